@@ -1,0 +1,139 @@
+/**
+ * Whole-release validation. A release is published all or nothing: every problem in every file
+ * is collected and reported together, and one problem refuses the release.
+ */
+import { ReleaseDocument, type Lexicon, type Place, type Scene } from './release-schema.ts';
+import { normalizeEnglish, normalizeChinese } from '../search/normalize.ts';
+
+export class ReleaseInvalidError extends Error {
+  override readonly name = 'ReleaseInvalidError';
+  constructor(readonly problems: readonly string[]) {
+    super(`The catalog release is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n- ${problems.join('\n- ')}`);
+  }
+}
+
+/** Parses and cross-checks a candidate release; throws ReleaseInvalidError listing every problem. */
+export function validateRelease(candidate: unknown, origin: Record<string, string> = {}): ReleaseDocument {
+  const parsed = ReleaseDocument.safeParse(candidate);
+  if (!parsed.success) {
+    throw new ReleaseInvalidError(
+      parsed.error.issues.map((issue) => {
+        const path = issue.path.map(String);
+        const where = describePath(path, candidate, origin);
+        return `${where}: ${issue.message}`;
+      }),
+    );
+  }
+  const release = parsed.data;
+  const problems = [
+    ...checkScenes(release.scenes, origin),
+    ...checkPlaces(release.scenes, release.places),
+    ...checkLexicon(release.lexicon, release.scenes),
+  ];
+  if (problems.length > 0) throw new ReleaseInvalidError(problems);
+  return release;
+}
+
+function describePath(path: string[], candidate: unknown, origin: Record<string, string>): string {
+  if (path[0] === 'scenes' && path[1] !== undefined) {
+    const scene = (candidate as { scenes?: Array<{ cardId?: unknown }> }).scenes?.[Number(path[1])];
+    const id = typeof scene?.cardId === 'string' ? scene.cardId : `#${path[1]}`;
+    const file = origin[id] ?? `scene ${id}`;
+    return `${file} ${path.slice(2).join('.') || '(scene)'}`;
+  }
+  return path.join('.') || '(release)';
+}
+
+function checkScenes(scenes: Scene[], origin: Record<string, string>): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const scene of scenes) {
+    if (seen.has(scene.cardId)) problems.push(`scene ${scene.cardId}: duplicate cardId`);
+    seen.add(scene.cardId);
+    const file = origin[scene.cardId];
+    if (file && !file.endsWith(`/${scene.cardId}.json`) && file !== `${scene.cardId}.json`) {
+      problems.push(`${file}: cardId ${scene.cardId} does not match the file name`);
+    }
+    if (new Set(scene.tags).size !== scene.tags.length) problems.push(`scene ${scene.cardId}: repeated tag`);
+  }
+  return problems;
+}
+
+function checkPlaces(scenes: Scene[], places: Place[]): string[] {
+  const problems: string[] = [];
+  const byId = new Map<string, Place>();
+  for (const place of places) {
+    if (byId.has(place.providerPlaceId)) problems.push(`places.json: duplicate providerPlaceId ${place.providerPlaceId}`);
+    byId.set(place.providerPlaceId, place);
+  }
+  const used = new Set<string>();
+  for (const scene of scenes) {
+    if ('providerPlaceId' in scene.location) {
+      const place = byId.get(scene.location.providerPlaceId);
+      used.add(scene.location.providerPlaceId);
+      if (!place) problems.push(`scene ${scene.cardId}: providerPlaceId ${scene.location.providerPlaceId} is not in places.json`);
+      // An estimated point must never be presented as the exact place.
+      else if (place.precision !== 'exact') {
+        problems.push(`scene ${scene.cardId}: exact-place branch names ${place.providerPlaceId}, whose point is only ${place.precision}; use navigation`);
+      }
+      continue;
+    }
+    for (const point of scene.location.navigation.points) {
+      used.add(point.providerPlaceId);
+      if (!byId.has(point.providerPlaceId)) {
+        problems.push(`scene ${scene.cardId}: navigation point ${point.providerPlaceId} is not in places.json`);
+      }
+    }
+  }
+  for (const id of byId.keys()) {
+    if (!used.has(id)) problems.push(`places.json: ${id} is not used by any scene`);
+  }
+  return problems;
+}
+
+function checkLexicon(lexicon: Lexicon, scenes: Scene[]): string[] {
+  const problems: string[] = [];
+  const owners = new Map<string, string>();
+  const claim = (term: string, owner: string) => {
+    const previous = owners.get(term);
+    if (previous !== undefined && previous !== owner) problems.push(`lexicon: term "${term}" belongs to both ${previous} and ${owner}`);
+    else owners.set(term, owner);
+  };
+  const claimAll = (terms: { en: string[]; zh: string[] }, owner: string) => {
+    for (const term of terms.en) claim(`en:${normalizeEnglish(term)}`, owner);
+    for (const term of terms.zh) claim(`zh:${normalizeChinese(term)}`, owner);
+  };
+
+  const tags = new Set<string>();
+  for (const concept of lexicon.concepts) {
+    if (tags.has(concept.tag)) problems.push(`lexicon: concept ${concept.tag} is defined twice`);
+    tags.add(concept.tag);
+    if (concept.en.length === 0 || concept.zh.length === 0) problems.push(`lexicon: concept ${concept.tag} needs English and Chinese terms`);
+    claimAll(concept, `concept ${concept.tag}`);
+  }
+  for (const [value, terms] of Object.entries(lexicon.atmosphere)) claimAll(terms, `atmosphere ${value}`);
+  for (const [value, terms] of Object.entries(lexicon.discovery)) claimAll(terms, `discovery ${value}`);
+  for (const entry of lexicon.unsupported) claimAll(entry, `unsupported ${entry.constraint}`);
+  claimAll(lexicon.stopwords, 'stopwords');
+
+  for (const scene of scenes) {
+    for (const tag of scene.tags) {
+      if (!tags.has(tag)) problems.push(`scene ${scene.cardId}: tag ${tag} is not a lexicon concept`);
+    }
+    const names = {
+      en: [scene.name.en, ...(scene.aliases?.en ?? [])],
+      zh: [scene.name.zh, ...(scene.aliases?.zh ?? [])],
+    };
+    for (const name of names.en) {
+      const key = `en:${normalizeEnglish(name)}`;
+      if (normalizeEnglish(name) === '') problems.push(`scene ${scene.cardId}: English name "${name}" has no searchable words`);
+      else claim(key, `scene ${scene.cardId}`);
+    }
+    for (const name of names.zh) {
+      const key = `zh:${normalizeChinese(name)}`;
+      if (normalizeChinese(name) === '') problems.push(`scene ${scene.cardId}: Chinese name "${name}" has no searchable characters`);
+      else claim(key, `scene ${scene.cardId}`);
+    }
+  }
+  return problems;
+}

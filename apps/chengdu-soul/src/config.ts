@@ -1,0 +1,38 @@
+/**
+ * Chengdu Soul's settings, all from the environment with working defaults, so `npm start` runs on
+ * a fresh clone: port 8401 on loopback, the embedded database under the repository's `.data/`.
+ */
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { loopbackOrigins } from '@agent-products/kit/http';
+
+export const APP_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const REPO_ROOT = join(APP_ROOT, '..', '..');
+export const RELEASES_DIR = join(APP_ROOT, 'catalog', 'releases');
+
+export interface ChengduConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string;
+  dataDir: string;
+  allowedOrigins: string[];
+  catalogRefreshMs: number;
+  logLevel: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ChengduConfig {
+  const port = Number(env.CHENGDU_SOUL_PORT ?? 8401);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`CHENGDU_SOUL_PORT is not a port: ${env.CHENGDU_SOUL_PORT}`);
+  const extraOrigins = (env.CHENGDU_SOUL_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return {
+    port,
+    host: '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.CHENGDU_SOUL_DB_SCHEMA ?? 'chengdu_soul',
+    dataDir: env.CHENGDU_SOUL_DATA_DIR ?? join(REPO_ROOT, '.data', 'chengdu-soul'),
+    allowedOrigins: [...loopbackOrigins(port), ...extraOrigins],
+    catalogRefreshMs: Number(env.CHENGDU_SOUL_CATALOG_REFRESH_MS ?? 2000),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * `npm start`: Chengdu Soul on http://127.0.0.1:8401 over the embedded database (or
+ * DATABASE_URL). On an empty database the newest reviewed release in the repository is
+ * published once, so a fresh clone serves scenes; later releases go through the operator CLI.
+ */
+import { createLogger } from '@agent-products/kit/log';
+import { listen } from '@agent-products/kit/http';
+import { createChengduApp } from './app.ts';
+import { readReleaseFolder } from './catalog/read-release.ts';
+import { newestBundledRelease } from './catalog/bundled-releases.ts';
+import { configFromEnv } from './config.ts';
+import { openChengduDatabase } from './store/open-chengdu-database.ts';
+
+const config = configFromEnv();
+const log = createLogger({ name: 'chengdu-soul', level: config.logLevel });
+const database = await openChengduDatabase(config);
+const service = createChengduApp({ database, log, allowedOrigins: config.allowedOrigins, catalogRefreshMs: config.catalogRefreshMs });
+
+if ((await service.repository.currentVersion()) === undefined) {
+  const folder = newestBundledRelease();
+  const outcome = await service.repository.publish(readReleaseFolder(folder));
+  log.info({ catalogVersion: outcome.catalogVersion }, 'empty database: published the bundled catalog release');
+}
+
+const server = await listen(service.app.fetch, config.port, config.host);
+log.info({ url: server.url, database: database.kind }, 'chengdu-soul listening');
+process.stdout.write(
+  [
+    '',
+    `Chengdu Soul   ${server.url}/            (web)`,
+    `               ${server.url}/agents      (scene search)`,
+    `               ${server.url}/mcp         (MCP, POST only)`,
+    `               ${server.url}/health`,
+    `Database       ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`,
+    'Operator       npm run operator -- help',
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.close();
+    await service.close();
+    await database.close();
+    process.exit(0);
+  });
+}

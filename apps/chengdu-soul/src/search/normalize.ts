@@ -1,0 +1,45 @@
+/**
+ * Text normalisation shared by the lexicon checks and the query tokenizer, so a term is compared
+ * the same way when it is published and when it is searched.
+ */
+
+const HAN = /\p{Script=Han}/u;
+
+/** Lower-case Latin words separated by single spaces; apostrophes vanish, hyphens split words. */
+export function normalizeEnglish(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/['’‘`]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/\p{Script=Han}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Han characters only: punctuation, spaces and Latin letters are dropped. */
+export function normalizeChinese(text: string): string {
+  return [...text.normalize('NFKC')].filter((ch) => HAN.test(ch)).join('');
+}
+
+export type QueryRun = { script: 'latin'; words: string[] } | { script: 'han'; text: string };
+
+/**
+ * Splits a query into runs of Latin words and runs of Han characters, in order. Anything else
+ * (punctuation, emoji) only separates runs.
+ */
+export function splitQuery(query: string): QueryRun[] {
+  const runs: QueryRun[] = [];
+  const source = query.normalize('NFKC').toLowerCase().replace(/['’‘`]/g, '');
+  const pattern = /(\p{Script=Han}+)|([\p{L}\p{N}]+)/gu;
+  for (const match of source.matchAll(pattern)) {
+    if (match[1]) {
+      runs.push({ script: 'han', text: match[1] });
+    } else if (match[2]) {
+      const last = runs.at(-1);
+      if (last?.script === 'latin') last.words.push(match[2]);
+      else runs.push({ script: 'latin', words: [match[2]] });
+    }
+  }
+  return runs;
+}

@@ -1,0 +1,251 @@
+/**
+ * Bounded keyword search over one release. Every recognized term and every filter must match;
+ * the answer is one of four statuses, and the three empty ones name the words that caused them:
+ *
+ * - `ok`: scenes matching every term and filter.
+ * - `unsupported_request`: the query asks for something this service cannot verify (opening
+ *   hours, tickets, crowds...). We never drop such a constraint to produce a match.
+ * - `needs_clarification`: words the lexicon does not know, or nothing searchable at all.
+ * - `no_match`: every word is understood but no scene satisfies them together.
+ */
+import type { Atmosphere, Discovery } from '../catalog/vocabulary.ts';
+import type { LoadedRelease } from '../catalog/loaded-release.ts';
+import type { Scene } from '../catalog/release-schema.ts';
+import { detailPathFor } from '../catalog/vocabulary.ts';
+import { tokenizeQuery, type QueryToken } from './tokenize.ts';
+
+export type SearchStatus = 'ok' | 'needs_clarification' | 'unsupported_request' | 'no_match';
+
+export interface SearchRequest {
+  query: string;
+  limit: number;
+  atmosphere?: Atmosphere | undefined;
+  discovery?: Discovery | undefined;
+}
+
+export interface SearchHit {
+  cardId: string;
+  name: { en: string; zh: string };
+  summary: string;
+  atmosphere: Atmosphere;
+  discovery: Discovery;
+  selectionOnly: boolean;
+  matchedTerms: string[];
+  detailPath: string;
+  catalogVersion: string;
+}
+
+export interface InterpretedTerm {
+  term: string;
+  meaning: string;
+}
+
+export interface SearchOutcome {
+  status: SearchStatus;
+  catalogVersion: string;
+  query: string;
+  results: SearchHit[];
+  totalMatches: number;
+  hasMore: boolean;
+  interpretedTerms: InterpretedTerm[];
+  unrecognizedTerms: string[];
+  unsupportedTerms: Array<{ term: string; constraint: string }>;
+  conflictingTerms: string[];
+  appliedFilters: { atmosphere?: Atmosphere; discovery?: Discovery };
+  explanation: string;
+}
+
+/** One requirement a scene must satisfy, with the words that produced it. */
+interface Requirement {
+  label: string;
+  test: (scene: Scene) => boolean;
+}
+
+export function searchScenes(release: LoadedRelease, request: SearchRequest): SearchOutcome {
+  const tokens = tokenizeQuery(request.query, release.lexicon);
+  const base = {
+    catalogVersion: release.catalogVersion,
+    query: request.query,
+    interpretedTerms: tokens.filter((t) => t.meaning).map(describe),
+  };
+  const empty = (status: SearchStatus, explanation: string, extra: Partial<SearchOutcome> = {}): SearchOutcome => ({
+    ...base,
+    status,
+    results: [],
+    totalMatches: 0,
+    hasMore: false,
+    unrecognizedTerms: [],
+    unsupportedTerms: [],
+    conflictingTerms: [],
+    appliedFilters: {},
+    explanation,
+    ...extra,
+  });
+
+  const unsupported = tokens.flatMap((t) => (t.meaning?.kind === 'unsupported' ? [{ term: t.term, constraint: t.meaning.constraint }] : []));
+  const unrecognized = tokens.filter((t) => t.meaning === null).map((t) => t.term);
+  if (unsupported.length > 0) {
+    const constraints = [...new Set(unsupported.map((u) => u.constraint.replace(/_/g, ' ')))];
+    return empty(
+      'unsupported_request',
+      `This catalog cannot verify ${constraints.join(', ')} (asked by ${quoteList(unsupported.map((u) => u.term))}). ` +
+        'It holds reviewed overviews only; ask the traveler whether to search without that requirement rather than dropping it silently.',
+      { unsupportedTerms: unsupported, unrecognizedTerms: unrecognized },
+    );
+  }
+  if (unrecognized.length > 0) {
+    return empty(
+      'needs_clarification',
+      `Not recognized: ${quoteList(unrecognized)}. Search understands scene names and a reviewed list of English and Chinese keywords; ask the traveler to rephrase those words.`,
+      { unrecognizedTerms: unrecognized },
+    );
+  }
+
+  const atmosphereWords = collect(tokens, 'atmosphere');
+  const discoveryWords = collect(tokens, 'discovery');
+  const conflicts = [
+    ...filterConflicts('atmosphere', atmosphereWords, request.atmosphere),
+    ...filterConflicts('discovery', discoveryWords, request.discovery),
+  ];
+  if (conflicts.length > 0) {
+    return empty('no_match', `These ask for different values of the same label, so no scene can match: ${quoteList(conflicts)}.`, {
+      conflictingTerms: conflicts,
+    });
+  }
+  const atmosphere = request.atmosphere ?? atmosphereWords[0]?.value;
+  const discovery = request.discovery ?? discoveryWords[0]?.value;
+  const appliedFilters = { ...(atmosphere ? { atmosphere } : {}), ...(discovery ? { discovery } : {}) };
+
+  const requirements = buildRequirements(tokens, release, atmosphere, discovery, request);
+  const searchable = tokens.some((t) => t.meaning && t.meaning.kind !== 'stopword');
+  if (!searchable && !request.atmosphere && !request.discovery) {
+    return empty(
+      'needs_clarification',
+      `The query has no searchable words${tokens.length ? ` (${quoteList(tokens.map((t) => t.term))} are too general)` : ''}. Ask the traveler for a scene name or a keyword such as a park, temple or teahouse.`,
+    );
+  }
+
+  const matches = release.scenes.filter((scene) => requirements.every((r) => r.test(scene)));
+  if (matches.length === 0) {
+    const culprits = findConflict(release.scenes, requirements);
+    const explanation =
+      culprits.length === 1
+        ? `Every word was understood, but no scene in this catalog matches ${quoteList(culprits)}${requirements.length > 1 ? ' together with the rest of the query' : ''}. Ask the traveler for another keyword.`
+        : `Every word was understood, but no scene matches ${quoteList(culprits)} together. Ask the traveler which matters more.`;
+    return empty('no_match', explanation, {
+      conflictingTerms: culprits,
+      appliedFilters,
+    });
+  }
+
+  const matchedTerms = tokens.filter((t) => t.meaning && t.meaning.kind !== 'stopword').map((t) => t.term);
+  const namedIds = new Set(tokens.flatMap((t) => (t.meaning?.kind === 'scene' ? [t.meaning.cardId] : [])));
+  const ranked = [...matches].sort(
+    (a, b) =>
+      Number(namedIds.has(b.cardId)) - Number(namedIds.has(a.cardId)) ||
+      Number(a.selectionOnly) - Number(b.selectionOnly) ||
+      a.cardId.localeCompare(b.cardId),
+  );
+  const results = ranked.slice(0, request.limit).map((scene) => toHit(scene, release.catalogVersion, matchedTerms));
+  const hasMore = ranked.length > request.limit;
+  return {
+    ...base,
+    status: 'ok',
+    results,
+    totalMatches: ranked.length,
+    hasMore,
+    unrecognizedTerms: [],
+    unsupportedTerms: [],
+    conflictingTerms: [],
+    appliedFilters,
+    explanation: hasMore
+      ? `${ranked.length} scenes match; showing ${results.length}. Raise limit (up to 30) to see more.`
+      : `${ranked.length} scene${ranked.length === 1 ? '' : 's'} match${ranked.length === 1 ? 'es' : ''}.`,
+  };
+}
+
+function buildRequirements(
+  tokens: QueryToken[],
+  release: LoadedRelease,
+  atmosphere: Atmosphere | undefined,
+  discovery: Discovery | undefined,
+  request: SearchRequest,
+): Requirement[] {
+  const requirements: Requirement[] = [];
+  for (const token of tokens) {
+    const meaning = token.meaning;
+    if (meaning?.kind === 'concept') {
+      const ids = release.lexicon.scenesByTag.get(meaning.tag) ?? new Set<string>();
+      requirements.push({ label: token.term, test: (s) => ids.has(s.cardId) });
+    } else if (meaning?.kind === 'scene') {
+      requirements.push({ label: token.term, test: (s) => s.cardId === meaning.cardId });
+    }
+  }
+  if (atmosphere) {
+    const label = request.atmosphere ? `atmosphere=${atmosphere}` : termFor(tokens, 'atmosphere');
+    requirements.push({ label, test: (s) => s.atmosphere === atmosphere });
+  }
+  if (discovery) {
+    const label = request.discovery ? `discovery=${discovery}` : termFor(tokens, 'discovery');
+    requirements.push({ label, test: (s) => s.discovery === discovery });
+  }
+  return requirements;
+}
+
+/** The smallest explanation: a requirement nothing meets, else the first pair that excludes each other. */
+function findConflict(scenes: readonly Scene[], requirements: Requirement[]): string[] {
+  for (const r of requirements) if (!scenes.some(r.test)) return [r.label];
+  for (let i = 0; i < requirements.length; i++) {
+    for (let j = i + 1; j < requirements.length; j++) {
+      const a = requirements[i]!;
+      const b = requirements[j]!;
+      if (!scenes.some((s) => a.test(s) && b.test(s))) return [a.label, b.label];
+    }
+  }
+  return requirements.map((r) => r.label);
+}
+
+function collect<K extends 'atmosphere' | 'discovery'>(tokens: QueryToken[], kind: K) {
+  return tokens.flatMap((t) => (t.meaning?.kind === kind ? [{ term: t.term, value: t.meaning.value as K extends 'atmosphere' ? Atmosphere : Discovery }] : []));
+}
+
+function filterConflicts(label: string, words: Array<{ term: string; value: string }>, filter: string | undefined): string[] {
+  const values = new Set(words.map((w) => w.value));
+  if (filter) values.add(filter);
+  if (values.size <= 1) return [];
+  return [...words.map((w) => w.term), ...(filter ? [`${label}=${filter}`] : [])];
+}
+
+function termFor(tokens: QueryToken[], kind: string): string {
+  return tokens.find((t) => t.meaning?.kind === kind)?.term ?? kind;
+}
+
+function describe(token: QueryToken): InterpretedTerm {
+  const m = token.meaning!;
+  const meaning =
+    m.kind === 'concept' ? `keyword:${m.tag}`
+    : m.kind === 'scene' ? `scene:${m.cardId}`
+    : m.kind === 'atmosphere' ? `atmosphere:${m.value}`
+    : m.kind === 'discovery' ? `discovery:${m.value}`
+    : m.kind === 'unsupported' ? `unsupported:${m.constraint}`
+    : 'ignored';
+  return { term: token.term, meaning };
+}
+
+function toHit(scene: Scene, catalogVersion: string, matchedTerms: string[]): SearchHit {
+  return {
+    cardId: scene.cardId,
+    name: scene.name,
+    summary: scene.summary,
+    atmosphere: scene.atmosphere,
+    discovery: scene.discovery,
+    selectionOnly: scene.selectionOnly,
+    matchedTerms,
+    detailPath: detailPathFor(scene.cardId),
+    catalogVersion,
+  };
+}
+
+function quoteList(terms: readonly string[]): string {
+  return terms.map((t) => `"${t}"`).join(', ');
+}

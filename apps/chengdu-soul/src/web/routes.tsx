@@ -1,0 +1,83 @@
+/**
+ * Web routes: the public pages. Each route reads through the same catalog queries as the MCP
+ * tools; a tool-style failure becomes a page with the same code and message.
+ */
+import type { Hono } from 'hono';
+import { securityHeaders } from '@agent-products/kit/web';
+import type { AppEnv } from '@agent-products/kit/http';
+import { ToolError, invalidArguments } from '@agent-products/kit/mcp';
+import type { CatalogQueries } from '../catalog/catalog-queries.ts';
+import { SearchInput } from '../catalog/query-inputs.ts';
+import { AgentsPage, type SearchFormValues } from './agents-page.tsx';
+import { HomePage } from './home-page.tsx';
+import { ChengduPage, STYLESHEET_PATH } from './layout.tsx';
+import { PrivacyPage } from './privacy-page.tsx';
+import { ScenePage } from './scene-page.tsx';
+import { SITE_CSS } from './site-css.ts';
+
+export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries): void {
+  app.use('*', securityHeaders());
+
+  app.get(STYLESHEET_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
+
+  app.get('/', async (c) => {
+    const release = await queries.currentRelease().catch(() => undefined);
+    return c.html(<HomePage catalogVersion={release?.catalogVersion} sceneCount={release?.scenes.length} />);
+  });
+
+  app.get('/privacy', (c) => c.html(<PrivacyPage />));
+
+  app.get('/agents', async (c) => {
+    const form: SearchFormValues = {
+      q: c.req.query('q') ?? '',
+      atmosphere: c.req.query('atmosphere') ?? '',
+      discovery: c.req.query('discovery') ?? '',
+      limit: c.req.query('limit') ?? '',
+    };
+    if (form.q.trim() === '') {
+      const listing = await queries.list({});
+      return c.html(<AgentsPage form={form} listing={listing} />);
+    }
+    const parsed = SearchInput.safeParse({
+      query: form.q,
+      ...(form.limit ? { limit: Number(form.limit) } : {}),
+      ...(form.atmosphere ? { atmosphere: form.atmosphere } : {}),
+      ...(form.discovery ? { discovery: form.discovery } : {}),
+    });
+    if (!parsed.success) {
+      return c.html(<AgentsPage form={form} inputProblem={invalidArguments(parsed.error).message} />, 400);
+    }
+    const outcome = await queries.search(parsed.data);
+    return c.html(<AgentsPage form={form} outcome={outcome} />);
+  });
+
+  app.get('/agents/scenes/:cardId', async (c) => {
+    const scene = await queries.currentScene(c.req.param('cardId'));
+    if (!scene) {
+      return c.html(
+        <ChengduPage title="Scene not found" robots="noindex">
+          <h1>Scene not found</h1>
+          <p>
+            There is no scene with this ID in the current catalog. <a href="/agents">See all scenes</a>.
+          </p>
+        </ChengduPage>,
+        404,
+      );
+    }
+    return c.html(<ScenePage scene={scene} />);
+  });
+}
+
+/** Page answers for failures the catalog reports, used as the app's error mapping. */
+export function webErrorPage(error: Error): Response | undefined {
+  if (error instanceof ToolError && error.code === 'catalog_unavailable') {
+    const html = (
+      <ChengduPage title="Catalog unavailable" robots="noindex">
+        <h1>Catalog unavailable</h1>
+        <p>{error.message}</p>
+      </ChengduPage>
+    );
+    return new Response(`<!DOCTYPE html>${html}`, { status: 503, headers: { 'Content-Type': 'text/html; charset=UTF-8' } });
+  }
+  return undefined;
+}

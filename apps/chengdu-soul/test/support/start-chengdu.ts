@@ -1,0 +1,59 @@
+/**
+ * Starts a real Chengdu Soul server on an ephemeral loopback port over a test database, with the
+ * bundled catalog release published, for black-box suites.
+ */
+import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { createLogger } from '@agent-products/kit/log';
+import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
+import { createChengduApp, type ChengduApp } from '../../src/app.ts';
+import { newestBundledRelease } from '../../src/catalog/bundled-releases.ts';
+import { readReleaseFolder } from '../../src/catalog/read-release.ts';
+import type { ReleaseDocument } from '../../src/catalog/release-schema.ts';
+import { chengduMigrations } from '../../src/store/migrations.ts';
+import type { ChengduDatabase } from '../../src/store/schema.ts';
+
+export interface RunningChengdu {
+  url: string;
+  port: number;
+  service: ChengduApp;
+  database: TestDatabase<ChengduDatabase>;
+  release: ReleaseDocument;
+  stop(): Promise<void>;
+}
+
+export async function startChengdu(options: { publish?: boolean; extraOrigins?: string[] } = {}): Promise<RunningChengdu> {
+  const database = await openTestDatabase<ChengduDatabase>(chengduMigrations, 'chengdu');
+  const release = readReleaseFolder(newestBundledRelease());
+  const log = createLogger({ name: 'chengdu-soul-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  // The origin allow-list names the port, which is known only once listening: bind first, then
+  // build the app behind a late-bound fetch.
+  let service: ChengduApp | undefined;
+  const server = await listen((request) => service!.app.fetch(request), 0);
+  service = createChengduApp({
+    database,
+    log,
+    allowedOrigins: [...loopbackOrigins(server.port), ...(options.extraOrigins ?? [])],
+    catalogRefreshMs: 0,
+  });
+  if (options.publish !== false) await service.repository.publish(release);
+  return {
+    url: server.url,
+    port: server.port,
+    service: service!,
+    database,
+    release,
+    async stop() {
+      await server.close();
+      await service!.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** The bundled release with changes applied, under a new catalogVersion. */
+export function derivedRelease(base: ReleaseDocument, catalogVersion: string, change: (draft: ReleaseDocument) => void = () => {}): ReleaseDocument {
+  const draft = structuredClone(base);
+  draft.manifest.catalogVersion = catalogVersion;
+  change(draft);
+  return draft;
+}

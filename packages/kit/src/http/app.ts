@@ -1,0 +1,87 @@
+/**
+ * The HTTP application every product starts from: correlation ids, JSON request logs with
+ * credentials and capability paths redacted, Host validation, Origin allow-listing, one error
+ * mapping (never a stack trace or a 500 for bad input), and `GET /health`.
+ */
+import { Hono, type Context } from 'hono';
+import type { Logger } from '../log/index.ts';
+import { redactPath } from '../log/index.ts';
+import { correlationIdFor } from './correlation.ts';
+import { hostRejection, originAllowed } from './origin-host.ts';
+import { isConnectionFailure } from '../mcp/tool.ts';
+
+export interface AppVariables {
+  correlationId: string;
+  log: Logger;
+}
+
+export type AppEnv = { Variables: AppVariables };
+
+export interface HttpAppOptions {
+  log: Logger;
+  /** Lower-case origins allowed to call state-changing and MCP routes from a browser. */
+  allowedOrigins: readonly string[];
+  /** Hostnames accepted in the Host header; loopback names by default. */
+  allowedHostnames?: readonly string[];
+  /** Path prefixes whose remainder is a capability and must not be logged in full. */
+  secretPathPrefixes?: readonly string[];
+  health: () => Promise<{ healthy: boolean; details: Record<string, unknown> }>;
+  /** A product's own answer for an error it recognises; anything else is a logged 500 or 503. */
+  mapError?: (error: Error, c: Context<AppEnv>) => Response | Promise<Response> | undefined;
+}
+
+export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const origins = new Set(options.allowedOrigins.map((o) => o.toLowerCase()));
+  const secretPrefixes = options.secretPathPrefixes ?? [];
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const correlationId = correlationIdFor(c.req.header('x-request-id'));
+    const log = options.log.child({ correlationId });
+    c.set('correlationId', correlationId);
+    c.set('log', log);
+
+    const rejected = hostRejection(c.req.raw, options.allowedHostnames);
+    if (rejected) {
+      c.res = rejected;
+    } else if (!originAllowed(c.req.header('origin') ?? null, origins)) {
+      c.res = c.json({ error: { code: 'origin_rejected', message: 'This Origin is not allowed to call this server.', correlationId } }, 403);
+    } else {
+      await next();
+    }
+    c.res.headers.set('X-Request-Id', correlationId);
+    log.info(
+      {
+        method: c.req.method,
+        path: redactPath(new URL(c.req.url).pathname, secretPrefixes),
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+  });
+
+  app.onError(async (error, c) => {
+    const mapped = await options.mapError?.(error, c);
+    if (mapped) return mapped;
+    const correlationId = c.get('correlationId') ?? 'unknown';
+    if (isConnectionFailure(error)) {
+      (c.get('log') ?? options.log).warn({ err: error }, 'database unreachable');
+      return c.json({ error: { code: 'unavailable', message: 'The service cannot reach its database right now. Retry shortly.', correlationId } }, 503, { 'Retry-After': '5' });
+    }
+    (c.get('log') ?? options.log).error({ err: error }, 'unhandled error');
+    return c.json({ error: { code: 'internal_error', message: 'An unexpected error occurred.', correlationId } }, 500);
+  });
+
+  app.get('/health', async (c) => {
+    const { healthy, details } = await options.health();
+    return c.json({ status: healthy ? 'ok' : 'degraded', ...details }, healthy ? 200 : 503);
+  });
+
+  return app;
+}
+
+export function correlationIdOf(c: Context<AppEnv>): string {
+  return c.get('correlationId');
+}

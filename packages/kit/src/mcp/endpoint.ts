@@ -1,0 +1,138 @@
+/**
+ * `POST /mcp`: one stateless Streamable HTTP endpoint serving both protocol eras.
+ *
+ * 2025-era traffic (2025-06-18, 2025-03-26 `initialize` and the calls after it) is answered as a
+ * single `application/json` body, never SSE, by a pooled server instance. 2026-07-28 traffic
+ * (`server/discover` and enveloped requests) goes to the SDK's own modern handler. Before either,
+ * the endpoint refuses what no server should see: wrong method (405), oversized body (413),
+ * wrong media type (415), malformed JSON (a JSON-RPC parse error), unsupported protocol header.
+ * Origin and Host checks happen earlier, in the HTTP layer, so a rejected origin costs nothing.
+ */
+import {
+  McpServer,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  createMcpHandler,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isLegacyRequest,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/server';
+import { DEFAULT_MAX_BODY_BYTES, readBodyLimited } from '../http/read-body.ts';
+import { JSON_RPC, jsonRpcErrorResponse } from './json-rpc.ts';
+import { bindRequestScope, type RequestScope } from './request-scope.ts';
+import { ServerPool } from './server-pool.ts';
+import type { Tool } from './tool.ts';
+
+export interface McpEndpointOptions {
+  name: string;
+  version: string;
+  title?: string;
+  instructions?: string;
+  tools: readonly Tool[];
+  maxBodyBytes?: number;
+  onError?: (error: Error) => void;
+}
+
+export interface McpEndpoint {
+  handle(request: Request, scope: RequestScope): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const ALLOW_POST = { Allow: 'POST' };
+
+export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const buildServer = () => {
+    const server = new McpServer(
+      { name: options.name, version: options.version, ...(options.title ? { title: options.title } : {}) },
+      { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
+    );
+    for (const tool of options.tools) tool.register(server);
+    return server;
+  };
+  const pool = new ServerPool(buildServer);
+  const modern = createMcpHandler(buildServer, {
+    legacy: 'reject',
+    responseMode: 'json',
+    maxRequestBodySize: maxBodyBytes,
+    ...(options.onError ? { onerror: options.onError } : {}),
+  });
+
+  async function handle(request: Request, scope: RequestScope): Promise<Response> {
+    if (request.method !== 'POST') {
+      return jsonRpcErrorResponse(405, JSON_RPC.invalidRequest, 'Method not allowed: this endpoint is stateless and accepts POST only.', null, ALLOW_POST);
+    }
+    const contentType = request.headers.get('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+      return jsonRpcErrorResponse(415, JSON_RPC.invalidRequest, 'Unsupported Media Type: send Content-Type: application/json.');
+    }
+    if (!acceptsJson(request.headers.get('accept'))) {
+      return jsonRpcErrorResponse(406, JSON_RPC.invalidRequest, 'Not Acceptable: the Accept header must allow application/json.');
+    }
+    const body = await readBodyLimited(request, maxBodyBytes);
+    if (!body.ok) {
+      return body.reason === 'too_large'
+        ? jsonRpcErrorResponse(413, JSON_RPC.invalidRequest, `Request body exceeds ${maxBodyBytes} bytes.`)
+        : jsonRpcErrorResponse(400, JSON_RPC.parseError, 'Parse error: the request body could not be read.');
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.text);
+    } catch {
+      return jsonRpcErrorResponse(400, JSON_RPC.parseError, 'Parse error: the body is not valid JSON.');
+    }
+
+    const headerVersion = request.headers.get('mcp-protocol-version');
+    if (headerVersion !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(headerVersion)) {
+      return jsonRpcErrorResponse(
+        400,
+        JSON_RPC.invalidRequest,
+        `Unsupported MCP-Protocol-Version ${JSON.stringify(headerVersion)}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
+      );
+    }
+
+    const replay = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
+    bindRequestScope(replay, scope);
+    if (!Array.isArray(parsed) && !(await isLegacyRequest(replay, parsed as never))) {
+      return modern.fetch(replay, { parsedBody: parsed });
+    }
+    return serveLegacy(parsed, replay);
+  }
+
+  async function serveLegacy(parsed: unknown, request: Request): Promise<Response> {
+    const messages = Array.isArray(parsed) ? parsed : [parsed];
+    if (messages.length === 0) {
+      return jsonRpcErrorResponse(400, JSON_RPC.invalidRequest, 'Invalid Request: empty batch.');
+    }
+    const answers: JSONRPCMessage[] = [];
+    for (const message of messages) {
+      if (isJSONRPCNotification(message)) continue;
+      if (!isJSONRPCRequest(message)) {
+        answers.push(invalidRequest(message));
+        continue;
+      }
+      answers.push(await pool.exchange(message, { request }));
+    }
+    if (answers.length === 0) return new Response(null, { status: 202 });
+    const payload = Array.isArray(parsed) ? answers : answers[0];
+    return Response.json(payload, { status: 200 });
+  }
+
+  return {
+    handle,
+    async close() {
+      await Promise.all([pool.close(), modern.close()]);
+    },
+  };
+}
+
+function acceptsJson(accept: string | null): boolean {
+  if (accept === null || accept.trim() === '') return true;
+  return /(^|,)\s*(application\/json|application\/\*|\*\/\*)\s*(;|,|$)/i.test(accept);
+}
+
+function invalidRequest(message: unknown): JSONRPCMessage {
+  const id = (message as { id?: unknown } | null)?.id;
+  const safeId = typeof id === 'string' || typeof id === 'number' ? id : null;
+  return { jsonrpc: '2.0', id: safeId, error: { code: JSON_RPC.invalidRequest, message: 'Invalid Request: not a JSON-RPC 2.0 request or notification.' } } as JSONRPCMessage;
+}

@@ -1,0 +1,30 @@
+/**
+ * What the HTTP layer knows about a request that a tool needs: its correlation id, its logger
+ * and, on protected routes, who is calling. Kept in a WeakMap keyed by the web `Request` the SDK
+ * hands to tool handlers, so nothing global is shared between concurrent requests.
+ */
+import type { Logger } from '../log/index.ts';
+
+export interface Principal {
+  subject: string;
+  credentialId: string;
+  scopes: readonly string[];
+}
+
+export interface RequestScope {
+  correlationId: string;
+  log: Logger;
+  principal?: Principal;
+  /** The time the request is served at; injectable so tests can move the clock. */
+  now: () => Date;
+}
+
+const scopes = new WeakMap<Request, RequestScope>();
+
+export function bindRequestScope(request: Request, scope: RequestScope): void {
+  scopes.set(request, scope);
+}
+
+export function requestScopeOf(request: Request | undefined): RequestScope | undefined {
+  return request ? scopes.get(request) : undefined;
+}

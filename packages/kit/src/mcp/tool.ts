@@ -1,0 +1,138 @@
+/**
+ * The tool contract every product tool goes through.
+ *
+ * `defineTool` refuses (TypeError) a definition without a title, description, input and output
+ * schema or explicit annotations. The registered handler validates arguments with zod, runs the
+ * domain function, checks the answer against the output schema and returns `structuredContent`
+ * plus the tool's own text rendering. Every failure becomes one structured error.
+ */
+import * as z from 'zod';
+import type { CallToolResult, McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
+import { ToolError, platformErrors, type ToolErrorBody } from './errors.ts';
+import { lenientSchema } from './lenient-input.ts';
+import { requestScopeOf, type RequestScope } from './request-scope.ts';
+import { createLogger } from '../log/index.ts';
+
+export interface ToolAnnotationsRequired extends ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  annotations: ToolAnnotationsRequired;
+  /** Domain call; throws ToolError for expected failures. */
+  run: (args: z.output<I>, scope: RequestScope) => Promise<z.output<O>> | z.output<O>;
+  /** A rendering of a successful answer that reads well on its own. */
+  text: (result: z.output<O>) => string;
+}
+
+export interface Tool {
+  readonly name: string;
+  register(server: McpServer): void;
+  /** Runs the tool outside MCP (the web adapter and tests use the same path). */
+  call(args: unknown, scope: RequestScope): Promise<CallToolResult>;
+}
+
+const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+const ANNOTATION_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+const fallbackLog = createLogger({ name: 'tool', level: 'silent' });
+
+export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolSpec<I, O>): Tool {
+  if (!TOOL_NAME.test(spec.name)) throw new TypeError(`Tool name must be snake_case: ${spec.name}`);
+  if (!spec.title?.trim()) throw new TypeError(`Tool ${spec.name} needs a title`);
+  if (!spec.description?.trim()) throw new TypeError(`Tool ${spec.name} needs a description`);
+  if (!spec.input || !spec.output) throw new TypeError(`Tool ${spec.name} needs input and output schemas`);
+  for (const key of ANNOTATION_KEYS) {
+    if (typeof spec.annotations?.[key] !== 'boolean') throw new TypeError(`Tool ${spec.name} must declare annotations.${key}`);
+  }
+
+  const inputSchema = lenientSchema(spec.input, 'input');
+  const outputSchema = lenientSchema(spec.output, 'output');
+  const annotations = { title: spec.title, ...spec.annotations };
+
+  async function call(args: unknown, scope: RequestScope): Promise<CallToolResult> {
+    const parsed = spec.input.safeParse(args ?? {});
+    if (!parsed.success) {
+      return errorResult(invalidArguments(parsed.error), scope);
+    }
+    let result: z.output<O>;
+    try {
+      result = await spec.run(parsed.data, scope);
+    } catch (error) {
+      if (error instanceof ToolError) return errorResult(error, scope);
+      scope.log.error({ err: error, tool: spec.name }, 'tool failed');
+      return errorResult(unexpected(error), scope);
+    }
+    const checked = spec.output.safeParse(result);
+    if (!checked.success) {
+      scope.log.error({ tool: spec.name, issues: checked.error.issues }, 'tool answer broke its output schema');
+      return errorResult(platformErrors.fail('internal_error', 'The answer did not match the published output schema.'), scope);
+    }
+    return {
+      content: [{ type: 'text', text: spec.text(checked.data) }],
+      structuredContent: checked.data as Record<string, unknown>,
+    };
+  }
+
+  return {
+    name: spec.name,
+    call,
+    register(server) {
+      server.registerTool(
+        spec.name,
+        { title: spec.title, description: spec.description, inputSchema, outputSchema, annotations },
+        (args: unknown, ctx: ServerContext) => call(args, scopeFromContext(ctx)),
+      );
+    },
+  };
+}
+
+function scopeFromContext(ctx: ServerContext): RequestScope {
+  const scope = requestScopeOf(ctx.http?.req);
+  if (scope) return scope;
+  return { correlationId: `mcp-${String(ctx.mcpReq.id)}`, log: fallbackLog, now: () => new Date() };
+}
+
+/** A database that cannot be reached is retryable and wrote nothing; other surprises are internal. */
+function unexpected(error: unknown): ToolError {
+  if (isConnectionFailure(error)) {
+    return platformErrors.fail('unavailable', 'The service cannot reach its database right now; nothing was changed. Retry shortly.');
+  }
+  return platformErrors.fail('internal_error', 'An unexpected error occurred; nothing was changed.');
+}
+
+export function isConnectionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[123]|08\w{3})$/.test(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message);
+}
+
+export function invalidArguments(error: z.ZodError): ToolError {
+  const fields = error.issues.flatMap((issue) => {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ field: base ? `${base}.${key}` : key, problem: 'is not an accepted argument' }));
+    }
+    return [{ field: base || '(arguments)', problem: issue.message }];
+  });
+  const names = [...new Set(fields.map((f) => f.field))];
+  return platformErrors.fail('invalid_arguments', `Invalid arguments: ${names.join(', ')}.`, { fields });
+}
+
+export function errorResult(error: ToolError, scope: RequestScope): CallToolResult {
+  const body: ToolErrorBody = error.toBody(scope.correlationId);
+  const detail = body.details ? `\n${JSON.stringify(body.details)}` : '';
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `Error ${body.code}: ${body.message}${detail}\n(correlation id ${body.correlationId}; retryable: ${body.retryable})` }],
+    structuredContent: { error: body },
+  };
+}

@@ -1,0 +1,3 @@
+/** Storage: the database open (PGlite | PostgreSQL) and migrations. */
+export { openDatabase, type Database, type DatabaseOptions } from './database.ts';
+export { migrate, type Migrations } from './migrations.ts';

@@ -1,0 +1,3 @@
+/** Web: the page shell and security headers shared by every product's pages. */
+export { PageShell, type ShellProps } from './page-shell.tsx';
+export { PAGE_CSP, securityHeaders } from './security-headers.ts';

@@ -1,0 +1,46 @@
+/**
+ * The HTML shell every product page uses: language, viewport for phones, one stylesheet, a
+ * header with the product's links and a footer. Pages work without JavaScript.
+ */
+import type { Child } from 'hono/jsx';
+
+export interface ShellProps {
+  siteName: string;
+  title: string;
+  lang?: string;
+  stylesheet: string;
+  nav: ReadonlyArray<{ href: string; label: string }>;
+  robots?: 'index' | 'noindex';
+  description?: string;
+  footer?: Child;
+  children?: Child;
+}
+
+export function PageShell(props: ShellProps) {
+  return (
+    <html lang={props.lang ?? 'en'}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${props.title} · ${props.siteName}`}</title>
+        {props.description ? <meta name="description" content={props.description} /> : null}
+        <meta name="robots" content={props.robots === 'noindex' ? 'noindex, nofollow' : 'index, follow'} />
+        <link rel="stylesheet" href={props.stylesheet} />
+      </head>
+      <body>
+        <header class="site-header">
+          <a class="site-name" href="/">
+            {props.siteName}
+          </a>
+          <nav>
+            {props.nav.map((link) => (
+              <a href={link.href}>{link.label}</a>
+            ))}
+          </nav>
+        </header>
+        <main>{props.children}</main>
+        <footer class="site-footer">{props.footer}</footer>
+      </body>
+    </html>
+  );
+}
