@@ -2,12 +2,24 @@
  * Chengdu Soul's settings, all from the environment with working defaults, so `npm start` runs on
  * a fresh clone: port 8401 on loopback, the embedded database under the repository's `.data/`.
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loopbackOrigins } from '@agent-products/kit/http';
 
-export const APP_ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const REPO_ROOT = join(APP_ROOT, '..', '..');
+/** The repository root, found from this module whether it runs from src/ or from a build. */
+function findRepoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'apps', 'chengdu-soul', 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the repository root (apps/chengdu-soul/package.json)');
+    dir = parent;
+  }
+  return dir;
+}
+
+export const REPO_ROOT = findRepoRoot();
+export const APP_ROOT = join(REPO_ROOT, 'apps', 'chengdu-soul');
 export const RELEASES_DIR = join(APP_ROOT, 'catalog', 'releases');
 
 export interface ChengduConfig {

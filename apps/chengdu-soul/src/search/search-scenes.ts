@@ -130,7 +130,7 @@ export function searchScenes(release: LoadedRelease, request: SearchRequest): Se
     const culprits = findConflict(release.scenes, requirements);
     const explanation =
       culprits.length === 1
-        ? `Every word was understood, but no scene in this catalog matches ${quoteList(culprits)}${requirements.length > 1 ? ' together with the rest of the query' : ''}. Ask the traveler for another keyword.`
+        ? `Every word was understood, but no scene in this catalog matches ${quoteList(culprits)}. Ask the traveler for another keyword.`
         : `Every word was understood, but no scene matches ${quoteList(culprits)} together. Ask the traveler which matters more.`;
     return empty('no_match', explanation, {
       conflictingTerms: culprits,

@@ -2,7 +2,8 @@
  * `POST /mcp`: one stateless Streamable HTTP endpoint serving both protocol eras.
  *
  * 2025-era traffic (2025-06-18, 2025-03-26 `initialize` and the calls after it) is answered as a
- * single `application/json` body, never SSE, by a pooled server instance. 2026-07-28 traffic
+ * single `application/json` body, never SSE, by a pooled server instance (plain calls of our own
+ * tools skip the protocol layer: see direct-tool-call.ts). 2026-07-28 traffic
  * (`server/discover` and enveloped requests) goes to the SDK's own modern handler. Before either,
  * the endpoint refuses what no server should see: wrong method (405), oversized body (413),
  * wrong media type (415), malformed JSON (a JSON-RPC parse error), unsupported protocol header.
@@ -20,6 +21,7 @@ import {
 import { DEFAULT_MAX_BODY_BYTES, readBodyLimited } from '../http/read-body.ts';
 import { JSON_RPC, jsonRpcErrorResponse } from './json-rpc.ts';
 import { bindRequestScope, type RequestScope } from './request-scope.ts';
+import { directToolCall } from './direct-tool-call.ts';
 import { ServerPool } from './server-pool.ts';
 import type { Tool } from './tool.ts';
 
@@ -51,6 +53,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     return server;
   };
   const pool = new ServerPool(buildServer);
+  const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
   const modern = createMcpHandler(buildServer, {
     legacy: 'reject',
     responseMode: 'json',
@@ -91,15 +94,17 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       );
     }
 
-    const replay = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
-    bindRequestScope(replay, scope);
-    if (!Array.isArray(parsed) && !(await isLegacyRequest(replay, parsed as never))) {
+    if (!Array.isArray(parsed) && !(await isLegacyRequest(request, parsed as never))) {
+      // The modern handler reads the request itself, so it gets a fresh copy of the body.
+      const replay = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
+      bindRequestScope(replay, scope);
       return modern.fetch(replay, { parsedBody: parsed });
     }
-    return serveLegacy(parsed, replay);
+    bindRequestScope(request, scope);
+    return serveLegacy(parsed, request, scope);
   }
 
-  async function serveLegacy(parsed: unknown, request: Request): Promise<Response> {
+  async function serveLegacy(parsed: unknown, request: Request, scope: RequestScope): Promise<Response> {
     const messages = Array.isArray(parsed) ? parsed : [parsed];
     if (messages.length === 0) {
       return jsonRpcErrorResponse(400, JSON_RPC.invalidRequest, 'Invalid Request: empty batch.');
@@ -111,7 +116,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         answers.push(invalidRequest(message));
         continue;
       }
-      answers.push(await pool.exchange(message, { request }));
+      answers.push(await (directToolCall(toolsByName, message, scope) ?? pool.exchange(message, { request })));
     }
     if (answers.length === 0) return new Response(null, { status: 202 });
     const payload = Array.isArray(parsed) ? answers : answers[0];
