@@ -2,7 +2,8 @@
  * Whole-release validation. A release is published all or nothing: every problem in every file
  * is collected and reported together, and one problem refuses the release.
  */
-import { ReleaseDocument, type Lexicon, type Place, type Scene } from './release-schema.ts';
+import type * as z from 'zod';
+import { Lexicon, Place, ReleaseDocument, ReleaseManifest, Scene } from './release-schema.ts';
 import { normalizeEnglish, normalizeChinese } from '../search/normalize.ts';
 
 export class ReleaseInvalidError extends Error {
@@ -12,36 +13,42 @@ export class ReleaseInvalidError extends Error {
   }
 }
 
-/** Parses and cross-checks a candidate release; throws ReleaseInvalidError listing every problem. */
+/**
+ * Parses and cross-checks a candidate release; throws ReleaseInvalidError listing every problem.
+ * Each file is parsed on its own, so one malformed scene does not hide the problems of others,
+ * and the cross-checks run over whatever parsed.
+ */
 export function validateRelease(candidate: unknown, origin: Record<string, string> = {}): ReleaseDocument {
-  const parsed = ReleaseDocument.safeParse(candidate);
-  if (!parsed.success) {
-    throw new ReleaseInvalidError(
-      parsed.error.issues.map((issue) => {
-        const path = issue.path.map(String);
-        const where = describePath(path, candidate, origin);
-        return `${where}: ${issue.message}`;
-      }),
-    );
-  }
-  const release = parsed.data;
-  const problems = [
-    ...checkScenes(release.scenes, origin),
-    ...checkPlaces(release.scenes, release.places),
-    ...checkLexicon(release.lexicon, release.scenes),
-  ];
-  if (problems.length > 0) throw new ReleaseInvalidError(problems);
-  return release;
-}
+  const input = (candidate ?? {}) as { manifest?: unknown; scenes?: unknown; places?: unknown; lexicon?: unknown };
+  const problems: string[] = [];
+  const parse = <T>(schema: z.ZodType<T>, value: unknown, where: string): T | undefined => {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) problems.push(`${where}${issue.path.length ? ` ${issue.path.join('.')}` : ''}: ${issue.message}`);
+    return undefined;
+  };
 
-function describePath(path: string[], candidate: unknown, origin: Record<string, string>): string {
-  if (path[0] === 'scenes' && path[1] !== undefined) {
-    const scene = (candidate as { scenes?: Array<{ cardId?: unknown }> }).scenes?.[Number(path[1])];
-    const id = typeof scene?.cardId === 'string' ? scene.cardId : `#${path[1]}`;
-    const file = origin[id] ?? `scene ${id}`;
-    return `${file} ${path.slice(2).join('.') || '(scene)'}`;
-  }
-  return path.join('.') || '(release)';
+  const manifest = parse(ReleaseManifest, input.manifest, 'release.json');
+  const lexicon = parse(Lexicon, input.lexicon, 'lexicon.json');
+  const sceneInputs: unknown[] = Array.isArray(input.scenes) ? input.scenes : [];
+  if (sceneInputs.length === 0) problems.push('scenes/: a release needs at least one scene');
+  const scenes = sceneInputs.flatMap((value, index) => {
+    const id = (value as { cardId?: unknown } | null)?.cardId;
+    const where = typeof id === 'string' ? (origin[id] ?? `scene ${id}`) : `scene #${index}`;
+    const scene = parse(Scene, value, where);
+    return scene ? [scene] : [];
+  });
+  const placeInputs: unknown[] = Array.isArray(input.places) ? input.places : [];
+  if (placeInputs.length === 0) problems.push('places.json: a release needs its places');
+  const places = placeInputs.flatMap((value, index) => {
+    const place = parse(Place, value, `places.json #${index}`);
+    return place ? [place] : [];
+  });
+
+  problems.push(...checkScenes(scenes, origin), ...checkPlaces(scenes, places));
+  if (lexicon) problems.push(...checkLexicon(lexicon, scenes));
+  if (problems.length > 0 || !manifest || !lexicon) throw new ReleaseInvalidError(problems);
+  return ReleaseDocument.parse({ manifest, scenes, places, lexicon });
 }
 
 function checkScenes(scenes: Scene[], origin: Record<string, string>): string[] {

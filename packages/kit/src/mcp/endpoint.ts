@@ -85,6 +85,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       return jsonRpcErrorResponse(400, JSON_RPC.parseError, 'Parse error: the body is not valid JSON.');
     }
 
+    if (!Array.isArray(parsed) && !(await isLegacyRequest(request, parsed as never))) {
+      // The modern handler reads the request itself, so it gets a fresh copy of the body.
+      const replay = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
+      bindRequestScope(replay, scope);
+      return modern.fetch(replay, { parsedBody: parsed });
+    }
+    // Modern requests carry their version in the envelope, checked by the SDK; a 2025-era
+    // request names it in this header, which must be one we serve.
     const headerVersion = request.headers.get('mcp-protocol-version');
     if (headerVersion !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(headerVersion)) {
       return jsonRpcErrorResponse(
@@ -92,13 +100,6 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         JSON_RPC.invalidRequest,
         `Unsupported MCP-Protocol-Version ${JSON.stringify(headerVersion)}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
       );
-    }
-
-    if (!Array.isArray(parsed) && !(await isLegacyRequest(request, parsed as never))) {
-      // The modern handler reads the request itself, so it gets a fresh copy of the body.
-      const replay = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
-      bindRequestScope(replay, scope);
-      return modern.fetch(replay, { parsedBody: parsed });
     }
     bindRequestScope(request, scope);
     return serveLegacy(parsed, request, scope);

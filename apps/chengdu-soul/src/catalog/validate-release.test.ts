@@ -1,0 +1,91 @@
+/**
+ * The reviewed release in the repository is valid and broad enough; a broken release is refused
+ * whole, with every problem listed, never partly loaded.
+ */
+import { describe, expect, it } from 'vitest';
+import { newestBundledRelease } from './bundled-releases.ts';
+import { readReleaseFolder } from './read-release.ts';
+import type { ReleaseDocument } from './release-schema.ts';
+import { ReleaseInvalidError, validateRelease } from './validate-release.ts';
+
+const release = readReleaseFolder(newestBundledRelease());
+
+function problemsOf(change: (draft: ReleaseDocument) => void): string[] {
+  const draft = structuredClone(release) as ReleaseDocument;
+  change(draft);
+  try {
+    validateRelease(draft);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ReleaseInvalidError);
+    return [...(error as ReleaseInvalidError).problems];
+  }
+  throw new Error('expected the release to be refused');
+}
+
+describe('the bundled release', () => {
+  it('holds at least 45 real scenes across every atmosphere and discovery value', () => {
+    expect(release.scenes.length).toBeGreaterThanOrEqual(45);
+    for (const atmosphere of ['quiet', 'mixed', 'lively']) expect(release.scenes.some((s) => s.atmosphere === atmosphere)).toBe(true);
+    for (const discovery of ['local', 'blend', 'iconic']) expect(release.scenes.some((s) => s.discovery === discovery)).toBe(true);
+  });
+
+  it('marks the day-trip outings selectionOnly and explains their journey', () => {
+    const outings = release.scenes.filter((s) => s.selectionOnly);
+    expect(outings.map((s) => s.cardId).sort()).toEqual(['anren', 'dujiangyan', 'huanglongxi', 'jiezi', 'luodai', 'pingle', 'qingcheng-mountain', 'sanxingdui']);
+    for (const outing of outings) expect(outing.visitCaveat).toMatch(/day/i);
+  });
+
+  it('never presents an estimated point as an exact place', () => {
+    const exact = new Set(release.places.filter((p) => p.precision === 'exact').map((p) => p.providerPlaceId));
+    for (const scene of release.scenes) {
+      if ('providerPlaceId' in scene.location) expect(exact.has(scene.location.providerPlaceId)).toBe(true);
+      else expect(scene.location.navigation.note.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('states no opening hours or prices as facts in overviews', () => {
+    for (const scene of release.scenes) {
+      expect(scene.overview, scene.cardId).not.toMatch(/\b\d{1,2}(:\d{2})?\s?(am|pm)\b|¥\s?\d|\d+\s?(yuan|rmb)\b/i);
+    }
+  });
+});
+
+describe('refusing a broken release', () => {
+  it('lists every problem across files', () => {
+    const problems = problemsOf((draft) => {
+      draft.scenes[0]!.tags.push('no-such-tag');
+      draft.scenes[1]!.atmosphere = 'noisy' as never;
+      draft.scenes[2]!.cardId = draft.scenes[3]!.cardId;
+    });
+    expect(problems.length).toBeGreaterThanOrEqual(2);
+    expect(problems.join('\n')).toMatch(/atmosphere/);
+  });
+
+  it('refuses unknown tags, duplicate ids and unresolved places', () => {
+    const problems = problemsOf((draft) => {
+      draft.scenes[0]!.tags.push('no-such-tag');
+      draft.scenes[2]!.cardId = draft.scenes[3]!.cardId;
+      const nav = draft.scenes[4]!.location as { navigation: { points: Array<{ providerPlaceId: string }> } };
+      nav.navigation.points[0]!.providerPlaceId = 'cdsp:metro:nowhere';
+    });
+    const text = problems.join('\n');
+    expect(text).toMatch(/tag no-such-tag is not a lexicon concept/);
+    expect(text).toMatch(/duplicate cardId/);
+    expect(text).toMatch(/cdsp:metro:nowhere is not in places.json/);
+  });
+
+  it('refuses an exact-place branch whose point is only approximate', () => {
+    const problems = problemsOf((draft) => {
+      const place = draft.places[0]!;
+      draft.scenes[0]!.location = { providerPlaceId: place.providerPlaceId };
+    });
+    expect(problems.join('\n')).toMatch(/only approximate; use navigation/);
+  });
+
+  it('refuses a search term claimed twice', () => {
+    const problems = problemsOf((draft) => {
+      draft.lexicon.concepts[0]!.en.push(draft.lexicon.concepts[1]!.en[0]!);
+    });
+    expect(problems.join('\n')).toMatch(/belongs to both/);
+  });
+});

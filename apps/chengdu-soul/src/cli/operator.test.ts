@@ -1,0 +1,55 @@
+/** The operator CLI publishes and lists releases, and refuses an invalid folder with every problem. */
+import { mkdtempSync, cpSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newestBundledRelease } from '../catalog/bundled-releases.ts';
+import { runOperator } from './operator.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'chengdu-operator-'));
+const saved = { ...process.env };
+process.env.CHENGDU_SOUL_DATA_DIR = join(work, 'db');
+delete process.env.DATABASE_URL;
+afterAll(() => {
+  process.env = saved;
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function run(...argv: string[]) {
+  const lines: string[] = [];
+  const code = await runOperator(argv, (line) => lines.push(line));
+  return { code, output: lines.join('\n') };
+}
+
+describe('operator CLI', () => {
+  it('validates, publishes idempotently and lists releases', async () => {
+    expect((await run('validate-catalog')).output).toMatch(/^valid: 2026-11-30\.1/);
+    expect((await run('publish-catalog')).output).toMatch(/^published: 2026-11-30\.1/);
+    expect((await run('publish-catalog')).output).toMatch(/^already_published/);
+    const list = await run('list-catalog');
+    expect(list.code).toBe(0);
+    expect(list.output).toMatch(/2026-11-30\.1.*current/);
+  });
+
+  it('refuses a broken folder with every problem and exit code 1', async () => {
+    const folder = join(work, 'broken');
+    cpSync(newestBundledRelease(), folder, { recursive: true });
+    const scene = join(folder, 'scenes', 'wenshu-monastery.json');
+    const data = JSON.parse(readFileSync(scene, 'utf8'));
+    data.tags = ['no-such-tag'];
+    data.atmosphere = 'noisy';
+    writeFileSync(scene, JSON.stringify(data));
+    writeFileSync(join(folder, 'scenes', 'not-json.json'), '{');
+    const result = await run('publish-catalog', folder);
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/not-json\.json/);
+    const again = await run('validate-catalog', folder.replace('broken', 'missing'));
+    expect(again.code).toBe(1);
+  });
+
+  it('prints help for an unknown command', async () => {
+    const result = await run('frobnicate');
+    expect(result.code).toBe(2);
+    expect(result.output).toMatch(/publish-catalog/);
+  });
+});
