@@ -3,6 +3,8 @@
  * version; only "which version is current" can change, and it is re-read from the database at
  * most once per `refreshMs` (or at once when a caller names a version we have not seen), so every
  * stateless process notices a new publication within that interval without a query per request.
+ * When the database cannot be reached, a process that already knows the current release keeps
+ * serving it: releases are immutable and nothing can be published during the outage.
  */
 import type { CatalogRepository } from './catalog-repository.ts';
 import { loadRelease, type LoadedRelease } from './loaded-release.ts';
@@ -59,6 +61,10 @@ export class CatalogService {
     this.refreshing ??= (async () => {
       try {
         this.currentVersion = await this.repository.currentVersion();
+        this.checkedAt = this.clock();
+      } catch (error) {
+        if (this.currentVersion === undefined || !this.releases.has(this.currentVersion)) throw error;
+        // Keep serving the known release; try the database again after the next interval.
         this.checkedAt = this.clock();
       } finally {
         this.refreshing = undefined;

@@ -1,0 +1,82 @@
+/**
+ * The HTTP shell: correlation ids honoured or generated and echoed, one JSON log line per request
+ * without credentials, health, and one error mapping that never leaks internals.
+ */
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../log/index.ts';
+import { createHttpApp } from './app.ts';
+
+function capture() {
+  const lines: Array<Record<string, unknown>> = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, log: createLogger({ name: 'test', level: 'info', destination }) };
+}
+
+function appWith(log = capture().log, healthy = true) {
+  const app = createHttpApp({
+    log,
+    allowedOrigins: ['http://127.0.0.1:8401'],
+    secretPathPrefixes: ['/p/'],
+    health: async () => ({ healthy, details: { catalogVersion: 'v1' } }),
+  });
+  app.get('/boom', () => {
+    throw new Error('secret stack detail');
+  });
+  app.get('/p/:token', (c) => c.text('page'));
+  return app;
+}
+
+describe('correlation ids and logs', () => {
+  it('honours a sane X-Request-Id, echoes it and logs it without the Authorization header', async () => {
+    const { lines, log } = capture();
+    const response = await appWith(log).request('http://127.0.0.1:8401/health', {
+      headers: { 'X-Request-Id': 'req-123', Authorization: 'Bearer top-secret', Host: '127.0.0.1:8401' },
+    });
+    expect(response.headers.get('x-request-id')).toBe('req-123');
+    await new Promise((resolve) => setImmediate(resolve));
+    const line = lines.find((l) => l.msg === 'request')!;
+    expect(line).toMatchObject({ correlationId: 'req-123', method: 'GET', path: '/health', status: 200 });
+    expect(JSON.stringify(lines)).not.toContain('top-secret');
+  });
+
+  it('replaces an unusable X-Request-Id with a generated one', async () => {
+    const response = await appWith().request('http://127.0.0.1:8401/health', { headers: { 'X-Request-Id': 'bad id\n', Host: '127.0.0.1:8401' } });
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('logs only the start of a capability path', async () => {
+    const { lines, log } = capture();
+    await appWith(log).request('http://127.0.0.1:8401/p/abcdefghijklmnop', { headers: { Host: '127.0.0.1:8401' } });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(JSON.stringify(lines)).not.toContain('abcdefghijklmnop');
+  });
+});
+
+describe('errors and health', () => {
+  it('answers an unexpected error as a 500 with the correlation id and no internals', async () => {
+    const response = await appWith().request('http://127.0.0.1:8401/boom', { headers: { Host: '127.0.0.1:8401' } });
+    expect(response.status).toBe(500);
+    const body = await response.json();
+    expect(body.error.code).toBe('internal_error');
+    expect(JSON.stringify(body)).not.toContain('secret stack detail');
+  });
+
+  it('reports degraded health with 503', async () => {
+    const response = await appWith(capture().log, false).request('http://127.0.0.1:8401/health', { headers: { Host: '127.0.0.1:8401' } });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: 'degraded', catalogVersion: 'v1' });
+  });
+
+  it('refuses a foreign Origin and a foreign Host with 403', async () => {
+    const origin = await appWith().request('http://127.0.0.1:8401/health', { headers: { Origin: 'https://evil.example.com', Host: '127.0.0.1:8401' } });
+    expect(origin.status).toBe(403);
+    const host = await appWith().request('http://evil.example.com/health', { headers: { Host: 'evil.example.com' } });
+    expect(host.status).toBe(403);
+  });
+});
