@@ -4,13 +4,15 @@
  * on-the-fly transform wraps every closure for its name and costs about a third of the
  * throughput of an MCP call (measured in bench/, see README "Performance").
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const manifests = ['package.json', 'packages/kit/package.json', 'apps/chengdu-soul/package.json'];
+const root = new URL('../', import.meta.url);
+const workspaces = ['packages', 'apps'].flatMap((dir) => readdirSync(new URL(dir, root)).map((name) => `${dir}/${name}`));
+const manifests = ['package.json', ...workspaces.map((w) => `${w}/package.json`).filter((m) => existsSync(new URL(m, root)))];
 const external = new Set();
 for (const file of manifests) {
-  const manifest = JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8'));
+  const manifest = JSON.parse(readFileSync(new URL(file, root), 'utf8'));
   for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
     if (!name.startsWith('@agent-products/')) {
       external.add(name);
@@ -19,11 +21,14 @@ for (const file of manifests) {
   }
 }
 
-const entries = {
-  'apps/chengdu-soul/dist/main': 'apps/chengdu-soul/src/main.ts',
-  'bench/dist/chengdu-soul': 'bench/servers/chengdu-soul.ts',
-  'bench/dist/reference-echo': 'bench/servers/reference-echo.ts',
-};
+// Every product's `src/main.ts` → `dist/main.mjs`; every benchmark server → `bench/dist/`.
+const entries = {};
+for (const app of workspaces.filter((w) => w.startsWith('apps/'))) {
+  if (existsSync(new URL(`${app}/src/main.ts`, root))) entries[`${app}/dist/main`] = `${app}/src/main.ts`;
+}
+for (const file of readdirSync(new URL('bench/servers', root)).filter((f) => f.endsWith('.ts'))) {
+  entries[`bench/dist/${file.replace(/\.ts$/, '')}`] = `bench/servers/${file}`;
+}
 
 await build({
   entryPoints: entries,
