@@ -219,7 +219,7 @@ describe('/agents empty statuses explain which words caused them', () => {
 });
 
 describe('/agents invalid input', () => {
-  it.for([
+  it.for<{ params: Record<string, string>; field: string }>([
     { params: { q: 'park', limit: '99' }, field: 'limit' },
     { params: { q: 'park', limit: '0' }, field: 'limit' },
     { params: { q: 'park', limit: 'abc' }, field: 'limit' },

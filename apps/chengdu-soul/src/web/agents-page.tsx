@@ -76,7 +76,7 @@ function SearchForm({ form }: { form: SearchFormValues }) {
         </label>
         <label>
           Show{' '}
-          <input type="number" name="limit" min={1} max={30} value={form.limit} style="width:5em" />
+          <input type="number" name="limit" class="limit" min={1} max={30} value={form.limit} />
         </label>
         <button type="submit">Search</button>
       </div>
@@ -136,7 +136,10 @@ function Listing({ listing }: { listing: SceneListing }) {
   return (
     <section>
       <h2>
-        All {listing.counts.total} scenes (catalog {listing.catalogVersion})
+        {listing.counts.returned === listing.counts.total
+          ? `All ${listing.counts.total} scenes`
+          : `${listing.counts.returned} of ${listing.counts.total} scenes`}{' '}
+        (catalog {listing.catalogVersion})
       </h2>
       <p class="notice">{listing.notice}</p>
       <ul class="results">

@@ -3,11 +3,11 @@
  * tools; a tool-style failure becomes a page with the same code and message.
  */
 import type { Hono } from 'hono';
-import { securityHeaders } from '@agent-products/kit/web';
+import { htmlDocument, securityHeaders } from '@agent-products/kit/web';
 import type { AppEnv } from '@agent-products/kit/http';
 import { ToolError, invalidArguments } from '@agent-products/kit/mcp';
 import type { CatalogQueries } from '../catalog/catalog-queries.ts';
-import { SearchInput } from '../catalog/query-inputs.ts';
+import { ListInput, SearchInput } from '../catalog/query-inputs.ts';
 import { AgentsPage, type SearchFormValues } from './agents-page.tsx';
 import { HomePage } from './home-page.tsx';
 import { ChengduPage, STYLESHEET_PATH } from './layout.tsx';
@@ -22,10 +22,10 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries): v
 
   app.get('/', async (c) => {
     const release = await queries.currentRelease().catch(() => undefined);
-    return c.html(<HomePage catalogVersion={release?.catalogVersion} sceneCount={release?.scenes.length} />);
+    return c.html(htmlDocument(<HomePage catalogVersion={release?.catalogVersion} sceneCount={release?.scenes.length} />));
   });
 
-  app.get('/privacy', (c) => c.html(<PrivacyPage />));
+  app.get('/privacy', (c) => c.html(htmlDocument(<PrivacyPage />)));
 
   app.get('/agents', async (c) => {
     const form: SearchFormValues = {
@@ -35,8 +35,15 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries): v
       limit: c.req.query('limit') ?? '',
     };
     if (form.q.trim() === '') {
-      const listing = await queries.list({});
-      return c.html(<AgentsPage form={form} listing={listing} />);
+      const filters = ListInput.safeParse({
+        ...(form.atmosphere ? { atmosphere: form.atmosphere } : {}),
+        ...(form.discovery ? { discovery: form.discovery } : {}),
+      });
+      if (!filters.success) {
+        return c.html(htmlDocument(<AgentsPage form={form} inputProblem={invalidArguments(filters.error).message} />), 400);
+      }
+      const listing = await queries.list(filters.data);
+      return c.html(htmlDocument(<AgentsPage form={form} listing={listing} />));
     }
     const parsed = SearchInput.safeParse({
       query: form.q,
@@ -45,26 +52,28 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries): v
       ...(form.discovery ? { discovery: form.discovery } : {}),
     });
     if (!parsed.success) {
-      return c.html(<AgentsPage form={form} inputProblem={invalidArguments(parsed.error).message} />, 400);
+      return c.html(htmlDocument(<AgentsPage form={form} inputProblem={invalidArguments(parsed.error).message} />), 400);
     }
     const outcome = await queries.search(parsed.data);
-    return c.html(<AgentsPage form={form} outcome={outcome} />);
+    return c.html(htmlDocument(<AgentsPage form={form} outcome={outcome} />));
   });
 
   app.get('/agents/scenes/:cardId', async (c) => {
     const scene = await queries.currentScene(c.req.param('cardId'));
     if (!scene) {
       return c.html(
-        <ChengduPage title="Scene not found" robots="noindex">
+        htmlDocument(
+          <ChengduPage title="Scene not found" robots="noindex">
           <h1>Scene not found</h1>
           <p>
             There is no scene with this ID in the current catalog. <a href="/agents">See all scenes</a>.
           </p>
-        </ChengduPage>,
+          </ChengduPage>,
+        ),
         404,
       );
     }
-    return c.html(<ScenePage scene={scene} />);
+    return c.html(htmlDocument(<ScenePage scene={scene} />));
   });
 }
 
@@ -77,7 +86,7 @@ export function webErrorPage(error: Error): Response | undefined {
         <p>{error.message}</p>
       </ChengduPage>
     );
-    return new Response(`<!DOCTYPE html>${html}`, { status: 503, headers: { 'Content-Type': 'text/html; charset=UTF-8' } });
+    return new Response(htmlDocument(html), { status: 503, headers: { 'Content-Type': 'text/html; charset=UTF-8' } });
   }
   return undefined;
 }

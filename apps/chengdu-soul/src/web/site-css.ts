@@ -18,6 +18,7 @@ h2 { font-size: 1.2rem; margin-top: 1.75rem; }
 .search-form .row { display: flex; flex-wrap: wrap; gap: .5rem; }
 input, select, button { font: inherit; padding: .45rem .6rem; border: 1px solid var(--line); border-radius: .4rem; background: #fff; }
 input[type=search] { width: 100%; }
+input.limit { width: 5em; }
 button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; }
 .results { list-style: none; padding: 0; margin: 0; }
 .results li { padding: .75rem 0; border-bottom: 1px solid var(--line); }
