@@ -4,14 +4,19 @@
  * which start it on an ephemeral port.
  */
 import type { Hono } from 'hono';
-import { createHttpApp, type AppEnv } from '@agent-products/kit/http';
+import { readBearer } from '@agent-products/kit/auth';
+import { createHttpApp, createRateLimiter, type AppEnv } from '@agent-products/kit/http';
 import { createMcpEndpoint } from '@agent-products/kit/mcp';
 import type { Database } from '@agent-products/kit/store';
 import type { Logger } from '@agent-products/kit/log';
 import { CatalogQueries } from './catalog/catalog-queries.ts';
 import { CatalogRepository } from './catalog/catalog-repository.ts';
 import { CatalogService } from './catalog/catalog-service.ts';
+import { CredentialService } from './access/credential-service.ts';
 import { catalogTools } from './mcp/catalog-tools.ts';
+import { planningTools } from './mcp/planning-tools.ts';
+import { DraftService } from './planning/draft-service.ts';
+import { PageRepository } from './planning/page-repository.ts';
 import type { ChengduDatabase } from './store/schema.ts';
 import { registerWebRoutes, webErrorPage } from './web/routes.tsx';
 
@@ -28,15 +33,29 @@ export interface ChengduAppOptions {
   database: Database<ChengduDatabase>;
   log: Logger;
   allowedOrigins: readonly string[];
+  /** Origin of this server as agents and travelers reach it (page links, credential audience). */
+  publicUrl: string;
   catalogRefreshMs?: number;
   clock?: () => Date;
+  redisUrl?: string | undefined;
+  writesPerMinute?: number;
 }
 
 export interface ChengduApp {
   app: Hono<AppEnv>;
   catalog: CatalogService;
   repository: CatalogRepository;
+  credentials: CredentialService;
+  drafts: DraftService;
+  pages: PageRepository;
+  /** The audience every Agent credential of this server is bound to. */
+  audience: string;
   close(): Promise<void>;
+}
+
+/** The `/mcp` URL an Agent credential is bound to. */
+export function mcpAudience(publicUrl: string): string {
+  return `${publicUrl}/mcp`;
 }
 
 export function createChengduApp(options: ChengduAppOptions): ChengduApp {
@@ -44,10 +63,22 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
   const repository = new CatalogRepository(options.database.db);
   const catalog = new CatalogService(repository, options.catalogRefreshMs ?? 2000);
   const queries = new CatalogQueries(catalog);
+  const credentials = new CredentialService(options.database.db);
+  const drafts = new DraftService(options.database.db, catalog, options.publicUrl);
+  const pages = new PageRepository(options.database.db);
+  const audience = mcpAudience(options.publicUrl);
+  const limiter = createRateLimiter({
+    db: options.database.db,
+    redisUrl: options.redisUrl,
+    points: options.writesPerMinute ?? 120,
+    windowSeconds: 60,
+    keyPrefix: 'chengdu-writes',
+  });
 
   const app = createHttpApp({
     log: options.log,
     allowedOrigins: options.allowedOrigins,
+    secretPathPrefixes: ['/p/'],
     mapError: (error) => webErrorPage(error),
     health: async () => {
       const databaseUp = await options.database.ping();
@@ -70,19 +101,36 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     version: SERVICE_VERSION,
     title: 'Chengdu Soul',
     instructions: INSTRUCTIONS,
-    tools: catalogTools(queries),
+    tools: [...catalogTools(queries), ...planningTools(drafts)],
+    guard: {
+      realm: SERVICE_NAME,
+      async authenticate(request) {
+        const bearer = readBearer(request);
+        if (bearer.kind === 'none') return { failure: 'missing' };
+        if (bearer.kind === 'malformed') return { failure: 'malformed' };
+        return credentials.verify(bearer.token, audience, clock());
+      },
+      rateLimit: (principal) => limiter.consume(principal.subject),
+    },
     onError: (error) => options.log.warn({ err: error }, 'mcp handler error'),
   });
   app.all('/mcp', (c) =>
     endpoint.handle(c.req.raw, { correlationId: c.get('correlationId'), log: c.get('log'), now: clock }),
   );
 
-  registerWebRoutes(app, queries);
+  registerWebRoutes(app, queries, pages, clock);
 
   return {
     app,
     catalog,
     repository,
-    close: () => endpoint.close(),
+    credentials,
+    drafts,
+    pages,
+    audience,
+    close: async () => {
+      await endpoint.close();
+      await limiter.close();
+    },
   };
 }

@@ -31,6 +31,11 @@ export interface ChengduConfig {
   allowedOrigins: string[];
   catalogRefreshMs: number;
   logLevel: string;
+  /** The origin travelers and agents reach this server at; page links and the credential audience use it. */
+  publicUrl: string;
+  redisUrl: string | undefined;
+  /** Planning writes allowed per owner per minute, shared by every process. */
+  writesPerMinute: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ChengduConfig {
@@ -46,5 +51,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ChengduConf
     allowedOrigins: [...loopbackOrigins(port), ...extraOrigins],
     catalogRefreshMs: Number(env.CHENGDU_SOUL_CATALOG_REFRESH_MS ?? 2000),
     logLevel: env.LOG_LEVEL ?? 'info',
+    publicUrl: (env.CHENGDU_SOUL_PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    redisUrl: env.REDIS_URL || undefined,
+    writesPerMinute: Number(env.CHENGDU_SOUL_WRITES_PER_MINUTE ?? 120),
   };
 }

@@ -14,7 +14,15 @@ import { openChengduDatabase } from './store/open-chengdu-database.ts';
 const config = configFromEnv();
 const log = createLogger({ name: 'chengdu-soul', level: config.logLevel });
 const database = await openChengduDatabase(config);
-const service = createChengduApp({ database, log, allowedOrigins: config.allowedOrigins, catalogRefreshMs: config.catalogRefreshMs });
+const service = createChengduApp({
+  database,
+  log,
+  allowedOrigins: config.allowedOrigins,
+  publicUrl: config.publicUrl,
+  catalogRefreshMs: config.catalogRefreshMs,
+  redisUrl: config.redisUrl,
+  writesPerMinute: config.writesPerMinute,
+});
 
 if ((await service.repository.currentVersion()) === undefined) {
   const folder = newestBundledRelease();
@@ -33,6 +41,7 @@ process.stdout.write(
     `               ${server.url}/health`,
     `Database       ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`,
     'Operator       npm run operator -- help',
+    'Credential     npm run operator -- approve-account you@example.com, then npm run operator -- issue-credential',
     '',
   ].join('\n'),
 );

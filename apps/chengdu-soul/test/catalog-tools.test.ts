@@ -27,15 +27,21 @@ async function call(name: string, args: Record<string, unknown>) {
 }
 
 describe('tools/list', () => {
-  it('declares title, description, input and output schemas and explicit annotations for every tool', async () => {
+  it('declares title, description, input and output schemas and explicit annotations for all six tools', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(3);
+    expect(tools).toHaveLength(6);
+    const readOnly = ['list_chengdu_scenes', 'search_chengdu_scenes', 'get_chengdu_scene'];
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.description!.length).toBeGreaterThan(40);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      expect(tool.annotations).toMatchObject({
+        readOnlyHint: readOnly.includes(tool.name),
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
     }
     const search = tools.find((t) => t.name === 'search_chengdu_scenes')!;
     expect(search.inputSchema.required).toEqual(['query']);

@@ -39,8 +39,11 @@ describe('2025-era initialization', () => {
       const list = await rpc(server.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { protocolVersion: version });
       expect(list.headers.get('content-type')).toMatch(/^application\/json/);
       expect(list.json.result.tools.map((t: { name: string }) => t.name).sort()).toEqual([
+        'confirm_chengdu_draft',
         'get_chengdu_scene',
         'list_chengdu_scenes',
+        'propose_chengdu_itinerary',
+        'revise_chengdu_draft',
         'search_chengdu_scenes',
       ]);
       const call = await rpc(

@@ -26,4 +26,79 @@ export const chengduMigrations: Migrations = {
         for each row execute function catalog_releases_immutable()`.execute(db);
     },
   },
+  '0002_planning': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('accounts')
+        .addColumn('account_id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('approved', 'boolean', (c) => c.notNull().defaultTo(true))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('agent_credentials')
+        .addColumn('credential_id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.account_id'))
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('audience', 'text', (c) => c.notNull())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('issued_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('revoked_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createTable('drafts')
+        .addColumn('draft_ref', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.account_id'))
+        .addColumn('catalog_version', 'text', (c) => c.notNull().references('catalog_releases.catalog_version'))
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('content_hash', 'text', (c) => c.notNull())
+        .addColumn('content', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('confirmed_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('drafts_by_account').on('drafts').columns(['account_id', 'created_at']).execute();
+      await db.schema
+        .createTable('draft_revisions')
+        .addColumn('draft_ref', 'text', (c) => c.notNull().references('drafts.draft_ref'))
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('content_hash', 'text', (c) => c.notNull())
+        .addColumn('content', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('draft_revisions_pk', ['draft_ref', 'revision'])
+        .execute();
+      await db.schema
+        .createTable('pages')
+        .addColumn('page_id', 'text', (c) => c.primaryKey())
+        .addColumn('token', 'text', (c) => c.notNull().unique())
+        .addColumn('draft_ref', 'text', (c) => c.notNull().unique().references('drafts.draft_ref'))
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.account_id'))
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('content_hash', 'text', (c) => c.notNull())
+        .addColumn('snapshot', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('stopped_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createTable('idempotency_records')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('operation', 'text', (c) => c.notNull())
+        .addColumn('idempotency_key', 'text', (c) => c.notNull())
+        .addColumn('request_hash', 'text', (c) => c.notNull())
+        .addColumn('response', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_records_pk', ['account_id', 'operation', 'idempotency_key'])
+        .execute();
+      // The shape rate-limiter-flexible's PostgreSQL store reads and writes.
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'varchar(255)', (c) => c.primaryKey())
+        .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('expire', 'bigint')
+        .execute();
+    },
+  },
 };

@@ -9,6 +9,83 @@ export interface CatalogReleasesTable {
   published_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json = ColumnType<unknown, string, string>;
+
+export interface AccountsTable {
+  account_id: string;
+  email: string;
+  approved: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface AgentCredentialsTable {
+  credential_id: string;
+  account_id: string;
+  token_hash: string;
+  audience: string;
+  label: string;
+  issued_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface DraftsTable {
+  draft_ref: string;
+  account_id: string;
+  catalog_version: string;
+  revision: number;
+  content_hash: string;
+  content: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: Timestamp;
+  confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface DraftRevisionsTable {
+  draft_ref: string;
+  revision: number;
+  content_hash: string;
+  content: Json;
+  created_at: Timestamp;
+}
+
+export interface PagesTable {
+  page_id: string;
+  token: string;
+  draft_ref: string;
+  account_id: string;
+  revision: number;
+  content_hash: string;
+  snapshot: Json;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  stopped_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface IdempotencyRecordsTable {
+  account_id: string;
+  operation: string;
+  idempotency_key: string;
+  request_hash: string;
+  response: Json;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: ColumnType<string | null, number | null, number | null>;
+}
+
 export interface ChengduDatabase {
   catalog_releases: CatalogReleasesTable;
+  accounts: AccountsTable;
+  agent_credentials: AgentCredentialsTable;
+  drafts: DraftsTable;
+  draft_revisions: DraftRevisionsTable;
+  pages: PagesTable;
+  idempotency_records: IdempotencyRecordsTable;
+  rate_limits: RateLimitsTable;
 }

@@ -13,9 +13,11 @@ import { HomePage } from './home-page.tsx';
 import { ChengduPage, STYLESHEET_PATH } from './layout.tsx';
 import { PrivacyPage } from './privacy-page.tsx';
 import { ScenePage } from './scene-page.tsx';
+import { GonePage, TravelerPage } from './traveler-page.tsx';
+import type { PageRepository } from '../planning/page-repository.ts';
 import { SITE_CSS } from './site-css.ts';
 
-export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries): void {
+export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pages: PageRepository, clock: () => Date): void {
   app.use('*', securityHeaders());
 
   app.get(STYLESHEET_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
@@ -56,6 +58,16 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries): v
     }
     const outcome = await queries.search(parsed.data);
     return c.html(htmlDocument(<AgentsPage form={form} outcome={outcome} />));
+  });
+
+  app.get('/p/:token', async (c) => {
+    const found = await pages.lookup(c.req.param('token'), clock());
+    // Unlisted capability pages: never indexed, never leak their URL as a referrer, never cached.
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+    c.header('Cache-Control', 'no-store');
+    if (found.state === 'live') return c.html(htmlDocument(<TravelerPage snapshot={found.snapshot} />));
+    return c.html(htmlDocument(<GonePage reason={found.state} />), found.state === 'missing' ? 404 : 410);
   });
 
   app.get('/agents/scenes/:cardId', async (c) => {

@@ -21,7 +21,15 @@ export interface RunningChengdu {
   stop(): Promise<void>;
 }
 
-export async function startChengdu(options: { publish?: boolean; extraOrigins?: string[] } = {}): Promise<RunningChengdu> {
+export interface StartOptions {
+  publish?: boolean;
+  extraOrigins?: string[];
+  /** The server's clock; tests move it to reach expiry. */
+  clock?: () => Date;
+  writesPerMinute?: number;
+}
+
+export async function startChengdu(options: StartOptions = {}): Promise<RunningChengdu> {
   const database = await openTestDatabase<ChengduDatabase>(chengduMigrations, 'chengdu');
   const release = readReleaseFolder(newestBundledRelease());
   const log = createLogger({ name: 'chengdu-soul-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -33,7 +41,10 @@ export async function startChengdu(options: { publish?: boolean; extraOrigins?: 
     database,
     log,
     allowedOrigins: [...loopbackOrigins(server.port), ...(options.extraOrigins ?? [])],
+    publicUrl: server.url,
     catalogRefreshMs: 0,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.writesPerMinute ? { writesPerMinute: options.writesPerMinute } : {}),
   });
   if (options.publish !== false) await service.repository.publish(release);
   return {
@@ -56,4 +67,10 @@ export function derivedRelease(base: ReleaseDocument, catalogVersion: string, ch
   draft.manifest.catalogVersion = catalogVersion;
   change(draft);
   return draft;
+}
+
+/** Approves an owner account on the running server and issues it an Agent credential. */
+export async function issueCredential(running: RunningChengdu, options: { hours?: number; email?: string } = {}) {
+  await running.service.credentials.approveAccount(options.email ?? 'owner@example.com');
+  return running.service.credentials.issue({ audience: running.service.audience, hours: options.hours ?? 24, label: 'test', now: new Date() });
 }

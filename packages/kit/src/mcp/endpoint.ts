@@ -20,10 +20,20 @@ import {
 } from '@modelcontextprotocol/server';
 import { DEFAULT_MAX_BODY_BYTES, readBodyLimited } from '../http/read-body.ts';
 import { JSON_RPC, jsonRpcErrorResponse } from './json-rpc.ts';
-import { bindRequestScope, type RequestScope } from './request-scope.ts';
+import { unauthorizedResponse, type AuthFailure } from '../auth/bearer.ts';
+import type { RateLimitOutcome } from '../http/rate-limit.ts';
+import { bindRequestScope, type Principal, type RequestScope } from './request-scope.ts';
 import { directToolCall } from './direct-tool-call.ts';
 import { ServerPool } from './server-pool.ts';
 import type { Tool } from './tool.ts';
+
+/** How the endpoint admits calls of credential tools. */
+export interface McpGuard {
+  realm: string;
+  authenticate(request: Request): Promise<{ principal: Principal } | { failure: AuthFailure }>;
+  /** A limit per principal shared by every process; a refusal is HTTP 429 with Retry-After. */
+  rateLimit?: (principal: Principal) => Promise<RateLimitOutcome>;
+}
 
 export interface McpEndpointOptions {
   name: string;
@@ -32,6 +42,7 @@ export interface McpEndpointOptions {
   instructions?: string;
   tools: readonly Tool[];
   maxBodyBytes?: number;
+  guard?: McpGuard;
   onError?: (error: Error) => void;
 }
 
@@ -85,6 +96,9 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       return jsonRpcErrorResponse(400, JSON_RPC.parseError, 'Parse error: the body is not valid JSON.');
     }
 
+    const refused = await admit(parsed, request, scope);
+    if (refused) return refused;
+
     if (!Array.isArray(parsed) && !(await isLegacyRequest(request, parsed as never))) {
       // The modern handler reads the request itself, so it gets a fresh copy of the body.
       const replay = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
@@ -103,6 +117,40 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     }
     bindRequestScope(request, scope);
     return serveLegacy(parsed, request, scope);
+  }
+
+  /**
+   * Credential tools are refused at the HTTP level (401, 429, 503) before any server sees the
+   * call, as the contract's status codes promise; public calls pass untouched.
+   */
+  async function admit(parsed: unknown, request: Request, scope: RequestScope): Promise<Response | undefined> {
+    const messages = Array.isArray(parsed) ? parsed : [parsed];
+    const needsCredential = messages.some((m) => {
+      const message = m as { method?: unknown; params?: { name?: unknown } } | null;
+      return message?.method === 'tools/call' && toolsByName.get(String(message.params?.name))?.access === 'credential';
+    });
+    if (!needsCredential) return undefined;
+    const guard = options.guard;
+    if (!guard) throw new TypeError('A credential tool is registered without a guard');
+    try {
+      const outcome = await guard.authenticate(request);
+      if ('failure' in outcome) return unauthorizedResponse(guard.realm, outcome.failure, scope.correlationId);
+      scope.principal = outcome.principal;
+      const limit = await guard.rateLimit?.(outcome.principal);
+      if (limit && !limit.allowed) {
+        return Response.json(
+          { error: { code: 'rate_limited', message: `Too many requests for this account; retry after ${limit.retryAfterSeconds} s.`, retryable: true, correlationId: scope.correlationId } },
+          { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+        );
+      }
+      return undefined;
+    } catch (error) {
+      scope.log.warn({ err: error }, 'credential check failed');
+      return Response.json(
+        { error: { code: 'unavailable', message: 'The service cannot check credentials right now; nothing was changed. Retry shortly.', retryable: true, correlationId: scope.correlationId } },
+        { status: 503, headers: { 'Retry-After': '5' } },
+      );
+    }
   }
 
   async function serveLegacy(parsed: unknown, request: Request, scope: RequestScope): Promise<Response> {

@@ -27,6 +27,8 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
   input: I;
   output: O;
   annotations: ToolAnnotationsRequired;
+  /** `credential`: the endpoint demands a verified credential (HTTP 401 without one). */
+  access?: 'public' | 'credential';
   /** Domain call; throws ToolError for expected failures. */
   run: (args: z.output<I>, scope: RequestScope) => Promise<z.output<O>> | z.output<O>;
   /** A rendering of a successful answer that reads well on its own. */
@@ -35,6 +37,7 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
 
 export interface Tool {
   readonly name: string;
+  readonly access: 'public' | 'credential';
   register(server: McpServer): void;
   /** Runs the tool outside MCP (the web adapter and tests use the same path). */
   call(args: unknown, scope: RequestScope): Promise<CallToolResult>;
@@ -57,7 +60,13 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
   const outputSchema = lenientSchema(spec.output, 'output');
   const annotations = { title: spec.title, ...spec.annotations };
 
+  const access = spec.access ?? 'public';
+
   async function call(args: unknown, scope: RequestScope): Promise<CallToolResult> {
+    // The endpoint answers 401 before getting here; this guards every other way in.
+    if (access === 'credential' && !scope.principal) {
+      return errorResult(platformErrors.fail('unauthorized', 'This tool needs an Agent credential in Authorization: Bearer <credential>.'), scope);
+    }
     const parsed = spec.input.safeParse(args ?? {});
     if (!parsed.success) {
       return errorResult(invalidArguments(parsed.error), scope);
@@ -83,6 +92,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
 
   return {
     name: spec.name,
+    access,
     call,
     register(server) {
       server.registerTool(

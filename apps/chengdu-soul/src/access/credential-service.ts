@@ -1,0 +1,121 @@
+/**
+ * The approved account and its Agent credentials. A credential is issued by the operator for the
+ * sole approved account, bound to this server's `/mcp` audience, lives at most 24 hours, is kept
+ * only as a hash and can be revoked at once (checked on every request, nothing cached).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { hashToken, newToken, type AuthFailure } from '@agent-products/kit/auth';
+import type { Principal } from '@agent-products/kit/mcp';
+import type { ChengduDatabase } from '../store/schema.ts';
+
+export const MAX_CREDENTIAL_HOURS = 24;
+
+export interface IssuedCredential {
+  credentialId: string;
+  token: string;
+  accountId: string;
+  audience: string;
+  expiresAt: Date;
+}
+
+export interface CredentialListing {
+  credentialId: string;
+  email: string;
+  label: string;
+  audience: string;
+  issuedAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export class CredentialService {
+  constructor(private readonly db: Kysely<ChengduDatabase>) {}
+
+  /** Makes `email` the sole approved account (creating it), withdrawing approval from any other. */
+  async approveAccount(email: string): Promise<string> {
+    const normalized = email.trim().toLowerCase();
+    if (!/^[^@\s]+@[^@\s]+$/.test(normalized)) throw new TypeError(`Not an email address: ${email}`);
+    return this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('accounts').set({ approved: false }).where('email', '!=', normalized).execute();
+      const existing = await trx.selectFrom('accounts').select('account_id').where('email', '=', normalized).executeTakeFirst();
+      if (existing) {
+        await trx.updateTable('accounts').set({ approved: true }).where('account_id', '=', existing.account_id).execute();
+        return existing.account_id;
+      }
+      const accountId = `acct_${randomUUID()}`;
+      await trx.insertInto('accounts').values({ account_id: accountId, email: normalized, approved: true }).execute();
+      return accountId;
+    });
+  }
+
+  async approvedAccount(): Promise<{ accountId: string; email: string } | undefined> {
+    const row = await this.db.selectFrom('accounts').select(['account_id', 'email']).where('approved', '=', true).executeTakeFirst();
+    return row ? { accountId: row.account_id, email: row.email } : undefined;
+  }
+
+  async issue(options: { audience: string; hours: number; label: string; now: Date }): Promise<IssuedCredential> {
+    if (!(options.hours > 0 && options.hours <= MAX_CREDENTIAL_HOURS)) {
+      throw new RangeError(`A credential lives between 0 and ${MAX_CREDENTIAL_HOURS} hours (asked: ${options.hours}).`);
+    }
+    const account = await this.approvedAccount();
+    if (!account) throw new Error('No approved account: run approve-account <email> first.');
+    const token = newToken('csa');
+    const credentialId = `cred_${randomUUID()}`;
+    const expiresAt = new Date(options.now.getTime() + options.hours * 3600_000);
+    await this.db
+      .insertInto('agent_credentials')
+      .values({
+        credential_id: credentialId,
+        account_id: account.accountId,
+        token_hash: hashToken(token),
+        audience: options.audience,
+        label: options.label,
+        issued_at: options.now,
+        expires_at: expiresAt,
+      })
+      .execute();
+    return { credentialId, token, accountId: account.accountId, audience: options.audience, expiresAt };
+  }
+
+  async revoke(credentialId: string, now: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('agent_credentials')
+      .set({ revoked_at: now })
+      .where('credential_id', '=', credentialId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async list(): Promise<CredentialListing[]> {
+    const rows = await this.db
+      .selectFrom('agent_credentials')
+      .innerJoin('accounts', 'accounts.account_id', 'agent_credentials.account_id')
+      .select(['credential_id', 'email', 'label', 'audience', 'issued_at', 'expires_at', 'revoked_at'])
+      .orderBy('issued_at', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      credentialId: r.credential_id,
+      email: r.email,
+      label: r.label,
+      audience: r.audience,
+      issuedAt: new Date(r.issued_at),
+      expiresAt: new Date(r.expires_at),
+      revokedAt: r.revoked_at ? new Date(r.revoked_at) : null,
+    }));
+  }
+
+  async verify(token: string, audience: string, now: Date): Promise<{ principal: Principal } | { failure: AuthFailure }> {
+    const row = await this.db
+      .selectFrom('agent_credentials')
+      .innerJoin('accounts', 'accounts.account_id', 'agent_credentials.account_id')
+      .select(['credential_id', 'agent_credentials.account_id', 'audience', 'expires_at', 'revoked_at', 'approved'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.audience !== audience || !row.approved) return { failure: 'invalid' };
+    if (row.revoked_at) return { failure: 'revoked' };
+    if (new Date(row.expires_at).getTime() <= now.getTime()) return { failure: 'expired' };
+    return { principal: { subject: row.account_id, credentialId: row.credential_id, scopes: ['planning'] } };
+  }
+}

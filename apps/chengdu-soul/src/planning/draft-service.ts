@@ -1,0 +1,225 @@
+/**
+ * The planning writes: propose a draft, revise it by excluding a scene, confirm it into a page.
+ * Shared by the MCP tools and the owner's web form. Each write is one transaction behind an
+ * idempotency claim, so a retry returns the stored answer and concurrent retries have one effect;
+ * revisions are guarded by the exact revision and content hash the caller reviewed.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { runIdempotent } from '@agent-products/kit/store';
+import type { CatalogService } from '../catalog/catalog-service.ts';
+import type { LoadedRelease } from '../catalog/loaded-release.ts';
+import { PLAN_LIMITS } from '../catalog/vocabulary.ts';
+import { fail } from '../errors.ts';
+import type { ChengduDatabase } from '../store/schema.ts';
+import { buildDraftContent, contentHashOf, type DraftContent } from './draft-content.ts';
+import { buildPageSnapshot } from './page-snapshot.ts';
+import { planDays } from './plan-days.ts';
+import type { ConfirmInput, ProposeInput, ReviseInput } from './proposal-input.ts';
+import { resolveProposal } from './resolve-proposal.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DraftView extends DraftContent {
+  draftRef: string;
+  revision: number;
+  contentHash: string;
+  status: 'draft' | 'confirmed';
+  createdAt: string;
+  expiresAt: string;
+  review: string;
+}
+
+export interface ConfirmationView extends DraftView {
+  publication: { pageUrl: string; expiresAt: string; confirmedAt: string };
+}
+
+const REVIEW_NOTE =
+  'Review every day group, the visit caveats and the limitations with the traveler. This draft has no traveler URL; only confirm_chengdu_draft with this exact revision and contentHash publishes a page.';
+
+type Db = Kysely<ChengduDatabase>;
+
+export class DraftService {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: CatalogService,
+    private readonly publicBaseUrl: string,
+  ) {}
+
+  async propose(accountId: string, input: ProposeInput, now: Date): Promise<DraftView> {
+    const { idempotencyKey, ...args } = input;
+    // Read before the transaction: on the embedded database the transaction holds the only connection.
+    const release = await this.releaseFor(args);
+    const { result } = await runIdempotent(this.db, { accountId, operation: 'propose', idempotencyKey }, args, now, async (trx) => {
+      const resolved = resolveProposal(release, args);
+      const preferences = { dayCount: args.dayCount, rhythm: args.rhythm, discovery: args.discovery, atmosphere: args.atmosphere };
+      const content = this.plan(release, preferences, resolved.required.map((s) => s.cardId), resolved.excludedCardIds);
+      const draftRef = `dr_${randomBytes(12).toString('base64url')}`;
+      const expiresAt = new Date(now.getTime() + PLAN_LIMITS.linkLifetimeDays * DAY_MS);
+      const contentHash = contentHashOf(content);
+      await trx
+        .insertInto('drafts')
+        .values({
+          draft_ref: draftRef,
+          account_id: accountId,
+          catalog_version: release.catalogVersion,
+          revision: 1,
+          content_hash: contentHash,
+          content: JSON.stringify(content),
+          created_at: now,
+          updated_at: now,
+          expires_at: expiresAt,
+        })
+        .execute();
+      await trx.insertInto('draft_revisions').values({ draft_ref: draftRef, revision: 1, content_hash: contentHash, content: JSON.stringify(content), created_at: now }).execute();
+      return view(draftRef, 1, contentHash, content, 'draft', now, expiresAt);
+    });
+    return result;
+  }
+
+  async revise(accountId: string, input: ReviseInput, now: Date): Promise<DraftView> {
+    const { idempotencyKey, ...args } = input;
+    const current = await this.catalog.currentFresh();
+    const { result } = await runIdempotent(this.db, { accountId, operation: 'revise', idempotencyKey }, args, now, async (trx) => {
+      const draft = await this.lockCurrent(trx, accountId, args, now, current);
+      const cardId = args.revisionIntent.cardId;
+      if (!draft.content.days.some((day) => day.scenes.some((s) => s.cardId === cardId))) {
+        throw fail('card_not_in_draft', `${cardId} is not a scene of revision ${draft.revision}; exclude one of the returned scenes.`, {
+          cardId,
+          draftRef: args.draftRef,
+          revision: draft.revision,
+        });
+      }
+      const required = draft.content.requiredCardIds.filter((id) => id !== cardId);
+      const excluded = [...new Set([...draft.content.excludedCardIds, cardId])];
+      const content = this.plan(draft.release, draft.content.preferences, required, excluded);
+      const revision = draft.revision + 1;
+      const contentHash = contentHashOf(content);
+      await trx
+        .updateTable('drafts')
+        .set({ revision, content_hash: contentHash, content: JSON.stringify(content), updated_at: now })
+        .where('draft_ref', '=', args.draftRef)
+        .execute();
+      await trx.insertInto('draft_revisions').values({ draft_ref: args.draftRef, revision, content_hash: contentHash, content: JSON.stringify(content), created_at: now }).execute();
+      return view(args.draftRef, revision, contentHash, content, 'draft', draft.createdAt, draft.expiresAt);
+    });
+    return result;
+  }
+
+  async confirm(accountId: string, input: ConfirmInput, now: Date): Promise<ConfirmationView> {
+    const { idempotencyKey, ...args } = input;
+    const current = await this.catalog.currentFresh();
+    const { result } = await runIdempotent(this.db, { accountId, operation: 'confirm', idempotencyKey }, args, now, async (trx) => {
+      const draft = await this.lockCurrent(trx, accountId, args, now, current);
+      const token = randomBytes(32).toString('base64url');
+      const snapshot = buildPageSnapshot(draft.release, draft.content, {
+        draftRef: args.draftRef,
+        revision: draft.revision,
+        contentHash: draft.contentHash,
+        confirmedAt: now,
+        expiresAt: draft.expiresAt,
+      });
+      await trx
+        .insertInto('pages')
+        .values({
+          page_id: randomUUID(),
+          token,
+          draft_ref: args.draftRef,
+          account_id: accountId,
+          revision: draft.revision,
+          content_hash: draft.contentHash,
+          snapshot: JSON.stringify(snapshot),
+          created_at: now,
+          expires_at: draft.expiresAt,
+        })
+        .execute();
+      await trx.updateTable('drafts').set({ confirmed_at: now, updated_at: now }).where('draft_ref', '=', args.draftRef).execute();
+      return {
+        ...view(args.draftRef, draft.revision, draft.contentHash, draft.content, 'confirmed', draft.createdAt, draft.expiresAt),
+        publication: { pageUrl: `${this.publicBaseUrl}/p/${token}`, expiresAt: draft.expiresAt.toISOString(), confirmedAt: now.toISOString() },
+      };
+    });
+    return result;
+  }
+
+  /** The draft row locked for this write, after every check that the caller reviewed its current state. */
+  private async lockCurrent(
+    trx: Transaction<ChengduDatabase>,
+    accountId: string,
+    pointer: { draftRef: string; expectedRevision: number; expectedContentHash: string },
+    now: Date,
+    current: LoadedRelease,
+  ) {
+    const row = await trx
+      .selectFrom('drafts')
+      .selectAll()
+      .where('draft_ref', '=', pointer.draftRef)
+      .where('account_id', '=', accountId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw fail('draft_not_found', `No draft ${pointer.draftRef} for this account.`, { draftRef: pointer.draftRef });
+    if (row.confirmed_at) throw fail('draft_already_confirmed', `Draft ${pointer.draftRef} is already confirmed.`, { draftRef: pointer.draftRef });
+    const expiresAt = new Date(row.expires_at);
+    if (now.getTime() >= expiresAt.getTime()) {
+      throw fail('draft_expired', `Draft ${pointer.draftRef} expired at ${expiresAt.toISOString()}; propose afresh.`, { draftRef: pointer.draftRef, expiredAt: expiresAt.toISOString() });
+    }
+    if (row.revision !== pointer.expectedRevision || row.content_hash !== pointer.expectedContentHash) {
+      throw fail('revision_conflict', `Draft ${pointer.draftRef} is at revision ${row.revision}; review that revision with the traveler before continuing.`, {
+        draftRef: pointer.draftRef,
+        currentRevision: row.revision,
+        currentContentHash: row.content_hash,
+        expectedRevision: pointer.expectedRevision,
+      });
+    }
+    if (current.catalogVersion !== row.catalog_version) {
+      throw fail('draft_catalog_stale', `Draft ${pointer.draftRef} was made from catalog ${row.catalog_version}; the current catalog is ${current.catalogVersion}. Propose afresh.`, {
+        draftRef: pointer.draftRef,
+        draftCatalogVersion: row.catalog_version,
+        currentCatalogVersion: current.catalogVersion,
+      });
+    }
+    const content = (typeof row.content === 'string' ? JSON.parse(row.content) : row.content) as DraftContent;
+    return { release: current, content, revision: row.revision, contentHash: row.content_hash, createdAt: new Date(row.created_at), expiresAt };
+  }
+
+  private async releaseFor(args: Omit<ProposeInput, 'idempotencyKey'>): Promise<LoadedRelease> {
+    const release = await this.catalog.current();
+    const selections = args.sceneSelection === undefined ? [] : Array.isArray(args.sceneSelection) ? args.sceneSelection : [args.sceneSelection];
+    // Our idea of "current" may lag a publication; check before calling a selection stale.
+    return selections.some((s) => s.catalogVersion !== release.catalogVersion) ? this.catalog.currentFresh() : release;
+  }
+
+  private plan(release: LoadedRelease, preferences: DraftContent['preferences'], requiredIds: readonly string[], excludedIds: readonly string[]): DraftContent {
+    const scenesPerDay = PLAN_LIMITS.scenesPerDay[preferences.rhythm];
+    const days = planDays(release.scenes, {
+      dayCount: preferences.dayCount,
+      scenesPerDay,
+      atmosphere: preferences.atmosphere,
+      discovery: preferences.discovery,
+      required: requiredIds.map((id) => release.sceneById.get(id)!),
+      excludedCardIds: new Set(excludedIds),
+    });
+    return buildDraftContent(release, preferences, requiredIds, excludedIds, days, scenesPerDay);
+  }
+}
+
+function view(
+  draftRef: string,
+  revision: number,
+  contentHash: string,
+  content: DraftContent,
+  status: 'draft' | 'confirmed',
+  createdAt: Date,
+  expiresAt: Date,
+): DraftView {
+  return {
+    draftRef,
+    revision,
+    contentHash,
+    status,
+    createdAt: createdAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    ...content,
+    review: REVIEW_NOTE,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Checks a proposal against the current release before any draft exists. Each failure lists
+ * every offending ID; nothing the traveler asked for is silently dropped.
+ */
+import type { LoadedRelease } from '../catalog/loaded-release.ts';
+import type { Scene } from '../catalog/release-schema.ts';
+import { fail } from '../errors.ts';
+import { PLAN_LIMITS } from '../catalog/vocabulary.ts';
+import type { ProposeInput } from './proposal-input.ts';
+
+export interface ResolvedProposal {
+  required: Scene[];
+  excludedCardIds: string[];
+  scenesPerDay: number;
+}
+
+export function resolveProposal(release: LoadedRelease, input: Omit<ProposeInput, 'idempotencyKey'>): ResolvedProposal {
+  const current = release.catalogVersion;
+  const selections = input.sceneSelection === undefined ? [] : Array.isArray(input.sceneSelection) ? input.sceneSelection : [input.sceneSelection];
+  const requiredIds = selections.flatMap((s) => s.requiredCardIds);
+  const excludedIds = input.excludedCardIds ?? [];
+
+  const versions = [...new Set(selections.map((s) => s.catalogVersion))];
+  if (versions.length > 1) {
+    const byVersion = Object.fromEntries(versions.map((v) => [v, selections.filter((s) => s.catalogVersion === v).flatMap((s) => s.requiredCardIds)]));
+    throw fail('mixed_catalog_versions', `sceneSelection mixes catalog versions ${versions.join(', ')}; combine selections from ${current} only.`, {
+      byVersion,
+      currentCatalogVersion: current,
+    });
+  }
+  if (versions[0] !== undefined && versions[0] !== current) {
+    throw fail('stale_catalog_version', `sceneSelection is from catalog ${versions[0]}; the current catalog is ${current}. Read the scenes again and copy their current selection.`, {
+      requestedCatalogVersion: versions[0],
+      currentCatalogVersion: current,
+      cardIds: requiredIds,
+    });
+  }
+
+  const duplicates = [...new Set(requiredIds.filter((id, i) => requiredIds.indexOf(id) !== i))];
+  if (duplicates.length > 0) throw fail('duplicate_card_ids', `Required more than once: ${duplicates.join(', ')}.`, { cardIds: duplicates });
+
+  const unknown = [...new Set([...requiredIds, ...excludedIds].filter((id) => !release.sceneById.has(id)))];
+  if (unknown.length > 0) {
+    throw fail('unknown_card_ids', `Not in catalog ${current}: ${unknown.join(', ')}.`, { cardIds: unknown, currentCatalogVersion: current });
+  }
+
+  const conflicting = requiredIds.filter((id) => excludedIds.includes(id));
+  if (conflicting.length > 0) {
+    throw fail('selection_conflict', `Both required and excluded: ${conflicting.join(', ')}. Ask the traveler which they mean.`, { cardIds: conflicting });
+  }
+
+  const scenesPerDay = PLAN_LIMITS.scenesPerDay[input.rhythm];
+  const capacity = scenesPerDay * input.dayCount;
+  if (requiredIds.length > capacity) {
+    throw fail(
+      'too_many_required_scenes',
+      `${requiredIds.length} required scenes do not fit ${input.dayCount} ${input.rhythm} day(s) (capacity ${capacity}). Add days, choose a fuller rhythm or require fewer scenes.`,
+      { cardIds: requiredIds, capacity, dayCount: input.dayCount, rhythm: input.rhythm, scenesPerDay },
+    );
+  }
+
+  return {
+    required: requiredIds.map((id) => release.sceneById.get(id)!),
+    excludedCardIds: [...new Set(excludedIds)].sort(),
+    scenesPerDay,
+  };
+}

@@ -1,0 +1,2 @@
+/** Auth: bearer reading, token hashing and the 401 challenge. */
+export { hashToken, newToken, readBearer, unauthorizedResponse, type AuthFailure, type BearerRead } from './bearer.ts';
