@@ -70,7 +70,7 @@ export function derivedRelease(base: ReleaseDocument, catalogVersion: string, ch
 }
 
 /** Approves an owner account on the running server and issues it an Agent credential. */
-export async function issueCredential(running: RunningChengdu, options: { hours?: number; email?: string } = {}) {
+export async function issueCredential(running: RunningChengdu, options: { hours?: number; email?: string; now?: Date } = {}) {
   await running.service.credentials.approveAccount(options.email ?? 'owner@example.com');
-  return running.service.credentials.issue({ audience: running.service.audience, hours: options.hours ?? 24, label: 'test', now: new Date() });
+  return running.service.credentials.issue({ audience: running.service.audience, hours: options.hours ?? 24, label: 'test', now: options.now ?? new Date() });
 }

@@ -42,8 +42,10 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       connectionTimeoutMillis: 3000,
       options: `-c search_path=${schema}`,
     });
-    // An idle client losing its server must not crash the process; the next query reconnects.
+    // A client losing its server must not crash the process: an idle one is dropped by the pool,
+    // a checked-out one fails its pending query (which callers see), and the next query reconnects.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const bootstrap = await pool.connect();
     try {
       await bootstrap.query(`create schema if not exists ${schema}`);
