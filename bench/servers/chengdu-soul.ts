@@ -18,7 +18,7 @@ const database = await openChengduDatabase({
 const log = createLogger({ name: 'chengdu-soul-bench', level: 'silent' });
 let app: ReturnType<typeof createChengduApp> | undefined;
 const server = await listen((request) => app!.app.fetch(request), 0);
-app = createChengduApp({ database, log, allowedOrigins: loopbackOrigins(server.port) });
+app = createChengduApp({ database, log, allowedOrigins: loopbackOrigins(server.port), publicUrl: server.url });
 await app.repository.publish(readReleaseFolder(newestBundledRelease()));
 process.stdout.write(`LISTENING ${server.url}\n`);
 process.on('SIGTERM', async () => {

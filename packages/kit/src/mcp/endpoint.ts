@@ -65,9 +65,9 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   };
   const pool = new ServerPool(buildServer);
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
+  // 'auto' answers with one JSON body because our tools emit nothing before their result.
   const modern = createMcpHandler(buildServer, {
     legacy: 'reject',
-    responseMode: 'json',
     maxRequestBodySize: maxBodyBytes,
     ...(options.onError ? { onerror: options.onError } : {}),
   });
