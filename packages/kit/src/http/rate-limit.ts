@@ -35,7 +35,9 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   let redis: Redis | undefined;
   let limiter: RateLimiterAbstract;
   if (options.redisUrl) {
-    redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+    // Commands wait for the first connection; when Redis is down they fail after one retry, and the
+    // endpoint answers 503 rather than letting writes through unlimited.
+    redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
     redis.on('error', () => {});
     limiter = new RateLimiterRedis({ storeClient: redis, points: options.points, duration: options.windowSeconds, keyPrefix: options.keyPrefix });
   } else {
