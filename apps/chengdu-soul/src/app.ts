@@ -1,7 +1,8 @@
 /**
  * Builds the Chengdu Soul application over an open database: catalog services, the MCP endpoint
- * with its tools, and the web pages, all on one Hono app. Used by `main.ts` and by the tests,
- * which start it on an ephemeral port.
+ * with its tools, the public web pages and the owner's web (sign-in, planning form, saved plans,
+ * privacy forms, crawler files), all on one Hono app. Used by `main.ts` and by the tests, which
+ * start it on an ephemeral port. Every expiry decision reads the one injected clock.
  */
 import type { Hono } from 'hono';
 import { readBearer } from '@agent-products/kit/auth';
@@ -13,15 +14,26 @@ import { CatalogQueries } from './catalog/catalog-queries.ts';
 import { CatalogRepository } from './catalog/catalog-repository.ts';
 import { CatalogService } from './catalog/catalog-service.ts';
 import { CredentialService } from './access/credential-service.ts';
+import { AnonymousFormTokens } from './access/csrf-tokens.ts';
+import { DiscoverySwitch } from './access/discovery-switch.ts';
+import { OwnerSessions } from './access/owner-sessions.ts';
+import { SignInLinks } from './access/sign-in-links.ts';
+import { SiteCookies } from './access/site-cookies.ts';
 import { catalogTools } from './mcp/catalog-tools.ts';
 import { planningTools } from './mcp/planning-tools.ts';
 import { DraftService } from './planning/draft-service.ts';
 import { PageRepository } from './planning/page-repository.ts';
+import { PrivacyRequests } from './privacy/privacy-requests.ts';
 import type { ChengduDatabase } from './store/schema.ts';
+import { registerCrawlerRoutes } from './web/crawler-routes.ts';
+import { registerOwnerRoutes } from './web/owner-routes.tsx';
+import { registerPrivacyRoutes } from './web/privacy-routes.tsx';
 import { registerWebRoutes, webErrorPage } from './web/routes.tsx';
 
 export const SERVICE_NAME = 'chengdu-soul';
 export const SERVICE_VERSION = '0.1.0';
+/** Feedback and removal requests stored per minute, from anyone, across every process. */
+const PRIVACY_FORMS_PER_MINUTE = 30;
 
 const INSTRUCTIONS =
   'Chengdu Soul plans one to three flexible exploration days from reviewed overviews of real Chengdu scenes. ' +
@@ -48,6 +60,10 @@ export interface ChengduApp {
   credentials: CredentialService;
   drafts: DraftService;
   pages: PageRepository;
+  signInLinks: SignInLinks;
+  sessions: OwnerSessions;
+  privacy: PrivacyRequests;
+  discovery: DiscoverySwitch;
   /** The audience every Agent credential of this server is bound to. */
   audience: string;
   close(): Promise<void>;
@@ -66,6 +82,10 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
   const credentials = new CredentialService(options.database.db);
   const drafts = new DraftService(options.database.db, catalog, options.publicUrl);
   const pages = new PageRepository(options.database.db);
+  const signInLinks = new SignInLinks(options.database.db);
+  const sessions = new OwnerSessions(options.database.db, signInLinks);
+  const privacy = new PrivacyRequests(options.database.db);
+  const discovery = new DiscoverySwitch(options.database.db);
   const audience = mcpAudience(options.publicUrl);
   const limiter = createRateLimiter({
     db: options.database.db,
@@ -74,11 +94,19 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     windowSeconds: 60,
     keyPrefix: 'chengdu-writes',
   });
+  const privacyLimiter = createRateLimiter({
+    db: options.database.db,
+    redisUrl: options.redisUrl,
+    points: PRIVACY_FORMS_PER_MINUTE,
+    windowSeconds: 60,
+    keyPrefix: 'chengdu-privacy-forms',
+  });
 
   const app = createHttpApp({
     log: options.log,
-    allowedOrigins: options.allowedOrigins,
-    secretPathPrefixes: ['/p/'],
+    // The owner's forms post from the public origin, whatever the listening address.
+    allowedOrigins: [...options.allowedOrigins, new URL(options.publicUrl).origin],
+    secretPathPrefixes: ['/p/', '/signin/'],
     mapError: (error) => webErrorPage(error),
     health: async () => {
       const databaseUp = await options.database.ping();
@@ -119,6 +147,28 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
   );
 
   registerWebRoutes(app, queries, pages, clock);
+  const cookies = new SiteCookies(options.publicUrl);
+  registerOwnerRoutes(app, {
+    queries,
+    drafts,
+    pages,
+    sessions,
+    signInLinks,
+    cookies,
+    clock,
+    publicUrl: options.publicUrl,
+    consumeWrite: (accountId) => limiter.consume(accountId),
+    realm: SERVICE_NAME,
+  });
+  registerPrivacyRoutes(app, {
+    requests: privacy,
+    formTokens: new AnonymousFormTokens(options.database.db),
+    cookies,
+    limiter: privacyLimiter,
+    clock,
+    realm: SERVICE_NAME,
+  });
+  registerCrawlerRoutes(app, { discovery, queries, publicUrl: options.publicUrl });
 
   return {
     app,
@@ -127,10 +177,15 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     credentials,
     drafts,
     pages,
+    signInLinks,
+    sessions,
+    privacy,
+    discovery,
     audience,
     close: async () => {
       await endpoint.close();
       await limiter.close();
+      await privacyLimiter.close();
     },
   };
 }

@@ -41,7 +41,9 @@ process.stdout.write(
     `               ${server.url}/health`,
     `Database       ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`,
     'Operator       npm run operator -- help',
-    'Credential     npm run operator -- approve-account you@example.com, then npm run operator -- issue-credential',
+    'Owner          npm run operator -- approve-account you@example.com',
+    '               npm run operator -- issue-credential      (Agent credential for /mcp planning writes)',
+    '               npm run operator -- issue-signin-link     (one-time link to sign in on /)',
     '',
   ].join('\n'),
 );

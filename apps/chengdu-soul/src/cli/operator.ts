@@ -7,6 +7,9 @@
  *   approve-account <email>    make <email> the sole approved account
  *   issue-credential [--hours N] [--label TEXT]   an Agent credential for the approved account
  *   list-credentials / revoke-credential <id>
+ *   issue-signin-link          a one-time owner sign-in link (15 minutes), printed once
+ *   list-feedback / list-removal-requests   what visitors sent from /privacy
+ *   discovery on|off|status    whether crawlers may index /agents and the scene overviews
  */
 import { readReleaseFolder } from '../catalog/read-release.ts';
 import { newestBundledRelease } from '../catalog/bundled-releases.ts';
@@ -17,6 +20,9 @@ import { openChengduDatabase } from '../store/open-chengdu-database.ts';
 import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import { CredentialService } from '../access/credential-service.ts';
+import { DiscoverySwitch } from '../access/discovery-switch.ts';
+import { SIGN_IN_LINK_MINUTES, SignInLinks } from '../access/sign-in-links.ts';
+import { PrivacyRequests } from '../privacy/privacy-requests.ts';
 import { mcpAudience } from '../app.ts';
 import type { ChengduDatabase } from '../store/schema.ts';
 
@@ -29,7 +35,13 @@ const HELP = `Chengdu Soul operator commands:
                              issue an Agent credential (at most 24 h) for the approved account,
                              bound to this server's /mcp audience; printed once, stored as a hash
   list-credentials           list credentials (never their secret)
-  revoke-credential <id>     revoke a credential at once`;
+  revoke-credential <id>     revoke a credential at once
+  issue-signin-link          print a one-time sign-in link for the approved account's browser
+                             (valid ${SIGN_IN_LINK_MINUTES} minutes, works once; shown once, stored as a hash)
+  list-feedback              feedback sent from /privacy, newest first
+  list-removal-requests      data-removal requests sent from /privacy, newest first
+  discovery on|off|status    allow crawlers to index /agents and the scene overviews (sitemap),
+                             or ask them to stay away (default off); plan pages are never indexed`;
 
 export async function runOperator(argv: string[], out: (line: string) => void = console.log): Promise<number> {
   const [command, ...args] = argv;
@@ -86,6 +98,46 @@ export async function runOperator(argv: string[], out: (line: string) => void = 
           return revoked ? 0 : 1;
         });
       }
+      case 'issue-signin-link': {
+        const publicUrl = configFromEnv().publicUrl;
+        return await withDatabase(async (db) => {
+          const account = await new CredentialService(db).approvedAccount();
+          if (!account) throw new Error('No approved account: run approve-account <email> first.');
+          const link = await new SignInLinks(db).issue(account.accountId, new Date());
+          out(`sign-in link for ${account.email}, works once, expires ${link.expiresAt.toISOString()}:`);
+          out(`${publicUrl}/signin/${link.token}`);
+          out('This link is shown once and stored only as a hash. Open it in the owner’s browser.');
+          return 0;
+        });
+      }
+      case 'list-feedback':
+        return await withDatabase(async (db) => {
+          const entries = await new PrivacyRequests(db).listFeedback();
+          if (entries.length === 0) out('no feedback');
+          for (const f of entries) out(`${f.feedbackId}\t${f.createdAt.toISOString()}\t${oneLine(f.contact ?? '-')}\t${oneLine(f.message)}`);
+          return 0;
+        });
+      case 'list-removal-requests':
+        return await withDatabase(async (db) => {
+          const entries = await new PrivacyRequests(db).listRemovalRequests();
+          if (entries.length === 0) out('no removal requests');
+          for (const r of entries) out(`${r.requestId}\t${r.createdAt.toISOString()}\t${oneLine(r.contact)}\t${oneLine(r.details)}`);
+          return 0;
+        });
+      case 'discovery': {
+        const setting = args[0];
+        if (setting !== 'on' && setting !== 'off' && setting !== 'status') throw new TypeError('discovery needs on, off or status');
+        return await withDatabase(async (db) => {
+          const discovery = new DiscoverySwitch(db);
+          if (setting !== 'status') await discovery.set(setting === 'on', new Date());
+          out(
+            (await discovery.isOn())
+              ? 'discovery on: robots.txt allows /agents and the scene overviews, sitemap.xml lists them; /p/ stays disallowed'
+              : 'discovery off: robots.txt disallows everything and there is no sitemap',
+          );
+          return 0;
+        });
+      }
       case 'list-catalog':
         return await withRepository(async (repository) => {
           const versions = await repository.listVersions();
@@ -123,6 +175,11 @@ async function withDatabase<T>(work: (db: Kysely<ChengduDatabase>) => Promise<T>
 
 function withRepository<T>(work: (repository: CatalogRepository) => Promise<T>): Promise<T> {
   return withDatabase((db) => work(new CatalogRepository(db)));
+}
+
+/** Visitor text on one tab-separated line: control characters (newlines, tabs, terminal escapes) shown, not obeyed. */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => (ch === '\n' ? '\\n' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 function option(args: string[], name: string): string | undefined {

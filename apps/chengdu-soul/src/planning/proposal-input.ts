@@ -5,15 +5,16 @@
 import * as z from 'zod';
 import { Atmosphere, Discovery, PLAN_LIMITS, RHYTHMS } from '../catalog/vocabulary.ts';
 
-const CardId = z.string().min(1).max(80);
-const IdempotencyKey = z
-  .string()
+/** Text PostgreSQL can store: no NUL characters (the web form reaches these schemas directly). */
+const text = () => z.string().regex(/^[^\u0000]*$/, 'must not contain a NUL character');
+const CardId = text().min(1).max(80);
+const IdempotencyKey = text()
   .min(PLAN_LIMITS.idempotencyKeyMin)
   .max(PLAN_LIMITS.idempotencyKeyMax)
   .describe('A new key per action (8-200 characters); retry an interrupted action with the same key and arguments.');
 
 export const SceneSelection = z.strictObject({
-  catalogVersion: z.string().min(1).max(40),
+  catalogVersion: text().min(1).max(40),
   requiredCardIds: z.array(CardId).min(1).max(9),
 });
 
@@ -32,7 +33,7 @@ export const ProposeInput = z.strictObject({
 export type ProposeInput = z.infer<typeof ProposeInput>;
 
 const DraftPointer = {
-  draftRef: z.string().min(1).max(80),
+  draftRef: text().min(1).max(80),
   expectedRevision: z.number().int().min(1),
   expectedContentHash: z.string().regex(/^[0-9a-f]{64}$/, 'must be the 64-character contentHash'),
 };

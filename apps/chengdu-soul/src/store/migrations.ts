@@ -101,4 +101,49 @@ export const chengduMigrations: Migrations = {
         .execute();
     },
   },
+  // The owner's web. Sign-in tokens and session ids are kept only as SHA-256 hashes, so a copy of
+  // the database cannot sign anyone in.
+  '0003_owner_web': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('sign_in_links')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.account_id'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('session_hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.account_id'))
+        .addColumn('csrf_token', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_by_expiry').on('sessions').column('expires_at').execute();
+      await db.schema
+        .createTable('feedback')
+        .addColumn('feedback_id', 'text', (c) => c.primaryKey())
+        .addColumn('submission_id', 'text', (c) => c.notNull().unique())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('contact', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('removal_requests')
+        .addColumn('request_id', 'text', (c) => c.primaryKey())
+        .addColumn('submission_id', 'text', (c) => c.notNull().unique())
+        .addColumn('contact', 'text', (c) => c.notNull())
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('settings')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -79,6 +79,46 @@ export interface RateLimitsTable {
   expire: ColumnType<string | null, number | null, number | null>;
 }
 
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface SignInLinksTable {
+  token_hash: string;
+  account_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface SessionsTable {
+  session_hash: string;
+  account_id: string;
+  csrf_token: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface FeedbackTable {
+  feedback_id: string;
+  submission_id: string;
+  message: string;
+  contact: string | null;
+  created_at: Timestamp;
+}
+
+export interface RemovalRequestsTable {
+  request_id: string;
+  submission_id: string;
+  contact: string;
+  details: string;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
 export interface ChengduDatabase {
   catalog_releases: CatalogReleasesTable;
   accounts: AccountsTable;
@@ -88,4 +128,9 @@ export interface ChengduDatabase {
   pages: PagesTable;
   idempotency_records: IdempotencyRecordsTable;
   rate_limits: RateLimitsTable;
+  sign_in_links: SignInLinksTable;
+  sessions: SessionsTable;
+  feedback: FeedbackTable;
+  removal_requests: RemovalRequestsTable;
+  settings: SettingsTable;
 }

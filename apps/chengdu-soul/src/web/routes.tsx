@@ -1,6 +1,7 @@
 /**
- * Web routes: the public pages. Each route reads through the same catalog queries as the MCP
- * tools; a tool-style failure becomes a page with the same code and message.
+ * Web routes: the public pages (the owner's pages, `/privacy` and the crawler files have their own
+ * route files). Each route reads through the same catalog queries as the MCP tools; a tool-style
+ * failure becomes a page with the same code and message.
  */
 import type { Hono } from 'hono';
 import { htmlDocument, securityHeaders } from '@agent-products/kit/web';
@@ -9,9 +10,7 @@ import { ToolError, invalidArguments } from '@agent-products/kit/mcp';
 import type { CatalogQueries } from '../catalog/catalog-queries.ts';
 import { ListInput, SearchInput } from '../catalog/query-inputs.ts';
 import { AgentsPage, type SearchFormValues } from './agents-page.tsx';
-import { HomePage } from './home-page.tsx';
 import { ChengduPage, STYLESHEET_PATH } from './layout.tsx';
-import { PrivacyPage } from './privacy-page.tsx';
 import { ScenePage } from './scene-page.tsx';
 import { GonePage, TravelerPage } from './traveler-page.tsx';
 import type { PageRepository } from '../planning/page-repository.ts';
@@ -21,13 +20,6 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
   app.use('*', securityHeaders());
 
   app.get(STYLESHEET_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
-
-  app.get('/', async (c) => {
-    const release = await queries.currentRelease().catch(() => undefined);
-    return c.html(htmlDocument(<HomePage catalogVersion={release?.catalogVersion} sceneCount={release?.scenes.length} />));
-  });
-
-  app.get('/privacy', (c) => c.html(htmlDocument(<PrivacyPage />)));
 
   app.get('/agents', async (c) => {
     const form: SearchFormValues = {

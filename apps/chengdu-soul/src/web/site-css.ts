@@ -27,4 +27,17 @@ button { background: var(--accent); color: #fff; border-color: var(--accent); cu
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
 dl.facts dt { color: var(--muted); }
 .points li { margin: .4rem 0; }
+.plan-form fieldset, .privacy-form { border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem; margin: 1rem 0; }
+.plan-form .row { display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
+.plan-form summary { cursor: pointer; font-weight: 600; margin: 1rem 0 .5rem; }
+.scene-choice { padding: .3rem 0; }
+.scene-choice .caveat { display: block; color: var(--muted); margin-left: 1.6rem; }
+.privacy-form label { display: block; margin: .5rem 0; }
+.privacy-form textarea, .privacy-form input[type=text] { display: block; width: 100%; margin-top: .25rem; }
+textarea { font: inherit; padding: .45rem .6rem; border: 1px solid var(--line); border-radius: .4rem; background: #fff; }
+form.inline { display: inline; }
+button.quiet { background: #fff; color: var(--accent); }
+.scene form.inline button { margin-top: .25rem; }
+.plan-scene { display: inline-block; margin-right: .75rem; }
+.page-link { overflow-wrap: anywhere; }
 `;

@@ -74,3 +74,24 @@ export async function issueCredential(running: RunningChengdu, options: { hours?
   await running.service.credentials.approveAccount(options.email ?? 'owner@example.com');
   return running.service.credentials.issue({ audience: running.service.audience, hours: options.hours ?? 24, label: 'test', now: options.now ?? new Date() });
 }
+
+/** Approves the owner account and issues it a one-time sign-in link; `url` is what the operator would print. */
+export async function issueSignInLink(running: RunningChengdu, options: { email?: string; now?: Date } = {}) {
+  const accountId = await running.service.credentials.approveAccount(options.email ?? 'owner@example.com');
+  const link = await running.service.signInLinks.issue(accountId, options.now ?? new Date());
+  return { ...link, url: `${running.url}/signin/${link.token}` };
+}
+
+/** Signs the owner in over HTTP as the sign-in page's button does; `cookie` is the header to send back. */
+export async function signInOwner(running: RunningChengdu, options: { email?: string; now?: Date } = {}) {
+  const link = await issueSignInLink(running, options);
+  const response = await fetch(`${running.url}/signin`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: running.url },
+    body: new URLSearchParams({ token: link.token }),
+  });
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  if (response.status !== 303 || !setCookie) throw new Error(`sign-in failed with ${response.status}`);
+  return { cookie: setCookie.split(';')[0]!, setCookie };
+}

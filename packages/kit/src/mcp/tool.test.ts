@@ -46,6 +46,11 @@ describe('a tool call', () => {
     expect(error.details.fields.map((f: any) => f.field).sort()).toEqual(['extra', 'text', 'times']);
   });
 
+  it('refuses a NUL character anywhere in the arguments, naming the field', async () => {
+    const result = await echoTool().call({ text: 'a\u0000b' }, scope);
+    expect((result.structuredContent as any).error).toMatchObject({ code: 'invalid_arguments', details: { fields: [{ field: 'text' }] } });
+  });
+
   it('maps a domain ToolError with its table retryability', async () => {
     const result = await echoTool(() => {
       throw fail('not_here', 'Nothing here.', { id: 'a' });

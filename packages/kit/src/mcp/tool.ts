@@ -67,6 +67,13 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
     if (access === 'credential' && !scope.principal) {
       return errorResult(platformErrors.fail('unauthorized', 'This tool needs an Agent credential in Authorization: Bearer <credential>.'), scope);
     }
+    const nulField = fieldWithNul(args);
+    if (nulField !== undefined) {
+      return errorResult(
+        platformErrors.fail('invalid_arguments', `Invalid arguments: ${nulField}.`, { fields: [{ field: nulField, problem: 'contains a NUL character' }] }),
+        scope,
+      );
+    }
     const parsed = spec.input.safeParse(args ?? {});
     if (!parsed.success) {
       return errorResult(invalidArguments(parsed.error), scope);
@@ -123,6 +130,22 @@ export function isConnectionFailure(error: unknown): boolean {
   if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[123]|08\w{3})$/.test(code)) return true;
   const message = error instanceof Error ? error.message : '';
   return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message);
+}
+
+/**
+ * The path of the first string (value or key) holding U+0000. PostgreSQL cannot store that
+ * character in text or jsonb, so such input is refused up front as bad input, never a crash.
+ */
+export function fieldWithNul(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '(arguments)' : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return childPath;
+    const found = fieldWithNul(child, childPath);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 export function invalidArguments(error: z.ZodError): ToolError {

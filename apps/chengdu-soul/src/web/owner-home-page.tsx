@@ -1,0 +1,47 @@
+/**
+ * `/` for the signed-in owner: the direct planning form (the same service the tools call), any
+ * failure of the last proposal with its code, and the saved plans with their sharing controls.
+ */
+import type { LoadedRelease } from '../catalog/loaded-release.ts';
+import type { SavedPage } from '../planning/page-repository.ts';
+import { ChengduPage } from './layout.tsx';
+import { PlanningForm, type PlanningFormValues } from './planning-form.tsx';
+import { SavedPlans } from './saved-plans.tsx';
+import { ProblemAlert, type ServiceProblem } from './service-problem.tsx';
+
+export interface OwnerHomeProps {
+  email: string;
+  csrfToken: string;
+  release: LoadedRelease;
+  values: PlanningFormValues;
+  idempotencyKey: string;
+  pages: SavedPage[];
+  now: Date;
+  publicUrl: string;
+  problem?: ServiceProblem | undefined;
+}
+
+export function OwnerHomePage(props: OwnerHomeProps) {
+  return (
+    <ChengduPage title="Plan Chengdu days" robots="noindex">
+      <h1>Plan Chengdu days 计划</h1>
+      <div class="signed-in">
+        Signed in as <strong>{props.email}</strong>.{' '}
+        <form method="post" action="/signout" class="inline">
+          <input type="hidden" name="csrf" value={props.csrfToken} />
+          <button type="submit" class="quiet">
+            Sign out
+          </button>
+        </form>
+      </div>
+      <p>
+        Propose one to three flexible exploration days from the reviewed scenes of catalog {props.release.catalogVersion}. This is the
+        same planning service agents use. Nothing is published until you review the draft and confirm it; then you get an unlisted
+        link that works for seven days from the draft.
+      </p>
+      {props.problem ? <ProblemAlert problem={props.problem} /> : null}
+      <PlanningForm release={props.release} values={props.values} csrfToken={props.csrfToken} idempotencyKey={props.idempotencyKey} />
+      <SavedPlans pages={props.pages} now={props.now} publicUrl={props.publicUrl} csrfToken={props.csrfToken} />
+    </ChengduPage>
+  );
+}

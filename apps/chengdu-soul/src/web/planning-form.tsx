@@ -1,0 +1,146 @@
+/**
+ * The owner's planning form and its mapping to `propose_chengdu_itinerary` arguments, so the web
+ * and the tools go through the same validation. Optional day trips (`selectionOnly`) are listed
+ * apart with their caveat: they are never added unless ticked. Each render carries a fresh
+ * idempotency key, so sending the same form twice makes one draft.
+ */
+import type { LoadedRelease } from '../catalog/loaded-release.ts';
+import type { Scene } from '../catalog/release-schema.ts';
+import { ATMOSPHERES, DISCOVERIES, PLAN_LIMITS, RHYTHMS } from '../catalog/vocabulary.ts';
+
+export interface PlanningFormValues {
+  dayCount: string;
+  rhythm: string;
+  discovery: string;
+  atmosphere: string;
+  required: string[];
+  excluded: string[];
+}
+
+export const DEFAULT_PLANNING_VALUES: PlanningFormValues = {
+  dayCount: '2',
+  rhythm: 'balanced',
+  discovery: 'blend',
+  atmosphere: 'mixed',
+  required: [],
+  excluded: [],
+};
+
+const DAY_COUNTS = ['1', '2', '3'] as const;
+const DAY_COUNT_LABEL = { '1': '1 day', '2': '2 days', '3': '3 days' } as const;
+const RHYTHM_LABEL = {
+  spacious: `spacious (${PLAN_LIMITS.scenesPerDay.spacious} scene a day)`,
+  balanced: `balanced (${PLAN_LIMITS.scenesPerDay.balanced} scenes a day)`,
+  full: `full (${PLAN_LIMITS.scenesPerDay.full} scenes a day)`,
+} as const;
+const DISCOVERY_LABEL = { local: 'local: everyday places', blend: 'blend of both', iconic: 'iconic: the well-known sights' } as const;
+const ATMOSPHERE_LABEL = { quiet: 'quiet', mixed: 'mixed', lively: 'lively' } as const;
+
+export function planningValuesFrom(form: URLSearchParams): PlanningFormValues {
+  return {
+    dayCount: form.get('dayCount') ?? '',
+    rhythm: form.get('rhythm') ?? '',
+    discovery: form.get('discovery') ?? '',
+    atmosphere: form.get('atmosphere') ?? '',
+    required: form.getAll('require'),
+    excluded: form.getAll('exclude'),
+  };
+}
+
+/** The tool's arguments for these values; ticked scenes become the selection of the form's catalog version. */
+export function proposeArgumentsFrom(values: PlanningFormValues, catalogVersion: string, idempotencyKey: string): Record<string, unknown> {
+  return {
+    dayCount: Number(values.dayCount),
+    rhythm: values.rhythm,
+    discovery: values.discovery,
+    atmosphere: values.atmosphere,
+    ...(values.excluded.length > 0 ? { excludedCardIds: values.excluded } : {}),
+    ...(values.required.length > 0 ? { sceneSelection: { catalogVersion, requiredCardIds: values.required } } : {}),
+    idempotencyKey,
+  };
+}
+
+export function PlanningForm(props: { release: LoadedRelease; values: PlanningFormValues; csrfToken: string; idempotencyKey: string }) {
+  const { release, values } = props;
+  const city = release.scenes.filter((s) => !s.selectionOnly);
+  const dayTrips = release.scenes.filter((s) => s.selectionOnly);
+  return (
+    <form method="post" action="/plan" class="plan-form">
+      <input type="hidden" name="csrf" value={props.csrfToken} />
+      <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+      <input type="hidden" name="catalogVersion" value={release.catalogVersion} />
+      <fieldset>
+        <legend>Days and preferences</legend>
+        <div class="row">
+          <Choice label="Days" name="dayCount" options={DAY_COUNTS} labels={DAY_COUNT_LABEL} value={values.dayCount} />
+          <Choice label="Rhythm" name="rhythm" options={RHYTHMS} labels={RHYTHM_LABEL} value={values.rhythm} />
+          <Choice label="Discovery" name="discovery" options={DISCOVERIES} labels={DISCOVERY_LABEL} value={values.discovery} />
+          <Choice label="Atmosphere" name="atmosphere" options={ATMOSPHERES} labels={ATMOSPHERE_LABEL} value={values.atmosphere} />
+        </div>
+      </fieldset>
+      <details open={values.required.length > 0}>
+        <summary>Scenes you want (optional)</summary>
+        <p>Ticked scenes are required: they stay in the plan. The other places are filled from your preferences.</p>
+        <fieldset class="scene-choices">
+          <legend>In the city</legend>
+          {city.map((s) => (
+            <SceneBox scene={s} name="require" checked={values.required.includes(s.cardId)} />
+          ))}
+        </fieldset>
+        <fieldset class="scene-choices day-trips">
+          <legend>Optional day trips (selection only)</legend>
+          <p class="notice">
+            Never added unless you tick one. Each is a long journey out of the city that fills its whole day; read its caveat before
+            choosing it.
+          </p>
+          {dayTrips.map((s) => (
+            <SceneBox scene={s} name="require" checked={values.required.includes(s.cardId)} dayTrip />
+          ))}
+        </fieldset>
+      </details>
+      <details open={values.excluded.length > 0}>
+        <summary>Scenes to leave out (optional)</summary>
+        <fieldset class="scene-choices">
+          <legend>Never suggest these</legend>
+          {city.map((s) => (
+            <SceneBox scene={s} name="exclude" checked={values.excluded.includes(s.cardId)} />
+          ))}
+        </fieldset>
+      </details>
+      <p>
+        <button type="submit">Propose a draft</button>
+      </p>
+    </form>
+  );
+}
+
+function Choice<V extends string>(props: { label: string; name: string; options: readonly V[]; labels: Record<V, string>; value: string }) {
+  return (
+    <label>
+      {props.label}{' '}
+      <select name={props.name}>
+        {props.options.map((o) => (
+          <option value={o} selected={props.value === o}>
+            {props.labels[o]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function SceneBox(props: { scene: Scene; name: 'require' | 'exclude'; checked: boolean; dayTrip?: boolean }) {
+  const { scene } = props;
+  return (
+    <div class="scene-choice">
+      <label>
+        <input type="checkbox" name={props.name} value={scene.cardId} checked={props.checked} /> {scene.name.en}{' '}
+        <span class="zh" lang="zh-CN">
+          {scene.name.zh}
+        </span>{' '}
+        {props.dayTrip ? <span class="tag">optional day trip</span> : <span class="tag">{scene.atmosphere}</span>}
+      </label>
+      {props.dayTrip ? <small class="caveat">{scene.visitCaveat}</small> : null}
+    </div>
+  );
+}

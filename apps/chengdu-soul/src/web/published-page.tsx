@@ -1,0 +1,23 @@
+/** What the owner sees after confirming: the unlisted page link, how long it works, how to stop it. */
+import type { ConfirmationView } from '../planning/draft-service.ts';
+import { ChengduPage } from './layout.tsx';
+
+export function PublishedPage({ confirmation }: { confirmation: ConfirmationView }) {
+  const { publication } = confirmation;
+  return (
+    <ChengduPage title="Plan published" robots="noindex">
+      <h1>Plan published</h1>
+      <p>
+        Your page:{' '}
+        <a href={publication.pageUrl} class="page-link">
+          {publication.pageUrl}
+        </a>
+      </p>
+      <p>
+        Anyone holding this unlisted link can read the plan until {publication.expiresAt.slice(0, 16).replace('T', ' ')} UTC. Share it
+        only with the people travelling; stop sharing at any time from your saved plans on <a href="/#saved-plans">the start page</a>,
+        which invalidates the link for everyone.
+      </p>
+    </ChengduPage>
+  );
+}

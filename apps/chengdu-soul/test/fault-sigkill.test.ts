@@ -1,0 +1,334 @@
+/**
+ * Acknowledged planning writes survive the server being killed. A real server process
+ * (`node --import tsx apps/chengdu-soul/src/main.ts`) on its own database — a PGlite data
+ * directory, or a fresh schema of DATABASE_URL — takes a stream of proposals, revisions and
+ * confirmations from concurrent agents, each write with its own idempotency key, and is killed
+ * with SIGKILL mid-stream after a number of acknowledged writes (or 3 s). "Acknowledged" means the
+ * HTTP answer arrived whole with a successful result.
+ *
+ * While it is down nothing answers. Restarted on the same data with nothing repaired, it serves
+ * again by itself: every acknowledged request replayed with its key returns the identical stored
+ * answer, every acknowledged page opens, every request cut off by the kill completes when retried
+ * with its key, and new writes work. Stopped cleanly, the database then holds exactly the
+ * acknowledged drafts, revisions, pages and idempotency records, with the acknowledged revision
+ * and contentHash, and nothing half-written.
+ *
+ * The credential is issued before the server first starts, by opening the same database from the
+ * same environment (a PGlite directory must never be open in two processes at once).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { rpc } from '@agent-products/kit/testing';
+import { CredentialService } from '../src/access/credential-service.ts';
+import { mcpAudience } from '../src/app.ts';
+import { REPO_ROOT, configFromEnv, type ChengduConfig } from '../src/config.ts';
+import { openChengduDatabase } from '../src/store/open-chengdu-database.ts';
+
+const AGENTS = 4;
+const KILL_AFTER_ACKNOWLEDGED = 40;
+const KILL_AFTER_MS = 3000;
+const START_TIMEOUT_MS = 45_000;
+
+type Tool = 'propose_chengdu_itinerary' | 'revise_chengdu_draft' | 'confirm_chengdu_draft';
+const OPERATION: Record<Tool, string> = { propose_chengdu_itinerary: 'propose', revise_chengdu_draft: 'revise', confirm_chengdu_draft: 'confirm' };
+type Json = Record<string, unknown>;
+
+interface Write {
+  tool: Tool;
+  args: Json;
+}
+interface Acknowledged extends Write {
+  /** The structuredContent of the successful answer. */
+  answer: any;
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  exited: Promise<void>;
+  output: () => string;
+}
+
+let env: NodeJS.ProcessEnv;
+let config: ChengduConfig;
+let baseUrl: string;
+let auth: Record<string, string>;
+let dataDir: string | undefined;
+let running: ServerProcess | undefined;
+let keyCounter = 0;
+const newKey = () => `sigkill-${++keyCounter}-${randomBytes(6).toString('hex')}`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/chengdu-soul/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!(await healthy())) {
+    if (gone) throw new Error(`the server exited while starting:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not become healthy within ${START_TIMEOUT_MS} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, exited, output: () => output };
+}
+
+async function healthy(): Promise<boolean> {
+  try {
+    const answer = await fetch(`${baseUrl}/health`);
+    return answer.status === 200 && ((await answer.json()) as { status: string }).status === 'ok';
+  } catch {
+    return false;
+  }
+}
+
+async function send(write: Write) {
+  return rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: write.tool, arguments: write.args } }, { headers: auth });
+}
+
+/** A write that must succeed; returns its structuredContent. */
+async function succeed(write: Write): Promise<any> {
+  const answer = await send(write);
+  expect(answer.status, answer.text).toBe(200);
+  expect(answer.json.result.isError, answer.text).toBeUndefined();
+  return answer.json.result.structuredContent;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  env = {
+    ...process.env,
+    CHENGDU_SOUL_PORT: String(port),
+    CHENGDU_SOUL_WRITES_PER_MINUTE: '1000000',
+    LOG_LEVEL: 'warn',
+  };
+  if (process.env.DATABASE_URL) {
+    env.CHENGDU_SOUL_DB_SCHEMA = `sigkill_${randomBytes(5).toString('hex')}`;
+  } else {
+    dataDir = await mkdtemp(join(tmpdir(), 'chengdu-sigkill-'));
+    env.CHENGDU_SOUL_DATA_DIR = dataDir;
+  }
+  config = configFromEnv(env);
+  baseUrl = config.publicUrl;
+  const database = await openChengduDatabase(config);
+  try {
+    const credentials = new CredentialService(database.db);
+    await credentials.approveAccount('sigkill@example.com');
+    const issued = await credentials.issue({ audience: mcpAudience(config.publicUrl), hours: 1, label: 'sigkill test', now: new Date() });
+    auth = { Authorization: `Bearer ${issued.token}` };
+  } finally {
+    await database.close();
+  }
+});
+
+afterAll(async () => {
+  if (running) {
+    running.child.kill('SIGKILL');
+    await running.exited;
+  }
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (process.env.DATABASE_URL && config) {
+    const database = await openChengduDatabase(config);
+    try {
+      await sql`drop schema if exists ${sql.id(config.databaseSchema)} cascade`.execute(database.db);
+    } finally {
+      await database.close();
+    }
+  }
+});
+
+const sceneIdsOf = (draft: any): string[] => draft.days.flatMap((day: any) => day.scenes.map((scene: any) => scene.cardId));
+const RHYTHMS = ['spacious', 'balanced', 'full'] as const;
+
+function proposal(n: number): Write {
+  return {
+    tool: 'propose_chengdu_itinerary',
+    args: { dayCount: 1 + (n % 3), rhythm: RHYTHMS[n % 3], discovery: 'blend', atmosphere: n % 2 ? 'quiet' : 'lively', idempotencyKey: newKey() },
+  };
+}
+function revision(draft: any): Write {
+  return {
+    tool: 'revise_chengdu_draft',
+    args: {
+      draftRef: draft.draftRef,
+      expectedRevision: draft.revision,
+      expectedContentHash: draft.contentHash,
+      revisionIntent: { type: 'exclude_card', cardId: sceneIdsOf(draft)[0] },
+      idempotencyKey: newKey(),
+    },
+  };
+}
+function confirmation(draft: any): Write {
+  return {
+    tool: 'confirm_chengdu_draft',
+    args: {
+      draftRef: draft.draftRef,
+      expectedRevision: draft.revision,
+      expectedContentHash: draft.contentHash,
+      confirmation: { action: 'publish' },
+      idempotencyKey: newKey(),
+    },
+  };
+}
+
+describe('SIGKILL in the middle of planning writes', () => {
+  it('loses no acknowledged write, half-writes nothing, and serves again after a restart', { timeout: 150_000 }, async () => {
+    running = await startServer();
+    const server = running;
+
+    // Agents each run propose → revise → confirm chains until the kill cuts one of their requests off.
+    const acknowledged: Acknowledged[] = [];
+    const cutOff: Write[] = [];
+    let killed = false;
+    const kill = () => {
+      if (killed) return;
+      killed = true;
+      server.child.kill('SIGKILL');
+    };
+    const timer = setTimeout(kill, KILL_AFTER_MS);
+    async function attempt(write: Write): Promise<any | undefined> {
+      let answer: Awaited<ReturnType<typeof send>>;
+      try {
+        answer = await send(write);
+      } catch {
+        cutOff.push(write);
+        return undefined;
+      }
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.json.result.isError, answer.text).toBeUndefined();
+      acknowledged.push({ ...write, answer: answer.json.result.structuredContent });
+      if (acknowledged.length >= KILL_AFTER_ACKNOWLEDGED) kill();
+      return answer.json.result.structuredContent;
+    }
+    let chains = 0;
+    async function agent(): Promise<void> {
+      while (!killed) {
+        const draft = await attempt(proposal(chains++));
+        if (!draft) return;
+        const revised = await attempt(revision(draft));
+        if (!revised) return;
+        if (!(await attempt(confirmation(revised)))) return;
+      }
+    }
+    await Promise.all(Array.from({ length: AGENTS }, agent));
+    clearTimeout(timer);
+    await server.exited;
+    running = undefined;
+
+    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(cutOff.length, 'the kill cut off requests in flight').toBeGreaterThan(0);
+
+    // Down: nothing answers, neither a read nor a write.
+    await expect(fetch(`${baseUrl}/health`)).rejects.toThrow();
+    await expect(send(proposal(0))).rejects.toThrow();
+
+    // Restarted on the same data, with nothing repaired by hand.
+    running = await startServer();
+
+    // Every acknowledged request, replayed with its key, returns the identical stored answer.
+    const replays = await Promise.all(acknowledged.map((write) => succeed(write)));
+    replays.forEach((replay, i) => expect(replay, `${acknowledged[i]!.tool} ${acknowledged[i]!.args.idempotencyKey}`).toEqual(acknowledged[i]!.answer));
+
+    // Requests cut off by the kill complete when retried with their key; retried again, they replay.
+    const retried: Acknowledged[] = [];
+    for (const write of cutOff) retried.push({ ...write, answer: await succeed(write) });
+    for (const write of retried) expect(await succeed(write)).toEqual(write.answer);
+
+    // New writes work: a whole chain after the restart.
+    const fresh: Acknowledged[] = [];
+    let previous: any;
+    for (const next of [() => proposal(chains++), () => revision(previous), () => confirmation(previous)]) {
+      const write = next();
+      previous = await succeed(write);
+      fresh.push({ ...write, answer: previous });
+    }
+
+    const all = [...acknowledged, ...retried, ...fresh];
+
+    // Every acknowledged page opens and shows the confirmed scenes.
+    for (const { answer } of all.filter((w) => w.tool === 'confirm_chengdu_draft')) {
+      const page = await fetch(answer.publication.pageUrl);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      for (const scene of answer.days.flatMap((day: any) => day.scenes)) expect(html).toContain(scene.name.zh);
+    }
+
+    // Stopped cleanly, the database holds exactly what was acknowledged.
+    running.child.kill('SIGTERM');
+    await running.exited;
+    running = undefined;
+    await expectStoredExactly(all);
+  });
+});
+
+/** Drafts, revisions, pages and idempotency records match the acknowledged answers, one for one. */
+async function expectStoredExactly(all: Acknowledged[]): Promise<void> {
+  const expected = new Map<string, { revisions: Map<number, string>; confirmed?: any }>();
+  for (const { tool, answer } of all) {
+    const draft = expected.get(answer.draftRef) ?? { revisions: new Map<number, string>() };
+    expected.set(answer.draftRef, draft);
+    if (tool === 'confirm_chengdu_draft') draft.confirmed = answer;
+    else draft.revisions.set(answer.revision, answer.contentHash);
+  }
+
+  const database = await openChengduDatabase(config);
+  try {
+    const db = database.db;
+    const drafts = await db.selectFrom('drafts').selectAll().execute();
+    const revisions = await db.selectFrom('draft_revisions').selectAll().execute();
+    const pages = await db.selectFrom('pages').selectAll().execute();
+    const records = await db.selectFrom('idempotency_records').select(['operation', 'idempotency_key']).execute();
+
+    expect(drafts.map((d) => d.draft_ref).sort()).toEqual([...expected.keys()].sort());
+    for (const row of drafts) {
+      const want = expected.get(row.draft_ref)!;
+      const latest = Math.max(...want.revisions.keys());
+      expect({ revision: row.revision, contentHash: row.content_hash, confirmed: row.confirmed_at !== null }).toEqual({
+        revision: latest,
+        contentHash: want.revisions.get(latest),
+        confirmed: want.confirmed !== undefined,
+      });
+    }
+
+    const storedRevisions = revisions.map((r) => `${r.draft_ref}#${r.revision}=${r.content_hash}`).sort();
+    const acknowledgedRevisions = [...expected].flatMap(([ref, want]) => [...want.revisions].map(([n, hash]) => `${ref}#${n}=${hash}`)).sort();
+    expect(storedRevisions).toEqual(acknowledgedRevisions);
+
+    const storedPages = pages.map((p) => `${p.draft_ref}#${p.revision}=${p.content_hash} /p/${p.token}`).sort();
+    const acknowledgedPages = [...expected.values()]
+      .filter((want) => want.confirmed)
+      .map(({ confirmed }) => `${confirmed.draftRef}#${confirmed.revision}=${confirmed.contentHash} /p/${confirmed.publication.pageUrl.split('/p/')[1]}`)
+      .sort();
+    expect(storedPages).toEqual(acknowledgedPages);
+
+    const storedKeys = records.map((r) => `${r.operation}:${r.idempotency_key}`).sort();
+    const acknowledgedKeys = [...new Set(all.map((w) => `${OPERATION[w.tool]}:${String(w.args.idempotencyKey)}`))].sort();
+    expect(storedKeys).toEqual(acknowledgedKeys);
+  } finally {
+    await database.close();
+  }
+}
