@@ -229,13 +229,12 @@ const badHash = (hash: string) =>
       fc.tuple(hex64, fc.nat(63), fc.constantFrom('g', 'G', 'z', ' ', '-', 'é', '\u0000')).map(([h, i, c]) => h.slice(0, i) + c + h.slice(i + 1)),
     ),
   );
-const cardIdArray = (kind: string, arbitrary: fc.Arbitrary<unknown[]>) => labelled(kind, arbitrary);
 const badCardIds = (maxItems: number) =>
   fc.oneof(
-    cardIdArray('out-of-range', fc.array(fc.constantFrom(...KNOWN_IDS), { minLength: maxItems + 1, maxLength: maxItems + 40 })),
-    cardIdArray('wrong-type', fc.tuple(fc.subarray(KNOWN_IDS, { maxLength: 3 }), wrongType).map(([ids, junk]) => [...ids, junk])),
-    cardIdArray('out-of-range', fc.tuple(fc.subarray(KNOWN_IDS, { maxLength: 3 }), fc.oneof(fc.constant(''), overLong(80))).map(([ids, bad]) => [bad, ...ids])),
-    cardIdArray('huge-string', hugeString(81).map((huge) => [huge])),
+    labelled('out-of-range', fc.array(fc.constantFrom(...KNOWN_IDS), { minLength: maxItems + 1, maxLength: maxItems + 40 })),
+    labelled('wrong-type', fc.tuple(fc.subarray(KNOWN_IDS, { maxLength: 3 }), wrongType).map(([ids, junk]) => [...ids, junk])),
+    labelled('out-of-range', fc.tuple(fc.subarray(KNOWN_IDS, { maxLength: 3 }), fc.oneof(fc.constant(''), overLong(80))).map(([ids, bad]) => [bad, ...ids])),
+    labelled('huge-string', hugeString(81).map((huge) => [huge])),
   );
 const unknownKeyName = fc.oneof(
   fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'accountId', 'owner', 'account_id', 'draftRef', 'revision', 'status', 'pageUrl', ''),
@@ -311,7 +310,7 @@ function malformedCases(schema: z.ZodType, base: fc.Arbitrary<Json>, fields: rea
   );
 }
 
-const semantic = (kind: string, code: string, args: fc.Arbitrary<Json>): fc.Arbitrary<FuzzCase> =>
+const semanticCase = (kind: string, code: string, args: fc.Arbitrary<Json>): fc.Arbitrary<FuzzCase> =>
   args.map((a) => ({ kind, args: asJson(a), expected: { toolError: [code] } }));
 
 // ---------------------------------------------------------------------------------------------
@@ -378,7 +377,7 @@ function proposeSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
     idempotencyKey: key,
   });
   return fc.oneof(
-    semantic(
+    semanticCase(
       'unknown-card-ids',
       'unknown_card_ids',
       fc
@@ -392,14 +391,14 @@ function proposeSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
         .filter(({ required, excluded }) => [...required, ...excluded].some((id) => !KNOWN.has(id)))
         .map(({ prefs, required, excluded, asArray, key }) => withSelection(prefs, required, [CURRENT_VERSION], asArray, excluded, key)),
     ),
-    semantic(
+    semanticCase(
       'stale-catalog-version',
       'stale_catalog_version',
       fc
         .record({ prefs: preferences, version: otherVersion, ids: fc.array(anyCardId, { minLength: 1, maxLength: 18 }), asArray: fc.boolean(), key: freshKey })
         .map(({ prefs, version, ids, asArray, key }) => withSelection(prefs, ids, [version], asArray, [], key)),
     ),
-    semantic(
+    semanticCase(
       'mixed-catalog-versions',
       'mixed_catalog_versions',
       fc
@@ -412,7 +411,7 @@ function proposeSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
         .filter(({ versions, ids }) => new Set(versions.slice(0, Math.ceil(ids.length / 9))).size > 1)
         .map(({ prefs, versions, ids, key }) => withSelection(prefs, ids, versions, true, [], key)),
     ),
-    semantic(
+    semanticCase(
       'duplicate-card-ids',
       'duplicate_card_ids',
       fc
@@ -423,7 +422,7 @@ function proposeSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
           return withSelection(prefs, ids, [CURRENT_VERSION], asArray, [], key);
         }),
     ),
-    semantic(
+    semanticCase(
       'selection-conflict',
       'selection_conflict',
       fc
@@ -432,7 +431,7 @@ function proposeSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
           fc.subarray(required, { minLength: 1 }).map((both) => withSelection(prefs, required, [CURRENT_VERSION], false, [...both, ...extra], key)),
         ),
     ),
-    semantic(
+    semanticCase(
       'too-many-required-scenes',
       'too_many_required_scenes',
       fc.record({ prefs: preferences, key: freshKey, asArray: fc.boolean() }).chain(({ prefs, key, asArray }) => {
@@ -446,7 +445,7 @@ function proposeSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
           );
       }),
     ),
-    semantic(
+    semanticCase(
       'reused-key',
       'idempotency_conflict',
       fc
@@ -496,43 +495,43 @@ function reviseSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
   const unknownRef = fc.oneof(printableText(80), fc.stringMatching(/^dr_[A-Za-z0-9_-]{16}$/)).filter((ref) => !known.has(ref));
   const openScene = fc.constantFrom(...fx.open.sceneIds);
   return fc.oneof(
-    semantic(
+    semanticCase(
       'unknown-draft',
       'draft_not_found',
       fc.tuple(unknownRef, fc.integer({ min: 1, max: 1_000_000 }), hex64, anyCardId, freshKey).map(([ref, rev, hash, card, key]) => revise(ref, rev, hash, card, key)),
     ),
-    semantic(
+    semanticCase(
       'stale-revision',
       'revision_conflict',
       fc.tuple(fc.integer({ min: 2, max: 1_000_000 }), openScene, freshKey).map(([rev, card, key]) => revise(fx.open.draftRef, rev, fx.open.contentHash, card, key)),
     ),
-    semantic(
+    semanticCase(
       'wrong-hash',
       'revision_conflict',
       fc
         .tuple(hex64.filter((h) => h !== fx.open.contentHash), openScene, freshKey)
         .map(([hash, card, key]) => revise(fx.open.draftRef, 1, hash, card, key)),
     ),
-    semantic(
+    semanticCase(
       'superseded-revision',
       'revision_conflict',
       fc.tuple(anyCardId, freshKey).map(([card, key]) => revise(fx.revised.draftRef, 1, fx.revised.firstHash, card, key)),
     ),
-    semantic(
+    semanticCase(
       'card-not-in-draft',
       'card_not_in_draft',
       fc
         .tuple(anyCardId.filter((id) => !fx.open.sceneIds.includes(id)), freshKey)
         .map(([card, key]) => revise(fx.open.draftRef, 1, fx.open.contentHash, card, key)),
     ),
-    semantic(
+    semanticCase(
       'already-confirmed',
       'draft_already_confirmed',
       fc
         .tuple(fc.constantFrom(...fx.confirmed.sceneIds), freshKey)
         .map(([card, key]) => revise(fx.confirmed.draftRef, fx.confirmed.revision, fx.confirmed.contentHash, card, key)),
     ),
-    semantic(
+    semanticCase(
       'reused-key',
       'idempotency_conflict',
       fc.tuple(openScene, hex64).map(([card, hash]) => revise(fx.open.draftRef, 1, hash, card, fx.revised.reviseKey)),
@@ -571,25 +570,25 @@ function confirmSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
   });
   const unknownRef = fc.oneof(printableText(80), fc.stringMatching(/^dr_[A-Za-z0-9_-]{16}$/)).filter((ref) => !known.has(ref));
   return fc.oneof(
-    semantic('unknown-draft', 'draft_not_found', fc.tuple(unknownRef, fc.integer({ min: 1, max: 1_000_000 }), hex64, freshKey).map(([r, n, h, k]) => confirm(r, n, h, k))),
-    semantic(
+    semanticCase('unknown-draft', 'draft_not_found', fc.tuple(unknownRef, fc.integer({ min: 1, max: 1_000_000 }), hex64, freshKey).map(([r, n, h, k]) => confirm(r, n, h, k))),
+    semanticCase(
       'stale-revision',
       'revision_conflict',
       fc.tuple(fc.integer({ min: 2, max: 1_000_000 }), freshKey).map(([rev, key]) => confirm(fx.open.draftRef, rev, fx.open.contentHash, key)),
     ),
-    semantic(
+    semanticCase(
       'wrong-hash',
       'revision_conflict',
       fc.tuple(hex64.filter((h) => h !== fx.open.contentHash), freshKey).map(([hash, key]) => confirm(fx.open.draftRef, 1, hash, key)),
     ),
-    semantic('superseded-revision', 'revision_conflict', freshKey.map((key) => confirm(fx.revised.draftRef, 1, fx.revised.firstHash, key))),
-    semantic(
+    semanticCase('superseded-revision', 'revision_conflict', freshKey.map((key) => confirm(fx.revised.draftRef, 1, fx.revised.firstHash, key))),
+    semanticCase(
       'already-confirmed',
       'draft_already_confirmed',
       freshKey.map((key) => confirm(fx.confirmed.draftRef, fx.confirmed.revision, fx.confirmed.contentHash, key)),
     ),
     // A confirmation that would otherwise publish, under a key already used for another one.
-    semantic('reused-key', 'idempotency_conflict', fc.constant(null).map(() => confirm(fx.open.draftRef, 1, fx.open.contentHash, fx.confirmed.confirmKey))),
+    semanticCase('reused-key', 'idempotency_conflict', fc.constant(null).map(() => confirm(fx.open.draftRef, 1, fx.open.contentHash, fx.confirmed.confirmKey))),
   );
 }
 

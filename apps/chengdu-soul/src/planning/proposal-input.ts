@@ -3,10 +3,11 @@
  * strict so an invented argument is an error naming it, not something silently ignored.
  */
 import * as z from 'zod';
+import { UNSTORABLE_TEXT } from '@agent-products/kit/mcp';
 import { Atmosphere, Discovery, PLAN_LIMITS, RHYTHMS } from '../catalog/vocabulary.ts';
 
-/** Text PostgreSQL can store: no NUL characters (the web form reaches these schemas directly). */
-const text = () => z.string().regex(/^[^\u0000]*$/, 'must not contain a NUL character');
+/** Text PostgreSQL can store faithfully (the web form reaches these schemas directly). */
+const text = () => z.string().refine((s) => !UNSTORABLE_TEXT.test(s), 'must not contain a NUL character or an unpaired surrogate');
 const CardId = text().min(1).max(80);
 const IdempotencyKey = text()
   .min(PLAN_LIMITS.idempotencyKeyMin)

@@ -46,9 +46,12 @@ describe('a tool call', () => {
     expect(error.details.fields.map((f: any) => f.field).sort()).toEqual(['extra', 'text', 'times']);
   });
 
-  it('refuses a NUL character anywhere in the arguments, naming the field', async () => {
-    const result = await echoTool().call({ text: 'a\u0000b' }, scope);
-    expect((result.structuredContent as any).error).toMatchObject({ code: 'invalid_arguments', details: { fields: [{ field: 'text' }] } });
+  it('refuses text PostgreSQL cannot store (NUL, unpaired surrogates), naming the field', async () => {
+    for (const text of ['a\u0000b', 'a\ud800b', '\udc00']) {
+      const result = await echoTool().call({ text }, scope);
+      expect((result.structuredContent as any).error).toMatchObject({ code: 'invalid_arguments', details: { fields: [{ field: 'text' }] } });
+    }
+    expect((await echoTool().call({ text: '熊猫🐼' }, scope)).isError).toBeUndefined();
   });
 
   it('maps a domain ToolError with its table retryability', async () => {

@@ -67,10 +67,12 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
     if (access === 'credential' && !scope.principal) {
       return errorResult(platformErrors.fail('unauthorized', 'This tool needs an Agent credential in Authorization: Bearer <credential>.'), scope);
     }
-    const nulField = fieldWithNul(args);
-    if (nulField !== undefined) {
+    const badText = fieldWithUnstorableText(args);
+    if (badText !== undefined) {
       return errorResult(
-        platformErrors.fail('invalid_arguments', `Invalid arguments: ${nulField}.`, { fields: [{ field: nulField, problem: 'contains a NUL character' }] }),
+        platformErrors.fail('invalid_arguments', `Invalid arguments: ${badText}.`, {
+          fields: [{ field: badText, problem: 'contains a NUL character or an unpaired surrogate' }],
+        }),
         scope,
       );
     }
@@ -132,17 +134,21 @@ export function isConnectionFailure(error: unknown): boolean {
   return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message);
 }
 
+/** U+0000, or half of a surrogate pair without its other half. */
+export const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
- * The path of the first string (value or key) holding U+0000. PostgreSQL cannot store that
- * character in text or jsonb, so such input is refused up front as bad input, never a crash.
+ * The path of the first string (value or key) PostgreSQL cannot store faithfully: it refuses
+ * U+0000 in text and jsonb, and an unpaired surrogate would be stored as U+FFFD, so a retry
+ * could match another request. Such input is refused up front as bad input, never a crash.
  */
-export function fieldWithNul(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '(arguments)' : undefined;
+export function fieldWithUnstorableText(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return UNSTORABLE_TEXT.test(value) ? path || '(arguments)' : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return childPath;
-    const found = fieldWithNul(child, childPath);
+    if (UNSTORABLE_TEXT.test(key)) return childPath;
+    const found = fieldWithUnstorableText(child, childPath);
     if (found !== undefined) return found;
   }
   return undefined;
