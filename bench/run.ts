@@ -3,9 +3,15 @@
  * reported as a ratio. Bounded: each load lasts BENCH_SECONDS (default 10) after a warm-up.
  * Exits 1 when a target is missed, after printing every figure.
  */
+import { benchChengduPropose } from './chengdu-propose.ts';
 import { benchChengduSearch } from './chengdu-search.ts';
+import { benchZaezdTrips } from './zaezd-trips.ts';
 
-const benches: Array<[string, () => Promise<string[]>]> = [['chengdu-search', benchChengduSearch]];
+const benches: Array<[string, () => Promise<string[]>]> = [
+  ['chengdu-search', benchChengduSearch],
+  ['chengdu-propose', benchChengduPropose],
+  ['zaezd-trips', benchZaezdTrips],
+];
 const only = process.argv[2];
 const missed: string[] = [];
 for (const [name, bench] of benches) {

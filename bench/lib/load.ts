@@ -21,19 +21,22 @@ export interface Measured {
 /** The flags `npm start` runs the servers with, so the benchmark measures what ships. */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
 
-/** Servers run from the build (`npm run build`), as in production. */
-export async function startServer(name: string): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * Servers run from the build (`npm run build`), as in production. A server whose calls need a
+ * credential prints it on the same line: `LISTENING <url> TOKEN <token>`.
+ */
+export async function startServer(name: string): Promise<{ url: string; token: string | undefined; child: ChildProcess }> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, `${distDir}${name}.mjs`], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
+  const { url, token } = await new Promise<{ url: string; token: string | undefined }>((resolve, reject) => {
     let buffer = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
-      const match = /LISTENING (\S+)/.exec(buffer);
-      if (match) resolve(match[1]!);
+      const match = /LISTENING (\S+)(?: TOKEN (\S+))?/.exec(buffer);
+      if (match) resolve({ url: match[1]!, token: match[2] });
     });
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
   });
-  return { url, child };
+  return { url, token, child };
 }
 
 export async function stop(child: ChildProcess): Promise<void> {

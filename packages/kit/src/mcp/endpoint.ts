@@ -41,6 +41,11 @@ export interface McpEndpointOptions {
   title?: string;
   instructions?: string;
   tools: readonly Tool[];
+  /**
+   * Other registrations on each server instance, such as MCP Apps resources; the SDK declares
+   * the matching capability when one registers a resource.
+   */
+  registrations?: ReadonlyArray<(server: McpServer) => void>;
   maxBodyBytes?: number;
   guard?: McpGuard;
   onError?: (error: Error) => void;
@@ -61,6 +66,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
     );
     for (const tool of options.tools) tool.register(server);
+    for (const register of options.registrations ?? []) register(server);
     return server;
   };
   const pool = new ServerPool(buildServer);

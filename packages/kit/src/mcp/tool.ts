@@ -29,6 +29,8 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
   annotations: ToolAnnotationsRequired;
   /** `credential`: the endpoint demands a verified credential (HTTP 401 without one). */
   access?: 'public' | 'credential';
+  /** Tool `_meta` as published in tools/list (e.g. an MCP Apps `ui.resourceUri`). */
+  meta?: Record<string, unknown>;
   /** Domain call; throws ToolError for expected failures. */
   run: (args: z.output<I>, scope: RequestScope) => Promise<z.output<O>> | z.output<O>;
   /** A rendering of a successful answer that reads well on its own. */
@@ -106,7 +108,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
     register(server) {
       server.registerTool(
         spec.name,
-        { title: spec.title, description: spec.description, inputSchema, outputSchema, annotations },
+        { title: spec.title, description: spec.description, inputSchema, outputSchema, annotations, ...(spec.meta ? { _meta: spec.meta } : {}) },
         (args: unknown, ctx: ServerContext) => call(args, scopeFromContext(ctx)),
       );
     },

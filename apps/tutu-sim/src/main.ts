@@ -1,0 +1,43 @@
+/**
+ * `npm start`: the Tutu stand-in on http://127.0.0.1:8410 — zaezd's default upstream offline.
+ * Latency and faults come from TUTU_SIM_LATENCY_MS and TUTU_SIM_FAULTS, or `/control` at run time.
+ */
+import { createLogger } from '@agent-products/kit/log';
+import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { createTutuSim, type TutuSim } from './app.ts';
+import { configFromEnv } from './config.ts';
+
+const config = configFromEnv();
+const log = createLogger({ name: 'tutu-sim', level: config.logLevel });
+let sim: TutuSim | undefined;
+let publicUrl = config.publicUrl;
+// The links the stand-in hands out name its own address, known once it is listening.
+const server = await listen((request) => sim!.app.fetch(request), config.port, config.host);
+publicUrl ??= server.url;
+sim = createTutuSim({
+  log,
+  allowedOrigins: [...config.allowedOrigins, ...loopbackOrigins(server.port)],
+  publicUrl: () => publicUrl!,
+  control: config.control,
+});
+log.info({ url: server.url, latencyMs: config.control.latencyMs, faults: config.control.faults }, 'tutu-sim listening');
+process.stdout.write(
+  [
+    '',
+    `tutu-sim       ${server.url}/            (demo stand-in for the Tutu MCP server)`,
+    `               ${server.url}/mcp         (MCP, POST only; 16 Tutu tools over fixture data)`,
+    `               ${server.url}/control     (latency ${config.control.latencyMs} ms, faults: ${config.control.faults.length ? config.control.faults.map((f) => `${f.tool}=${f.fault}`).join(', ') : 'none'})`,
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.close();
+    await sim?.close();
+    process.exit(0);
+  });
+}

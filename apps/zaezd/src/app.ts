@@ -1,0 +1,112 @@
+/**
+ * Builds zaezd as one Hono app: the upstream client, the events source and the weather adapter
+ * wired into the trip planner, the MCP endpoint with its three tools, and the web routes. Used by
+ * `main.ts`, by the tests (against the Tutu stand-in on an ephemeral port) and by the benchmark.
+ * Nothing here holds trip state: every trip is rebuilt from its ID.
+ */
+import type { Hono } from 'hono';
+import { createHttpApp, type AppEnv } from '@agent-products/kit/http';
+import { createMcpEndpoint } from '@agent-products/kit/mcp';
+import type { Logger } from '@agent-products/kit/log';
+import { BundledEventsSource } from './events/bundled/bundled-events-source.ts';
+import type { EventsSource } from './events/event.ts';
+import { KudagoEventsSource } from './events/kudago-events-source.ts';
+import { tripTools } from './mcp/trip-tools.ts';
+import { TripPlanner } from './trips/trip-planner.ts';
+import { McpToolCaller, TutuClient } from './tutu/index.ts';
+import { OpenMeteoWeather } from './weather/open-meteo.ts';
+import { registerWebRoutes } from './web/routes.tsx';
+
+export const SERVICE_NAME = 'zaezd';
+export const SERVICE_VERSION = '0.1.0';
+
+const INSTRUCTIONS =
+  'zaezd turns "I want to go to <kind of event> from <city>" into up to three trip packages (train or plane there and back + hotel) to a matching event in Russia, ' +
+  'and checkout links on Tutu’s own site. Call find_event_trips, then get_trip_details and create_trip_checkout with its trip_id and a package number. ' +
+  'Read the coverage note before presenting a trip. Never imply a booking, a held price or an event ticket: zaezd books nothing and sells no tickets.';
+
+export interface ZaezdAppOptions {
+  log: Logger;
+  allowedOrigins: readonly string[];
+  publicUrl: string;
+  tutu: { url: string; timeoutMs: number; retries: number; backoffMs?: number; cacheTtlMs: number };
+  events: { source: 'bundled' } | { source: 'kudago'; baseUrl: string; timeoutMs: number };
+  weather: { baseUrl: string; timeoutMs: number };
+  clock?: () => Date;
+}
+
+export interface ZaezdApp {
+  app: Hono<AppEnv>;
+  planner: TripPlanner;
+  tutu: TutuClient;
+  close(): Promise<void>;
+}
+
+/** How long a health check's view of the upstream stays fresh, so probes do not hammer Tutu. */
+const HEALTH_PROBE_MS = 5000;
+
+export function createZaezdApp(options: ZaezdAppOptions): ZaezdApp {
+  const clock = options.clock ?? (() => new Date());
+  const tutu = new TutuClient(
+    new McpToolCaller({
+      url: options.tutu.url,
+      timeoutMs: options.tutu.timeoutMs,
+      retries: options.tutu.retries,
+      backoffMs: options.tutu.backoffMs ?? 150,
+      cacheTtlMs: options.tutu.cacheTtlMs,
+      log: options.log.child({ upstream: 'tutu' }),
+      clientName: SERVICE_NAME,
+      clientVersion: SERVICE_VERSION,
+    }),
+  );
+  const events: EventsSource =
+    options.events.source === 'kudago'
+      ? new KudagoEventsSource({ baseUrl: options.events.baseUrl, timeoutMs: options.events.timeoutMs, cacheTtlMs: 10 * 60_000 })
+      : new BundledEventsSource();
+  const weather = new OpenMeteoWeather({ baseUrl: options.weather.baseUrl, timeoutMs: options.weather.timeoutMs, cacheTtlMs: 30 * 60_000 });
+  const planner = new TripPlanner({ events, tutu, weather, publicUrl: options.publicUrl });
+
+  let probe: { at: number; reachable: Promise<boolean> } | undefined;
+  const app = createHttpApp({
+    log: options.log,
+    allowedOrigins: options.allowedOrigins,
+    health: async () => {
+      if (!probe || Date.now() - probe.at > HEALTH_PROBE_MS) probe = { at: Date.now(), reachable: tutu.reachable() };
+      const reachable = await probe.reachable;
+      return {
+        // zaezd itself is up whenever it answers; Tutu being down is reported, not a reason to pull the instance.
+        healthy: true,
+        details: {
+          service: SERVICE_NAME,
+          version: SERVICE_VERSION,
+          upstream: { reachable, standIn: tutu.isStandIn, ...tutu.stats },
+          demoData: tutu.isStandIn,
+          events: events.name,
+          state: 'none (stateless: trips are rebuilt from their IDs)',
+        },
+      };
+    },
+  });
+
+  const endpoint = createMcpEndpoint({
+    name: SERVICE_NAME,
+    version: SERVICE_VERSION,
+    title: 'zaezd — trips to events',
+    instructions: INSTRUCTIONS,
+    tools: tripTools(planner),
+    onError: (error) => options.log.warn({ err: error }, 'mcp handler error'),
+  });
+  app.all('/mcp', (c) => endpoint.handle(c.req.raw, { correlationId: c.get('correlationId'), log: c.get('log'), now: clock }));
+
+  registerWebRoutes(app, planner, tutu, clock);
+
+  return {
+    app,
+    planner,
+    tutu,
+    async close() {
+      await endpoint.close();
+      await tutu.close();
+    },
+  };
+}

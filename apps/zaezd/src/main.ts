@@ -1,0 +1,47 @@
+/**
+ * `npm start`: zaezd on http://127.0.0.1:8402, over the Tutu MCP server at TUTU_MCP_URL (by
+ * default the local stand-in, tutu-sim, on 8410) and the bundled events dataset. Stateless:
+ * there is no database; any number of these processes can run behind a load balancer.
+ */
+import { createLogger } from '@agent-products/kit/log';
+import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { createZaezdApp, type ZaezdApp } from './app.ts';
+import { configFromEnv } from './config.ts';
+
+const config = configFromEnv();
+const log = createLogger({ name: 'zaezd', level: config.logLevel });
+let service: ZaezdApp | undefined;
+// Trip links name the server's own address, known once it is listening.
+const server = await listen((request) => service!.app.fetch(request), config.port, config.host);
+service = createZaezdApp({
+  log,
+  allowedOrigins: [...config.allowedOrigins, ...loopbackOrigins(server.port)],
+  publicUrl: config.publicUrl ?? server.url,
+  tutu: { url: config.tutuUrl, timeoutMs: config.tutuTimeoutMs, retries: config.tutuRetries, cacheTtlMs: config.tutuCacheTtlMs },
+  events: config.eventsSource === 'kudago' ? { source: 'kudago', baseUrl: config.kudagoUrl, timeoutMs: config.kudagoTimeoutMs } : { source: 'bundled' },
+  weather: { baseUrl: config.weatherUrl, timeoutMs: config.weatherTimeoutMs },
+});
+log.info({ url: server.url, upstream: config.tutuUrl, events: config.eventsSource }, 'zaezd listening');
+process.stdout.write(
+  [
+    '',
+    `zaezd          ${server.url}/            (web)`,
+    `               ${server.url}/t/<trip_id> (a trip; JSON with Accept: application/json)`,
+    `               ${server.url}/mcp         (MCP, POST only: find_event_trips, get_trip_details, create_trip_checkout)`,
+    `               ${server.url}/health`,
+    `Upstream       ${config.tutuUrl}${config.tutuUrl.includes('127.0.0.1:8410') ? '  (tutu-sim: demo data)' : ''}`,
+    `Events         ${config.eventsSource === 'kudago' ? `KudaGo (${config.kudagoUrl})` : 'bundled dataset'}`,
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.close();
+    await service?.close();
+    process.exit(0);
+  });
+}

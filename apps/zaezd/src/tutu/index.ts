@@ -1,0 +1,5 @@
+/** The Tutu upstream: the MCP tool caller, the typed client over it, and what it returns. */
+export { McpToolCaller, type CallerStats, type ToolCallerOptions } from './mcp-tool-caller.ts';
+export { STAND_IN_NAME, TutuClient } from './tutu-client.ts';
+export { UpstreamError, type UpstreamFailure } from './upstream-error.ts';
+export type { CheckoutLink, FlightDirection, FlightOffer, HotelOffer, HotelRoom, HotelRooms, SeatOffer, Search, SearchMeta, TrainOffer } from './offers.ts';

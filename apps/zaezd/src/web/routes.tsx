@@ -1,0 +1,97 @@
+/**
+ * zaezd's web routes. `/t/:trip_id` rebuilds the trip from its ID — as JSON (the same TripResult
+ * find_event_trips answered) when the client accepts application/json, otherwise as a page.
+ * `/t/:trip_id/go/:package/:item` asks Tutu for a fresh checkout link at click time and
+ * redirects to it; when that live call fails it shows the search results instead, honestly
+ * labelled. A malformed or altered ID is a 400, never a 500.
+ */
+import type { Context, Hono } from 'hono';
+import { securityHeaders } from '@agent-products/kit/web';
+import type { AppEnv } from '@agent-products/kit/http';
+import { ToolError } from '@agent-products/kit/mcp';
+import type { TripPlanner } from '../trips/trip-planner.ts';
+import type { TutuClient } from '../tutu/index.ts';
+import { HomePage } from './home-page.tsx';
+import { STYLESHEET_PATH } from './layout.tsx';
+import { CheckoutFallbackPage, TripProblemPage } from './problem-pages.tsx';
+import { SITE_CSS } from './site-css.ts';
+import { TripPage } from './trip-page.tsx';
+
+const STATUS_BY_CODE: Readonly<Record<string, 400 | 404 | 410 | 503>> = {
+  invalid_trip_id: 400,
+  invalid_arguments: 400,
+  unknown_package: 404,
+  event_not_found: 404,
+  trip_in_past: 410,
+  upstream_unavailable: 503,
+  events_unavailable: 503,
+};
+
+const TITLES: Readonly<Record<string, string>> = {
+  invalid_trip_id: 'This trip address cannot be read',
+  unknown_package: 'No such package',
+  event_not_found: 'The event is no longer listed',
+  trip_in_past: 'This trip is in the past',
+  upstream_unavailable: 'Tutu is not answering',
+  events_unavailable: 'The events listing is not answering',
+};
+
+function wantsJson(c: Context<AppEnv>): boolean {
+  const accept = c.req.header('accept') ?? '';
+  return /application\/json/i.test(accept) && !/text\/html/i.test(accept);
+}
+
+async function problem(c: Context<AppEnv>, error: ToolError, tripId?: string): Promise<Response> {
+  const status = STATUS_BY_CODE[error.code] ?? 400;
+  const headers = status === 503 ? { 'Retry-After': '10' } : undefined;
+  if (wantsJson(c)) return c.json({ error: error.toBody(c.get('correlationId')) }, status, headers);
+  return c.html(<TripProblemPage title={TITLES[error.code] ?? 'Something is wrong with this request'} message={error.message} {...(tripId ? { tripId } : {})} />, status, headers);
+}
+
+export function registerWebRoutes(app: Hono<AppEnv>, planner: TripPlanner, tutu: TutuClient, now: () => Date): void {
+  app.use('*', securityHeaders());
+  // A trip page is rebuilt with live prices each time, and its outgoing links carry offer references.
+  app.use('/t/*', async (c, next) => {
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+    c.res.headers.set('Referrer-Policy', 'no-referrer');
+  });
+
+  app.get(STYLESHEET_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
+
+  app.get('/', (c) => c.html(<HomePage upstreamIsStandIn={tutu.isStandIn} />));
+
+  app.get('/t/:tripId', async (c) => {
+    const tripId = c.req.param('tripId');
+    try {
+      const trip = await planner.reproduce(tripId, now());
+      c.header('Vary', 'Accept');
+      return wantsJson(c) ? c.json(trip) : c.html(<TripPage trip={trip} />);
+    } catch (error) {
+      if (error instanceof ToolError) return problem(c, error);
+      throw error;
+    }
+  });
+
+  app.get('/t/:tripId/go/:package/:item', async (c) => {
+    const tripId = c.req.param('tripId');
+    const packageNumber = Number(c.req.param('package'));
+    if (!Number.isInteger(packageNumber) || packageNumber < 1 || packageNumber > 3) {
+      return problem(c, new ToolError('unknown_package', 'The package number must be 1, 2 or 3.', false), tripId);
+    }
+    try {
+      const link = await planner.freshLink(tripId, packageNumber, c.req.param('item'), now());
+      if (link.status === 'link' && link.url) {
+        return c.redirect(link.url, 302);
+      }
+      return c.html(
+        <CheckoutFallbackPage tripId={tripId} title={link.title} problem={link.problem ?? 'Tutu gave no link.'} searchUrl={link.search_results_url} searchLabel={link.label} />,
+        502,
+      );
+    } catch (error) {
+      if (error instanceof ToolError) return problem(c, error, tripId);
+      throw error;
+    }
+  });
+
+}

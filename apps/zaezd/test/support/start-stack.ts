@@ -1,0 +1,84 @@
+/**
+ * Starts the real stack for black-box suites: the Tutu stand-in and zaezd wired to it, each on
+ * an ephemeral loopback port, both on one injected clock so dates are the same in every run.
+ * The stand-in's control (latency, faults, call counts) is handed to the test.
+ */
+import { listen, loopbackOrigins, type RunningServer } from '@agent-products/kit/http';
+import { createLogger } from '@agent-products/kit/log';
+import { createTutuSim, type TutuSim } from '../../../tutu-sim/src/app.ts';
+import type { FaultRule } from '../../../tutu-sim/src/control/sim-control.ts';
+import { createZaezdApp, type ZaezdApp, type ZaezdAppOptions } from '../../src/app.ts';
+
+/** "Today" for the suites: 30 November 2026, 12:00 in Moscow. */
+export const TEST_NOW = new Date('2026-11-30T09:00:00Z');
+
+export interface StackOptions {
+  now?: Date;
+  simLatencyMs?: number;
+  simFaults?: FaultRule[];
+  simHangMs?: number;
+  /** Point zaezd somewhere other than the stand-in (e.g. a dead port). */
+  tutuUrl?: string;
+  tutuTimeoutMs?: number;
+  tutuRetries?: number;
+  tutuCacheTtlMs?: number;
+  weatherUrl?: string;
+  events?: ZaezdAppOptions['events'];
+}
+
+export interface RunningStack {
+  url: string;
+  port: number;
+  simUrl: string;
+  sim: TutuSim;
+  zaezd: ZaezdApp;
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
+  const log = createLogger({ name: 'zaezd-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const clock = () => options.now ?? TEST_NOW;
+
+  let sim: TutuSim | undefined;
+  const simServer: RunningServer = await listen((request) => sim!.app.fetch(request), 0);
+  sim = createTutuSim({
+    log,
+    allowedOrigins: loopbackOrigins(simServer.port),
+    publicUrl: () => simServer.url,
+    control: { latencyMs: options.simLatencyMs ?? 0, faults: options.simFaults ?? [], hangMs: options.simHangMs ?? 3000 },
+    clock,
+  });
+
+  let zaezd: ZaezdApp | undefined;
+  const server = await listen((request) => zaezd!.app.fetch(request), 0);
+  zaezd = createZaezdApp({
+    log,
+    allowedOrigins: loopbackOrigins(server.port),
+    publicUrl: server.url,
+    tutu: {
+      url: options.tutuUrl ?? `${simServer.url}/mcp`,
+      timeoutMs: options.tutuTimeoutMs ?? 3000,
+      retries: options.tutuRetries ?? 1,
+      backoffMs: 20,
+      cacheTtlMs: options.tutuCacheTtlMs ?? 60_000,
+    },
+    events: options.events ?? { source: 'bundled' },
+    // Port 9 on loopback refuses connections: weather is "unreachable" unless a test serves it.
+    weather: { baseUrl: options.weatherUrl ?? 'http://127.0.0.1:9', timeoutMs: 500 },
+    clock,
+  });
+
+  return {
+    url: server.url,
+    port: server.port,
+    simUrl: simServer.url,
+    sim: sim!,
+    zaezd: zaezd!,
+    async stop() {
+      await server.close();
+      await zaezd!.close();
+      await simServer.close();
+      await sim!.close();
+    },
+  };
+}

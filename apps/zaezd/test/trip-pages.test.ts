@@ -1,0 +1,124 @@
+/**
+ * The web faces of a trip, stateless by construction: `/t/:trip_id` rebuilds exactly the
+ * TripResult find_event_trips answered — in this process or a fresh one — as JSON or as a page;
+ * `/t/:id/go/:package/:item` asks Tutu for a fresh link at click time and redirects, or offers
+ * the search results when Tutu will not give one; a malformed or altered ID is a 400.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/client';
+import { connectClient } from '@agent-products/kit/testing';
+import { startStack, type RunningStack } from './support/start-stack.ts';
+import { callThroughClient } from './support/client-call.ts';
+
+let stack: RunningStack;
+let client: Client;
+beforeAll(async () => {
+  stack = await startStack({ tutuTimeoutMs: 1500 });
+  client = await connectClient(stack.url);
+});
+afterAll(async () => {
+  await client?.close();
+  await stack?.stop();
+});
+
+const REQUESTS = [
+  { topics: ['jazz', 'festival'], origin: 'Moscow', budget: 40000, date_from: '2026-12-01', date_to: '2026-12-31', adults: 2 },
+  { topics: ['ballet'], origin: 'Казань', budget: 2000, date_from: '2026-12-05', date_to: '2026-12-25' },
+  { topics: ['exhibition'], origin: 'Санкт-Петербург', adults: 3 },
+  { topics: ['xyzzyplugh'], origin: 'Сочи' },
+];
+
+const json = (url: string) => fetch(url, { headers: { accept: 'application/json' } });
+
+describe('GET /t/:trip_id', () => {
+  it('serves the same TripResult find_event_trips answered, as JSON', async () => {
+    for (const request of REQUESTS) {
+      const found = (await callThroughClient(client, 'find_event_trips', request)).data;
+      const response = await json(`${stack.url}/t/${found.trip_id}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.json()).toEqual(found);
+    }
+  });
+
+  it('rebuilds the trip from the ID alone in another process with its own upstream connection and cache', async () => {
+    const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
+    const other = await startStack();
+    try {
+      const rebuilt = await (await json(`${other.url}/t/${found.trip_id}`)).json();
+      expect({ ...rebuilt, web_url: undefined }).toEqual({ ...found, web_url: undefined });
+      expect(rebuilt.web_url).toBe(`${other.url}/t/${found.trip_id}`);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('serves a script-free HTML summary with the packages and click-time checkout links', async () => {
+    const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
+    const response = await fetch(`${stack.url}/t/${found.trip_id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await response.text();
+    expect(html).toContain(found.event.title);
+    expect(html).toContain('Demo data');
+    for (const pkg of found.packages) {
+      expect(html).toContain(pkg.label);
+      for (const item of pkg.checkout_items) expect(html).toContain(`/t/${found.trip_id}/go/${pkg.number}/${item}`);
+    }
+    expect(html).not.toContain('<script');
+  });
+
+  it('answers a malformed, altered or unknown-version ID with 400, as JSON or a page, never a 500', async () => {
+    const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
+    const [version, payload, check] = found.trip_id.split('.');
+    const flipped = payload.slice(0, 10) + (payload[10] === 'A' ? 'B' : 'A') + payload.slice(11);
+    const bad = ['hello', `${version}.${flipped}.${check}`, `${version}.${payload}.AAAAAA`, `2.${payload}.${check}`, `${version}.${payload.slice(0, -4)}.${check}`, `${version}.%C3%28.${check}`];
+    for (const id of bad) {
+      const asJson = await json(`${stack.url}/t/${id}`);
+      expect(asJson.status, id).toBe(400);
+      expect((await asJson.json()).error).toMatchObject({ code: 'invalid_trip_id', retryable: false });
+      const page = await fetch(`${stack.url}/t/${id}`);
+      expect(page.status).toBe(400);
+      expect(await page.text()).toContain('cannot be read');
+    }
+  });
+});
+
+describe('GET /t/:trip_id/go/:package/:item', () => {
+  it('asks Tutu for a fresh link at every click and redirects to it', async () => {
+    const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
+    const before = stack.sim.control.snapshot().calls.create_checkout_link ?? 0;
+    for (const click of [1, 2]) {
+      const response = await fetch(`${stack.url}/t/${found.trip_id}/go/1/there`, { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      const location = new URL(response.headers.get('location')!);
+      expect(location.origin).toBe(stack.simUrl);
+      expect(location.pathname).toBe('/demo/checkout/rail');
+      expect(location.searchParams.get('adults')).toBe('2');
+      expect(stack.sim.control.snapshot().calls.create_checkout_link).toBe(before + click);
+    }
+  });
+
+  it('offers the search results, labelled «Открыть поиск, корзины не будет», when the live call fails', async () => {
+    const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
+    stack.sim.control.update({ faults: [{ tool: 'create_checkout_link', fault: 'timeout', times: 1 }] });
+    try {
+      const response = await fetch(`${stack.url}/t/${found.trip_id}/go/1/hotel`, { redirect: 'manual' });
+      expect(response.status).toBe(502);
+      const html = await response.text();
+      expect(html).toContain('Открыть поиск, корзины не будет');
+      expect(html).toMatch(new RegExp(`href="${stack.simUrl}/demo/search/hotels\\?[^"]+"`));
+      expect(html).toContain(`/t/${found.trip_id}`);
+    } finally {
+      stack.sim.control.reset();
+    }
+  });
+
+  it('refuses an item or package the trip does not have', async () => {
+    const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
+    expect((await fetch(`${stack.url}/t/${found.trip_id}/go/1/flight`, { redirect: 'manual' })).status).toBe(400);
+    expect((await fetch(`${stack.url}/t/${found.trip_id}/go/7/there`, { redirect: 'manual' })).status).toBe(404);
+    expect((await json(`${stack.url}/t/not-an-id/go/1/there`)).status).toBe(400);
+  });
+});

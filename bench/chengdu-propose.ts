@@ -1,0 +1,104 @@
+/**
+ * propose_chengdu_itinerary on PostgreSQL at 32 connections, every request a new proposal under a
+ * fresh idempotency key (autocannon's setupRequest numbers each body), so each one runs the whole
+ * write: credential check, shared rate limit, idempotency claim, planning, three inserts. Measured
+ * against the reference echo server (the SDK's per-request way) in the same run at 32 connections.
+ * Targets: throughput ≥ 0.6× the reference, p99 < 50 ms, no errors and no refused proposals.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { newestBundledRelease } from '../apps/chengdu-soul/src/catalog/bundled-releases.ts';
+import { readReleaseFolder } from '../apps/chengdu-soul/src/catalog/read-release.ts';
+import { SECONDS, WARMUP_SECONDS, line, measure, startServer, stop, toolCall, type Measured } from './lib/load.ts';
+
+const CONNECTIONS = 32;
+
+/** A mix an agent would send: every rhythm and day count, exclusions, a traveler's selection. */
+function proposals(catalogVersion: string): Array<Record<string, unknown>> {
+  return [
+    { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'quiet' },
+    { dayCount: 2, rhythm: 'full', discovery: 'local', atmosphere: 'mixed' },
+    { dayCount: 3, rhythm: 'spacious', discovery: 'iconic', atmosphere: 'lively', excludedCardIds: ['chunxi-road'] },
+    {
+      dayCount: 2,
+      rhythm: 'balanced',
+      discovery: 'blend',
+      atmosphere: 'quiet',
+      sceneSelection: { catalogVersion, requiredCardIds: ['panda-base', 'peoples-park-heming'] },
+    },
+  ];
+}
+
+interface ProposeMeasured extends Measured {
+  /** Answers that were HTTP 200 but a tool error: a proposal that did not happen. */
+  refused: number;
+}
+
+async function loadProposals(url: string, token: string, mix: Array<Record<string, unknown>>, duration: number): Promise<ProposeMeasured> {
+  const run = randomBytes(4).toString('hex');
+  let sent = 0;
+  let refused = 0;
+  const result = await autocannon({
+    url: `${url}/mcp`,
+    connections: CONNECTIONS,
+    duration,
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+      authorization: `Bearer ${token}`,
+    },
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const n = sent++;
+          return { ...request, body: toolCall('propose_chengdu_itinerary', { ...mix[n % mix.length], idempotencyKey: `bench-${run}-${n}` }) };
+        },
+        onResponse: (status, body) => {
+          if (status === 200 && body.includes('"isError":true')) refused++;
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    refused,
+  };
+}
+
+async function measureProposals(): Promise<ProposeMeasured> {
+  const mix = proposals(readReleaseFolder(newestBundledRelease()).manifest.catalogVersion);
+  const { url, token, child } = await startServer('chengdu-soul-postgres');
+  try {
+    if (!token) throw new Error('chengdu-soul-postgres printed no credential');
+    await loadProposals(url, token, mix, WARMUP_SECONDS);
+    return await loadProposals(url, token, mix, SECONDS);
+  } finally {
+    await stop(child);
+  }
+}
+
+/** Returns the targets missed (empty when all are met). */
+export async function benchChengduPropose(): Promise<string[]> {
+  const reference = await measure('reference-echo', [toolCall('echo', { text: 'hello' })], CONNECTIONS);
+  const propose = await measureProposals();
+  const ratio = propose.requestsPerSecond / reference.requestsPerSecond;
+  console.log(
+    `\nChengdu Soul propose on PostgreSQL (${SECONDS}s each after ${WARMUP_SECONDS}s warm-up, ${CONNECTIONS} connections, fresh idempotency key per request, loopback, node ${process.version})`,
+  );
+  console.log(line('reference: SDK per-request echo', reference));
+  console.log(`${line('propose_chengdu_itinerary', propose)}   refused ${propose.refused}`);
+  console.log(`propose throughput ratio: ${ratio.toFixed(2)}× reference (target ≥ 0.60×)   p99 ${propose.p99} ms (target < 50 ms)`);
+  return [
+    ...(ratio < 0.6 ? ['propose throughput below 0.6× reference'] : []),
+    ...(propose.p99 >= 50 ? ['propose p99 at or above 50 ms'] : []),
+    ...(propose.errors + propose.non2xx > 0 ? ['propose had errors'] : []),
+    ...(propose.refused > 0 ? ['some proposals were refused'] : []),
+  ];
+}

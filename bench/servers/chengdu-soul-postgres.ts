@@ -1,0 +1,46 @@
+/**
+ * Chengdu Soul as benchmarked for planning writes: the real application on PostgreSQL
+ * (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test) in a fresh schema, dropped again
+ * on SIGTERM, with the bundled release published, an approved account and an Agent credential.
+ * The per-owner write limit is raised out of reach so the load measures writes rather than 429s;
+ * the shared limiter still runs on every call, as in production. Prints
+ * `LISTENING <url> TOKEN <token>` once listening.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { createLogger } from '@agent-products/kit/log';
+import { createChengduApp } from '../../apps/chengdu-soul/src/app.ts';
+import { newestBundledRelease } from '../../apps/chengdu-soul/src/catalog/bundled-releases.ts';
+import { readReleaseFolder } from '../../apps/chengdu-soul/src/catalog/read-release.ts';
+import { openChengduDatabase } from '../../apps/chengdu-soul/src/store/open-chengdu-database.ts';
+
+const schema = `bench_propose_${randomBytes(5).toString('hex')}`;
+const database = await openChengduDatabase({
+  databaseUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+  databaseSchema: schema,
+  dataDir: 'memory://',
+});
+// Silent request logs: the benchmark measures serving, not terminal output.
+const log = createLogger({ name: 'chengdu-soul-bench', level: 'silent' });
+let service: ReturnType<typeof createChengduApp> | undefined;
+const server = await listen((request) => service!.app.fetch(request), 0);
+service = createChengduApp({
+  database,
+  log,
+  allowedOrigins: loopbackOrigins(server.port),
+  publicUrl: server.url,
+  writesPerMinute: 1_000_000_000,
+});
+await service.repository.publish(readReleaseFolder(newestBundledRelease()));
+await service.credentials.approveAccount('bench@example.com');
+const { token } = await service.credentials.issue({ audience: service.audience, hours: 1, label: 'benchmark', now: new Date() });
+process.stdout.write(`LISTENING ${server.url} TOKEN ${token}\n`);
+
+process.on('SIGTERM', async () => {
+  await server.close();
+  await service!.close();
+  await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+  await database.close();
+  process.exit(0);
+});

@@ -1,0 +1,27 @@
+/**
+ * zaezd as benchmarked: the real app over the Tutu stand-in at BENCH_TUTU_URL, with the settings
+ * `npm start` uses (4 s per-call timeout, one retry, two-minute search cache). Prints its URL on
+ * stdout once listening.
+ */
+import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { createLogger } from '@agent-products/kit/log';
+import { createZaezdApp, type ZaezdApp } from '../../apps/zaezd/src/app.ts';
+
+const upstream = process.env.BENCH_TUTU_URL;
+if (!upstream) throw new TypeError('BENCH_TUTU_URL must name the Tutu stand-in’s /mcp URL');
+let app: ZaezdApp | undefined;
+const server = await listen((request) => app!.app.fetch(request), 0);
+app = createZaezdApp({
+  log: createLogger({ name: 'zaezd-bench', level: 'silent' }),
+  allowedOrigins: loopbackOrigins(server.port),
+  publicUrl: server.url,
+  tutu: { url: upstream, timeoutMs: 4000, retries: 1, cacheTtlMs: 120_000 },
+  events: { source: 'bundled' },
+  weather: { baseUrl: 'http://127.0.0.1:9', timeoutMs: 500 },
+});
+process.stdout.write(`LISTENING ${server.url}\n`);
+process.on('SIGTERM', async () => {
+  await server.close();
+  await app!.close();
+  process.exit(0);
+});
