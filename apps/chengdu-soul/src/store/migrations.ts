@@ -92,13 +92,15 @@ export const chengduMigrations: Migrations = {
         .addColumn('created_at', 'timestamptz', (c) => c.notNull())
         .addPrimaryKeyConstraint('idempotency_records_pk', ['account_id', 'operation', 'idempotency_key'])
         .execute();
-      // The shape rate-limiter-flexible's PostgreSQL store reads and writes.
-      await db.schema
-        .createTable('rate_limits')
-        .addColumn('key', 'varchar(255)', (c) => c.primaryKey())
-        .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('expire', 'bigint')
-        .execute();
+      // The shape rate-limiter-flexible's PostgreSQL store reads and writes. UNLOGGED: a
+      // per-minute counter may lose increments in a crash, and skipping the WAL flush takes about
+      // 3 ms off every planning write (measured with bench/chengdu-propose.ts).
+      await sql`
+        create unlogged table rate_limits (
+          key varchar(255) primary key,
+          points integer not null default 0,
+          expire bigint
+        )`.execute(db);
     },
   },
   // The owner's web. Sign-in tokens and session ids are kept only as SHA-256 hashes, so a copy of
