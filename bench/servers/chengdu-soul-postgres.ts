@@ -7,7 +7,7 @@
  * `LISTENING <url> TOKEN <token>` once listening.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import pg from 'pg';
 import { listen, loopbackOrigins } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { createChengduApp } from '../../apps/chengdu-soul/src/app.ts';
@@ -15,9 +15,10 @@ import { newestBundledRelease } from '../../apps/chengdu-soul/src/catalog/bundle
 import { readReleaseFolder } from '../../apps/chengdu-soul/src/catalog/read-release.ts';
 import { openChengduDatabase } from '../../apps/chengdu-soul/src/store/open-chengdu-database.ts';
 
+const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `bench_propose_${randomBytes(5).toString('hex')}`;
 const database = await openChengduDatabase({
-  databaseUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+  databaseUrl,
   databaseSchema: schema,
   dataDir: 'memory://',
 });
@@ -40,7 +41,15 @@ process.stdout.write(`LISTENING ${server.url} TOKEN ${token}\n`);
 process.on('SIGTERM', async () => {
   await server.close();
   await service!.close();
-  await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+  // Closing the pool waits for the transactions of requests still in flight when the load stopped;
+  // dropping the schema while they run would deadlock with them.
   await database.close();
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop schema ${schema} cascade`);
+  } finally {
+    await admin.end();
+  }
   process.exit(0);
 });

@@ -1,8 +1,8 @@
 /**
  * Builds zaezd as one Hono app: the upstream client, the events source and the weather adapter
- * wired into the trip planner, the MCP endpoint with its three tools, and the web routes. Used by
- * `main.ts`, by the tests (against the Tutu stand-in on an ephemeral port) and by the benchmark.
- * Nothing here holds trip state: every trip is rebuilt from its ID.
+ * wired into the trip planner, the MCP endpoint with its three tools and the trip board widget,
+ * and the web routes. Used by `main.ts`, by the tests (against the Tutu stand-in on an ephemeral
+ * port) and by the benchmark. Nothing here holds trip state: every trip is rebuilt from its ID.
  */
 import type { Hono } from 'hono';
 import { createHttpApp, type AppEnv } from '@agent-products/kit/http';
@@ -11,11 +11,15 @@ import type { Logger } from '@agent-products/kit/log';
 import { BundledEventsSource } from './events/bundled/bundled-events-source.ts';
 import type { EventsSource } from './events/event.ts';
 import { KudagoEventsSource } from './events/kudago-events-source.ts';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from './config.ts';
+import { tripBoardCsp, tripBoardResource } from './mcp/trip-board-resource.ts';
 import { tripTools } from './mcp/trip-tools.ts';
 import { TripPlanner } from './trips/trip-planner.ts';
 import { McpToolCaller, TutuClient } from './tutu/index.ts';
 import { OpenMeteoWeather } from './weather/open-meteo.ts';
+import { boardAssets } from './web/board-assets.ts';
 import { registerWebRoutes } from './web/routes.tsx';
+import { tripBoardDocument } from './web/trip-board-document.tsx';
 
 export const SERVICE_NAME = 'zaezd';
 export const SERVICE_VERSION = '0.1.0';
@@ -32,6 +36,8 @@ export interface ZaezdAppOptions {
   tutu: { url: string; timeoutMs: number; retries: number; backoffMs?: number; cacheTtlMs: number };
   events: { source: 'bundled' } | { source: 'kudago'; baseUrl: string; timeoutMs: number };
   weather: { baseUrl: string; timeoutMs: number };
+  /** The trip board's map tiles; OpenStreetMap's public server when not given. */
+  tiles?: { url: string; attribution: string };
   clock?: () => Date;
 }
 
@@ -88,17 +94,25 @@ export function createZaezdApp(options: ZaezdAppOptions): ZaezdApp {
     },
   });
 
+  const tiles = options.tiles ?? { url: DEFAULT_TILE_URL, attribution: DEFAULT_TILE_ATTRIBUTION };
+  let widget: Promise<string> | undefined;
+  const widgetDocument = () => {
+    widget ??= boardAssets().then((assets) => tripBoardDocument(assets, tiles));
+    return widget;
+  };
+
   const endpoint = createMcpEndpoint({
     name: SERVICE_NAME,
     version: SERVICE_VERSION,
     title: 'zaezd — trips to events',
     instructions: INSTRUCTIONS,
     tools: tripTools(planner),
+    registrations: [tripBoardResource(tripBoardCsp(options.publicUrl, tiles.url), widgetDocument)],
     onError: (error) => options.log.warn({ err: error }, 'mcp handler error'),
   });
   app.all('/mcp', (c) => endpoint.handle(c.req.raw, { correlationId: c.get('correlationId'), log: c.get('log'), now: clock }));
 
-  registerWebRoutes(app, planner, tutu, clock);
+  registerWebRoutes(app, { planner, tutu, now: clock, tiles });
 
   return {
     app,

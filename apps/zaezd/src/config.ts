@@ -1,6 +1,8 @@
 /**
  * zaezd's settings, all from the environment with working defaults, so `npm start` runs offline:
  * port 8402 on loopback, the Tutu stand-in on 8410 as the upstream, the bundled events dataset.
+ * The trip board's map tiles default to OpenStreetMap's public server; without a network the
+ * board says so and lists the hotels instead.
  */
 import { loopbackOrigins } from '@agent-products/kit/http';
 
@@ -19,6 +21,10 @@ export interface ZaezdConfig {
   kudagoTimeoutMs: number;
   weatherUrl: string;
   weatherTimeoutMs: number;
+  /** Raster tile URL template for the trip board's map ({z}/{x}/{y}, optionally {s}). */
+  tileUrl: string;
+  /** Plain-text credit shown on the map, as the tile server's terms require. */
+  tileAttribution: string;
   logLevel: string;
 }
 
@@ -34,6 +40,26 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const text = env[name] || fallback;
   if (!URL.canParse(text)) throw new TypeError(`${name} is not a URL: ${text}`);
   return text.replace(/\/$/, '');
+}
+
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/**
+ * The origin a tile URL template loads from, as a CSP source: `{s}` subdomains become a `*.`
+ * wildcard, the only wildcard CSP allows.
+ */
+export function tileOrigin(template: string): string {
+  const match = /^(https?:\/\/)((?:\{s\}\.)?[a-z0-9.-]+(?::\d+)?)\//i.exec(template);
+  if (!match) throw new TypeError(`ZAEZD_TILE_URL must start with http(s)://host/ (a {s} subdomain may lead the host): ${template}`);
+  return `${match[1]}${match[2]!.replace('{s}', '*').toLowerCase()}`;
+}
+
+function tileTemplate(env: NodeJS.ProcessEnv): string {
+  const text = env.ZAEZD_TILE_URL || DEFAULT_TILE_URL;
+  tileOrigin(text);
+  if (!['{z}', '{x}', '{y}'].every((part) => text.includes(part))) throw new TypeError(`ZAEZD_TILE_URL must contain {z}, {x} and {y}: ${text}`);
+  return text;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZaezdConfig {
@@ -55,6 +81,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZaezdConfig
     kudagoTimeoutMs: integer(env, 'ZAEZD_KUDAGO_TIMEOUT_MS', 4000, 60_000),
     weatherUrl: url(env, 'ZAEZD_WEATHER_URL', 'https://api.open-meteo.com'),
     weatherTimeoutMs: integer(env, 'ZAEZD_WEATHER_TIMEOUT_MS', 1500, 60_000),
+    tileUrl: tileTemplate(env),
+    tileAttribution: env.ZAEZD_TILE_ATTRIBUTION || DEFAULT_TILE_ATTRIBUTION,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

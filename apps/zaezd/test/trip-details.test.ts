@@ -10,27 +10,9 @@ import { connectClient } from '@agent-products/kit/testing';
 import { startStack, type RunningStack } from './support/start-stack.ts';
 import { startJsonServer, type JsonServer } from './support/json-server.ts';
 import { callThroughClient } from './support/client-call.ts';
+import { openMeteoDays } from './support/open-meteo-fixture.ts';
 
 const REQUEST = { topics: ['jazz'], origin: 'Москва', date_from: '2026-12-01', date_to: '2026-12-31', adults: 2 };
-
-function openMeteoDays(url: URL) {
-  const dates: string[] = [];
-  for (let d = url.searchParams.get('start_date')!; d <= url.searchParams.get('end_date')!; d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) dates.push(d);
-  return {
-    latitude: Number(url.searchParams.get('latitude')),
-    longitude: Number(url.searchParams.get('longitude')),
-    timezone: url.searchParams.get('timezone'),
-    daily_units: { time: 'iso8601', temperature_2m_max: '°C' },
-    daily: {
-      time: dates,
-      weather_code: dates.map(() => 71),
-      temperature_2m_max: dates.map(() => -2.5),
-      temperature_2m_min: dates.map(() => -8.1),
-      precipitation_sum: dates.map(() => 1.4),
-      precipitation_probability_max: dates.map(() => 80),
-    },
-  };
-}
 
 describe('with Open-Meteo answering', () => {
   let weather: JsonServer;

@@ -1,6 +1,7 @@
 /**
  * The web faces of a trip, stateless by construction: `/t/:trip_id` rebuilds exactly the
- * TripResult find_event_trips answered — in this process or a fresh one — as JSON or as a page;
+ * TripResult find_event_trips answered — in this process or a fresh one — as JSON or as the trip
+ * board page (the BoardState embedded for the board's own script);
  * `/t/:id/go/:package/:item` asks Tutu for a fresh link at click time and redirects, or offers
  * the search results when Tutu will not give one; a malformed or altered ID is a 400.
  */
@@ -53,20 +54,39 @@ describe('GET /t/:trip_id', () => {
     }
   });
 
-  it('serves a script-free HTML summary with the packages and click-time checkout links', async () => {
+  it('serves the trip board page: the skeleton, the trip and every package’s details embedded, and only the board’s own script', async () => {
     const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
     const response = await fetch(`${stack.url}/t/${found.trip_id}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("img-src 'self' data: https://tile.openstreetmap.org;");
     const html = await response.text();
-    expect(html).toContain(found.event.title);
-    expect(html).toContain('Demo data');
+    expect(html.startsWith('<!DOCTYPE html><html lang="ru">')).toBe(true);
+    expect(html).toContain('<div id="trip-board" class="trip-board" data-tile-url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"');
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts).toEqual([' type="application/json" id="trip-board-data"', expect.stringMatching(/^ src="\/assets\/trip-board\.js\?v=[\w-]+" defer=""$/)]);
+    const embedded = JSON.parse(/<script type="application\/json" id="trip-board-data">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(embedded.trip).toEqual(found);
+    expect(embedded.checkout).toBeNull();
     for (const pkg of found.packages) {
-      expect(html).toContain(pkg.label);
-      for (const item of pkg.checkout_items) expect(html).toContain(`/t/${found.trip_id}/go/${pkg.number}/${item}`);
+      const details = (await callThroughClient(client, 'get_trip_details', { trip_id: found.trip_id, package: pkg.number })).data;
+      expect(embedded.details.find((d: any) => d.package === pkg.number)).toEqual({ package: pkg.number, details });
     }
-    expect(html).not.toContain('<script');
+  });
+
+  it('serves the board’s script and stylesheet under versioned, long-lived URLs', async () => {
+    const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
+    const html = await (await fetch(`${stack.url}/t/${found.trip_id}`)).text();
+    for (const path of [/\/assets\/trip-board\.js\?v=[\w-]+/, /\/assets\/trip-board\.css\?v=[\w-]+/]) {
+      const url = path.exec(html)![0];
+      const asset = await fetch(`${stack.url}${url}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await asset.text()).length).toBeGreaterThan(10_000);
+    }
   });
 
   it('answers a malformed, altered or unknown-version ID with 400, as JSON or a page, never a 500', async () => {

@@ -4,6 +4,8 @@
  * tool contract validates the forgiving input, the planner does the work, render-text.ts writes
  * the text. All three only read (Tutu creates no cart; the traveller's browser does), so
  * readOnlyHint is true; checkout is not idempotent because every call mints new expiring links.
+ * Each links to the trip board widget (trip-board-resource.ts); hosts without widgets read the
+ * same answer from structuredContent and the text.
  */
 import { defineTool, type Tool } from '@agent-products/kit/mcp';
 import type { TripPlanner } from '../trips/trip-planner.ts';
@@ -12,6 +14,7 @@ import { TripDetails } from '../trips/trip-details.ts';
 import { TripResult } from '../trips/trip-result.ts';
 import { CreateTripCheckoutInput, FindEventTripsInput, GetTripDetailsInput } from './input-schemas.ts';
 import { renderCheckout, renderDetails, renderTrip } from './render-text.ts';
+import { TRIP_BOARD_TOOL_META } from './trip-board-resource.ts';
 
 const READS = { readOnlyHint: true, destructiveHint: false, openWorldHint: true } as const;
 
@@ -29,6 +32,7 @@ export function tripTools(planner: TripPlanner): Tool[] {
       input: FindEventTripsInput,
       output: TripResult,
       annotations: { ...READS, idempotentHint: true },
+      meta: TRIP_BOARD_TOOL_META,
       run: (args, scope) => planner.find(args, scope.now()),
       text: renderTrip,
     }),
@@ -42,6 +46,7 @@ export function tripTools(planner: TripPlanner): Tool[] {
       input: GetTripDetailsInput,
       output: TripDetails,
       annotations: { ...READS, idempotentHint: true },
+      meta: TRIP_BOARD_TOOL_META,
       run: (args, scope) => planner.details(args.trip_id, args.package, scope.now()),
       text: renderDetails,
     }),
@@ -56,6 +61,7 @@ export function tripTools(planner: TripPlanner): Tool[] {
       input: CreateTripCheckoutInput,
       output: TripCheckout,
       annotations: { ...READS, idempotentHint: false },
+      meta: TRIP_BOARD_TOOL_META,
       run: (args, scope) => planner.checkout(args.trip_id, args.package, scope.now()),
       text: renderCheckout,
     }),

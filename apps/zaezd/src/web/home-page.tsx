@@ -16,6 +16,7 @@ export function HomePage(props: { upstreamIsStandIn: boolean }) {
       <p>
         MCP endpoint: <code>POST /mcp</code> (Streamable HTTP, stateless). Tools: <code>find_event_trips</code>, <code>get_trip_details</code>,{' '}
         <code>create_trip_checkout</code>. Every trip has a page at <code>/t/&lt;trip_id&gt;</code>, also as JSON with <code>Accept: application/json</code>.
+        Hosts that render MCP Apps show the same trip board as a widget, <code>ui://zaezd/trip-board</code>.
       </p>
     </ZaezdPage>
   );

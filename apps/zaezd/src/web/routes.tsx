@@ -1,21 +1,41 @@
 /**
  * zaezd's web routes. `/t/:trip_id` rebuilds the trip from its ID — as JSON (the same TripResult
- * find_event_trips answered) when the client accepts application/json, otherwise as a page.
- * `/t/:trip_id/go/:package/:item` asks Tutu for a fresh checkout link at click time and
- * redirects to it; when that live call fails it shows the search results instead, honestly
+ * find_event_trips answered) when the client accepts application/json, otherwise as the trip
+ * board page. `/t/:trip_id/go/:package/:item` asks Tutu for a fresh checkout link at click time
+ * and redirects to it; when that live call fails it shows the search results instead, honestly
  * labelled. A malformed or altered ID is a 400, never a 500.
+ *
+ * Pages carry no script, except the trip board: its page may run the board's own script from
+ * /assets/ and load map tiles from the tile server, and nothing else.
  */
 import type { Context, Hono } from 'hono';
-import { securityHeaders } from '@agent-products/kit/web';
+import { htmlDocument, securityHeaders } from '@agent-products/kit/web';
 import type { AppEnv } from '@agent-products/kit/http';
 import { ToolError } from '@agent-products/kit/mcp';
+import { tileOrigin } from '../config.ts';
 import type { TripPlanner } from '../trips/trip-planner.ts';
 import type { TutuClient } from '../tutu/index.ts';
+import { boardAssets } from './board-assets.ts';
+import { BOARD_CSS } from './board-css.ts';
+import type { TileSettings } from './board/board-map.ts';
 import { HomePage } from './home-page.tsx';
 import { STYLESHEET_PATH } from './layout.tsx';
 import { CheckoutFallbackPage, TripProblemPage } from './problem-pages.tsx';
 import { SITE_CSS } from './site-css.ts';
-import { TripPage } from './trip-page.tsx';
+import { tripBoardState } from './trip-board-state.ts';
+import { BOARD_SCRIPT_PATH, BOARD_STYLESHEET_PATH, TripPage } from './trip-page.tsx';
+
+export interface WebRoutesOptions {
+  planner: TripPlanner;
+  tutu: TutuClient;
+  now: () => Date;
+  tiles: TileSettings;
+}
+
+const BOARD_PAGE = /^\/t\/[^/]+$/;
+
+/** Versioned URLs (`?v=<hash>`) change with their content, so browsers may keep them for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const STATUS_BY_CODE: Readonly<Record<string, 400 | 404 | 410 | 503>> = {
   invalid_trip_id: 400,
@@ -45,11 +65,16 @@ async function problem(c: Context<AppEnv>, error: ToolError, tripId?: string): P
   const status = STATUS_BY_CODE[error.code] ?? 400;
   const headers = status === 503 ? { 'Retry-After': '10' } : undefined;
   if (wantsJson(c)) return c.json({ error: error.toBody(c.get('correlationId')) }, status, headers);
-  return c.html(<TripProblemPage title={TITLES[error.code] ?? 'Something is wrong with this request'} message={error.message} {...(tripId ? { tripId } : {})} />, status, headers);
+  return c.html(htmlDocument(<TripProblemPage title={TITLES[error.code] ?? 'Something is wrong with this request'} message={error.message} {...(tripId ? { tripId } : {})} />), status, headers);
 }
 
-export function registerWebRoutes(app: Hono<AppEnv>, planner: TripPlanner, tutu: TutuClient, now: () => Date): void {
-  app.use('*', securityHeaders());
+export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions): void {
+  const { planner, tutu, now } = options;
+  const pageHeaders = securityHeaders();
+  const boardPageHeaders = securityHeaders(
+    `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: ${tileOrigin(options.tiles.url)}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+  );
+  app.use('*', (c, next) => (BOARD_PAGE.test(c.req.path) ? boardPageHeaders(c, next) : pageHeaders(c, next)));
   // A trip page is rebuilt with live prices each time, and its outgoing links carry offer references.
   app.use('/t/*', async (c, next) => {
     await next();
@@ -59,14 +84,20 @@ export function registerWebRoutes(app: Hono<AppEnv>, planner: TripPlanner, tutu:
 
   app.get(STYLESHEET_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
 
-  app.get('/', (c) => c.html(<HomePage upstreamIsStandIn={tutu.isStandIn} />));
+  app.get(BOARD_SCRIPT_PATH, async (c) => c.body((await boardAssets()).pageScript, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': IMMUTABLE }));
+  app.get(BOARD_STYLESHEET_PATH, async (c) =>
+    c.body((await boardAssets()).leafletCss + BOARD_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': IMMUTABLE }),
+  );
+
+  app.get('/', (c) => c.html(htmlDocument(<HomePage upstreamIsStandIn={tutu.isStandIn} />)));
 
   app.get('/t/:tripId', async (c) => {
     const tripId = c.req.param('tripId');
     try {
-      const trip = await planner.reproduce(tripId, now());
       c.header('Vary', 'Accept');
-      return wantsJson(c) ? c.json(trip) : c.html(<TripPage trip={trip} />);
+      if (wantsJson(c)) return c.json(await planner.reproduce(tripId, now()));
+      const [state, assets] = await Promise.all([tripBoardState(planner, tripId, now()), boardAssets()]);
+      return c.html(htmlDocument(<TripPage state={state} tiles={options.tiles} assetsVersion={assets.version} />));
     } catch (error) {
       if (error instanceof ToolError) return problem(c, error);
       throw error;
@@ -85,7 +116,9 @@ export function registerWebRoutes(app: Hono<AppEnv>, planner: TripPlanner, tutu:
         return c.redirect(link.url, 302);
       }
       return c.html(
-        <CheckoutFallbackPage tripId={tripId} title={link.title} problem={link.problem ?? 'Tutu gave no link.'} searchUrl={link.search_results_url} searchLabel={link.label} />,
+        htmlDocument(
+          <CheckoutFallbackPage tripId={tripId} title={link.title} problem={link.problem ?? 'Tutu gave no link.'} searchUrl={link.search_results_url} searchLabel={link.label} />,
+        ),
         502,
       );
     } catch (error) {
@@ -93,5 +126,4 @@ export function registerWebRoutes(app: Hono<AppEnv>, planner: TripPlanner, tutu:
       throw error;
     }
   });
-
 }

@@ -1,4 +1,4 @@
-/** The one stylesheet of zaezd's pages: readable on a phone, no web fonts, no scripts. */
+/** The stylesheet every zaezd page shares: readable on a phone, no web fonts. The trip board adds its own (board-css.ts). */
 export const SITE_CSS = `
 :root { color-scheme: light; --ink: #1f2328; --muted: #5b636e; --line: #d9dde3; --accent: #0a6e3a; --bg: #f8faf9; }
 * { box-sizing: border-box; }

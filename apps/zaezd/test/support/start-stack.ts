@@ -24,6 +24,7 @@ export interface StackOptions {
   tutuCacheTtlMs?: number;
   weatherUrl?: string;
   events?: ZaezdAppOptions['events'];
+  tiles?: ZaezdAppOptions['tiles'];
 }
 
 export interface RunningStack {
@@ -65,6 +66,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     events: options.events ?? { source: 'bundled' },
     // Port 9 on loopback refuses connections: weather is "unreachable" unless a test serves it.
     weather: { baseUrl: options.weatherUrl ?? 'http://127.0.0.1:9', timeoutMs: 500 },
+    ...(options.tiles ? { tiles: options.tiles } : {}),
     clock,
   });
 

@@ -1,0 +1,59 @@
+/**
+ * The trip board's stylesheet, the same on the web page (served beside site.css) and in the
+ * widget (inlined, where it also styles the bare document). Packages sit side by side and fall
+ * into one column on a phone; markers are plain CSS circles; the map canvas stays invisible until
+ * a tile has loaded.
+ */
+export const BOARD_CSS = `
+.trip-board { --ink: #1f2328; --muted: #5b636e; --line: #d9dde3; --accent: #0a6e3a; --venue: #b3261e; color: var(--ink); }
+.trip-board [hidden] { display: none !important; }
+body.board-widget { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2328; background: #f8faf9; }
+body.board-widget .trip-board { padding: .75rem; }
+main:has(> .trip-board) { max-width: 74rem; }
+.trip-board h1 { font-size: 1.5rem; line-height: 1.25; margin: .2rem 0 .5rem; }
+.trip-board h2 { font-size: 1.15rem; margin: 1.5rem 0 .5rem; }
+.trip-board h3 { font-size: 1.05rem; line-height: 1.3; margin: 0 0 .35rem; }
+.trip-board h4 { font-size: .9rem; color: var(--muted); margin: .9rem 0 .2rem; }
+.trip-board p { margin: .2rem 0; }
+.trip-board a { color: #0b57a4; overflow-wrap: anywhere; }
+.board-status { padding: .6rem .9rem; border-radius: .5rem; background: #eef3f8; }
+.board-notice { background: #fff7e6; border: 1px solid #f0d9a8; padding: .6rem .9rem; border-radius: .5rem; }
+.board-problem { color: #a3261b; }
+.board-status.board-problem { background: #fdecea; border: 1px solid #f3b8b1; }
+.board-muted { color: var(--muted); font-size: .9rem; }
+.board-kicker { color: var(--muted); margin-top: .75rem; }
+.board-description { color: var(--muted); max-width: 48rem; }
+.board-facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: .6rem 0; }
+.board-facts dt { color: var(--muted); }
+.board-facts dd { margin: 0; overflow-wrap: anywhere; }
+.trip-board [data-block="coverage"] h3 { margin-top: 1rem; }
+.board-weather { list-style: none; padding: 0; margin: .25rem 0; }
+.package-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: .9rem; align-items: start; }
+.package-card { background: #fff; border: 1px solid var(--line); border-radius: .6rem; padding: .8rem 1rem; min-width: 0; }
+.package-card.is-alternative { border-style: dashed; }
+.package-card.is-selected { border-color: var(--accent); box-shadow: 0 0 0 1px var(--accent); }
+.board-badges { display: flex; flex-wrap: wrap; gap: .3rem; }
+.board-badge { font-size: .8rem; padding: .05rem .5rem; border-radius: 1rem; background: #e7f3ec; color: var(--accent); }
+.is-over-budget .board-badge, .is-alternative .board-badge:first-child { background: #fff1e0; color: #8a4b00; }
+.board-price { font-size: 1.4rem; font-weight: 700; margin-top: .3rem; }
+.board-legs, .board-notes { padding-left: 1.1rem; margin: .2rem 0; }
+.board-legs li { margin-bottom: .45rem; }
+.board-notes { color: var(--muted); font-size: .9rem; }
+.board-checklist { padding-left: 1.3rem; margin: .3rem 0; }
+.board-checklist li { margin: .4rem 0; }
+.board-checklist a { display: table; margin-top: .2rem; padding: .3rem .75rem; border-radius: .4rem; background: var(--accent); color: #fff; text-decoration: none; font-weight: 600; }
+.board-select { margin-top: .6rem; font: inherit; padding: .3rem .75rem; border: 1px solid var(--accent); border-radius: .4rem; background: #fff; color: var(--accent); cursor: pointer; }
+.board-map { height: 340px; margin: .5rem 0; border: 1px solid var(--line); border-radius: .6rem; }
+.board-map.is-pending { visibility: hidden; }
+.place-list { list-style: none; padding: 0; margin: .4rem 0; }
+.place-list li { display: flex; gap: .5rem; align-items: center; margin: .35rem 0; }
+.board-marker { display: flex; align-items: center; justify-content: center; box-sizing: border-box; min-width: 28px; height: 28px; padding: 0 4px; border: 2px solid #fff; border-radius: 14px; background: var(--accent); color: #fff; font: 700 13px/1 system-ui, sans-serif; box-shadow: 0 1px 3px rgba(0, 0, 0, .45); }
+.place-list .board-marker { flex: none; }
+.board-marker-venue { background: var(--venue); }
+.board-footnote { margin-top: 1.5rem; color: var(--muted); font-size: .85rem; }
+@media (max-width: 520px) {
+  .board-facts { grid-template-columns: 1fr; gap: 0; }
+  .board-facts dd { margin-bottom: .35rem; }
+  .board-map { height: 260px; }
+}
+`;
