@@ -7,36 +7,13 @@
  * Without a Chromium executable the suite is skipped (so `npm test` passes on a fresh machine)
  * unless REQUIRE_BROWSER=1, when it fails instead. CHROMIUM_PATH overrides the executable.
  */
-import { accessSync, constants, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserAvailable, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
 import { startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BROWSER_REQUIRED = process.env.REQUIRE_BROWSER === '1';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
-
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-const browserAvailable = executable(CHROMIUM_PATH);
-
-if (!browserAvailable) {
-  if (BROWSER_REQUIRED) {
-    describe('headless Chromium', () => {
-      it('is installed when REQUIRE_BROWSER=1', () => {
-        throw new Error(`REQUIRE_BROWSER=1 but no executable Chromium at ${CHROMIUM_PATH}. Install chromium or set CHROMIUM_PATH.`);
-      });
-    });
-  } else {
-    console.warn(`[browser.test] Skipping browser tests: no executable Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH, or REQUIRE_BROWSER=1 to fail instead).`);
-  }
-}
+reportMissingBrowser('browser.test');
 
 const RELEASE_DIR = new URL('../catalog/releases/2026-11-30.1/scenes/', import.meta.url);
 const SCENES: Array<{ cardId: string; name: { en: string; zh: string } }> = readdirSync(RELEASE_DIR)
@@ -57,7 +34,7 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages in headless Chromium', ()
 
   beforeAll(async () => {
     server = await startChengdu();
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});

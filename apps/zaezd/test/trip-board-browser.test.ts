@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Frame, Page } from 'playwright-core';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { connectClient } from '@agent-products/kit/testing';
-import { browserAvailable, launchChromium, reportMissingBrowser } from './support/chromium.ts';
+import { browserAvailable, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
 import { startJsonServer, type JsonServer } from './support/json-server.ts';
 import { openMeteoDays } from './support/open-meteo-fixture.ts';
 import { startStack, type RunningStack } from './support/start-stack.ts';

@@ -1,3 +1,4 @@
 /** Test support shared by every product's suites (not used by production code). */
 export { openTestDatabase, testDatabaseKind, type TestDatabase } from './test-database.ts';
 export { MCP_HEADERS, callTool, connectClient, rpc } from './mcp-client.ts';
+export { browserAvailable, launchChromium, reportMissingBrowser } from './chromium.ts';

@@ -1,5 +1,5 @@
 /**
- * Headless Chromium for the browser suites, launched the way every suite in this repository does:
+ * Headless Chromium for the browser suites of every product, launched one way:
  * the system browser (CHROMIUM_PATH, default /usr/bin/chromium), never a download. Without an
  * executable the suite is skipped with a note, unless REQUIRE_BROWSER=1 (CI), when it fails.
  */
