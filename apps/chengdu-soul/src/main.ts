@@ -4,7 +4,7 @@
  * published once, so a fresh clone serves scenes; later releases go through the operator CLI.
  */
 import { createLogger } from '@agent-products/kit/log';
-import { listen } from '@agent-products/kit/http';
+import { listen, stopOnSignals } from '@agent-products/kit/http';
 import { createChengduApp } from './app.ts';
 import { readReleaseFolder } from './catalog/read-release.ts';
 import { newestBundledRelease } from './catalog/bundled-releases.ts';
@@ -48,14 +48,4 @@ process.stdout.write(
   ].join('\n'),
 );
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    await server.close();
-    await service.close();
-    await database.close();
-    process.exit(0);
-  });
-}
+stopOnSignals(() => server.close(), () => service.close(), () => database.close());

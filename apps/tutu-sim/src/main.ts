@@ -3,7 +3,7 @@
  * Latency and faults come from TUTU_SIM_LATENCY_MS and TUTU_SIM_FAULTS, or `/control` at run time.
  */
 import { createLogger } from '@agent-products/kit/log';
-import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { listen, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
 import { createTutuSim, type TutuSim } from './app.ts';
 import { configFromEnv } from './config.ts';
 
@@ -31,13 +31,4 @@ process.stdout.write(
   ].join('\n'),
 );
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    await server.close();
-    await sim?.close();
-    process.exit(0);
-  });
-}
+stopOnSignals(() => server.close(), () => sim?.close());

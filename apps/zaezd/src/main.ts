@@ -6,7 +6,7 @@
  * and a broken install fails here rather than on a traveller's click.
  */
 import { createLogger } from '@agent-products/kit/log';
-import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { listen, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
 import { createZaezdApp, type ZaezdApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { TRIP_BOARD_URI } from './mcp/trip-board-resource.ts';
@@ -43,13 +43,4 @@ process.stdout.write(
   ].join('\n'),
 );
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    await server.close();
-    await service?.close();
-    process.exit(0);
-  });
-}
+stopOnSignals(() => server.close(), () => service?.close());

@@ -1,0 +1,15 @@
+/**
+ * Graceful stop for a product process: on SIGINT or SIGTERM, run each closer once, in order (the
+ * listening server first, so no new request starts while the rest shut down), then exit.
+ */
+export function stopOnSignals(...closers: Array<() => Promise<unknown> | unknown>): void {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    for (const close of closers) await close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
