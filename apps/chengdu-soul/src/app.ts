@@ -132,13 +132,12 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     tools: [...catalogTools(queries), ...planningTools(drafts)],
     guard: {
       realm: SERVICE_NAME,
-      async authenticate(request) {
+      async admit(request) {
         const bearer = readBearer(request);
         if (bearer.kind === 'none') return { failure: 'missing' };
         if (bearer.kind === 'malformed') return { failure: 'malformed' };
-        return credentials.verify(bearer.token, audience, clock());
+        return credentials.admit(bearer.token, audience, clock(), limiter);
       },
-      rateLimit: (principal) => limiter.consume(principal.subject),
     },
     onError: (error) => options.log.warn({ err: error }, 'mcp handler error'),
   });

@@ -82,3 +82,38 @@ describe('the shared per-owner rate limit', () => {
     expect(read.status).toBe(200);
   });
 });
+
+// The limit is counted in the same statement as the credential check when it lives in the
+// database, and after it when it lives in Redis: both count exactly, and only admitted calls.
+describe.each([
+  ['the database', undefined],
+  ['Redis', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'],
+])('the write limit kept in %s', (_store, redisUrl) => {
+  let limited: RunningChengdu;
+  let limitedToken: string;
+  beforeAll(async () => {
+    limited = await startChengdu({ writesPerMinute: 3, ...(redisUrl ? { redisUrl } : {}) });
+    limitedToken = (await issueCredential(limited)).token;
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  function propose(bearer: string) {
+    return rpc(
+      limited.url,
+      { jsonrpc: '2.0', id: ++n, method: 'tools/call', params: { name: 'propose_chengdu_itinerary', arguments: { ...base, idempotencyKey: `limit-${n}-${Math.random()}` } } },
+      { headers: { Authorization: `Bearer ${bearer}` } },
+    );
+  }
+
+  it('admits exactly the limit per window, and refused credentials never use it up', async () => {
+    for (let i = 0; i < 5; i++) expect((await propose('csa_not-a-real-credential')).status).toBe(401);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await propose(limitedToken)).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const drafts = await limited.database.db.selectFrom('drafts').select('draft_ref').execute();
+    expect(drafts).toHaveLength(3);
+  });
+});
+

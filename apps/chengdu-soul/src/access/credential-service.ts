@@ -4,9 +4,10 @@
  * only as a hash and can be revoked at once (checked on every request, nothing cached).
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { hashToken, newToken, type AuthFailure } from '@agent-products/kit/auth';
-import type { Principal } from '@agent-products/kit/mcp';
+import type { CountedHit, RateLimiter } from '@agent-products/kit/http';
+import type { Admission, Principal } from '@agent-products/kit/mcp';
 import type { ChengduDatabase } from '../store/schema.ts';
 
 export const MAX_CREDENTIAL_HOURS = 24;
@@ -106,16 +107,59 @@ export class CredentialService {
     }));
   }
 
-  async verify(token: string, audience: string, now: Date): Promise<{ principal: Principal } | { failure: AuthFailure }> {
-    const row = await this.db
-      .selectFrom('agent_credentials')
-      .innerJoin('accounts', 'accounts.account_id', 'agent_credentials.account_id')
-      .select(['credential_id', 'agent_credentials.account_id', 'audience', 'expires_at', 'revoked_at', 'approved'])
-      .where('token_hash', '=', hashToken(token))
-      .executeTakeFirst();
-    if (!row || row.audience !== audience || !row.approved) return { failure: 'invalid' };
-    if (row.revoked_at) return { failure: 'revoked' };
-    if (new Date(row.expires_at).getTime() <= now.getTime()) return { failure: 'expired' };
-    return { principal: { subject: row.account_id, credentialId: row.credential_id, scopes: ['planning'] } };
+  /**
+   * Verifies an Agent credential and, for a good one, counts the call against its account's
+   * shared write limit. When that limit is kept in this database both happen in one statement
+   * (a planning write's first round trip); nothing is cached either way, so a revocation takes
+   * effect on the next request.
+   */
+  async admit(token: string, audience: string, now: Date, limiter: RateLimiter): Promise<Admission> {
+    const tokenHash = hashToken(token);
+    if (!limiter.inDatabase) {
+      const row = await this.db
+        .selectFrom('agent_credentials')
+        .innerJoin('accounts', 'accounts.account_id', 'agent_credentials.account_id')
+        .select(['credential_id', 'agent_credentials.account_id', 'audience', 'expires_at', 'revoked_at', 'approved'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      const verdict = judge(row, audience, now);
+      if ('failure' in verdict) return verdict;
+      return { ...verdict, limit: await limiter.consume(verdict.principal.subject) };
+    }
+    const nowMs = Date.now();
+    const counted = limiter.inDatabase.countHits(
+      sql`select account_id as key from credential
+          where audience = ${audience} and approved and revoked_at is null and expires_at > ${now}`,
+      nowMs,
+    );
+    const result = await sql<CredentialRow & Partial<CountedHit>>`
+      with credential as (
+        select c.credential_id, c.account_id, c.audience, c.expires_at, c.revoked_at, a.approved
+        from agent_credentials c join accounts a on a.account_id = c.account_id
+        where c.token_hash = ${tokenHash}
+      ), hit as (${counted})
+      select credential.*, hit.points, hit.expire from credential left join hit on true`.execute(this.db);
+    const row = result.rows[0];
+    const verdict = judge(row, audience, now);
+    if ('failure' in verdict) return verdict;
+    if (row?.points == null) throw new Error('a valid credential was not counted against its limit');
+    return { ...verdict, limit: limiter.inDatabase.outcome({ points: row.points, expire: row.expire ?? null }, nowMs) };
   }
+}
+
+interface CredentialRow {
+  credential_id: string;
+  account_id: string;
+  audience: string;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+  approved: boolean;
+}
+
+/** The verdict on a credential row; the SQL condition that counts a hit says the same. */
+function judge(row: CredentialRow | undefined, audience: string, now: Date): { principal: Principal } | { failure: AuthFailure } {
+  if (!row || row.audience !== audience || !row.approved) return { failure: 'invalid' };
+  if (row.revoked_at) return { failure: 'revoked' };
+  if (new Date(row.expires_at).getTime() <= now.getTime()) return { failure: 'expired' };
+  return { principal: { subject: row.account_id, credentialId: row.credential_id, scopes: ['planning'] } };
 }

@@ -1,12 +1,14 @@
 /**
  * The planning writes: propose a draft, revise it by excluding a scene, confirm it into a page.
- * Shared by the MCP tools and the owner's web form. Each write is one transaction behind an
- * idempotency claim, so a retry returns the stored answer and concurrent retries have one effect;
- * revisions are guarded by the exact revision and content hash the caller reviewed.
+ * Shared by the MCP tools and the owner's web form. Every write is behind an idempotency claim, so
+ * a retry returns the stored answer and concurrent retries have one effect. A proposal reads
+ * nothing it writes, so it is planned first and stored in one statement; a revision or
+ * confirmation locks the draft in a transaction and is guarded by the exact revision and content
+ * hash the caller reviewed.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { runIdempotent } from '@agent-products/kit/store';
+import { insertIdempotent, runIdempotent } from '@agent-products/kit/store';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import { PLAN_LIMITS } from '../catalog/vocabulary.ts';
@@ -48,31 +50,35 @@ export class DraftService {
 
   async propose(accountId: string, input: ProposeInput, now: Date): Promise<DraftView> {
     const { idempotencyKey, ...args } = input;
-    // Read before the transaction: on the embedded database the transaction holds the only connection.
     const release = await this.releaseFor(args);
-    const { result } = await runIdempotent(this.db, { accountId, operation: 'propose', idempotencyKey }, args, now, async (trx) => {
+    const { result } = await insertIdempotent(this.db, { accountId, operation: 'propose', idempotencyKey }, args, now, () => {
       const resolved = resolveProposal(release, args);
       const preferences = { dayCount: args.dayCount, rhythm: args.rhythm, discovery: args.discovery, atmosphere: args.atmosphere };
       const content = this.plan(release, preferences, resolved.required.map((s) => s.cardId), resolved.excludedCardIds);
       const draftRef = `dr_${randomBytes(12).toString('base64url')}`;
       const expiresAt = new Date(now.getTime() + PLAN_LIMITS.linkLifetimeDays * DAY_MS);
       const contentHash = contentHashOf(content);
-      await trx
-        .insertInto('drafts')
-        .values({
-          draft_ref: draftRef,
-          account_id: accountId,
-          catalog_version: release.catalogVersion,
-          revision: 1,
-          content_hash: contentHash,
-          content: JSON.stringify(content),
-          created_at: now,
-          updated_at: now,
-          expires_at: expiresAt,
-        })
-        .execute();
-      await trx.insertInto('draft_revisions').values({ draft_ref: draftRef, revision: 1, content_hash: contentHash, content: JSON.stringify(content), created_at: now }).execute();
-      return view(draftRef, 1, contentHash, content, 'draft', now, expiresAt);
+      const stored = JSON.stringify(content);
+      return {
+        result: view(draftRef, 1, contentHash, content, 'draft', now, expiresAt),
+        inserts: [
+          {
+            table: 'drafts',
+            values: {
+              draft_ref: draftRef,
+              account_id: accountId,
+              catalog_version: release.catalogVersion,
+              revision: 1,
+              content_hash: contentHash,
+              content: stored,
+              created_at: now,
+              updated_at: now,
+              expires_at: expiresAt,
+            },
+          },
+          { table: 'draft_revisions', values: { draft_ref: draftRef, revision: 1, content_hash: contentHash, content: stored, created_at: now } },
+        ],
+      };
     });
     return result;
   }

@@ -148,4 +148,14 @@ export const chengduMigrations: Migrations = {
         .execute();
     },
   },
+  // A draft of three full days is about 6 KB of JSON. PostgreSQL compresses any row over 2 KB,
+  // and that compression was an eighth of the database's work per proposal (perf, under
+  // bench/chengdu-propose.ts); rows up to a page's 8 KB now stay whole and uncompressed.
+  '0004_keep_drafts_uncompressed': {
+    async up(db: Kysely<any>) {
+      for (const table of ['drafts', 'draft_revisions', 'idempotency_records', 'pages']) {
+        await sql`alter table ${sql.table(table)} set (toast_tuple_target = 8160)`.execute(db);
+      }
+    },
+  },
 };

@@ -27,6 +27,8 @@ export interface StartOptions {
   /** The server's clock; tests move it to reach expiry. */
   clock?: () => Date;
   writesPerMinute?: number;
+  /** Keep the shared write limit in this Redis instead of the database. */
+  redisUrl?: string;
 }
 
 export async function startChengdu(options: StartOptions = {}): Promise<RunningChengdu> {
@@ -45,6 +47,7 @@ export async function startChengdu(options: StartOptions = {}): Promise<RunningC
     catalogRefreshMs: 0,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.writesPerMinute ? { writesPerMinute: options.writesPerMinute } : {}),
+    ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
   });
   if (options.publish !== false) await service.repository.publish(release);
   return {

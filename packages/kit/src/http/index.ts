@@ -5,4 +5,4 @@ export { hostRejection, loopbackOrigins, originAllowed } from './origin-host.ts'
 export { DEFAULT_MAX_BODY_BYTES, readBodyLimited, type BodyRead } from './read-body.ts';
 export { listen, type RunningServer } from './serve.ts';
 export { stopOnSignals } from './stop-on-signals.ts';
-export { RATE_LIMIT_TABLE, createRateLimiter, type RateLimitOptions, type RateLimitOutcome, type RateLimiter } from './rate-limit.ts';
+export { RATE_LIMIT_TABLE, createRateLimiter, type CountedHit, type DatabaseRateLimit, type RateLimitOptions, type RateLimitOutcome, type RateLimiter } from './rate-limit.ts';

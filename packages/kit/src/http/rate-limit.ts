@@ -1,12 +1,15 @@
 /**
- * A per-key request limit shared by every process: rate-limiter-flexible over the product's
- * PostgreSQL (or PGlite) by default, over Redis when a Redis URL is given. The database store
- * runs its statements through Kysely so that on the embedded database they queue behind open
- * transactions on the one connection instead of slipping into them.
+ * A per-key request limit shared by every process: a fixed window counted in the product's
+ * PostgreSQL (or PGlite) by default, in Redis (rate-limiter-flexible) when a Redis URL is given.
+ *
+ * In the database the count is one upsert. A caller that runs a statement for the same request
+ * anyway (the credential check, say) can fold the count into it through `inDatabase` and save a
+ * round trip; `consume` runs it alone. Statements go through Kysely so that on the embedded
+ * database they queue behind open transactions on the one connection instead of slipping into them.
  */
-import { CompiledQuery, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { Redis } from 'ioredis';
-import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface RateLimitOutcome {
   allowed: boolean;
@@ -16,7 +19,25 @@ export interface RateLimitOutcome {
 
 export interface RateLimiter {
   consume(key: string): Promise<RateLimitOutcome>;
+  /** Present when the count lives in the product's database (no Redis). */
+  readonly inDatabase?: DatabaseRateLimit;
   close(): Promise<void>;
+}
+
+/** The count as a statement fragment, for callers that fold it into their own statement. */
+export interface DatabaseRateLimit {
+  /**
+   * `insert … on conflict … returning points, expire` counting one hit for every row of
+   * `keys` (a query with a text column named `key`), usable as a data-modifying CTE.
+   */
+  countHits(keys: RawBuilder<unknown>, nowMs: number): RawBuilder<CountedHit>;
+  /** Reads a row `countHits` returned. */
+  outcome(hit: CountedHit, nowMs: number): RateLimitOutcome;
+}
+
+export interface CountedHit {
+  points: number;
+  expire: number | string | null;
 }
 
 export interface RateLimitOptions {
@@ -28,36 +49,49 @@ export interface RateLimitOptions {
   db: Kysely<any>;
 }
 
-/** Columns rate-limiter-flexible expects; products create the table in a migration. */
+/** The table every product creates in a migration: key varchar(255) primary key, points integer, expire bigint (ms). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
 
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
-  let redis: Redis | undefined;
-  let limiter: RateLimiterAbstract;
-  if (options.redisUrl) {
-    // Commands wait for the first connection; when Redis is down they fail after one retry, and the
-    // endpoint answers 503 rather than letting writes through unlimited.
-    redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
-    redis.on('error', () => {});
-    limiter = new RateLimiterRedis({ storeClient: redis, points: options.points, duration: options.windowSeconds, keyPrefix: options.keyPrefix });
-  } else {
-    const client = {
-      async query(query: { text: string; values?: unknown[] }) {
-        const result = await options.db.executeQuery(CompiledQuery.raw(query.text, query.values ?? []));
-        return { rows: result.rows, rowCount: Number(result.numAffectedRows ?? result.rows.length) };
-      },
-    };
-    limiter = new RateLimiterPostgres({
-      storeClient: client,
-      storeType: 'client',
-      tableName: RATE_LIMIT_TABLE,
-      tableCreated: true,
-      points: options.points,
-      duration: options.windowSeconds,
-      keyPrefix: options.keyPrefix,
-      clearExpiredByTimeout: false,
-    });
-  }
+  return options.redisUrl ? redisLimiter(options, options.redisUrl) : databaseLimiter(options);
+}
+
+function databaseLimiter(options: RateLimitOptions): RateLimiter {
+  const windowMs = options.windowSeconds * 1000;
+  const inDatabase: DatabaseRateLimit = {
+    countHits(keys, nowMs) {
+      // A window that has ended starts again at this hit; otherwise the hit adds to it.
+      return sql<CountedHit>`
+        insert into ${sql.table(RATE_LIMIT_TABLE)} (key, points, expire)
+        select ${`${options.keyPrefix}:`} || k.key, 1, ${nowMs + windowMs}::bigint from (${keys}) k
+        on conflict (key) do update set
+          points = case when ${sql.table(RATE_LIMIT_TABLE)}.expire <= ${nowMs}::bigint then 1 else ${sql.table(RATE_LIMIT_TABLE)}.points + 1 end,
+          expire = case when ${sql.table(RATE_LIMIT_TABLE)}.expire <= ${nowMs}::bigint then excluded.expire else ${sql.table(RATE_LIMIT_TABLE)}.expire end
+        returning points, expire`;
+    },
+    outcome(hit, nowMs) {
+      const remaining = options.points - hit.points;
+      if (remaining >= 0) return { allowed: true, retryAfterSeconds: 0, remaining };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(hit.expire) - nowMs) / 1000)), remaining: 0 };
+    },
+  };
+  return {
+    inDatabase,
+    async consume(key) {
+      const nowMs = Date.now();
+      const result = await inDatabase.countHits(sql`select ${key}::text as key`, nowMs).execute(options.db);
+      return inDatabase.outcome(result.rows[0]!, nowMs);
+    },
+    async close() {},
+  };
+}
+
+function redisLimiter(options: RateLimitOptions, redisUrl: string): RateLimiter {
+  // Commands wait for the first connection; when Redis is down they fail after one retry, and the
+  // endpoint answers 503 rather than letting writes through unlimited.
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => {});
+  const limiter = new RateLimiterRedis({ storeClient: redis, points: options.points, duration: options.windowSeconds, keyPrefix: options.keyPrefix });
   return {
     async consume(key) {
       try {
@@ -71,7 +105,8 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       }
     },
     async close() {
-      redis?.disconnect();
+      redis.disconnect();
     },
   };
 }
+

@@ -30,10 +30,15 @@ import type { Tool } from './tool.ts';
 /** How the endpoint admits calls of credential tools. */
 export interface McpGuard {
   realm: string;
-  authenticate(request: Request): Promise<{ principal: Principal } | { failure: AuthFailure }>;
-  /** A limit per principal shared by every process; a refusal is HTTP 429 with Retry-After. */
-  rateLimit?: (principal: Principal) => Promise<RateLimitOutcome>;
+  /**
+   * Verifies the request's credential and, for a valid one, counts the call against the
+   * principal's limit shared by every process (one step, so a product can do both in one
+   * statement). A failure is HTTP 401; a refused `limit` is 429 with Retry-After; a throw is 503.
+   */
+  admit(request: Request): Promise<Admission>;
 }
+
+export type Admission = { failure: AuthFailure } | { principal: Principal; limit?: RateLimitOutcome };
 
 export interface McpEndpointOptions {
   name: string;
@@ -139,10 +144,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const guard = options.guard;
     if (!guard) throw new TypeError('A credential tool is registered without a guard');
     try {
-      const outcome = await guard.authenticate(request);
-      if ('failure' in outcome) return unauthorizedResponse(guard.realm, outcome.failure, scope.correlationId);
-      scope.principal = outcome.principal;
-      const limit = await guard.rateLimit?.(outcome.principal);
+      const admission = await guard.admit(request);
+      if ('failure' in admission) return unauthorizedResponse(guard.realm, admission.failure, scope.correlationId);
+      scope.principal = admission.principal;
+      const limit = admission.limit;
       if (limit && !limit.allowed) {
         return Response.json(
           { error: { code: 'rate_limited', message: `Too many requests for this account; retry after ${limit.retryAfterSeconds} s.`, retryable: true, correlationId: scope.correlationId } },

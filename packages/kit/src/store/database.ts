@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { preparingClient, statementNaming } from './prepared-statements.ts';
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent the embedded database is used. */
@@ -41,6 +42,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: 3000,
       options: `-c search_path=${schema}`,
+      Client: preparingClient(statementNaming()),
     });
     // A client losing its server must not crash the process: an idle one is dropped by the pool,
     // a checked-out one fails its pending query (which callers see), and the next query reconnects.

@@ -1,9 +1,17 @@
 /**
- * Exactly-once writes under retries. A write runs in one transaction that first claims
- * (account, operation, key) in `idempotency_records`; concurrent retries with the same key wait
- * on that row and then read the stored answer instead of writing again. The same key with other
- * arguments is refused. Only successful answers are stored: a refused write leaves no record, so
- * its retry is judged afresh.
+ * Exactly-once writes under retries, two ways over one table, `idempotency_records`
+ * (account, operation, key) → the request's hash and the stored answer:
+ *
+ * - `runIdempotent`, for writes that must read and lock before they know their answer: one
+ *   transaction that first claims the key; concurrent retries wait on that row, then read the
+ *   stored answer instead of writing again.
+ * - `insertIdempotent`, for writes whose answer is known before the database is touched (a new
+ *   row with a fresh id): one statement that claims the key, stores the answer and inserts the
+ *   rows only when the claim succeeded. One round trip instead of a transaction's six, and a
+ *   concurrent retry waits on the claim's row inside PostgreSQL, then finds it taken.
+ *
+ * Both: the same key with other arguments is refused; only successful answers are stored, so a
+ * refused write leaves no record and its retry is judged afresh.
  *
  * The product's migrations create the table: account_id, operation, idempotency_key (primary key
  * together), request_hash, response jsonb, created_at.
@@ -11,12 +19,24 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { platformErrors } from '../mcp/errors.ts';
+import { ToolError, platformErrors } from '../mcp/errors.ts';
 
 export interface IdempotencyScope {
   accountId: string;
   operation: string;
   idempotencyKey: string;
+}
+
+export interface IdempotentOutcome<R> {
+  result: R;
+  replayed: boolean;
+}
+
+/** A row that an `insertIdempotent` write adds when, and only when, it claims its key. */
+export interface ClaimedInsert {
+  table: string;
+  /** Column → value; PostgreSQL types each value from its column. */
+  values: Record<string, unknown>;
 }
 
 export function requestHash(operation: string, args: unknown): string {
@@ -29,7 +49,7 @@ export async function runIdempotent<R>(
   args: unknown,
   now: Date,
   work: (trx: Transaction<any>) => Promise<R>,
-): Promise<{ result: R; replayed: boolean }> {
+): Promise<IdempotentOutcome<R>> {
   const hash = requestHash(scope.operation, args);
   return db.transaction().execute(async (trx) => {
     const claimed = await sql<{ claimed: number }>`
@@ -44,18 +64,70 @@ export async function runIdempotent<R>(
         where account_id = ${scope.accountId} and operation = ${scope.operation} and idempotency_key = ${scope.idempotencyKey}`.execute(trx);
       return { result, replayed: false };
     }
-    const stored = await sql<{ request_hash: string; response: unknown }>`
-      select request_hash, response from idempotency_records
-      where account_id = ${scope.accountId} and operation = ${scope.operation} and idempotency_key = ${scope.idempotencyKey}`.execute(trx);
-    const row = stored.rows[0];
-    if (!row || row.request_hash !== hash) {
-      throw platformErrors.fail(
-        'idempotency_conflict',
-        `The idempotencyKey was already used for a different ${scope.operation}; use a new key for a new action.`,
-        { idempotencyKey: scope.idempotencyKey },
-      );
-    }
-    const response = typeof row.response === 'string' ? JSON.parse(row.response) : row.response;
-    return { result: response as R, replayed: true };
+    const stored = await readStored<R>(trx, scope, hash);
+    if (!stored) throw new Error(`idempotency record ${scope.operation}/${scope.idempotencyKey} vanished while claimed`);
+    return stored;
   });
+}
+
+/**
+ * `prepare` computes the answer and the rows without touching the database. When it refuses
+ * (throws), a stored answer for the same key and arguments still wins: a retry of a write that
+ * succeeded before the world changed gets what it was told the first time.
+ */
+export async function insertIdempotent<R>(
+  db: Kysely<any>,
+  scope: IdempotencyScope,
+  args: unknown,
+  now: Date,
+  prepare: () => { result: R; inserts: readonly ClaimedInsert[] },
+): Promise<IdempotentOutcome<R>> {
+  const hash = requestHash(scope.operation, args);
+  let prepared: { result: R; inserts: readonly ClaimedInsert[] };
+  try {
+    prepared = prepare();
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    const stored = await readStored<R>(db, scope, hash);
+    if (stored) return stored;
+    throw error;
+  }
+  const effects = prepared.inserts.map((insert, index) => {
+    const columns = Object.keys(insert.values);
+    return sql`${sql.id(`claimed_insert_${index}`)} as (
+      insert into ${sql.table(insert.table)} (${sql.join(columns.map((c) => sql.id(c)))})
+      select ${sql.join(columns.map((c) => sql`${insert.values[c]}`))} from claim)`;
+  });
+  const claimed = await sql<{ claimed: number }>`
+    with claim as (
+      insert into idempotency_records (account_id, operation, idempotency_key, request_hash, response, created_at)
+      values (${scope.accountId}, ${scope.operation}, ${scope.idempotencyKey}, ${hash}, ${JSON.stringify(prepared.result)}::jsonb, ${now})
+      on conflict do nothing
+      returning 1 as claimed
+    )${effects.length > 0 ? sql`, ${sql.join(effects)}` : sql``}
+    select count(*)::int as claimed from claim`.execute(db);
+  if (claimed.rows[0]?.claimed === 1) return { result: prepared.result, replayed: false };
+  // The key was taken, by an earlier call or a concurrent one that has committed by now (the
+  // claim waited for it): answer as it was answered.
+  const stored = await readStored<R>(db, scope, hash);
+  if (!stored) throw new Error(`idempotency record ${scope.operation}/${scope.idempotencyKey} was taken but cannot be read`);
+  return stored;
+}
+
+/** The stored answer for this key, undefined when there is none; a different request → conflict. */
+async function readStored<R>(db: Kysely<any>, scope: IdempotencyScope, hash: string): Promise<IdempotentOutcome<R> | undefined> {
+  const stored = await sql<{ request_hash: string; response: unknown }>`
+    select request_hash, response from idempotency_records
+    where account_id = ${scope.accountId} and operation = ${scope.operation} and idempotency_key = ${scope.idempotencyKey}`.execute(db);
+  const row = stored.rows[0];
+  if (!row) return undefined;
+  if (row.request_hash !== hash) {
+    throw platformErrors.fail(
+      'idempotency_conflict',
+      `The idempotencyKey was already used for a different ${scope.operation}; use a new key for a new action.`,
+      { idempotencyKey: scope.idempotencyKey },
+    );
+  }
+  const response = typeof row.response === 'string' ? JSON.parse(row.response) : row.response;
+  return { result: response as R, replayed: true };
 }
