@@ -4,7 +4,7 @@
  * only as a hash and can be revoked at once (checked on every request, nothing cached).
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { hashToken, newToken, type AuthFailure } from '@agent-products/kit/auth';
 import type { CountedHit, RateLimiter } from '@agent-products/kit/http';
 import type { Admission, Principal } from '@agent-products/kit/mcp';
@@ -127,18 +127,22 @@ export class CredentialService {
       return { ...verdict, limit: await limiter.consume(verdict.principal.subject) };
     }
     const nowMs = Date.now();
-    const counted = limiter.inDatabase.countHits(
-      sql`select account_id as key from credential
-          where audience = ${audience} and approved and revoked_at is null and expires_at > ${now}`,
+    const hits = limiter.inDatabase.countHits(
+      'select account_id as key from credential where audience = $2 and approved and revoked_at is null and expires_at > $3',
+      4,
       nowMs,
     );
-    const result = await sql<CredentialRow & Partial<CountedHit>>`
-      with credential as (
-        select c.credential_id, c.account_id, c.audience, c.expires_at, c.revoked_at, a.approved
-        from agent_credentials c join accounts a on a.account_id = c.account_id
-        where c.token_hash = ${tokenHash}
-      ), hit as (${counted})
-      select credential.*, hit.points, hit.expire from credential left join hit on true`.execute(this.db);
+    const result = await this.db.executeQuery<CredentialRow & Partial<CountedHit>>(
+      CompiledQuery.raw(
+        `with credential as (
+          select c.credential_id, c.account_id, c.audience, c.expires_at, c.revoked_at, a.approved
+          from agent_credentials c join accounts a on a.account_id = c.account_id
+          where c.token_hash = $1
+        ), hit as (${hits.text})
+        select credential.*, hit.points, hit.expire from credential left join hit on true`,
+        [tokenHash, audience, now, ...hits.parameters],
+      ),
+    );
     const row = result.rows[0];
     const verdict = judge(row, audience, now);
     if ('failure' in verdict) return verdict;

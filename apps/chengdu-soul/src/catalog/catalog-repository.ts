@@ -3,8 +3,7 @@
  * `catalogVersion`; the newest publication is the current release. Publishing the same content
  * again is a no-op (an operator retry); the same version with other content is refused.
  */
-import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { canonicalHash } from '@agent-products/kit/store';
 import type { Kysely } from 'kysely';
 import type { ChengduDatabase } from '../store/schema.ts';
 import { ReleaseDocument } from './release-schema.ts';
@@ -20,7 +19,7 @@ export class CatalogVersionTakenError extends Error {
 }
 
 export function releaseContentHash(document: ReleaseDocument): string {
-  return createHash('sha256').update(canonicalize(document) ?? '').digest('hex');
+  return canonicalHash(document);
 }
 
 export class CatalogRepository {

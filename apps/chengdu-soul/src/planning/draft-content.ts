@@ -4,7 +4,7 @@
  * traveler reviewed what is being confirmed.
  */
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { canonicalJson } from '@agent-products/kit/store';
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { Atmosphere, Discovery } from '../catalog/vocabulary.ts';
 import { detailPathFor } from '../catalog/vocabulary.ts';
@@ -70,6 +70,11 @@ export function buildDraftContent(
   };
 }
 
-export function contentHashOf(content: DraftContent): string {
-  return createHash('sha256').update(canonicalize(content) ?? '').digest('hex');
+/**
+ * The draft's RFC 8785 canonical JSON and its SHA-256, the `contentHash`. The same text is what
+ * gets stored, so a write serializes its content once.
+ */
+export function canonicalContent(content: DraftContent): { text: string; hash: string } {
+  const text = canonicalJson(content);
+  return { text, hash: createHash('sha256').update(text).digest('hex') };
 }

@@ -14,7 +14,7 @@ import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import { PLAN_LIMITS } from '../catalog/vocabulary.ts';
 import { fail } from '../errors.ts';
 import type { ChengduDatabase } from '../store/schema.ts';
-import { buildDraftContent, contentHashOf, type DraftContent } from './draft-content.ts';
+import { buildDraftContent, canonicalContent, type DraftContent } from './draft-content.ts';
 import { buildPageSnapshot } from './page-snapshot.ts';
 import { planDays } from './plan-days.ts';
 import type { ConfirmInput, ProposeInput, ReviseInput } from './proposal-input.ts';
@@ -57,8 +57,7 @@ export class DraftService {
       const content = this.plan(release, preferences, resolved.required.map((s) => s.cardId), resolved.excludedCardIds);
       const draftRef = `dr_${randomBytes(12).toString('base64url')}`;
       const expiresAt = new Date(now.getTime() + PLAN_LIMITS.linkLifetimeDays * DAY_MS);
-      const contentHash = contentHashOf(content);
-      const stored = JSON.stringify(content);
+      const { text: stored, hash: contentHash } = canonicalContent(content);
       return {
         result: view(draftRef, 1, contentHash, content, 'draft', now, expiresAt),
         inserts: [
@@ -100,13 +99,9 @@ export class DraftService {
       const excluded = [...new Set([...draft.content.excludedCardIds, cardId])];
       const content = this.plan(draft.release, draft.content.preferences, required, excluded);
       const revision = draft.revision + 1;
-      const contentHash = contentHashOf(content);
-      await trx
-        .updateTable('drafts')
-        .set({ revision, content_hash: contentHash, content: JSON.stringify(content), updated_at: now })
-        .where('draft_ref', '=', args.draftRef)
-        .execute();
-      await trx.insertInto('draft_revisions').values({ draft_ref: args.draftRef, revision, content_hash: contentHash, content: JSON.stringify(content), created_at: now }).execute();
+      const { text: stored, hash: contentHash } = canonicalContent(content);
+      await trx.updateTable('drafts').set({ revision, content_hash: contentHash, content: stored, updated_at: now }).where('draft_ref', '=', args.draftRef).execute();
+      await trx.insertInto('draft_revisions').values({ draft_ref: args.draftRef, revision, content_hash: contentHash, content: stored, created_at: now }).execute();
       return view(args.draftRef, revision, contentHash, content, 'draft', draft.createdAt, draft.expiresAt);
     });
     return result;

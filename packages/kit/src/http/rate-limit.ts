@@ -7,7 +7,7 @@
  * round trip; `consume` runs it alone. Statements go through Kysely so that on the embedded
  * database they queue behind open transactions on the one connection instead of slipping into them.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -24,13 +24,15 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-/** The count as a statement fragment, for callers that fold it into their own statement. */
+/** The count as statement text, for callers that fold it into their own statement. */
 export interface DatabaseRateLimit {
   /**
    * `insert … on conflict … returning points, expire` counting one hit for every row of
-   * `keys` (a query with a text column named `key`), usable as a data-modifying CTE.
+   * `keysQuery` (SQL text of a query with a text column named `key`), usable as a
+   * data-modifying CTE. Its own parameters are numbered from `$<firstParameter>` on and returned
+   * for the caller to append after its own.
    */
-  countHits(keys: RawBuilder<unknown>, nowMs: number): RawBuilder<CountedHit>;
+  countHits(keysQuery: string, firstParameter: number, nowMs: number): { text: string; parameters: unknown[] };
   /** Reads a row `countHits` returned. */
   outcome(hit: CountedHit, nowMs: number): RateLimitOutcome;
 }
@@ -59,15 +61,18 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
 function databaseLimiter(options: RateLimitOptions): RateLimiter {
   const windowMs = options.windowSeconds * 1000;
   const inDatabase: DatabaseRateLimit = {
-    countHits(keys, nowMs) {
+    countHits(keysQuery, first, nowMs) {
+      const [prefix, now, expire] = [`$${first}`, `$${first + 1}::bigint`, `$${first + 2}::bigint`];
       // A window that has ended starts again at this hit; otherwise the hit adds to it.
-      return sql<CountedHit>`
-        insert into ${sql.table(RATE_LIMIT_TABLE)} (key, points, expire)
-        select ${`${options.keyPrefix}:`} || k.key, 1, ${nowMs + windowMs}::bigint from (${keys}) k
-        on conflict (key) do update set
-          points = case when ${sql.table(RATE_LIMIT_TABLE)}.expire <= ${nowMs}::bigint then 1 else ${sql.table(RATE_LIMIT_TABLE)}.points + 1 end,
-          expire = case when ${sql.table(RATE_LIMIT_TABLE)}.expire <= ${nowMs}::bigint then excluded.expire else ${sql.table(RATE_LIMIT_TABLE)}.expire end
-        returning points, expire`;
+      return {
+        text: `insert into ${RATE_LIMIT_TABLE} (key, points, expire)
+          select ${prefix} || k.key, 1, ${expire} from (${keysQuery}) k
+          on conflict (key) do update set
+            points = case when ${RATE_LIMIT_TABLE}.expire <= ${now} then 1 else ${RATE_LIMIT_TABLE}.points + 1 end,
+            expire = case when ${RATE_LIMIT_TABLE}.expire <= ${now} then excluded.expire else ${RATE_LIMIT_TABLE}.expire end
+          returning points, expire`,
+        parameters: [`${options.keyPrefix}:`, nowMs, nowMs + windowMs],
+      };
     },
     outcome(hit, nowMs) {
       const remaining = options.points - hit.points;
@@ -79,7 +84,8 @@ function databaseLimiter(options: RateLimitOptions): RateLimiter {
     inDatabase,
     async consume(key) {
       const nowMs = Date.now();
-      const result = await inDatabase.countHits(sql`select ${key}::text as key`, nowMs).execute(options.db);
+      const hits = inDatabase.countHits('select $1::text as key', 2, nowMs);
+      const result = await options.db.executeQuery<CountedHit>(CompiledQuery.raw(hits.text, [key, ...hits.parameters]));
       return inDatabase.outcome(result.rows[0]!, nowMs);
     },
     async close() {},

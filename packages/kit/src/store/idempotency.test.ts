@@ -20,6 +20,7 @@ const migrations = {
           primary key (account_id, operation, idempotency_key))`.execute(db);
       await sql`create table notes (note_id text primary key, body jsonb not null, created_at timestamptz not null)`.execute(db);
       await sql`create table note_tags (note_id text not null references notes, tag text not null)`.execute(db);
+      await sql`create table note_history (note_id text not null references notes, body jsonb not null)`.execute(db);
     },
   },
 };
@@ -44,6 +45,7 @@ function writeNote(key: string, text: string, refuse?: ToolError) {
       inserts: [
         { table: 'notes', values: { note_id: noteId, body: JSON.stringify({ text }), created_at: now } },
         { table: 'note_tags', values: { note_id: noteId, tag: 'first' } },
+        { table: 'note_history', values: { note_id: noteId, body: JSON.stringify({ text }) } },
       ],
     };
   });
@@ -64,6 +66,18 @@ describe(`idempotent writes on ${testDatabaseKind()}`, () => {
     expect(await count('notes')).toBe(before + 1);
     const tags = await sql<{ tag: string }>`select tag from note_tags where note_id = ${first.result.noteId}`.execute(database.db);
     expect(tags.rows).toEqual([{ tag: 'first' }]);
+  });
+
+  it('stores a long text bound for two columns of the same name in both', async () => {
+    const text = '成都 '.repeat(1000);
+    const { result } = await writeNote('key-long', text);
+    const stored = await sql<{ a: unknown; b: unknown }>`
+      select n.body as a, h.body as b from notes n join note_history h using (note_id) where note_id = ${result.noteId}`.execute(database.db);
+    expect(stored.rows).toHaveLength(1);
+    const row = stored.rows[0]!;
+    const parsed = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+    expect(parsed(row.a)).toEqual({ text });
+    expect(parsed(row.b)).toEqual({ text });
   });
 
   it('refuses the same key with other arguments and changes nothing', async () => {

@@ -16,10 +16,9 @@
  * The product's migrations create the table: account_id, operation, idempotency_key (primary key
  * together), request_hash, response jsonb, created_at.
  */
-import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { ToolError, platformErrors } from '../mcp/errors.ts';
+import { canonicalHash } from './canonical-json.ts';
 
 export interface IdempotencyScope {
   accountId: string;
@@ -40,7 +39,7 @@ export interface ClaimedInsert {
 }
 
 export function requestHash(operation: string, args: unknown): string {
-  return createHash('sha256').update(canonicalize({ operation, args }) ?? '').digest('hex');
+  return canonicalHash({ operation, args });
 }
 
 export async function runIdempotent<R>(
@@ -92,26 +91,47 @@ export async function insertIdempotent<R>(
     if (stored) return stored;
     throw error;
   }
-  const effects = prepared.inserts.map((insert, index) => {
-    const columns = Object.keys(insert.values);
-    return sql`${sql.id(`claimed_insert_${index}`)} as (
-      insert into ${sql.table(insert.table)} (${sql.join(columns.map((c) => sql.id(c)))})
-      select ${sql.join(columns.map((c) => sql`${insert.values[c]}`))} from claim)`;
-  });
-  const claimed = await sql<{ claimed: number }>`
-    with claim as (
-      insert into idempotency_records (account_id, operation, idempotency_key, request_hash, response, created_at)
-      values (${scope.accountId}, ${scope.operation}, ${scope.idempotencyKey}, ${hash}, ${JSON.stringify(prepared.result)}::jsonb, ${now})
-      on conflict do nothing
-      returning 1 as claimed
-    )${effects.length > 0 ? sql`, ${sql.join(effects)}` : sql``}
-    select count(*)::int as claimed from claim`.execute(db);
+  const claimed = await db.executeQuery<{ claimed: number }>(claimStatement(scope, hash, prepared.result, now, prepared.inserts));
   if (claimed.rows[0]?.claimed === 1) return { result: prepared.result, replayed: false };
   // The key was taken, by an earlier call or a concurrent one that has committed by now (the
   // claim waited for it): answer as it was answered.
   const stored = await readStored<R>(db, scope, hash);
   if (!stored) throw new Error(`idempotency record ${scope.operation}/${scope.idempotencyKey} was taken but cannot be read`);
   return stored;
+}
+
+/**
+ * `with claim as (insert the record … on conflict do nothing returning 1), claimed_insert_0 as
+ * (insert into … select … from claim), … select count(*) from claim`: the rows exist exactly when
+ * the record does. Written as text rather than through Kysely's builder, which costs more than
+ * the rest of the statement's preparation on this hot path.
+ */
+function claimStatement(scope: IdempotencyScope, hash: string, result: unknown, now: Date, inserts: readonly ClaimedInsert[]): CompiledQuery {
+  const parameters: unknown[] = [scope.accountId, scope.operation, scope.idempotencyKey, hash, JSON.stringify(result), now];
+  let text = `with claim as (
+  insert into idempotency_records (account_id, operation, idempotency_key, request_hash, response, created_at)
+  values ($1, $2, $3, $4, $5::jsonb, $6) on conflict do nothing returning 1 as claimed)`;
+  // A long text bound for columns of the same name (a draft's content in its row and its first
+  // revision, say) is sent once: encoding and parsing it twice is measurable work.
+  const shared: Array<{ column: string; value: string; index: number }> = [];
+  const placeholder = (column: string, value: unknown) => {
+    if (typeof value !== 'string' || value.length < SHARED_TEXT_MIN_LENGTH) return `$${parameters.push(value)}`;
+    let entry = shared.find((e) => e.column === column && e.value === value);
+    if (!entry) shared.push((entry = { column, value, index: parameters.push(value) }));
+    return `$${entry.index}`;
+  };
+  inserts.forEach((insert, index) => {
+    const columns = Object.keys(insert.values);
+    const placeholders = columns.map((column) => placeholder(column, insert.values[column]));
+    text += `,\nclaimed_insert_${index} as (insert into ${quoted(insert.table)} (${columns.map(quoted).join(', ')}) select ${placeholders.join(', ')} from claim)`;
+  });
+  return CompiledQuery.raw(`${text}\nselect count(*)::int as claimed from claim`, parameters);
+}
+
+const SHARED_TEXT_MIN_LENGTH = 1024;
+
+function quoted(identifier: string): string {
+  return `"${identifier.replaceAll('"', '""')}"`;
 }
 
 /** The stored answer for this key, undefined when there is none; a different request → conflict. */
