@@ -175,6 +175,21 @@ describe('idempotency', () => {
     expect(other.data.error.code).toBe('idempotency_conflict');
   });
 
+  it('a proposal replayed after its draft was revised is still the first answer', async () => {
+    const k = key();
+    const first = await call('propose_chengdu_itinerary', { ...base, idempotencyKey: k });
+    const revised = await call('revise_chengdu_draft', {
+      draftRef: first.data.draftRef,
+      expectedRevision: 1,
+      expectedContentHash: first.data.contentHash,
+      revisionIntent: { type: 'exclude_card', cardId: first.data.days[0].scenes[0].cardId },
+      idempotencyKey: key(),
+    });
+    expect(revised.data.revision).toBe(2);
+    const again = await call('propose_chengdu_itinerary', { ...base, idempotencyKey: k });
+    expect(again.data).toEqual(first.data);
+  });
+
   it('50 concurrent identical retries create exactly one draft', async () => {
     const k = key();
     const before = await countDrafts();

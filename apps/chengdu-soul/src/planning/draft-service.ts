@@ -51,35 +51,56 @@ export class DraftService {
   async propose(accountId: string, input: ProposeInput, now: Date): Promise<DraftView> {
     const { idempotencyKey, ...args } = input;
     const release = await this.releaseFor(args);
-    const { result } = await insertIdempotent(this.db, { accountId, operation: 'propose', idempotencyKey }, args, now, () => {
-      const resolved = resolveProposal(release, args);
-      const preferences = { dayCount: args.dayCount, rhythm: args.rhythm, discovery: args.discovery, atmosphere: args.atmosphere };
-      const content = this.plan(release, preferences, resolved.required.map((s) => s.cardId), resolved.excludedCardIds);
-      const draftRef = `dr_${randomBytes(12).toString('base64url')}`;
-      const expiresAt = new Date(now.getTime() + PLAN_LIMITS.linkLifetimeDays * DAY_MS);
-      const { text: stored, hash: contentHash } = canonicalContent(content);
-      return {
-        result: view(draftRef, 1, contentHash, content, 'draft', now, expiresAt),
-        inserts: [
-          {
-            table: 'drafts',
-            values: {
-              draft_ref: draftRef,
-              account_id: accountId,
-              catalog_version: release.catalogVersion,
-              revision: 1,
-              content_hash: contentHash,
-              content: stored,
-              created_at: now,
-              updated_at: now,
-              expires_at: expiresAt,
+    const { result } = await insertIdempotent(
+      this.db,
+      { accountId, operation: 'propose', idempotencyKey },
+      args,
+      now,
+      () => {
+        const resolved = resolveProposal(release, args);
+        const preferences = { dayCount: args.dayCount, rhythm: args.rhythm, discovery: args.discovery, atmosphere: args.atmosphere };
+        const content = this.plan(release, preferences, resolved.required.map((s) => s.cardId), resolved.excludedCardIds);
+        const draftRef = `dr_${randomBytes(12).toString('base64url')}`;
+        const expiresAt = new Date(now.getTime() + PLAN_LIMITS.linkLifetimeDays * DAY_MS);
+        const { text: stored, hash: contentHash } = canonicalContent(content);
+        return {
+          result: view(draftRef, 1, contentHash, content, 'draft', now, expiresAt),
+          // The answer is revision 1 of the draft as inserted here; the record points at it.
+          stored: { draftRef },
+          inserts: [
+            {
+              table: 'drafts',
+              values: {
+                draft_ref: draftRef,
+                account_id: accountId,
+                catalog_version: release.catalogVersion,
+                revision: 1,
+                content_hash: contentHash,
+                created_at: now,
+                updated_at: now,
+                expires_at: expiresAt,
+              },
             },
-          },
-          { table: 'draft_revisions', values: { draft_ref: draftRef, revision: 1, content_hash: contentHash, content: stored, created_at: now } },
-        ],
-      };
-    });
+            { table: 'draft_revisions', values: { draft_ref: draftRef, revision: 1, content_hash: contentHash, content: stored, created_at: now } },
+          ],
+        };
+      },
+      (stored) => this.firstRevision((stored as { draftRef: string }).draftRef),
+    );
     return result;
+  }
+
+  /** A proposal's answer again: revision 1 of its draft, as it was first returned. */
+  private async firstRevision(draftRef: string): Promise<DraftView> {
+    const row = await this.db
+      .selectFrom('draft_revisions')
+      .innerJoin('drafts', 'drafts.draft_ref', 'draft_revisions.draft_ref')
+      .select(['draft_revisions.content_hash', 'draft_revisions.content', 'drafts.created_at', 'drafts.expires_at'])
+      .where('draft_revisions.draft_ref', '=', draftRef)
+      .where('draft_revisions.revision', '=', 1)
+      .executeTakeFirstOrThrow();
+    const content = (typeof row.content === 'string' ? JSON.parse(row.content) : row.content) as DraftContent;
+    return view(draftRef, 1, row.content_hash, content, 'draft', new Date(row.created_at), new Date(row.expires_at));
   }
 
   async revise(accountId: string, input: ReviseInput, now: Date): Promise<DraftView> {
@@ -100,7 +121,7 @@ export class DraftService {
       const content = this.plan(draft.release, draft.content.preferences, required, excluded);
       const revision = draft.revision + 1;
       const { text: stored, hash: contentHash } = canonicalContent(content);
-      await trx.updateTable('drafts').set({ revision, content_hash: contentHash, content: stored, updated_at: now }).where('draft_ref', '=', args.draftRef).execute();
+      await trx.updateTable('drafts').set({ revision, content_hash: contentHash, updated_at: now }).where('draft_ref', '=', args.draftRef).execute();
       await trx.insertInto('draft_revisions').values({ draft_ref: args.draftRef, revision, content_hash: contentHash, content: stored, created_at: now }).execute();
       return view(args.draftRef, revision, contentHash, content, 'draft', draft.createdAt, draft.expiresAt);
     });
@@ -153,10 +174,12 @@ export class DraftService {
   ) {
     const row = await trx
       .selectFrom('drafts')
-      .selectAll()
-      .where('draft_ref', '=', pointer.draftRef)
-      .where('account_id', '=', accountId)
-      .forUpdate()
+      .innerJoin('draft_revisions', (join) => join.onRef('draft_revisions.draft_ref', '=', 'drafts.draft_ref').onRef('draft_revisions.revision', '=', 'drafts.revision'))
+      .selectAll('drafts')
+      .select('draft_revisions.content')
+      .where('drafts.draft_ref', '=', pointer.draftRef)
+      .where('drafts.account_id', '=', accountId)
+      .forUpdate('drafts')
       .executeTakeFirst();
     if (!row) throw fail('draft_not_found', `No draft ${pointer.draftRef} for this account.`, { draftRef: pointer.draftRef });
     if (row.confirmed_at) throw fail('draft_already_confirmed', `Draft ${pointer.draftRef} is already confirmed.`, { draftRef: pointer.draftRef });

@@ -34,9 +34,9 @@ export interface DraftsTable {
   draft_ref: string;
   account_id: string;
   catalog_version: string;
+  /** The current revision; its content is that row of draft_revisions. */
   revision: number;
   content_hash: string;
-  content: Json;
   created_at: Timestamp;
   updated_at: Timestamp;
   expires_at: Timestamp;

@@ -24,6 +24,7 @@ import { unauthorizedResponse, type AuthFailure } from '../auth/bearer.ts';
 import type { RateLimitOutcome } from '../http/rate-limit.ts';
 import { bindRequestScope, type Principal, type RequestScope } from './request-scope.ts';
 import { directToolCall } from './direct-tool-call.ts';
+import { isPlainLegacyToolCall } from './plain-legacy-call.ts';
 import { ServerPool } from './server-pool.ts';
 import type { Tool } from './tool.ts';
 
@@ -110,7 +111,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const refused = await admit(parsed, request, scope);
     if (refused) return refused;
 
-    if (!Array.isArray(parsed) && !(await isLegacyRequest(request, parsed as never))) {
+    const headerVersion = request.headers.get('mcp-protocol-version');
+    if (!Array.isArray(parsed) && !isPlainLegacyToolCall(parsed, headerVersion) && !(await isLegacyRequest(request, parsed as never))) {
       // The modern handler reads the request itself, so it gets a fresh copy of the body.
       const replay = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
       bindRequestScope(replay, scope);
@@ -118,7 +120,6 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     }
     // Modern requests carry their version in the envelope, checked by the SDK; a 2025-era
     // request names it in this header, which must be one we serve.
-    const headerVersion = request.headers.get('mcp-protocol-version');
     if (headerVersion !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(headerVersion)) {
       return jsonRpcErrorResponse(
         400,

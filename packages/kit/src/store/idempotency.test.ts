@@ -109,6 +109,27 @@ describe(`idempotent writes on ${testDatabaseKind()}`, () => {
     expect(replay).toEqual({ result: first.result, replayed: true });
   });
 
+  it('keeps a pointer instead of the answer when the answer can be rebuilt from its rows', async () => {
+    const scope = { accountId: 'acct-1', operation: 'pointer-note', idempotencyKey: 'key-pointer' };
+    const restore = async (stored: unknown) => {
+      const noteId = (stored as { noteId: string }).noteId;
+      const row = await sql<{ body: unknown }>`select body from notes where note_id = ${noteId}`.execute(database.db);
+      const body = row.rows[0]!.body;
+      return { noteId, text: (typeof body === 'string' ? JSON.parse(body) : body).text as string };
+    };
+    const write = () =>
+      insertIdempotent(database.db, scope, { text: 'rebuilt' }, now, () => {
+        const noteId = randomUUID();
+        return { result: { noteId, text: 'rebuilt' }, stored: { noteId }, inserts: [{ table: 'notes', values: { note_id: noteId, body: JSON.stringify({ text: 'rebuilt' }), created_at: now } }] };
+      }, restore);
+    const first = await write();
+    const again = await write();
+    expect(again).toEqual({ result: first.result, replayed: true });
+    const record = await sql<{ response: unknown }>`select response from idempotency_records where idempotency_key = 'key-pointer'`.execute(database.db);
+    const response = record.rows[0]!.response;
+    expect(typeof response === 'string' ? JSON.parse(response) : response).toEqual({ noteId: first.result.noteId });
+  });
+
   it('shares the key space with claim-first transactions', async () => {
     const scope = { accountId: 'acct-1', operation: 'note', idempotencyKey: 'key-shared' };
     const first = await runIdempotent(database.db, scope, { text: 'tx' }, now, async () => ({ noteId: 'tx-note', text: 'tx' }));

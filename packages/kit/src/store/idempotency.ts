@@ -8,7 +8,8 @@
  * - `insertIdempotent`, for writes whose answer is known before the database is touched (a new
  *   row with a fresh id): one statement that claims the key, stores the answer and inserts the
  *   rows only when the claim succeeded. One round trip instead of a transaction's six, and a
- *   concurrent retry waits on the claim's row inside PostgreSQL, then finds it taken.
+ *   concurrent retry waits on the claim's row inside PostgreSQL, then finds it taken. When the
+ *   answer can be rebuilt from those rows, the record may keep just a pointer to them.
  *
  * Both: the same key with other arguments is refused; only successful answers are stored, so a
  * refused write leaves no record and its retry is judged afresh.
@@ -34,7 +35,7 @@ export interface IdempotentOutcome<R> {
 /** A row that an `insertIdempotent` write adds when, and only when, it claims its key. */
 export interface ClaimedInsert {
   table: string;
-  /** Column → value; PostgreSQL types each value from its column. */
+  /** Column → value; PostgreSQL types each value from its column (a Date goes to timestamptz). */
   values: Record<string, unknown>;
 }
 
@@ -69,6 +70,17 @@ export async function runIdempotent<R>(
   });
 }
 
+/** What `insertIdempotent`'s `prepare` returns. */
+export interface PreparedInsert<R> {
+  result: R;
+  inserts: readonly ClaimedInsert[];
+  /**
+   * What the record keeps instead of the whole answer, when the answer can be rebuilt from the
+   * rows inserted with it (a pointer to them); `restore` rebuilds it for a replay.
+   */
+  stored?: unknown;
+}
+
 /**
  * `prepare` computes the answer and the rows without touching the database. When it refuses
  * (throws), a stored answer for the same key and arguments still wins: a retry of a write that
@@ -79,23 +91,31 @@ export async function insertIdempotent<R>(
   scope: IdempotencyScope,
   args: unknown,
   now: Date,
-  prepare: () => { result: R; inserts: readonly ClaimedInsert[] },
+  prepare: () => PreparedInsert<R>,
+  restore?: (stored: unknown) => Promise<R>,
 ): Promise<IdempotentOutcome<R>> {
   const hash = requestHash(scope.operation, args);
-  let prepared: { result: R; inserts: readonly ClaimedInsert[] };
+  const replay = async () => {
+    const stored = await readStored<unknown>(db, scope, hash);
+    if (!stored || !restore) return stored as IdempotentOutcome<R> | undefined;
+    return { result: await restore(stored.result), replayed: true };
+  };
+  let prepared: PreparedInsert<R>;
   try {
     prepared = prepare();
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
-    const stored = await readStored<R>(db, scope, hash);
+    const stored = await replay();
     if (stored) return stored;
     throw error;
   }
-  const claimed = await db.executeQuery<{ claimed: number }>(claimStatement(scope, hash, prepared.result, now, prepared.inserts));
+  if (prepared.stored !== undefined && !restore) throw new TypeError('insertIdempotent: a write that stores a pointer needs restore');
+  const kept = prepared.stored !== undefined ? prepared.stored : prepared.result;
+  const claimed = await db.executeQuery<{ claimed: number }>(claimStatement(scope, hash, kept, now, prepared.inserts));
   if (claimed.rows[0]?.claimed === 1) return { result: prepared.result, replayed: false };
   // The key was taken, by an earlier call or a concurrent one that has committed by now (the
   // claim waited for it): answer as it was answered.
-  const stored = await readStored<R>(db, scope, hash);
+  const stored = await replay();
   if (!stored) throw new Error(`idempotency record ${scope.operation}/${scope.idempotencyKey} was taken but cannot be read`);
   return stored;
 }
@@ -106,8 +126,10 @@ export async function insertIdempotent<R>(
  * the record does. Written as text rather than through Kysely's builder, which costs more than
  * the rest of the statement's preparation on this hot path.
  */
-function claimStatement(scope: IdempotencyScope, hash: string, result: unknown, now: Date, inserts: readonly ClaimedInsert[]): CompiledQuery {
-  const parameters: unknown[] = [scope.accountId, scope.operation, scope.idempotencyKey, hash, JSON.stringify(result), now];
+function claimStatement(scope: IdempotencyScope, hash: string, kept: unknown, now: Date, inserts: readonly ClaimedInsert[]): CompiledQuery {
+  // Times are sent as ISO text, which PostgreSQL reads into timestamptz columns exactly and the
+  // driver writes faster than a Date.
+  const parameters: unknown[] = [scope.accountId, scope.operation, scope.idempotencyKey, hash, JSON.stringify(kept), now.toISOString()];
   let text = `with claim as (
   insert into idempotency_records (account_id, operation, idempotency_key, request_hash, response, created_at)
   values ($1, $2, $3, $4, $5::jsonb, $6) on conflict do nothing returning 1 as claimed)`;
@@ -115,6 +137,7 @@ function claimStatement(scope: IdempotencyScope, hash: string, result: unknown, 
   // revision, say) is sent once: encoding and parsing it twice is measurable work.
   const shared: Array<{ column: string; value: string; index: number }> = [];
   const placeholder = (column: string, value: unknown) => {
+    if (value instanceof Date) return `$${parameters.push(value.toISOString())}`;
     if (typeof value !== 'string' || value.length < SHARED_TEXT_MIN_LENGTH) return `$${parameters.push(value)}`;
     let entry = shared.find((e) => e.column === column && e.value === value);
     if (!entry) shared.push((entry = { column, value, index: parameters.push(value) }));

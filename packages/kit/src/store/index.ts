@@ -2,4 +2,4 @@
 export { openDatabase, type Database, type DatabaseOptions } from './database.ts';
 export { migrate, type Migrations } from './migrations.ts';
 export { canonicalHash, canonicalJson } from './canonical-json.ts';
-export { insertIdempotent, requestHash, runIdempotent, type ClaimedInsert, type IdempotencyScope, type IdempotentOutcome } from './idempotency.ts';
+export { insertIdempotent, requestHash, runIdempotent, type ClaimedInsert, type IdempotencyScope, type IdempotentOutcome, type PreparedInsert } from './idempotency.ts';

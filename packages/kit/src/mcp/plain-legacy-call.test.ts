@@ -1,0 +1,52 @@
+/**
+ * The endpoint skips the SDK's era classification only for requests the SDK would classify as
+ * 2025-era anyway: checked on generated messages and headers against `isLegacyRequest`.
+ */
+import { describe, expect, it } from 'vitest';
+import * as fc from 'fast-check';
+import { isLegacyRequest } from '@modelcontextprotocol/server';
+import { isPlainLegacyToolCall } from './plain-legacy-call.ts';
+
+const header = fc.option(fc.constantFrom('2025-06-18', '2025-03-26', '2024-11-05', '2026-07-28', ' 2026-07-28', '2027-01-01', 'junk', ''), { nil: null });
+const params = fc.oneof(
+  fc.record({ name: fc.string({ maxLength: 8 }), arguments: fc.jsonValue({ maxDepth: 2 }) }, { requiredKeys: [] }),
+  fc.record({ name: fc.string({ maxLength: 8 }), _meta: fc.dictionary(fc.constantFrom('io.modelcontextprotocol/protocolVersion', 'x'), fc.jsonValue({ maxDepth: 1 })) }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+const message = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ jsonrpc: fc.constant('2.0'), id: fc.integer(), method: fc.constant('tools/call'), params }) },
+  fc.record(
+    { jsonrpc: fc.constantFrom('2.0', '1.0'), id: fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.constant(null)), method: fc.constantFrom('tools/call', 'tools/list', 'initialize'), params },
+    { requiredKeys: ['jsonrpc', 'method'] },
+  ),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+describe('recognizing a plain 2025-era tool call', () => {
+  it('never calls 2025-era what the SDK would not', async () => {
+    let recognized = 0;
+    await fc.assert(
+      fc.asyncProperty(message, header, async (body, version) => {
+        if (!isPlainLegacyToolCall(body, version)) return;
+        recognized++;
+        const request = new Request('http://127.0.0.1/mcp', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(version !== null ? { 'mcp-protocol-version': version } : {}) },
+          body: JSON.stringify(body),
+        });
+        expect(await isLegacyRequest(request, body as never)).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+    expect(recognized).toBeGreaterThan(100);
+  });
+
+  it('recognizes the calls agents send', () => {
+    const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search', arguments: { query: 'tea' } } };
+    expect(isPlainLegacyToolCall(call, '2025-06-18')).toBe(true);
+    expect(isPlainLegacyToolCall(call, null)).toBe(true);
+    expect(isPlainLegacyToolCall(call, '2026-07-28')).toBe(false);
+    expect(isPlainLegacyToolCall({ ...call, params: { ...call.params, _meta: {} } }, '2025-06-18')).toBe(false);
+    expect(isPlainLegacyToolCall([call], '2025-06-18')).toBe(false);
+  });
+});
