@@ -3,7 +3,7 @@
  * canonical JSON of exactly this content, so an agent can echo it and we can tell whether the
  * traveler reviewed what is being confirmed.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '@agent-products/kit/store';
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { Atmosphere, Discovery } from '../catalog/vocabulary.ts';
@@ -76,5 +76,5 @@ export function buildDraftContent(
  */
 export function canonicalContent(content: DraftContent): { text: string; hash: string } {
   const text = canonicalJson(content);
-  return { text, hash: createHash('sha256').update(text).digest('hex') };
+  return { text, hash: hash('sha256', text, 'hex') };
 }

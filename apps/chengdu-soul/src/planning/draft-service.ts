@@ -6,7 +6,8 @@
  * confirmation locks the draft in a transaction and is guarded by the exact revision and content
  * hash the caller reviewed.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { randomBase64Url } from '@agent-products/kit/auth';
 import type { Kysely, Transaction } from 'kysely';
 import { insertIdempotent, runIdempotent } from '@agent-products/kit/store';
 import type { CatalogService } from '../catalog/catalog-service.ts';
@@ -60,7 +61,7 @@ export class DraftService {
         const resolved = resolveProposal(release, args);
         const preferences = { dayCount: args.dayCount, rhythm: args.rhythm, discovery: args.discovery, atmosphere: args.atmosphere };
         const content = this.plan(release, preferences, resolved.required.map((s) => s.cardId), resolved.excludedCardIds);
-        const draftRef = `dr_${randomBytes(12).toString('base64url')}`;
+        const draftRef = `dr_${randomBase64Url(12)}`;
         const expiresAt = new Date(now.getTime() + PLAN_LIMITS.linkLifetimeDays * DAY_MS);
         const { text: stored, hash: contentHash } = canonicalContent(content);
         return {
@@ -133,7 +134,7 @@ export class DraftService {
     const current = await this.catalog.currentFresh();
     const { result } = await runIdempotent(this.db, { accountId, operation: 'confirm', idempotencyKey }, args, now, async (trx) => {
       const draft = await this.lockCurrent(trx, accountId, args, now, current);
-      const token = randomBytes(32).toString('base64url');
+      const token = randomBase64Url(32);
       const snapshot = buildPageSnapshot(draft.release, draft.content, {
         draftRef: args.draftRef,
         revision: draft.revision,

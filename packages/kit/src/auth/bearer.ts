@@ -2,7 +2,8 @@
  * Bearer credentials: read only from the Authorization header (never a query string or cookie),
  * stored only as a SHA-256 hash, and refused with a 401 whose WWW-Authenticate says why.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash } from 'node:crypto';
+import { randomBase64Url } from './random-text.ts';
 
 export type BearerRead = { kind: 'none' } | { kind: 'malformed' } | { kind: 'token'; token: string };
 
@@ -14,12 +15,12 @@ export function readBearer(request: Request): BearerRead {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** A new opaque credential: a readable prefix and 256 bits of randomness. */
 export function newToken(prefix: string): string {
-  return `${prefix}_${randomBytes(32).toString('base64url')}`;
+  return `${prefix}_${randomBase64Url(32)}`;
 }
 
 export type AuthFailure = 'missing' | 'malformed' | 'invalid' | 'expired' | 'revoked';

@@ -11,7 +11,7 @@
  * refused: non-finite numbers, lone surrogates, anything but plain data.
  * `canonical-json.test.ts` checks both ways against an independent implementation.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 const LONE_SURROGATE = /\p{Cs}/u;
 /** Keys a plain object does not enumerate in insertion order, or does not keep as data. */
@@ -27,7 +27,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function canonicalHash(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return hash('sha256', canonicalJson(value), 'hex');
 }
 
 const KEY_ORDER_UNKEPT = Symbol('key order unkept');
