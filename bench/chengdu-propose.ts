@@ -1,15 +1,16 @@
 /**
  * propose_chengdu_itinerary on PostgreSQL at 32 connections, every request a new proposal under a
  * fresh idempotency key (autocannon's setupRequest numbers each body), so each one runs the whole
- * write: credential check, shared rate limit, idempotency claim, planning, three inserts. Measured
- * against the reference echo server (the SDK's per-request way) in the same run at 32 connections.
+ * write: credential check and shared rate limit, planning, the idempotency claim with its
+ * inserts. Measured against the reference echo server (the SDK's per-request way) at 32
+ * connections, in alternating rounds of the same run.
  * Targets: throughput ≥ 0.6× the reference, p99 < 50 ms, no errors and no refused proposals.
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { newestBundledRelease } from '../apps/chengdu-soul/src/catalog/bundled-releases.ts';
 import { readReleaseFolder } from '../apps/chengdu-soul/src/catalog/read-release.ts';
-import { SECONDS, WARMUP_SECONDS, line, measure, startServer, stop, toolCall, type Measured } from './lib/load.ts';
+import { ROUNDS, SECONDS, WARMUP_SECONDS, compareAlternating, line, stealNote, serverTarget, startServer, stop, toolCall, type LoadTarget, type Measured } from './lib/load.ts';
 
 const CONNECTIONS = 32;
 
@@ -72,29 +73,30 @@ async function loadProposals(url: string, token: string, mix: Array<Record<strin
   };
 }
 
-async function measureProposals(): Promise<ProposeMeasured> {
+async function proposalTarget(): Promise<LoadTarget<ProposeMeasured>> {
   const mix = proposals(readReleaseFolder(newestBundledRelease()).manifest.catalogVersion);
   const { url, token, child } = await startServer('chengdu-soul-postgres');
-  try {
-    if (!token) throw new Error('chengdu-soul-postgres printed no credential');
-    await loadProposals(url, token, mix, WARMUP_SECONDS);
-    return await loadProposals(url, token, mix, SECONDS);
-  } finally {
+  if (!token) {
     await stop(child);
+    throw new Error('chengdu-soul-postgres printed no credential');
   }
+  return { run: (seconds) => loadProposals(url, token, mix, seconds), stop: () => stop(child) };
 }
 
 /** Returns the targets missed (empty when all are met). */
 export async function benchChengduPropose(): Promise<string[]> {
-  const reference = await measure('reference-echo', [toolCall('echo', { text: 'hello' })], CONNECTIONS);
-  const propose = await measureProposals();
+  const { reference, subject: propose, stolenPercent } = await compareAlternating(
+    () => serverTarget('reference-echo', [toolCall('echo', { text: 'hello' })], CONNECTIONS),
+    proposalTarget,
+  );
   const ratio = propose.requestsPerSecond / reference.requestsPerSecond;
   console.log(
-    `\nChengdu Soul propose on PostgreSQL (${SECONDS}s each after ${WARMUP_SECONDS}s warm-up, ${CONNECTIONS} connections, fresh idempotency key per request, loopback, node ${process.version})`,
+    `\nChengdu Soul propose on PostgreSQL (${CONNECTIONS} connections, fresh idempotency key per request, ${WARMUP_SECONDS}s warm-up, then ${ROUNDS} alternating rounds of ${SECONDS}s each; medians; loopback, node ${process.version})`,
   );
   console.log(line('reference: SDK per-request echo', reference));
   console.log(`${line('propose_chengdu_itinerary', propose)}   refused ${propose.refused}`);
   console.log(`propose throughput ratio: ${ratio.toFixed(2)}× reference (target ≥ 0.60×)   p99 ${propose.p99} ms (target < 50 ms)`);
+  if (stolenPercent !== undefined) console.log(stealNote(stolenPercent));
   return [
     ...(ratio < 0.6 ? ['propose throughput below 0.6× reference'] : []),
     ...(propose.p99 >= 50 ? ['propose p99 at or above 50 ms'] : []),

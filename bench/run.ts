@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every load benchmark, each against a reference measured in the same run and
- * reported as a ratio. Bounded: each load lasts BENCH_SECONDS (default 10) after a warm-up.
+ * reported as a ratio. Bounded: a warm-up, then BENCH_ROUNDS (default 5) rounds of BENCH_SECONDS
+ * (default 4) per side.
  * Exits 1 when a target is missed, after printing every figure.
  */
 import { benchChengduPropose } from './chengdu-propose.ts';

@@ -1,12 +1,14 @@
 /**
  * Shared load-benchmark helpers: start a built server in a child process (so the load generator
- * does not share its event loop), drive it with autocannon, stop it. Every load is bounded.
+ * does not share its event loop), drive it with autocannon, stop it. Every load is bounded:
+ * SECONDS per measured round (BENCH_SECONDS, default 4).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 export const WARMUP_SECONDS = 4;
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -68,14 +70,90 @@ export async function load(url: string, bodies: string[], connections: number, d
   };
 }
 
-export async function measure(name: string, bodies: string[], connections: number): Promise<Measured> {
-  const { url, child } = await startServer(name);
+/** Rounds each side of a comparison gets; they alternate, so both see the same machine. */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+/** A loaded server: `run` drives it for some seconds and returns what was measured. */
+export interface LoadTarget<M extends Measured = Measured> {
+  run(seconds: number): Promise<M>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The reference and the subject, both started and warmed up, then measured in ROUNDS
+ * alternating rounds of SECONDS each. On a shared machine the speed available changes from one
+ * second to the next; measuring one side after the other lets that change pass for a
+ * difference between them, alternating spreads it over both. Each figure is the median of its
+ * side's rounds.
+ */
+export async function compareAlternating<M extends Measured>(
+  startReference: () => Promise<LoadTarget>,
+  startSubject: () => Promise<LoadTarget<M>>,
+): Promise<{ reference: Measured; subject: M; rounds: Array<{ reference: Measured; subject: M }>; stolenPercent: number | undefined }> {
+  const reference = await startReference();
   try {
-    await load(url, bodies, connections, WARMUP_SECONDS);
-    return await load(url, bodies, connections, SECONDS);
+    const subject = await startSubject();
+    try {
+      await reference.run(WARMUP_SECONDS);
+      await subject.run(WARMUP_SECONDS);
+      const before = cpuTimes();
+      const rounds: Array<{ reference: Measured; subject: M }> = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        rounds.push({ reference: await reference.run(SECONDS), subject: await subject.run(SECONDS) });
+      }
+      const stolenPercent = stolenBetween(before, cpuTimes());
+      return { reference: medianOf(rounds.map((r) => r.reference)), subject: medianOf(rounds.map((r) => r.subject)), rounds, stolenPercent };
+    } finally {
+      await subject.stop();
+    }
   } finally {
-    await stop(child);
+    await reference.stop();
   }
+}
+
+/**
+ * The machine's CPU times from /proc/stat (Linux), to tell how much of the run a virtual
+ * machine's host took for itself ("steal"): figures from a run with much steal are slower and
+ * more spread than the code deserves.
+ */
+function cpuTimes(): number[] | undefined {
+  try {
+    return readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  } catch {
+    return undefined;
+  }
+}
+
+function stolenBetween(before: number[] | undefined, after: number[] | undefined): number | undefined {
+  if (!before || !after) return undefined;
+  const spent = after.map((value, i) => value - (before[i] ?? 0));
+  const total = spent.slice(0, 8).reduce((a, b) => a + b, 0);
+  return total > 0 ? (100 * spent[7]!) / total : undefined;
+}
+
+export function stealNote(stolenPercent: number): string {
+  return `CPU taken by the virtual machine's host during the rounds: ${stolenPercent.toFixed(1)}%`;
+}
+
+/** A built server driven with a fixed set of request bodies. */
+export async function serverTarget(name: string, bodies: string[], connections: number): Promise<LoadTarget> {
+  const { url, child } = await startServer(name);
+  return { run: (seconds) => load(url, bodies, connections, seconds), stop: () => stop(child) };
+}
+
+/** Field by field median; error counts are summed, so one failing round still shows. */
+function medianOf<M extends Measured>(all: M[]): M {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const result: Record<string, number> = {};
+  for (const key of Object.keys(all[0]!)) {
+    const values = all.map((m) => (m as unknown as Record<string, number>)[key]!);
+    result[key] = key === 'errors' || key === 'non2xx' || key === 'refused' ? values.reduce((a, b) => a + b, 0) : median(values);
+  }
+  return result as unknown as M;
 }
 
 export function line(label: string, m: Measured): string {
