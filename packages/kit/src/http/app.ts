@@ -4,10 +4,9 @@
  * mapping (never a stack trace or a 500 for bad input), and `GET /health`.
  */
 import { Hono, type Context } from 'hono';
-import type { Logger } from '../log/index.ts';
-import { redactPath } from '../log/index.ts';
+import { lazyChild, redactPath, type Logger } from '../log/index.ts';
 import { correlationIdFor } from './correlation.ts';
-import { hostRejection, originAllowed } from './origin-host.ts';
+import { hostChecker, originAllowed } from './origin-host.ts';
 import { isConnectionFailure } from '../mcp/tool.ts';
 
 export interface AppVariables {
@@ -34,15 +33,16 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const origins = new Set(options.allowedOrigins.map((o) => o.toLowerCase()));
   const secretPrefixes = options.secretPathPrefixes ?? [];
+  const hostRejection = hostChecker(options.allowedHostnames);
 
   app.use('*', async (c, next) => {
     const started = performance.now();
     const correlationId = correlationIdFor(c.req.header('x-request-id'));
-    const log = options.log.child({ correlationId });
+    const log = lazyChild(options.log, { correlationId });
     c.set('correlationId', correlationId);
     c.set('log', log);
 
-    const rejected = hostRejection(c.req.raw, options.allowedHostnames);
+    const rejected = hostRejection(c.req.raw);
     if (rejected) {
       c.res = rejected;
     } else if (!originAllowed(c.req.header('origin') ?? null, origins)) {
@@ -51,10 +51,12 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       await next();
     }
     c.res.headers.set('X-Request-Id', correlationId);
-    log.info(
+    if (!options.log.isLevelEnabled('info')) return;
+    options.log.info(
       {
+        correlationId,
         method: c.req.method,
-        path: redactPath(new URL(c.req.url).pathname, secretPrefixes),
+        path: redactPath(c.req.path, secretPrefixes),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },

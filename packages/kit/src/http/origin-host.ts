@@ -6,8 +6,25 @@
  */
 import { hostHeaderValidationResponse, localhostAllowedHostnames } from '@modelcontextprotocol/server';
 
+/**
+ * A Host check for one allow-list. Host headers that passed are remembered (a few dozen at
+ * most: a server is reached under a handful of names), so the common request skips parsing its
+ * Host as a URL; anything else gets the SDK's full check and its refusal.
+ */
+export function hostChecker(allowedHostnames?: readonly string[]): (request: Request) => Response | undefined {
+  const allowed = [...(allowedHostnames ?? localhostAllowedHostnames())];
+  const accepted = new Set<string>();
+  return (request) => {
+    const host = request.headers.get('host');
+    if (host !== null && accepted.has(host)) return undefined;
+    const rejection = hostHeaderValidationResponse(request, allowed);
+    if (!rejection && host !== null && accepted.size < 64) accepted.add(host);
+    return rejection ?? undefined;
+  };
+}
+
 export function hostRejection(request: Request, allowedHostnames?: readonly string[]): Response | undefined {
-  return hostHeaderValidationResponse(request, [...(allowedHostnames ?? localhostAllowedHostnames())]) ?? undefined;
+  return hostChecker(allowedHostnames)(request);
 }
 
 export function originAllowed(origin: string | null, allowList: ReadonlySet<string>): boolean {

@@ -1,2 +1,2 @@
 /** Logging: structured JSON with credentials redacted. */
-export { createLogger, redactPath, type Logger } from './logger.ts';
+export { createLogger, lazyChild, redactPath, type Logger } from './logger.ts';

@@ -45,3 +45,23 @@ export function redactPath(path: string, secretPrefixes: readonly string[]): str
   }
   return path;
 }
+
+/**
+ * `base.child(bindings)`, made only when something logs through it. A pino child with redaction
+ * costs about a twentieth of a fast request (measured on search_chengdu_scenes), and most
+ * requests log nothing of their own: their one request line goes through `base` with the same
+ * bindings.
+ */
+export function lazyChild(base: Logger, bindings: Record<string, unknown>): Logger {
+  let child: Logger | undefined;
+  const made = () => (child ??= base.child(bindings));
+  return new Proxy({} as Logger, {
+    get(_target, property) {
+      const value = Reflect.get(made(), property);
+      return typeof value === 'function' ? value.bind(made()) : value;
+    },
+    set(_target, property, value) {
+      return Reflect.set(made(), property, value);
+    },
+  });
+}

@@ -17,6 +17,7 @@ import {
   isJSONRPCRequest,
   isLegacyRequest,
   type JSONRPCMessage,
+  type JSONRPCRequest,
 } from '@modelcontextprotocol/server';
 import { DEFAULT_MAX_BODY_BYTES, readBodyLimited } from '../http/read-body.ts';
 import { JSON_RPC, jsonRpcErrorResponse } from './json-rpc.ts';
@@ -172,6 +173,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     }
     const answers: JSONRPCMessage[] = [];
     for (const message of messages) {
+      // The common message, a plain tool call, is a request by construction; the SDK's schema
+      // checks below are for everything else.
+      if (isPlainLegacyToolCall(message, null)) {
+        answers.push(await (directToolCall(toolsByName, message as JSONRPCRequest, scope) ?? pool.exchange(message as JSONRPCRequest, { request })));
+        continue;
+      }
       if (isJSONRPCNotification(message)) continue;
       if (!isJSONRPCRequest(message)) {
         answers.push(invalidRequest(message));

@@ -1,10 +1,11 @@
 /**
- * The endpoint skips the SDK's era classification only for requests the SDK would classify as
- * 2025-era anyway: checked on generated messages and headers against `isLegacyRequest`.
+ * The endpoint skips the SDK's era classification and message checks only for requests the SDK
+ * would classify as 2025-era requests anyway: checked on generated messages and headers against
+ * `isLegacyRequest` and `isJSONRPCRequest`.
  */
 import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
-import { isLegacyRequest } from '@modelcontextprotocol/server';
+import { isJSONRPCNotification, isJSONRPCRequest, isLegacyRequest } from '@modelcontextprotocol/server';
 import { isPlainLegacyToolCall } from './plain-legacy-call.ts';
 
 const header = fc.option(fc.constantFrom('2025-06-18', '2025-03-26', '2024-11-05', '2026-07-28', ' 2026-07-28', '2027-01-01', 'junk', ''), { nil: null });
@@ -23,7 +24,7 @@ const message = fc.oneof(
 );
 
 describe('recognizing a plain 2025-era tool call', () => {
-  it('never calls 2025-era what the SDK would not', async () => {
+  it('never calls a 2025-era request what the SDK would not', async () => {
     let recognized = 0;
     await fc.assert(
       fc.asyncProperty(message, header, async (body, version) => {
@@ -35,6 +36,8 @@ describe('recognizing a plain 2025-era tool call', () => {
           body: JSON.stringify(body),
         });
         expect(await isLegacyRequest(request, body as never)).toBe(true);
+        expect(isJSONRPCRequest(body)).toBe(true);
+        expect(isJSONRPCNotification(body)).toBe(false);
       }),
       { numRuns: 1000 },
     );
