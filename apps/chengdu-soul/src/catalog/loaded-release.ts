@@ -6,6 +6,7 @@ export interface LoadedRelease {
   catalogVersion: string;
   publishedAt: Date;
   document: ReleaseDocument;
+  /** In card-ID order (search relies on it for ties). */
   scenes: readonly Scene[];
   sceneById: ReadonlyMap<string, Scene>;
   placeById: ReadonlyMap<string, Place>;
