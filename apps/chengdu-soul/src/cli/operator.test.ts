@@ -1,4 +1,7 @@
-/** The operator CLI publishes and lists releases, and refuses an invalid folder with every problem. */
+/**
+ * The operator CLI publishes and lists releases, refuses an invalid folder with every problem, and
+ * removes a plan only when told which one (the removal itself: test/plan-removal.test.ts).
+ */
 import { mkdtempSync, cpSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +48,12 @@ describe('operator CLI', () => {
     expect(result.output).toMatch(/not-json\.json/);
     const again = await run('validate-catalog', folder.replace('broken', 'missing'));
     expect(again.code).toBe(1);
+  });
+
+  it('removes a plan only when given a reference that names one', async () => {
+    expect(await run('remove-plan')).toEqual({ code: 1, output: expect.stringMatching(/^failed: remove-plan needs/) });
+    expect(await run('remove-plan', 'everything')).toEqual({ code: 1, output: expect.stringMatching(/^failed: Not a plan page link/) });
+    expect(await run('remove-plan', 'dr_unknownunknown')).toEqual({ code: 1, output: 'no such plan: nothing was removed' });
   });
 
   it('prints help for an unknown command', async () => {

@@ -9,6 +9,7 @@
  *   list-credentials / revoke-credential <id>
  *   issue-signin-link          a one-time owner sign-in link (15 minutes), printed once
  *   list-feedback / list-removal-requests   what visitors sent from /privacy
+ *   remove-plan <page link | token | draftRef>   delete a plan for a removal request
  *   discovery on|off|status    whether crawlers may index /agents and the scene overviews
  */
 import { readReleaseFolder } from '../catalog/read-release.ts';
@@ -22,6 +23,7 @@ import type { Kysely } from 'kysely';
 import { CredentialService } from '../access/credential-service.ts';
 import { DiscoverySwitch } from '../access/discovery-switch.ts';
 import { SIGN_IN_LINK_MINUTES, SignInLinks } from '../access/sign-in-links.ts';
+import { PlanRemoval } from '../privacy/plan-removal.ts';
 import { PrivacyRequests } from '../privacy/privacy-requests.ts';
 import { mcpAudience } from '../app.ts';
 import type { ChengduDatabase } from '../store/schema.ts';
@@ -40,6 +42,9 @@ const HELP = `Chengdu Soul operator commands:
                              (valid ${SIGN_IN_LINK_MINUTES} minutes, works once; shown once, stored as a hash)
   list-feedback              feedback sent from /privacy, newest first
   list-removal-requests      data-removal requests sent from /privacy, newest first
+  remove-plan <page link | page token | draftRef>
+                             delete a plan for a removal request: its draft, revisions, page
+                             (the link stops working) and the stored answers that name it
   discovery on|off|status    allow crawlers to index /agents and the scene overviews (sitemap),
                              or ask them to stay away (default off); plan pages are never indexed`;
 
@@ -124,6 +129,22 @@ export async function runOperator(argv: string[], out: (line: string) => void = 
           for (const r of entries) out(`${r.requestId}\t${r.createdAt.toISOString()}\t${oneLine(r.contact)}\t${oneLine(r.details)}`);
           return 0;
         });
+      case 'remove-plan': {
+        if (!args[0]) throw new TypeError('remove-plan needs the plan page link, its token or the draftRef');
+        const reference = args[0];
+        return await withDatabase(async (db) => {
+          const removed = await new PlanRemoval(db).remove(reference);
+          if (!removed) {
+            out('no such plan: nothing was removed');
+            return 1;
+          }
+          out(
+            `removed ${removed.draftRef}: ${removed.revisions} revision(s), ${removed.pages} page(s), ${removed.idempotencyRecords} stored answer(s); ` +
+              'answer the requester at the contact they gave',
+          );
+          return 0;
+        });
+      }
       case 'discovery': {
         const setting = args[0];
         if (setting !== 'on' && setting !== 'off' && setting !== 'status') throw new TypeError('discovery needs on, off or status');

@@ -31,7 +31,8 @@ export function PrivacyPage({ forms }: { forms: PrivacyForms }) {
         plan is confirmed, its page is an unlisted link that anyone holding it can read. Links expire seven days after the draft was
         created, and the signed-in owner can stop sharing a plan at any time, which invalidates the link for everyone. Plan pages are
         never indexed by search engines. Drafts and page snapshots stay in the database after their link stops working, so the owner
-        can still see them listed; a removal request deletes them.
+        can still see them listed; on a removal request the operator deletes the plan, its revisions, its page and every stored answer
+        that names it.
       </p>
       <p>
         We do not ask for or keep conversation history, passports, payment details or hotel details. Please do not send them.
