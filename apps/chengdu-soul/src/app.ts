@@ -22,6 +22,7 @@ import { SiteCookies } from './access/site-cookies.ts';
 import { catalogTools } from './mcp/catalog-tools.ts';
 import { planningTools } from './mcp/planning-tools.ts';
 import { DraftService } from './planning/draft-service.ts';
+import { OpenDrafts } from './planning/open-drafts.ts';
 import { PageRepository } from './planning/page-repository.ts';
 import { PrivacyRequests } from './privacy/privacy-requests.ts';
 import type { ChengduDatabase } from './store/schema.ts';
@@ -150,6 +151,7 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
   registerOwnerRoutes(app, {
     queries,
     drafts,
+    openDrafts: new OpenDrafts(options.database.db),
     pages,
     sessions,
     signInLinks,

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@agent-products/kit/log';
+import { rpc } from '@agent-products/kit/testing';
 import { createChengduApp } from '../src/app.ts';
 import { runOperator } from '../src/cli/operator.ts';
 import { configFromEnv } from '../src/config.ts';
@@ -445,6 +446,70 @@ describe('saved plans', () => {
       expect((await post('/account/stop-sharing', { csrf: csrf!, pageId }, { cookie })).status).toBe(303);
     }
     expect((await fetch(pageUrl)).status).toBe(200);
+  });
+});
+
+describe('drafts waiting for review', () => {
+  /** A draft proposed by the owner's agent over MCP, not through this site. */
+  async function agentDraft() {
+    const { token } = await issueCredential(server);
+    const answer = await rpc(
+      server.url,
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'propose_chengdu_itinerary', arguments: { dayCount: 1, rhythm: 'full', discovery: 'local', atmosphere: 'mixed', idempotencyKey: `agent-${Date.now()}` } },
+      },
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
+    return answer.json.result.structuredContent as { draftRef: string; contentHash: string; days: Array<{ scenes: Array<{ cardId: string }> }> };
+  }
+
+  it('lists an agent’s draft on `/`, reopens it for review, and confirming it there moves it to the saved plans', async () => {
+    const draft = await agentDraft();
+    const home = await get('/', { cookie });
+    expect(home.html).toContain(`data-draft-ref="${draft.draftRef}"`);
+    expect(home.html).toContain(`href="/plan/drafts/${draft.draftRef}"`);
+
+    const reopened = await get(`/plan/drafts/${draft.draftRef}`, { cookie });
+    expect(reopened.status).toBe(200);
+    expect(reopened.headers.get('cache-control')).toBe('no-store');
+    expect(reopened.html).toContain('Revision <span class="revision">1</span>');
+    expect(sceneIds(reopened.html).map((s) => s.cardId)).toEqual(draft.days.flatMap((d) => d.scenes.map((s) => s.cardId)));
+    expect(form(reopened.html, '/plan/confirm')).toMatchObject({ draftRef: draft.draftRef, expectedRevision: '1', expectedContentHash: draft.contentHash });
+
+    const published = await post('/plan/confirm', form(reopened.html, '/plan/confirm'), { cookie });
+    expect(published.status).toBe(200);
+    const after = await get('/', { cookie });
+    expect(after.html).not.toContain(`data-draft-ref="${draft.draftRef}"`);
+    expect((await get(`/plan/drafts/${draft.draftRef}`, { cookie })).status).toBe(404);
+  });
+
+  it('shows a revised draft at its current revision', async () => {
+    const draft = await agentDraft();
+    const reopened = await get(`/plan/drafts/${draft.draftRef}`, { cookie });
+    const dropped = draft.days[0]!.scenes[0]!.cardId;
+    expect((await post('/plan/exclude', excludeForm(reopened.html, dropped), { cookie })).status).toBe(200);
+    const again = await get(`/plan/drafts/${draft.draftRef}`, { cookie });
+    expect(again.html).toContain('Revision <span class="revision">2</span>');
+    expect(sceneIds(again.html).map((s) => s.cardId)).not.toContain(dropped);
+  });
+
+  it('opens nothing that is not the signed-in owner’s open draft', async () => {
+    const other = `acct_other_${Date.now()}`;
+    await server.database.db.insertInto('accounts').values({ account_id: other, email: `${other}@example.com`, approved: false }).execute();
+    const foreign = await server.service.drafts.propose(
+      other,
+      { dayCount: 1, rhythm: 'spacious', discovery: 'blend', atmosphere: 'quiet', idempotencyKey: `foreign-${Date.now()}` },
+      new Date(),
+    );
+    expect((await get(`/plan/drafts/${foreign.draftRef}`, { cookie })).status).toBe(404);
+    expect((await get('/', { cookie })).html).not.toContain(foreign.draftRef);
+    for (const ref of ['dr_nothing-here', 'not-a-ref', '%00']) expect((await get(`/plan/drafts/${ref}`, { cookie })).status).toBe(404);
+    const signedOut = await get(`/plan/drafts/${foreign.draftRef}`);
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get('location')).toBe('/');
   });
 });
 

@@ -1,5 +1,5 @@
 /** Text renderings of drafts and confirmations that read well alone. */
-import type { ConfirmationView, DraftView } from '../planning/draft-service.ts';
+import type { ConfirmationView, DraftView } from '../planning/draft-view.ts';
 
 export function renderDraft(draft: DraftView): string {
   const days = draft.days.map(

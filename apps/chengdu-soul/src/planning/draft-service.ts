@@ -16,29 +16,13 @@ import { PLAN_LIMITS } from '../catalog/vocabulary.ts';
 import { fail } from '../errors.ts';
 import type { ChengduDatabase } from '../store/schema.ts';
 import { buildDraftContent, canonicalContent, type DraftContent } from './draft-content.ts';
+import { draftView as view, type ConfirmationView, type DraftView } from './draft-view.ts';
 import { buildPageSnapshot } from './page-snapshot.ts';
 import { planDays } from './plan-days.ts';
 import type { ConfirmInput, ProposeInput, ReviseInput } from './proposal-input.ts';
 import { resolveProposal } from './resolve-proposal.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface DraftView extends DraftContent {
-  draftRef: string;
-  revision: number;
-  contentHash: string;
-  status: 'draft' | 'confirmed';
-  createdAt: string;
-  expiresAt: string;
-  review: string;
-}
-
-export interface ConfirmationView extends DraftView {
-  publication: { pageUrl: string; expiresAt: string; confirmedAt: string };
-}
-
-const REVIEW_NOTE =
-  'Review every day group, the visit caveats and the limitations with the traveler. This draft has no traveler URL; only confirm_chengdu_draft with this exact revision and contentHash publishes a page.';
 
 type Db = Kysely<ChengduDatabase>;
 
@@ -226,25 +210,4 @@ export class DraftService {
     });
     return buildDraftContent(release, preferences, requiredIds, excludedIds, days, scenesPerDay);
   }
-}
-
-function view(
-  draftRef: string,
-  revision: number,
-  contentHash: string,
-  content: DraftContent,
-  status: 'draft' | 'confirmed',
-  createdAt: Date,
-  expiresAt: Date,
-): DraftView {
-  return {
-    draftRef,
-    revision,
-    contentHash,
-    status,
-    createdAt: createdAt.toISOString(),
-    expiresAt: expiresAt.toISOString(),
-    ...content,
-    review: REVIEW_NOTE,
-  };
 }

@@ -4,7 +4,7 @@
  * button posts the exact revision and content hash shown here, so a stale page can never confirm
  * or revise a draft that changed since; each carries its own idempotency key.
  */
-import type { DraftView } from '../planning/draft-service.ts';
+import type { DraftView } from '../planning/draft-view.ts';
 import { ChengduPage } from './layout.tsx';
 
 export interface ReviewKeys {

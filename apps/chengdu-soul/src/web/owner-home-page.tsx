@@ -1,11 +1,14 @@
 /**
  * `/` for the signed-in owner: the direct planning form (the same service the tools call), any
- * failure of the last proposal with its code, and the saved plans with their sharing controls.
+ * failure of the last proposal with its code, the drafts waiting for review, and the saved plans
+ * with their sharing controls.
  */
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
+import type { DraftView } from '../planning/draft-view.ts';
 import type { SavedPage } from '../planning/page-repository.ts';
 import { ChengduPage } from './layout.tsx';
 import { PlanningForm, type PlanningFormValues } from './planning-form.tsx';
+import { OpenDraftsList } from './open-drafts.tsx';
 import { SavedPlans } from './saved-plans.tsx';
 import { ProblemAlert, type ServiceProblem } from './service-problem.tsx';
 
@@ -15,6 +18,7 @@ export interface OwnerHomeProps {
   release: LoadedRelease;
   values: PlanningFormValues;
   idempotencyKey: string;
+  drafts: DraftView[];
   pages: SavedPage[];
   now: Date;
   publicUrl: string;
@@ -41,6 +45,7 @@ export function OwnerHomePage(props: OwnerHomeProps) {
       </p>
       {props.problem ? <ProblemAlert problem={props.problem} /> : null}
       <PlanningForm release={props.release} values={props.values} csrfToken={props.csrfToken} idempotencyKey={props.idempotencyKey} />
+      <OpenDraftsList drafts={props.drafts} />
       <SavedPlans pages={props.pages} now={props.now} publicUrl={props.publicUrl} csrfToken={props.csrfToken} />
     </ChengduPage>
   );

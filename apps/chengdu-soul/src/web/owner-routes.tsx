@@ -1,6 +1,6 @@
 /**
  * The owner's web: sign-in with a one-time link, the planning form on `/`, draft review (exclude
- * a scene, confirm and publish), stopping a saved plan's sharing, and sign-out. Every POST needs
+ * a scene, confirm and publish; open drafts, the agents' too, can be reopened), stopping a saved plan's sharing, and sign-out. Every POST needs
  * the session cookie and its CSRF token, checked before anything runs. Planning goes through the
  * same zod inputs and DraftService as the MCP tools, so a failure shows the code an agent gets.
  */
@@ -15,7 +15,9 @@ import { refuseAgentCredentials } from '../access/refuse-agent-credentials.ts';
 import type { SignInLinks } from '../access/sign-in-links.ts';
 import { SESSION_COOKIE, type SiteCookies } from '../access/site-cookies.ts';
 import type { CatalogQueries } from '../catalog/catalog-queries.ts';
-import type { DraftService, DraftView } from '../planning/draft-service.ts';
+import type { DraftService } from '../planning/draft-service.ts';
+import type { DraftView } from '../planning/draft-view.ts';
+import type { OpenDrafts } from '../planning/open-drafts.ts';
 import type { PageRepository } from '../planning/page-repository.ts';
 import { ConfirmInput, ProposeInput, ReviseInput } from '../planning/proposal-input.ts';
 import { DraftReviewPage } from './draft-review-page.tsx';
@@ -31,6 +33,7 @@ import { ISSUE_LINK_COMMAND, SignInPage, signInFailureStatus } from './sign-in-p
 export interface OwnerWebOptions {
   queries: CatalogQueries;
   drafts: DraftService;
+  openDrafts: OpenDrafts;
   pages: PageRepository;
   sessions: OwnerSessions;
   signInLinks: SignInLinks;
@@ -49,6 +52,8 @@ const PRIVATE_PATHS = ['/plan', '/plan/*', '/account/*', '/signin', '/signin/*',
 type Ctx = Context<AppEnv>;
 /** Page ids are UUIDs; anything else matches no page and is not worth a query. */
 const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Draft references as DraftService makes them; anything else matches no draft. */
+const DRAFT_REF = /^dr_[A-Za-z0-9_-]{1,64}$/;
 
 export function registerOwnerRoutes(app: Hono<AppEnv>, o: OwnerWebOptions): void {
   const refuseCredentials = refuseAgentCredentials(o.realm);
@@ -113,7 +118,8 @@ export function registerOwnerRoutes(app: Hono<AppEnv>, o: OwnerWebOptions): void
 
   async function ownerHome(c: Ctx, session: OwnerSession, values: PlanningFormValues, problem?: ServiceProblem) {
     const release = await o.queries.currentRelease();
-    const pages = await o.pages.listForAccount(session.accountId);
+    const now = o.clock();
+    const [pages, drafts] = await Promise.all([o.pages.listForAccount(session.accountId), o.openDrafts.list(session.accountId, now)]);
     return c.html(
       htmlDocument(
         <OwnerHomePage
@@ -122,8 +128,9 @@ export function registerOwnerRoutes(app: Hono<AppEnv>, o: OwnerWebOptions): void
           release={release}
           values={values}
           idempotencyKey={formKey()}
+          drafts={drafts}
           pages={pages}
-          now={o.clock()}
+          now={now}
           publicUrl={o.publicUrl}
           problem={problem}
         />,
@@ -158,7 +165,26 @@ export function registerOwnerRoutes(app: Hono<AppEnv>, o: OwnerWebOptions): void
     return c.html(htmlDocument(<HomePage catalogVersion={release?.catalogVersion} sceneCount={release?.scenes.length} />));
   });
 
-  // The review pages are answers to POSTs; opening their address directly leads back to the form.
+  // An open draft, reopened for review from the list on `/` (a read: no form, no write).
+  app.get('/plan/drafts/:draftRef', async (c) => {
+    const session = await currentOwner(c);
+    if (!session) return c.redirect('/', 303);
+    const draftRef = c.req.param('draftRef');
+    const draft = DRAFT_REF.test(draftRef) ? await o.openDrafts.find(session.accountId, draftRef, o.clock()) : undefined;
+    if (draft) return review(c, session, draft);
+    return c.html(
+      htmlDocument(
+        <MessagePage title="No open draft here">
+          <p>
+            This draft is not yours, was confirmed (its page is under your saved plans) or has expired. <a href="/">Back to planning</a>
+          </p>
+        </MessagePage>,
+      ),
+      404,
+    );
+  });
+
+  // The other review pages are answers to POSTs; opening their address directly leads back to the form.
   app.get('/plan', (c) => c.redirect('/', 303));
   app.get('/plan/*', (c) => c.redirect('/', 303));
 

@@ -1,5 +1,5 @@
 /** What the owner sees after confirming: the unlisted page link, how long it works, how to stop it. */
-import type { ConfirmationView } from '../planning/draft-service.ts';
+import type { ConfirmationView } from '../planning/draft-view.ts';
 import { ChengduPage } from './layout.tsx';
 
 export function PublishedPage({ confirmation }: { confirmation: ConfirmationView }) {
