@@ -105,8 +105,10 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
 
   const app = createHttpApp({
     log: options.log,
-    // The owner's forms post from the public origin, whatever the listening address.
-    allowedOrigins: [...options.allowedOrigins, new URL(options.publicUrl).origin],
+    // The owner's forms post from the public origin, whatever the listening address, and a proxy
+    // in front keeps the public Host.
+    allowedOrigins: options.allowedOrigins,
+    publicUrl: options.publicUrl,
     secretPathPrefixes: ['/p/', '/signin/'],
     mapError: (error) => webErrorPage(error),
     health: async () => {

@@ -76,6 +76,7 @@ export function createZaezdApp(options: ZaezdAppOptions): ZaezdApp {
   const app = createHttpApp({
     log: options.log,
     allowedOrigins: options.allowedOrigins,
+    publicUrl: options.publicUrl,
     health: async () => {
       if (!probe || Date.now() - probe.at > HEALTH_PROBE_MS) probe = { at: Date.now(), reachable: tutu.reachable() };
       const reachable = await probe.reachable;

@@ -79,4 +79,14 @@ describe('errors and health', () => {
     const host = await appWith().request('http://evil.example.com/health', { headers: { Host: 'evil.example.com' } });
     expect(host.status).toBe(403);
   });
+
+  it('answers at its public address behind a proxy, and still only there and on loopback', async () => {
+    const app = createHttpApp({ log: capture().log, allowedOrigins: [], publicUrl: 'https://soul.example.com', health: async () => ({ healthy: true, details: {} }) });
+    const viaProxy = await app.request('https://soul.example.com/health', { headers: { Host: 'soul.example.com', Origin: 'https://soul.example.com' } });
+    expect(viaProxy.status).toBe(200);
+    expect((await app.request('http://127.0.0.1:8401/health', { headers: { Host: '127.0.0.1:8401' } })).status).toBe(200);
+    expect((await app.request('https://evil.example.com/health', { headers: { Host: 'evil.example.com' } })).status).toBe(403);
+    const foreignOrigin = await app.request('https://soul.example.com/health', { headers: { Host: 'soul.example.com', Origin: 'https://evil.example.com' } });
+    expect(foreignOrigin.status).toBe(403);
+  });
 });

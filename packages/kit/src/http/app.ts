@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { lazyChild, redactPath, type Logger } from '../log/index.ts';
 import { correlationIdFor } from './correlation.ts';
-import { hostChecker, originAllowed } from './origin-host.ts';
+import { hostChecker, originAllowed, servedHostnames } from './origin-host.ts';
 import { isConnectionFailure } from '../mcp/tool.ts';
 
 export interface AppVariables {
@@ -20,7 +20,13 @@ export interface HttpAppOptions {
   log: Logger;
   /** Lower-case origins allowed to call state-changing and MCP routes from a browser. */
   allowedOrigins: readonly string[];
-  /** Hostnames accepted in the Host header; loopback names by default. */
+  /**
+   * The address people and agents reach this server at, when it is not loopback (behind a proxy
+   * that keeps the Host header): its host is accepted in Host headers and its origin in Origin
+   * headers, besides loopback.
+   */
+  publicUrl?: string | undefined;
+  /** Hostnames accepted in the Host header, replacing loopback and the public URL's host. */
   allowedHostnames?: readonly string[];
   /** Path prefixes whose remainder is a capability and must not be logged in full. */
   secretPathPrefixes?: readonly string[];
@@ -31,9 +37,10 @@ export interface HttpAppOptions {
 
 export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const origins = new Set(options.allowedOrigins.map((o) => o.toLowerCase()));
+  const publicUrl = options.publicUrl ? new URL(options.publicUrl) : undefined;
+  const origins = new Set([...options.allowedOrigins, ...(publicUrl ? [publicUrl.origin] : [])].map((o) => o.toLowerCase()));
   const secretPrefixes = options.secretPathPrefixes ?? [];
-  const hostRejection = hostChecker(options.allowedHostnames);
+  const hostRejection = hostChecker(options.allowedHostnames ?? servedHostnames(publicUrl));
 
   app.use('*', async (c, next) => {
     const started = performance.now();

@@ -23,6 +23,13 @@ export function hostChecker(allowedHostnames?: readonly string[]): (request: Req
   };
 }
 
+/** Loopback names, and the public URL's host when the server has one. */
+export function servedHostnames(publicUrl?: URL): string[] {
+  const names = localhostAllowedHostnames();
+  if (publicUrl && !names.includes(publicUrl.hostname)) names.push(publicUrl.hostname);
+  return names;
+}
+
 export function hostRejection(request: Request, allowedHostnames?: readonly string[]): Response | undefined {
   return hostChecker(allowedHostnames)(request);
 }
