@@ -691,7 +691,7 @@ describe('operator commands', () => {
     }
   });
 
-  it('list-feedback and list-removal-requests show what visitors sent, one line each', async () => {
+  it('list-feedback and list-removal-requests show what visitors sent, one line each; a handled request says so', async () => {
     expect((await run('list-feedback')).output).toBe('no feedback');
     const database = await openChengduDatabase(configFromEnv());
     try {
@@ -706,7 +706,13 @@ describe('operator commands', () => {
     expect(feedback.output.split('\n')).toHaveLength(1);
     expect(feedback.output).toMatch(/^fb_\S+\t\d{4}-\d\d-\d\dT\S+\ta@example\.com\tTwo lines\\nof praise \\u001b\[31m$/);
     const removal = await run('list-removal-requests');
-    expect(removal.output).toMatch(/^rr_\S+\t\S+\tb@example\.com\tRemove plan \/p\/abc$/);
+    expect(removal.output).toMatch(/^rr_\S+\t\S+\topen\tb@example\.com\tRemove plan \/p\/abc$/);
+
+    const requestId = removal.output.split('\t')[0]!;
+    expect(await run('mark-removal-handled', requestId)).toEqual({ code: 0, output: `${requestId} marked handled` });
+    expect((await run('list-removal-requests')).output).toMatch(/^rr_\S+\t\S+\thandled \d{4}-\d\d-\d\dT\S+\tb@example\.com\t/);
+    expect((await run('mark-removal-handled', requestId)).code).toBe(1);
+    expect((await run('mark-removal-handled', 'rr_unknown')).code).toBe(1);
   });
 
   it('discovery on|off|status switches and reports', async () => {

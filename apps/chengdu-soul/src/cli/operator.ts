@@ -10,6 +10,7 @@
  *   issue-signin-link          a one-time owner sign-in link (15 minutes), printed once
  *   list-feedback / list-removal-requests   what visitors sent from /privacy
  *   remove-plan <page link | token | draftRef>   delete a plan for a removal request
+ *   mark-removal-handled <request id>   record that a removal request was carried out and answered
  *   discovery on|off|status    whether crawlers may index /agents and the scene overviews
  */
 import { readReleaseFolder } from '../catalog/read-release.ts';
@@ -45,6 +46,8 @@ const HELP = `Chengdu Soul operator commands:
   remove-plan <page link | page token | draftRef>
                              delete a plan for a removal request: its draft, revisions, page
                              (the link stops working) and the stored answers that name it
+  mark-removal-handled <request id>
+                             record that a removal request was carried out and answered
   discovery on|off|status    allow crawlers to index /agents and the scene overviews (sitemap),
                              or ask them to stay away (default off); plan pages are never indexed`;
 
@@ -126,9 +129,21 @@ export async function runOperator(argv: string[], out: (line: string) => void = 
         return await withDatabase(async (db) => {
           const entries = await new PrivacyRequests(db).listRemovalRequests();
           if (entries.length === 0) out('no removal requests');
-          for (const r of entries) out(`${r.requestId}\t${r.createdAt.toISOString()}\t${oneLine(r.contact)}\t${oneLine(r.details)}`);
+          for (const r of entries) {
+            const state = r.handledAt ? `handled ${r.handledAt.toISOString()}` : 'open';
+            out(`${r.requestId}\t${r.createdAt.toISOString()}\t${state}\t${oneLine(r.contact)}\t${oneLine(r.details)}`);
+          }
           return 0;
         });
+      case 'mark-removal-handled': {
+        const requestId = args[0];
+        if (!requestId) throw new TypeError('mark-removal-handled needs a request id from list-removal-requests');
+        return await withDatabase(async (db) => {
+          const marked = await new PrivacyRequests(db).markRemovalHandled(requestId, new Date());
+          out(marked ? `${requestId} marked handled` : `no open removal request ${requestId}: nothing was changed`);
+          return marked ? 0 : 1;
+        });
+      }
       case 'remove-plan': {
         if (!args[0]) throw new TypeError('remove-plan needs the plan page link, its token or the draftRef');
         const reference = args[0];

@@ -1,6 +1,7 @@
 /**
  * Feedback and data-removal requests sent from `/privacy`: validated, stored durably, listed for
- * the operator. Each form render carries a submission id, so a double submit stores one row.
+ * the operator, who marks each removal request handled once done. Each form render carries a
+ * submission id, so a double submit stores one row.
  * Rows are kept for a year; older ones are deleted whenever a new one arrives, which keeps that
  * promise without a scheduler.
  */
@@ -46,6 +47,7 @@ export interface RemovalEntry {
   contact: string;
   details: string;
   createdAt: Date;
+  handledAt: Date | null;
 }
 
 export class PrivacyRequests {
@@ -80,7 +82,24 @@ export class PrivacyRequests {
 
   async listRemovalRequests(): Promise<RemovalEntry[]> {
     const rows = await this.db.selectFrom('removal_requests').selectAll().orderBy('created_at', 'desc').execute();
-    return rows.map((r) => ({ requestId: r.request_id, contact: r.contact, details: r.details, createdAt: new Date(r.created_at) }));
+    return rows.map((r) => ({
+      requestId: r.request_id,
+      contact: r.contact,
+      details: r.details,
+      createdAt: new Date(r.created_at),
+      handledAt: r.handled_at ? new Date(r.handled_at) : null,
+    }));
+  }
+
+  /** Marks an open request handled; false when there is no such request or it was already handled. */
+  async markRemovalHandled(requestId: string, now: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('removal_requests')
+      .set({ handled_at: now })
+      .where('request_id', '=', requestId)
+      .where('handled_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 }
 

@@ -166,4 +166,11 @@ export const chengduMigrations: Migrations = {
       await db.schema.alterTable('drafts').dropColumn('content').execute();
     },
   },
+  // The operator marks a removal request handled once the data is removed and the requester
+  // answered, so the list tells open requests from done ones.
+  '0006_removal_requests_handled': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('removal_requests').addColumn('handled_at', 'timestamptz').execute();
+    },
+  },
 };

@@ -111,6 +111,8 @@ export interface RemovalRequestsTable {
   contact: string;
   details: string;
   created_at: Timestamp;
+  /** When the operator marked the request handled (removal done, requester answered). */
+  handled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SettingsTable {
