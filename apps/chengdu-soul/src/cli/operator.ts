@@ -200,8 +200,9 @@ export async function runOperator(argv: string[], out: (line: string) => void = 
   }
 }
 
+/** While the server runs it owns the embedded database, and every command goes through it. */
 async function withDatabase<T>(work: (db: Kysely<ChengduDatabase>) => Promise<T>): Promise<T> {
-  const database = await openChengduDatabase(configFromEnv());
+  const database = await openChengduDatabase(configFromEnv(), 'reach');
   try {
     return await work(database.db);
   } finally {

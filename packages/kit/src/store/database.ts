@@ -2,12 +2,21 @@
  * Opens the one database every product uses: a real PostgreSQL when `DATABASE_URL` is set,
  * otherwise PGlite (PostgreSQL compiled to WASM) in a data directory, so `npm start` needs no
  * server. Both run the same SQL and the same migrations.
+ *
+ * An embedded data directory has exactly one owner process (data-directory-lock.ts): PGlite is
+ * not safe to open twice, and two openers would each lose the other's writes. A second opener is
+ * refused with the owner's PID, or, when it asks to (operator commands), reaches the database
+ * through the owner (owner-channel.ts) so its writes are the owner's writes.
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { DataDirectoryInUseError, lockDataDirectory } from './data-directory-lock.ts';
+import { ExclusiveTurn } from './exclusive-turn.ts';
+import { serveOwnerChannel } from './owner-channel.ts';
+import { OwnerChannel, OwnerChannelDialect } from './owner-client-dialect.ts';
 import { preparingClient, statementNaming } from './prepared-statements.ts';
 
 export interface DatabaseOptions {
@@ -19,12 +28,20 @@ export interface DatabaseOptions {
   schema?: string | undefined;
   /** Pool size on PostgreSQL. */
   maxConnections?: number | undefined;
+  /**
+   * What to do when another process owns the embedded data directory: `refuse` (the default, for
+   * a product process) throws DataDirectoryInUseError naming its PID; `reach` (operator commands)
+   * runs every query through that process instead.
+   */
+  whenOwned?: 'refuse' | 'reach' | undefined;
 }
 
 export interface Database<DB> {
   db: Kysely<DB>;
   kind: 'postgres' | 'pglite';
   schema: string;
+  /** On an embedded data directory: the PID of the process that owns it (this one, or the one reached). */
+  ownerPid?: number | undefined;
   /** True when a trivial query answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -60,15 +77,57 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   }
 
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  if (dataDir.startsWith('memory://')) return openEmbedded<DB>(dataDir, schema);
+  mkdirSync(dataDir, { recursive: true });
+  const lock = await lockDataDirectory(dataDir);
+  if ('ownerPid' in lock) {
+    if (options.whenOwned !== 'reach') throw new DataDirectoryInUseError(dataDir, lock.ownerPid);
+    return reachOwner<DB>(lock.address, dataDir, schema, lock.ownerPid);
+  }
+  try {
+    const turn = new ExclusiveTurn();
+    const database = await openEmbedded<DB>(dataDir, schema, turn);
+    serveOwnerChannel(lock.held, database.client, turn);
+    return {
+      ...database.opened,
+      ownerPid: process.pid,
+      async close() {
+        await lock.held.release();
+        await database.opened.close();
+      },
+    };
+  } catch (error) {
+    await lock.held.release();
+    throw error;
+  }
+}
+
+async function openEmbedded<DB>(dataDir: string, schema: string): Promise<Database<DB>>;
+async function openEmbedded<DB>(dataDir: string, schema: string, turn: ExclusiveTurn): Promise<{ opened: Database<DB>; client: PGlite }>;
+async function openEmbedded<DB>(dataDir: string, schema: string, turn?: ExclusiveTurn): Promise<Database<DB> | { opened: Database<DB>; client: PGlite }> {
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle product's memory; the
   // embedded database holds a catalog and one owner's plans, for which 32 MB is ample (measured:
   // about 110 MB less resident memory on reopening a data directory).
   const client = new PGlite(dataDir, { postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}` });
   await client.waitReady;
   await client.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
-  return wrap(db, 'pglite', schema);
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client, turn ?? new ExclusiveTurn()) });
+  const opened = wrap(db, 'pglite', schema);
+  return turn ? { opened, client } : opened;
+}
+
+/** The embedded database as seen through its owner; refused when the owner serves another schema. */
+async function reachOwner<DB>(address: string, dataDir: string, schema: string, ownerPid: number): Promise<Database<DB>> {
+  const channel = await OwnerChannel.open(address, dataDir);
+  const db = new Kysely<DB>({ dialect: new OwnerChannelDialect(channel) });
+  try {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    if (rows[0]?.schema !== schema) throw new Error(`Process ${ownerPid} serves schema ${rows[0]?.schema} of ${dataDir}, not ${schema}.`);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { ...wrap(db, 'pglite', schema), ownerPid };
 }
 
 function wrap<DB>(db: Kysely<DB>, kind: 'postgres' | 'pglite', schema: string): Database<DB> {

@@ -3,9 +3,11 @@
  *
  * PGlite is one connection. Kysely assumes a pool, so two concurrent transactions would
  * interleave their statements on that one connection; this driver hands the connection out
- * exclusively (a pool of one) so a transaction never sees another caller's statements.
+ * exclusively (a pool of one) so a transaction never sees another caller's statements. The turn
+ * is shared with the owner channel, where operator commands take theirs.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import type { ExclusiveTurn } from './exclusive-turn.ts';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -38,10 +40,12 @@ class PGliteConnection implements DatabaseConnection {
 
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
-  private tail: Promise<void> = Promise.resolve();
-  private readonly releases = new Map<DatabaseConnection, () => void>();
+  private endTurn: (() => void) | undefined;
 
-  constructor(private readonly client: PGlite) {
+  constructor(
+    private readonly client: PGlite,
+    private readonly turn: ExclusiveTurn,
+  ) {
     this.connection = new PGliteConnection(client);
   }
 
@@ -50,18 +54,14 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.tail;
-    let release!: () => void;
-    this.tail = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    this.releases.set(this.connection, release);
+    this.endTurn = await this.turn.take();
     return this.connection;
   }
 
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const release = this.releases.get(connection);
-    this.releases.delete(connection);
-    release?.();
+  async releaseConnection(): Promise<void> {
+    const end = this.endTurn;
+    this.endTurn = undefined;
+    end?.();
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -82,12 +82,15 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly client: PGlite) {}
+  constructor(
+    private readonly client: PGlite,
+    private readonly turn: ExclusiveTurn,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.client);
+    return new PGliteDriver(this.client, this.turn);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

@@ -1,0 +1,135 @@
+/**
+ * The owner side of the embedded database's operator channel. An operator command started while
+ * the product runs cannot open the data directory (the product owns it), so it sends its queries
+ * here and the owner runs them on its own PGlite, taking turns with the product's queries: what
+ * the operator writes is what the product reads on its next request.
+ *
+ * A peer first proves it may read the data directory by sending the secret the owner wrote there;
+ * then it asks for a turn, runs statements (a transaction is begin … commit inside one turn) and
+ * ends the turn. A peer that leaves, or holds a turn idle too long, has its open transaction
+ * rolled back and its turn ended, so the product is never stuck behind it.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { Socket } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
+import type { HeldLock } from './data-directory-lock.ts';
+import type { ExclusiveTurn } from './exclusive-turn.ts';
+import { jsonFrame, parseJsonFrame, parseValueFrame, readFrames, valueFrame } from './frames.ts';
+
+export type ChannelRequest = { op: 'acquire' } | { op: 'release' } | { op: 'query'; sql: string; parameters: unknown[] };
+export type ChannelReply = { ok: true } | { rows: unknown[]; affectedRows?: number } | { error: ChannelError };
+export interface ChannelError {
+  message: string;
+  [field: string]: unknown;
+}
+
+const PROOF_LIMIT = 1024;
+const FRAME_LIMIT = 64 * 1024 * 1024;
+/** Longest a peer may hold the turn without sending anything: the product's requests wait meanwhile. */
+const IDLE_TURN_MS = 10_000;
+/** PostgreSQL error fields worth carrying back (callers test `code`, e.g. 23505). */
+const ERROR_FIELDS = ['code', 'severity', 'detail', 'hint', 'schema', 'table', 'column', 'constraint'] as const;
+
+export function serveOwnerChannel(lock: HeldLock, client: PGlite, turn: ExclusiveTurn): void {
+  lock.attach((peer) => servePeer(peer, lock.secret, client, turn));
+}
+
+function servePeer(peer: Socket, secret: Buffer, client: PGlite, turn: ExclusiveTurn): void {
+  let proven = false;
+  let endTurn: (() => void) | undefined;
+  let idle: NodeJS.Timeout | undefined;
+  let chain: Promise<void> = Promise.resolve();
+
+  const finishTurn = async () => {
+    clearTimeout(idle);
+    const end = endTurn;
+    endTurn = undefined;
+    if (!end) return;
+    try {
+      if (client.isInTransaction()) await client.query('rollback');
+    } finally {
+      end();
+    }
+  };
+  const armIdle = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => peer.destroy(), IDLE_TURN_MS);
+  };
+  const reply = (answer: ChannelReply) => {
+    if (!peer.destroyed) peer.write(valueFrame(answer));
+  };
+
+  async function handle(request: ChannelRequest): Promise<void> {
+    if (request.op === 'acquire') {
+      if (endTurn) return reply({ error: { message: 'This peer already holds the turn.' } });
+      endTurn = await turn.take();
+      if (peer.destroyed) return finishTurn();
+      armIdle();
+      return reply({ ok: true });
+    }
+    if (!endTurn) return reply({ error: { message: 'Take the turn before sending statements.' } });
+    if (request.op === 'release') {
+      await finishTurn();
+      return reply({ ok: true });
+    }
+    armIdle();
+    try {
+      const result = await client.query(request.sql, request.parameters);
+      reply({ rows: result.rows, ...(result.affectedRows !== undefined ? { affectedRows: result.affectedRows } : {}) });
+    } catch (error) {
+      reply({ error: describeError(error) });
+    }
+    armIdle();
+  }
+
+  peer.once('close', () => {
+    chain = chain.then(finishTurn, finishTurn);
+  });
+  readFrames(
+    peer,
+    () => (proven ? FRAME_LIMIT : PROOF_LIMIT),
+    (payload) => {
+      if (!proven) {
+        proven = provesSecret(payload, secret);
+        if (proven) peer.write(jsonFrame({ ok: true }));
+        else peer.destroy();
+        return;
+      }
+      let request: ChannelRequest;
+      try {
+        request = parseValueFrame(payload) as ChannelRequest;
+      } catch {
+        peer.destroy();
+        return;
+      }
+      chain = chain
+        .then(() => handle(request))
+        .catch(() => {
+          peer.destroy();
+        });
+    },
+    () => peer.destroy(),
+  );
+}
+
+function provesSecret(payload: Buffer, secret: Buffer): boolean {
+  let offered: Buffer;
+  try {
+    const proof = parseJsonFrame(payload) as { secret?: unknown };
+    if (typeof proof.secret !== 'string') return false;
+    offered = Buffer.from(proof.secret, 'hex');
+  } catch {
+    return false;
+  }
+  return offered.length === secret.length && timingSafeEqual(offered, secret);
+}
+
+function describeError(error: unknown): ChannelError {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const described: ChannelError = { message: error.message };
+  for (const field of ERROR_FIELDS) {
+    const value = (error as unknown as Record<string, unknown>)[field];
+    if (value !== undefined) described[field] = value;
+  }
+  return described;
+}

@@ -1,0 +1,180 @@
+/**
+ * The operator side of the owner channel (owner-channel.ts): a Kysely dialect whose one
+ * connection is a socket to the process that owns the embedded data directory. Each Kysely
+ * connection checkout is one turn on the owner's database, so a transaction runs whole between
+ * the product's own queries.
+ */
+import { readFileSync } from 'node:fs';
+import { createConnection, type Socket } from 'node:net';
+import { join } from 'node:path';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+import { SECRET_FILE } from './data-directory-lock.ts';
+import { ExclusiveTurn } from './exclusive-turn.ts';
+import { jsonFrame, parseJsonFrame, parseValueFrame, readFrames, valueFrame } from './frames.ts';
+import type { ChannelError, ChannelReply, ChannelRequest } from './owner-channel.ts';
+
+const FRAME_LIMIT = 64 * 1024 * 1024;
+
+/** An error the owner's database raised, with PostgreSQL's fields (code, constraint, …) kept. */
+export class OwnerDatabaseError extends Error {
+  constructor(fields: ChannelError) {
+    super(fields.message);
+    this.name = 'OwnerDatabaseError';
+    Object.assign(this, fields);
+  }
+}
+
+export class OwnerChannel {
+  private readonly replies: Array<{ resolve: (reply: unknown) => void; reject: (error: Error) => void }> = [];
+  private closed: Error | undefined;
+
+  private constructor(private readonly socket: Socket) {
+    socket.on('error', (error) => this.fail(error));
+    socket.on('close', () => this.fail(new Error('The process owning the embedded database closed the operator channel.')));
+  }
+
+  /** Connects to the owner at `address`, waits for its greeting, then proves it may read `dataDir`. */
+  static async open(address: string, dataDir: string): Promise<OwnerChannel> {
+    const socket = createConnection({ path: address });
+    const channel = new OwnerChannel(socket);
+    let proven = false;
+    readFrames(
+      socket,
+      () => FRAME_LIMIT,
+      (payload) => {
+        const waiter = channel.replies.shift();
+        if (!waiter) return;
+        try {
+          waiter.resolve(proven ? parseValueFrame(payload) : parseJsonFrame(payload));
+        } catch (error) {
+          waiter.reject(error as Error);
+        }
+      },
+      (error) => channel.fail(error),
+    );
+    await channel.next();
+    const secret = readFileSync(join(dataDir, SECRET_FILE), 'utf8').trim();
+    socket.write(jsonFrame({ secret }));
+    const answer = (await channel.next()) as { ok?: boolean };
+    if (answer.ok !== true) throw new Error('The owner of the embedded database refused the operator channel.');
+    proven = true;
+    return channel;
+  }
+
+  async request(message: ChannelRequest): Promise<Exclude<ChannelReply, { error: ChannelError }>> {
+    const pending = this.next();
+    this.socket.write(valueFrame(message));
+    const reply = (await pending) as ChannelReply;
+    if ('error' in reply) throw new OwnerDatabaseError(reply.error);
+    return reply;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.socket.destroyed) return resolve();
+      this.socket.once('close', () => resolve());
+      this.socket.end();
+    });
+  }
+
+  private next(): Promise<unknown> {
+    if (this.closed) return Promise.reject(this.closed);
+    return new Promise((resolve, reject) => this.replies.push({ resolve, reject }));
+  }
+
+  private fail(error: Error): void {
+    this.closed ??= error;
+    for (const waiter of this.replies.splice(0)) waiter.reject(error);
+  }
+}
+
+class OwnerConnection implements DatabaseConnection {
+  constructor(private readonly channel: OwnerChannel) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const reply = await this.channel.request({ op: 'query', sql: query.sql, parameters: [...query.parameters] });
+    if (!('rows' in reply)) throw new Error('The owner of the embedded database answered a statement without rows.');
+    return { rows: reply.rows as R[], ...(reply.affectedRows !== undefined ? { numAffectedRows: BigInt(reply.affectedRows) } : {}) };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new TypeError('Streaming queries are not supported on the embedded database.');
+  }
+}
+
+class OwnerDriver implements Driver {
+  private readonly connection: OwnerConnection;
+  private readonly turn = new ExclusiveTurn();
+  private endTurn: (() => void) | undefined;
+
+  constructor(private readonly channel: OwnerChannel) {
+    this.connection = new OwnerConnection(channel);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const end = await this.turn.take();
+    try {
+      await this.channel.request({ op: 'acquire' });
+    } catch (error) {
+      end();
+      throw error;
+    }
+    this.endTurn = end;
+    return this.connection;
+  }
+
+  async releaseConnection(): Promise<void> {
+    const end = this.endTurn;
+    this.endTurn = undefined;
+    try {
+      await this.channel.request({ op: 'release' });
+    } finally {
+      end?.();
+    }
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async destroy(): Promise<void> {
+    await this.channel.close();
+  }
+}
+
+export class OwnerChannelDialect implements Dialect {
+  constructor(private readonly channel: OwnerChannel) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new OwnerDriver(this.channel);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+}
