@@ -40,7 +40,7 @@ process.stdout.write(
     `               ${server.url}/mcp         (MCP, POST only)`,
     `               ${server.url}/health`,
     `Database       ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`,
-    'Operator       npm run operator -- help      (works while this server runs: commands go through it)',
+    'Operator       npm run operator -- help      (every command works while this server runs)',
     'Owner          npm run operator -- approve-account you@example.com',
     '               npm run operator -- issue-credential      (Agent credential for /mcp planning writes)',
     '               npm run operator -- issue-signin-link     (one-time link to sign in on /)',
