@@ -135,11 +135,11 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     tools: [...catalogTools(queries), ...planningTools(drafts)],
     guard: {
       realm: SERVICE_NAME,
-      async admit(request) {
+      async admit(request, calls) {
         const bearer = readBearer(request);
         if (bearer.kind === 'none') return { failure: 'missing' };
         if (bearer.kind === 'malformed') return { failure: 'malformed' };
-        return credentials.admit(bearer.token, audience, clock(), limiter);
+        return credentials.admit(bearer.token, audience, clock(), limiter, calls);
       },
     },
     onError: (error) => options.log.warn({ err: error }, 'mcp handler error'),

@@ -7,8 +7,7 @@
  * required scenes, stale revisions and hashes, confirmed drafts, reused idempotency keys).
  *
  * Every answer must be HTTP 200 carrying a structured, non-retryable tool error with the expected
- * code and the request's correlation id, or a JSON-RPC invalid-params error for non-object
- * arguments; never a 500. The server must still be healthy afterwards, and the rows of drafts,
+ * code and the request's correlation id (non-object arguments too: invalid_arguments); never a 500. The server must still be healthy afterwards, and the rows of drafts,
  * draft_revisions, pages and idempotency_records must be exactly as before each batch. Malformed
  * cases are kept only when the tool's zod schema rejects them, and every semantic case is asserted
  * to pass that schema, so each kind tests what it claims to.
@@ -16,6 +15,11 @@
  * The last block puts text that PostgreSQL or the RFC 8785 request hash cannot take exactly (NUL,
  * unpaired surrogates) into otherwise valid writes: it must be refused as invalid (or as the
  * domain refusal its place implies), never fail inside the database or alias another key.
+ *
+ * Then arguments nested 10,000 and 100,000 levels deep, in every place of every write, get the
+ * structured invalid_arguments error naming the field; and JSON-RPC batches (2025-03-26) of
+ * generated cases answer each call as it would be answered alone, with a stored write's result
+ * kept beside a refused call.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
@@ -32,7 +36,6 @@ const MALFORMED_PER_BATCH = 40;
 const SEMANTIC_PER_BATCH = 10;
 const BATCHES = Math.ceil(MALFORMED_PER_TOOL / MALFORMED_PER_BATCH);
 const TABLES = ['drafts', 'draft_revisions', 'pages', 'idempotency_records'] as const;
-const INVALID_PARAMS = -32602;
 
 const release = readReleaseFolder(newestBundledRelease());
 const CURRENT_VERSION = release.manifest.catalogVersion;
@@ -40,7 +43,7 @@ const KNOWN_IDS = release.scenes.map((scene) => scene.cardId);
 const KNOWN = new Set(KNOWN_IDS);
 
 type Tool = 'propose_chengdu_itinerary' | 'revise_chengdu_draft' | 'confirm_chengdu_draft';
-type Expected = { toolError: readonly string[] } | { jsonRpcError: number };
+type Expected = { toolError: readonly string[] };
 interface FuzzCase {
   kind: string;
   /** The `arguments` sent; `undefined` sends none. Always JSON-clean (what the server parses). */
@@ -305,7 +308,7 @@ function malformedCases(schema: z.ZodType, base: fc.Arbitrary<Json>, fields: rea
     .filter((c) => !schema.safeParse(c.args).success);
   return fc.oneof(
     { weight: 16, arbitrary: mutated },
-    { weight: 2, arbitrary: nonObjectArguments.map((args): FuzzCase => ({ kind: 'non-object', args, expected: { jsonRpcError: INVALID_PARAMS } })) },
+    { weight: 2, arbitrary: nonObjectArguments.map((args): FuzzCase => ({ kind: 'non-object', args, expected: INVALID })) },
     { weight: 1, arbitrary: fc.constantFrom(undefined, {}).map((args): FuzzCase => ({ kind: 'no-arguments', args, expected: INVALID })) },
   );
 }
@@ -598,11 +601,6 @@ function confirmSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
 function expectRefused(c: FuzzCase, answer: Answer): void {
   const context = `${c.kind}: ${JSON.stringify(c.args)?.slice(0, 300)} → ${answer.status} ${JSON.stringify(answer.json)?.slice(0, 300)}`;
   expect(answer.status, context).toBe(200);
-  if ('jsonRpcError' in c.expected) {
-    expect(answer.json.result, context).toBeUndefined();
-    expect(answer.json.error.code, context).toBe(c.expected.jsonRpcError);
-    return;
-  }
   const result = answer.json.result;
   expect(result?.isError, context).toBe(true);
   const error = result.structuredContent.error;
@@ -765,3 +763,82 @@ describe('text the database or the request hash cannot take exactly', () => {
     await expectHealthy();
   });
 });
+
+/** `{"<key>": … {"<key>": <leaf>} … }` nested `depth` levels, as JSON text: no recursion builds or prints it. */
+function nestedJson(depth: number, key: string, leaf = '1'): string {
+  const open = key === '[' ? '['.repeat(depth) : `{${JSON.stringify(key)}:`.repeat(depth);
+  const close = key === '[' ? ']'.repeat(depth) : '}'.repeat(depth);
+  return `${open}${leaf}${close}`;
+}
+
+async function sendRaw(body: string, protocolVersion?: string): Promise<Answer> {
+  return rpc(server.url, body, { headers: auth, ...(protocolVersion ? { protocolVersion } : {}) });
+}
+
+describe('arguments nested 10,000 and 100,000 levels deep', () => {
+  const prefs = '"dayCount":1,"rhythm":"balanced","discovery":"blend","atmosphere":"quiet"';
+  const places: Array<{ tool: Tool; place: string; args: (deep: string) => string }> = [
+    { tool: 'propose_chengdu_itinerary', place: 'an unknown key', args: (deep) => `{${prefs},"idempotencyKey":"deep-1","junk":${deep}}` },
+    { tool: 'propose_chengdu_itinerary', place: 'sceneSelection', args: (deep) => `{${prefs},"idempotencyKey":"deep-2","sceneSelection":${deep}}` },
+    { tool: 'propose_chengdu_itinerary', place: 'excludedCardIds', args: (deep) => `{${prefs},"idempotencyKey":"deep-3","excludedCardIds":[${deep}]}` },
+    { tool: 'revise_chengdu_draft', place: 'revisionIntent', args: (deep) => `{"draftRef":"dr_x","expectedRevision":1,"expectedContentHash":"x","idempotencyKey":"deep-4","revisionIntent":${deep}}` },
+    { tool: 'confirm_chengdu_draft', place: 'confirmation', args: (deep) => `{"draftRef":"dr_x","expectedRevision":1,"expectedContentHash":"x","idempotencyKey":"deep-5","confirmation":${deep}}` },
+  ];
+  const shapes = [
+    { depth: 10_000, key: 'a' },
+    { depth: 100_000, key: 'a' },
+    { depth: 10_000, key: '[' },
+    { depth: 100_000, key: '[' },
+  ];
+
+  it.each(places)('$tool: $place nested deep is invalid_arguments naming the field, and writes nothing', async ({ tool, place, args }) => {
+    for (const { depth, key } of shapes) {
+      const before = await rowCounts();
+      const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${tool}","arguments":${args(nestedJson(depth, key))}}}`;
+      const answer = await sendRaw(body);
+      const context = `${place} ${depth} ${key}: ${answer.status} ${JSON.stringify(answer.json)?.slice(0, 300)}`;
+      expect(answer.status, context).toBe(200);
+      const error = answer.json.result.structuredContent.error;
+      expect(error.code, context).toBe('invalid_arguments');
+      expect(error.details.fields[0].field, context).toMatch(/^[a-zA-Z]+/);
+      expect(error.correlationId, context).toBe(answer.headers.get('x-request-id'));
+      expect(await rowCounts()).toEqual(before);
+    }
+    await expectHealthy();
+  });
+});
+
+describe('batches of planning writes', () => {
+  it('answer each generated call as it would be answered alone, and write nothing for refused ones', async () => {
+    const arbitraries = toolFuzz.map((t) => fc.oneof(t.malformed(fixtures), t.semantic(fixtures)).map((c) => ({ tool: t.tool, c })));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(...arbitraries), { minLength: 2, maxLength: 12 }), async (entries) => {
+        const before = await rowCounts();
+        const body = entries.map(({ tool, c }, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: c.args === undefined ? { name: tool } : { name: tool, arguments: c.args } }));
+        const answer = await rpc(server.url, body, { headers: auth, protocolVersion: '2025-03-26' });
+        expect(answer.status).toBe(200);
+        expect(answer.json.map((m: { id: number }) => m.id)).toEqual(entries.map((_, i) => i));
+        entries.forEach(({ c }, i) => expectRefused(c, { ...answer, json: answer.json[i] }));
+        expect(await rowCounts()).toEqual(before);
+      }),
+      { numRuns: 25 },
+    );
+    await expectHealthy();
+  });
+
+  it("keep a stored write's result beside a call nested 100,000 levels deep", async () => {
+    const key = `batch-kept-${Date.now()}`;
+    const write = `{"jsonrpc":"2.0","id":"write","method":"tools/call","params":{"name":"propose_chengdu_itinerary","arguments":{"dayCount":1,"rhythm":"full","discovery":"blend","atmosphere":"lively","idempotencyKey":"${key}"}}}`;
+    const deep = `{"jsonrpc":"2.0","id":"deep","method":"tools/call","params":{"name":"propose_chengdu_itinerary","arguments":{"junk":${nestedJson(100_000, 'a')}}}}`;
+    const answer = await sendRaw(`[${write},${deep}]`, '2025-03-26');
+    expect(answer.status).toBe(200);
+    const [stored, refused] = answer.json;
+    expect(stored.result.isError).toBeUndefined();
+    expect(stored.result.structuredContent.draftRef).toMatch(/^dr_/);
+    expect(refused.result.structuredContent.error.code).toBe('invalid_arguments');
+    // The stored answer is the one a retry with the key replays.
+    const replay = await succeed('propose_chengdu_itinerary', { dayCount: 1, rhythm: 'full', discovery: 'blend', atmosphere: 'lively', idempotencyKey: key });
+    expect(replay).toEqual(stored.result.structuredContent);
+  });
+});
+

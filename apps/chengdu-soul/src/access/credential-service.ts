@@ -108,12 +108,12 @@ export class CredentialService {
   }
 
   /**
-   * Verifies an Agent credential and, for a good one, counts the call against its account's
-   * shared write limit. When that limit is kept in this database both happen in one statement
+   * Verifies an Agent credential and, for a good one, counts its `calls` (one, or the credential
+   * calls of a batch) against its account's shared write limit. When that limit is kept in this database both happen in one statement
    * (a planning write's first round trip); nothing is cached either way, so a revocation takes
    * effect on the next request.
    */
-  async admit(token: string, audience: string, now: Date, limiter: RateLimiter): Promise<Admission> {
+  async admit(token: string, audience: string, now: Date, limiter: RateLimiter, calls = 1): Promise<Admission> {
     const tokenHash = hashToken(token);
     if (!limiter.inDatabase) {
       const row = await this.db
@@ -124,13 +124,14 @@ export class CredentialService {
         .executeTakeFirst();
       const verdict = judge(row, audience, now);
       if ('failure' in verdict) return verdict;
-      return { ...verdict, limit: await limiter.consume(verdict.principal.subject) };
+      return { ...verdict, limit: await limiter.consume(verdict.principal.subject, calls) };
     }
     const nowMs = Date.now();
     const hits = limiter.inDatabase.countHits(
       'select account_id as key from credential where audience = $2 and approved and revoked_at is null and expires_at > $3',
       4,
       nowMs,
+      calls,
     );
     const result = await this.db.executeQuery<CredentialRow & Partial<CountedHit>>(
       CompiledQuery.raw(

@@ -18,7 +18,8 @@ export interface RateLimitOutcome {
 }
 
 export interface RateLimiter {
-  consume(key: string): Promise<RateLimitOutcome>;
+  /** Counts `hits` (default one) against `key`'s window. */
+  consume(key: string, hits?: number): Promise<RateLimitOutcome>;
   /** Present when the count lives in the product's database (no Redis). */
   readonly inDatabase?: DatabaseRateLimit;
   close(): Promise<void>;
@@ -27,12 +28,12 @@ export interface RateLimiter {
 /** The count as statement text, for callers that fold it into their own statement. */
 export interface DatabaseRateLimit {
   /**
-   * `insert … on conflict … returning points, expire` counting one hit for every row of
-   * `keysQuery` (SQL text of a query with a text column named `key`), usable as a
+   * `insert … on conflict … returning points, expire` counting `hits` (default one) for every
+   * row of `keysQuery` (SQL text of a query with a text column named `key`), usable as a
    * data-modifying CTE. Its own parameters are numbered from `$<firstParameter>` on and returned
    * for the caller to append after its own.
    */
-  countHits(keysQuery: string, firstParameter: number, nowMs: number): { text: string; parameters: unknown[] };
+  countHits(keysQuery: string, firstParameter: number, nowMs: number, hits?: number): { text: string; parameters: unknown[] };
   /** Reads a row `countHits` returned. */
   outcome(hit: CountedHit, nowMs: number): RateLimitOutcome;
 }
@@ -61,17 +62,18 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
 function databaseLimiter(options: RateLimitOptions): RateLimiter {
   const windowMs = options.windowSeconds * 1000;
   const inDatabase: DatabaseRateLimit = {
-    countHits(keysQuery, first, nowMs) {
-      const [prefix, now, expire] = [`$${first}`, `$${first + 1}::bigint`, `$${first + 2}::bigint`];
-      // A window that has ended starts again at this hit; otherwise the hit adds to it.
+    countHits(keysQuery, first, nowMs, hits = 1) {
+      if (!Number.isInteger(hits) || hits < 1) throw new TypeError(`hits must be a positive integer: ${hits}`);
+      const [prefix, now, expire, count] = [`$${first}`, `$${first + 1}::bigint`, `$${first + 2}::bigint`, `$${first + 3}::integer`];
+      // A window that has ended starts again at these hits; otherwise they add to it.
       return {
         text: `insert into ${RATE_LIMIT_TABLE} (key, points, expire)
-          select ${prefix} || k.key, 1, ${expire} from (${keysQuery}) k
+          select ${prefix} || k.key, ${count}, ${expire} from (${keysQuery}) k
           on conflict (key) do update set
-            points = case when ${RATE_LIMIT_TABLE}.expire <= ${now} then 1 else ${RATE_LIMIT_TABLE}.points + 1 end,
+            points = case when ${RATE_LIMIT_TABLE}.expire <= ${now} then ${count} else ${RATE_LIMIT_TABLE}.points + ${count} end,
             expire = case when ${RATE_LIMIT_TABLE}.expire <= ${now} then excluded.expire else ${RATE_LIMIT_TABLE}.expire end
           returning points, expire`,
-        parameters: [`${options.keyPrefix}:`, nowMs, nowMs + windowMs],
+        parameters: [`${options.keyPrefix}:`, nowMs, nowMs + windowMs, hits],
       };
     },
     outcome(hit, nowMs) {
@@ -82,9 +84,9 @@ function databaseLimiter(options: RateLimitOptions): RateLimiter {
   };
   return {
     inDatabase,
-    async consume(key) {
+    async consume(key, count = 1) {
       const nowMs = Date.now();
-      const hits = inDatabase.countHits('select $1::text as key', 2, nowMs);
+      const hits = inDatabase.countHits('select $1::text as key', 2, nowMs, count);
       const result = await options.db.executeQuery<CountedHit>(CompiledQuery.raw(hits.text, [key, ...hits.parameters]));
       return inDatabase.outcome(result.rows[0]!, nowMs);
     },
@@ -99,9 +101,9 @@ function redisLimiter(options: RateLimitOptions, redisUrl: string): RateLimiter 
   redis.on('error', () => {});
   const limiter = new RateLimiterRedis({ storeClient: redis, points: options.points, duration: options.windowSeconds, keyPrefix: options.keyPrefix });
   return {
-    async consume(key) {
+    async consume(key, hits = 1) {
       try {
-        const res = await limiter.consume(key);
+        const res = await limiter.consume(key, hits);
         return { allowed: true, retryAfterSeconds: 0, remaining: res.remainingPoints };
       } catch (error) {
         if (error instanceof RateLimiterRes) {

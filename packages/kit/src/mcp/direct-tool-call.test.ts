@@ -54,10 +54,29 @@ describe('direct tools/call', () => {
   it('leaves every other message to the SDK', () => {
     const others = [
       { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'unknown_tool', arguments: {} } },
-      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'measure_text', arguments: [] } },
       { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'measure_text', arguments: {}, _meta: { progressToken: 1 } } },
     ] as JSONRPCRequest[];
     for (const message of others) expect(directToolCall(tools, message, scope)).toBeUndefined();
+  });
+
+  it('answers an unknown name as not found, object-prototype keys included, as the SDK does for an unknown name', async () => {
+    for (const name of ['unknown_tool', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const message = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: {} } } as JSONRPCRequest;
+      const answer = { jsonrpc: '2.0', id: 7, error: { code: -32602, message: `Tool ${name} not found` } };
+      expect(await directToolCall(tools, message, scope)).toEqual(answer);
+    }
+    const unknown = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'unknown_tool', arguments: {} } } as JSONRPCRequest;
+    expect(await pool.exchange(unknown, { request })).toEqual(await directToolCall(tools, unknown, scope));
+  });
+
+  it('refuses arguments that are not an object with the structured invalid_arguments error', async () => {
+    for (const args of [null, [], ['text'], 'text', 3, true]) {
+      for (const extra of [{}, { _meta: { progressToken: 1 } }]) {
+        const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'measure_text', arguments: args, ...extra } } as JSONRPCRequest;
+        const answer = (await directToolCall(tools, message, scope)) as unknown as { result: { isError: boolean; structuredContent: any } };
+        expect(answer.result.isError).toBe(true);
+        expect(answer.result.structuredContent.error).toMatchObject({ code: 'invalid_arguments', retryable: false, details: { fields: [{ field: '(arguments)' }] } });
+      }
+    }
   });
 });

@@ -8,6 +8,12 @@
  * the endpoint refuses what no server should see: wrong method (405), oversized body (413),
  * wrong media type (415), malformed JSON (a JSON-RPC parse error), unsupported protocol header.
  * Origin and Host checks happen earlier, in the HTTP layer, so a rejected origin costs nothing.
+ *
+ * Batches exist only in the eras before 2025-06-18 (a request naming 2025-06-18 or later may not
+ * send one). A batch holds at most MAX_BATCH_MESSAGES messages (the SDK's own limit), each call of
+ * it counts against the caller's limit, its calls run BATCH_CONCURRENCY at a time, no call starts
+ * once the client has gone, and a call that fails unexpectedly is answered as an error of its own
+ * while every other call keeps its answer.
  */
 import {
   McpServer,
@@ -27,7 +33,7 @@ import { bindRequestScope, type Principal, type RequestScope } from './request-s
 import { directToolCall } from './direct-tool-call.ts';
 import { isPlainLegacyToolCall } from './plain-legacy-call.ts';
 import { ServerPool } from './server-pool.ts';
-import type { Tool } from './tool.ts';
+import { isConnectionFailure, type Tool } from './tool.ts';
 
 /** How the endpoint admits calls of credential tools. */
 export interface McpGuard {
@@ -35,9 +41,10 @@ export interface McpGuard {
   /**
    * Verifies the request's credential and, for a valid one, counts the call against the
    * principal's limit shared by every process (one step, so a product can do both in one
-   * statement). A failure is HTTP 401; a refused `limit` is 429 with Retry-After; a throw is 503.
+   * statement). `calls` is how many credential calls the request holds (a batch holds several;
+   * each counts). A failure is HTTP 401; a refused `limit` is 429 with Retry-After; a throw is 503.
    */
-  admit(request: Request): Promise<Admission>;
+  admit(request: Request, calls: number): Promise<Admission>;
 }
 
 export type Admission = { failure: AuthFailure } | { principal: Principal; limit?: RateLimitOutcome };
@@ -64,6 +71,12 @@ export interface McpEndpoint {
 }
 
 const ALLOW_POST = { Allow: 'POST' };
+/** The most messages one batch may hold: the SDK's own limit on its 2025-era path. */
+export const MAX_BATCH_MESSAGES = 100;
+/** Calls of one batch in flight at once: enough to overlap waits, too few to monopolise a process. */
+export const BATCH_CONCURRENCY = 4;
+/** The first revision without JSON-RPC batches. */
+const FIRST_UNBATCHED_VERSION = '2025-06-18';
 
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -109,10 +122,19 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       return jsonRpcErrorResponse(400, JSON_RPC.parseError, 'Parse error: the body is not valid JSON.');
     }
 
+    const headerVersion = request.headers.get('mcp-protocol-version');
+    if (Array.isArray(parsed)) {
+      if (headerVersion !== null && headerVersion.trim() >= FIRST_UNBATCHED_VERSION) {
+        return jsonRpcErrorResponse(400, JSON_RPC.invalidRequest, `Invalid Request: MCP ${headerVersion.trim()} has no batches; send one JSON-RPC message per request.`);
+      }
+      if (parsed.length > MAX_BATCH_MESSAGES) {
+        return jsonRpcErrorResponse(400, JSON_RPC.invalidRequest, `Invalid Request: a batch holds at most ${MAX_BATCH_MESSAGES} messages; this one holds ${parsed.length}.`);
+      }
+    }
+
     const refused = await admit(parsed, request, scope);
     if (refused) return refused;
 
-    const headerVersion = request.headers.get('mcp-protocol-version');
     if (!Array.isArray(parsed) && !isPlainLegacyToolCall(parsed, headerVersion) && !(await isLegacyRequest(request, parsed as never))) {
       // The modern handler reads the request itself, so it gets a fresh copy of the body.
       const replay = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
@@ -138,15 +160,15 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
    */
   async function admit(parsed: unknown, request: Request, scope: RequestScope): Promise<Response | undefined> {
     const messages = Array.isArray(parsed) ? parsed : [parsed];
-    const needsCredential = messages.some((m) => {
+    const calls = messages.filter((m) => {
       const message = m as { method?: unknown; params?: { name?: unknown } } | null;
       return message?.method === 'tools/call' && toolsByName.get(String(message.params?.name))?.access === 'credential';
-    });
-    if (!needsCredential) return undefined;
+    }).length;
+    if (calls === 0) return undefined;
     const guard = options.guard;
     if (!guard) throw new TypeError('A credential tool is registered without a guard');
     try {
-      const admission = await guard.admit(request);
+      const admission = await guard.admit(request, calls);
       if ('failure' in admission) return unauthorizedResponse(guard.realm, admission.failure, scope.correlationId);
       scope.principal = admission.principal;
       const limit = admission.limit;
@@ -171,24 +193,37 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (messages.length === 0) {
       return jsonRpcErrorResponse(400, JSON_RPC.invalidRequest, 'Invalid Request: empty batch.');
     }
-    const answers: JSONRPCMessage[] = [];
-    for (const message of messages) {
+    const answerOne = (message: unknown): Promise<JSONRPCMessage> | undefined => {
       // The common message, a plain tool call, is a request by construction; the SDK's schema
       // checks below are for everything else.
       if (isPlainLegacyToolCall(message, null)) {
-        answers.push(await (directToolCall(toolsByName, message as JSONRPCRequest, scope) ?? pool.exchange(message as JSONRPCRequest, { request })));
-        continue;
+        return directToolCall(toolsByName, message as JSONRPCRequest, scope) ?? pool.exchange(message as JSONRPCRequest, { request });
       }
-      if (isJSONRPCNotification(message)) continue;
-      if (!isJSONRPCRequest(message)) {
-        answers.push(invalidRequest(message));
-        continue;
-      }
-      answers.push(await (directToolCall(toolsByName, message, scope) ?? pool.exchange(message, { request })));
+      if (isJSONRPCNotification(message)) return undefined;
+      if (!isJSONRPCRequest(message)) return Promise.resolve(invalidRequest(message));
+      return directToolCall(toolsByName, message, scope) ?? pool.exchange(message, { request });
+    };
+    if (!Array.isArray(parsed)) {
+      const answer = await answerOne(parsed);
+      return answer ? Response.json(answer, { status: 200 }) : new Response(null, { status: 202 });
     }
+    const slots: Array<JSONRPCMessage | undefined> = new Array(messages.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < messages.length && !request.signal.aborted) {
+        const index = next++;
+        const message = messages[index];
+        try {
+          slots[index] = await answerOne(message);
+        } catch (error) {
+          slots[index] = failedCall(message, error, scope);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, messages.length) }, worker));
+    const answers = slots.filter((answer): answer is JSONRPCMessage => answer !== undefined);
     if (answers.length === 0) return new Response(null, { status: 202 });
-    const payload = Array.isArray(parsed) ? answers : answers[0];
-    return Response.json(payload, { status: 200 });
+    return Response.json(answers, { status: 200 });
   }
 
   return {
@@ -208,4 +243,24 @@ function invalidRequest(message: unknown): JSONRPCMessage {
   const id = (message as { id?: unknown } | null)?.id;
   const safeId = typeof id === 'string' || typeof id === 'number' ? id : null;
   return { jsonrpc: '2.0', id: safeId, error: { code: JSON_RPC.invalidRequest, message: 'Invalid Request: not a JSON-RPC 2.0 request or notification.' } } as JSONRPCMessage;
+}
+
+/**
+ * The answer for one call of a batch that failed unexpectedly: an error of its own, so the
+ * batch's other answers (a stored write among them) still reach the client.
+ */
+function failedCall(message: unknown, error: unknown, scope: RequestScope): JSONRPCMessage {
+  const id = (message as { id?: unknown } | null)?.id;
+  const safeId = typeof id === 'string' || typeof id === 'number' ? id : null;
+  const unavailable = isConnectionFailure(error);
+  scope.log[unavailable ? 'warn' : 'error']({ err: error }, 'batch call failed');
+  return {
+    jsonrpc: '2.0',
+    id: safeId,
+    error: {
+      code: JSON_RPC.internalError,
+      message: unavailable ? 'The service cannot reach its database right now; retry this call shortly.' : 'This call failed unexpectedly; the batch\'s other calls were answered.',
+      data: { code: unavailable ? 'unavailable' : 'internal_error', retryable: unavailable, correlationId: scope.correlationId },
+    },
+  } as JSONRPCMessage;
 }

@@ -1,6 +1,6 @@
 /** MCP: the stateless endpoint for both protocol eras, the tool contract and the error table. */
 export { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions, type Admission, type McpGuard } from './endpoint.ts';
-export { defineTool, errorResult, UNSTORABLE_TEXT, fieldWithUnstorableText, invalidArguments, isConnectionFailure, type Tool, type ToolSpec } from './tool.ts';
+export { defineTool, errorResult, UNSTORABLE_TEXT, unacceptableField, invalidArguments, isConnectionFailure, type Tool, type ToolSpec } from './tool.ts';
 export {
   PLATFORM_ERROR_CODES,
   ToolError,

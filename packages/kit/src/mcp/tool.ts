@@ -69,16 +69,11 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
     if (access === 'credential' && !scope.principal) {
       return errorResult(platformErrors.fail('unauthorized', 'This tool needs an Agent credential in Authorization: Bearer <credential>.'), scope);
     }
-    const badText = fieldWithUnstorableText(args);
-    if (badText !== undefined) {
-      return errorResult(
-        platformErrors.fail('invalid_arguments', `Invalid arguments: ${badText}.`, {
-          fields: [{ field: badText, problem: 'contains a NUL character or an unpaired surrogate' }],
-        }),
-        scope,
-      );
+    const bad = unacceptableField(args);
+    if (bad !== undefined) {
+      return errorResult(platformErrors.fail('invalid_arguments', `Invalid arguments: ${bad.field}.`, { fields: [bad] }), scope);
     }
-    const parsed = spec.input.safeParse(args ?? {});
+    const parsed = spec.input.safeParse(args === undefined ? {} : args);
     if (!parsed.success) {
       return errorResult(invalidArguments(parsed.error), scope);
     }
@@ -139,19 +134,32 @@ export function isConnectionFailure(error: unknown): boolean {
 /** U+0000, or half of a surrogate pair without its other half. */
 export const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** Nesting deeper than any tool's arguments need; deeper input is refused before anything recurses into it. */
+export const MAX_ARGUMENT_DEPTH = 64;
+
 /**
- * The path of the first string (value or key) PostgreSQL cannot store faithfully: it refuses
- * U+0000 in text and jsonb, and an unpaired surrogate would be stored as U+FFFD, so a retry
- * could match another request. Such input is refused up front as bad input, never a crash.
+ * The first field that no tool may take, found by an iterative walk (so no input is too deep to
+ * examine): a string (value or key) PostgreSQL cannot store faithfully — it refuses U+0000 in text
+ * and jsonb, and an unpaired surrogate would be stored as U+FFFD, so a retry could match another
+ * request — or nesting beyond MAX_ARGUMENT_DEPTH. Such input is refused up front as bad input.
  */
-export function fieldWithUnstorableText(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return UNSTORABLE_TEXT.test(value) ? path || '(arguments)' : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const childPath = path ? `${path}.${key}` : key;
-    if (UNSTORABLE_TEXT.test(key)) return childPath;
-    const found = fieldWithUnstorableText(child, childPath);
-    if (found !== undefined) return found;
+export function unacceptableField(value: unknown): { field: string; problem: string } | undefined {
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  const name = (path: string[]) => path.join('.') || '(arguments)';
+  while (pending.length > 0) {
+    const { value: current, path } = pending.pop()!;
+    if (typeof current === 'string') {
+      if (UNSTORABLE_TEXT.test(current)) return { field: name(path), problem: 'contains a NUL character or an unpaired surrogate' };
+      continue;
+    }
+    if (typeof current !== 'object' || current === null) continue;
+    if (path.length >= MAX_ARGUMENT_DEPTH) return { field: name(path), problem: `is nested deeper than ${MAX_ARGUMENT_DEPTH} levels` };
+    const entries = Object.entries(current);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      if (UNSTORABLE_TEXT.test(key)) return { field: name([...path, key]), problem: 'contains a NUL character or an unpaired surrogate' };
+      pending.push({ value: child, path: [...path, key] });
+    }
   }
   return undefined;
 }
