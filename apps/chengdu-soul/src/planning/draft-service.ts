@@ -157,14 +157,16 @@ export class DraftService {
     now: Date,
     current: LoadedRelease,
   ) {
+    // The draft row alone is locked: under READ COMMITTED a locking read that waited re-checks its
+    // row against the newer version, and a join to draft_revisions would then compare the new
+    // revision number with the old revision row and drop the draft, telling a racing writer that
+    // an existing draft is not found. Its content is read after the lock, by a fresh statement.
     const row = await trx
       .selectFrom('drafts')
-      .innerJoin('draft_revisions', (join) => join.onRef('draft_revisions.draft_ref', '=', 'drafts.draft_ref').onRef('draft_revisions.revision', '=', 'drafts.revision'))
-      .selectAll('drafts')
-      .select('draft_revisions.content')
-      .where('drafts.draft_ref', '=', pointer.draftRef)
-      .where('drafts.account_id', '=', accountId)
-      .forUpdate('drafts')
+      .selectAll()
+      .where('draft_ref', '=', pointer.draftRef)
+      .where('account_id', '=', accountId)
+      .forUpdate()
       .executeTakeFirst();
     if (!row) throw fail('draft_not_found', `No draft ${pointer.draftRef} for this account.`, { draftRef: pointer.draftRef });
     if (row.confirmed_at) throw fail('draft_already_confirmed', `Draft ${pointer.draftRef} is already confirmed.`, { draftRef: pointer.draftRef });
@@ -187,7 +189,13 @@ export class DraftService {
         currentCatalogVersion: current.catalogVersion,
       });
     }
-    const content = (typeof row.content === 'string' ? JSON.parse(row.content) : row.content) as DraftContent;
+    const stored = await trx
+      .selectFrom('draft_revisions')
+      .select('content')
+      .where('draft_ref', '=', pointer.draftRef)
+      .where('revision', '=', row.revision)
+      .executeTakeFirstOrThrow();
+    const content = (typeof stored.content === 'string' ? JSON.parse(stored.content) : stored.content) as DraftContent;
     return { release: current, content, revision: row.revision, contentHash: row.content_hash, createdAt: new Date(row.created_at), expiresAt };
   }
 
