@@ -111,19 +111,17 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     publicUrl: options.publicUrl,
     secretPathPrefixes: ['/p/', '/signin/'],
     mapError: (error) => webErrorPage(error),
-    health: async () => {
-      const databaseUp = await options.database.ping();
-      let catalogVersion: string | null = catalog.knownCurrentVersion() ?? null;
-      if (databaseUp) catalogVersion = (await catalog.current().catch(() => undefined))?.catalogVersion ?? null;
-      return {
-        healthy: databaseUp,
-        details: {
-          service: SERVICE_NAME,
-          version: SERVICE_VERSION,
-          database: { kind: options.database.kind, reachable: databaseUp },
-          catalogVersion,
-        },
-      };
+    health: {
+      dependencies: [
+        { name: 'database', essential: true, neededFor: 'every tool, page and planning write', probe: () => options.database.ping() },
+        ...(limiter.probe ? [{ name: 'redis', essential: true, neededFor: 'planning writes (the shared write limit)', probe: limiter.probe }] : []),
+      ],
+      details: async ({ database }) => {
+        const reachable = database?.up ?? false;
+        let catalogVersion: string | null = catalog.knownCurrentVersion() ?? null;
+        if (reachable) catalogVersion = (await catalog.current().catch(() => undefined))?.catalogVersion ?? null;
+        return { service: SERVICE_NAME, version: SERVICE_VERSION, database: { kind: options.database.kind, reachable }, catalogVersion };
+      },
     },
   });
 

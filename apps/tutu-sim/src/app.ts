@@ -32,7 +32,7 @@ export function createTutuSim(options: TutuSimOptions): TutuSim {
   const app = createHttpApp({
     log: options.log,
     allowedOrigins: options.allowedOrigins,
-    health: async () => ({ healthy: true, details: { service: SIM_SERVER_NAME, demo: true, data: 'fixture data, not real offers' } }),
+    health: { dependencies: [], details: () => ({ service: SIM_SERVER_NAME, demo: true, data: 'fixture data, not real offers' }) },
   });
   const mcp = createSimMcpHandler(control, () => ({ now: clock(), publicUrl: options.publicUrl() }), (error) =>
     options.log.warn({ err: error }, 'mcp handler error'),

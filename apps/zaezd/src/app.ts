@@ -72,26 +72,22 @@ export function createZaezdApp(options: ZaezdAppOptions): ZaezdApp {
   const weather = new OpenMeteoWeather({ baseUrl: options.weather.baseUrl, timeoutMs: options.weather.timeoutMs, cacheTtlMs: 30 * 60_000 });
   const planner = new TripPlanner({ events, tutu, weather, publicUrl: options.publicUrl });
 
-  let probe: { at: number; reachable: Promise<boolean> } | undefined;
+  const tutuReachable = cachedReachability(tutu, HEALTH_PROBE_MS);
   const app = createHttpApp({
     log: options.log,
     allowedOrigins: options.allowedOrigins,
     publicUrl: options.publicUrl,
-    health: async () => {
-      if (!probe || Date.now() - probe.at > HEALTH_PROBE_MS) probe = { at: Date.now(), reachable: tutu.reachable() };
-      const reachable = await probe.reachable;
-      return {
-        // zaezd itself is up whenever it answers; Tutu being down is reported, not a reason to pull the instance.
-        healthy: true,
-        details: {
-          service: SERVICE_NAME,
-          version: SERVICE_VERSION,
-          upstream: { reachable, standIn: tutu.isStandIn, ...tutu.stats },
-          demoData: tutu.isStandIn,
-          events: events.name,
-          state: 'none (stateless: trips are rebuilt from their IDs)',
-        },
-      };
+    health: {
+      // Every trip tool searches Tutu: without it zaezd answers nothing but retryable errors.
+      dependencies: [{ name: 'tutu', essential: true, neededFor: 'find_event_trips and every trip tool (rail, air and hotel searches)', probe: tutuReachable }],
+      details: ({ tutu: state }) => ({
+        service: SERVICE_NAME,
+        version: SERVICE_VERSION,
+        upstream: { reachable: state?.up ?? false, standIn: tutu.isStandIn, ...tutu.stats },
+        demoData: tutu.isStandIn,
+        events: events.name,
+        state: 'none (stateless: trips are rebuilt from their IDs)',
+      }),
     },
   });
 
@@ -125,3 +121,18 @@ export function createZaezdApp(options: ZaezdAppOptions): ZaezdApp {
     },
   };
 }
+
+/** All health needs of the Tutu client: whether Tutu answers. */
+interface ReachabilityProbe {
+  reachable(): Promise<boolean>;
+}
+
+/** The probe's answer reused for `freshMs`, so health checks do not hammer the upstream. */
+function cachedReachability(target: ReachabilityProbe, freshMs: number): () => Promise<boolean> {
+  let last: { at: number; reachable: Promise<boolean> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at > freshMs) last = { at: Date.now(), reachable: target.reachable() };
+    return last.reachable;
+  };
+}
+

@@ -141,7 +141,7 @@ describe('when Tutu is gone', () => {
     const orphan = await startStack({ tutuUrl: 'http://127.0.0.1:9/mcp', tutuTimeoutMs: 600 });
     try {
       const health = await (await fetch(`${orphan.url}/health`)).json();
-      expect(health).toMatchObject({ status: 'ok', upstream: { reachable: false } });
+      expect(health).toMatchObject({ status: 'degraded', upstream: { reachable: false }, dependencies: { tutu: { up: false, essential: true } } });
       const orphanClient = await connectClient(orphan.url);
       try {
         const { isError, data } = await callThroughClient(orphanClient, 'find_event_trips', REQUEST);

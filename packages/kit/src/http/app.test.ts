@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../log/index.ts';
 import { createHttpApp } from './app.ts';
+import { dependencyStates } from './health.ts';
 
 function capture() {
   const lines: Array<Record<string, unknown>> = [];
@@ -23,7 +24,13 @@ function appWith(log = capture().log, healthy = true) {
     log,
     allowedOrigins: ['http://127.0.0.1:8401'],
     secretPathPrefixes: ['/p/'],
-    health: async () => ({ healthy, details: { catalogVersion: 'v1' } }),
+    health: {
+      dependencies: [
+        { name: 'store', essential: true, neededFor: 'writes', probe: async () => healthy },
+        { name: 'extras', essential: false, neededFor: 'nice-to-haves', probe: async () => false },
+      ],
+      details: () => ({ catalogVersion: 'v1' }),
+    },
   });
   app.get('/boom', () => {
     throw new Error('secret stack detail');
@@ -70,7 +77,22 @@ describe('errors and health', () => {
   it('reports degraded health with 503', async () => {
     const response = await appWith(capture().log, false).request('http://127.0.0.1:8401/health', { headers: { Host: '127.0.0.1:8401' } });
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ status: 'degraded', catalogVersion: 'v1' });
+    expect(await response.json()).toMatchObject({
+      status: 'degraded',
+      catalogVersion: 'v1',
+      dependencies: { store: { up: false, essential: true, neededFor: 'writes' }, extras: { up: false, essential: false } },
+    });
+    // Alive all the same: liveness does not depend on dependencies.
+    const live = await appWith(capture().log, false).request('http://127.0.0.1:8401/health/live', { headers: { Host: '127.0.0.1:8401' } });
+    expect(live.status).toBe(200);
+  });
+
+  it('stays ok when only a non-essential dependency is down, and counts a hanging probe as down', async () => {
+    const ok = await appWith().request('http://127.0.0.1:8401/health', { headers: { Host: '127.0.0.1:8401' } });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ status: 'ok', dependencies: { store: { up: true }, extras: { up: false } } });
+    const states = await dependencyStates([{ name: 'hangs', essential: true, neededFor: 'x', probe: () => new Promise<boolean>(() => {}) }], 50);
+    expect(states).toEqual({ hangs: { up: false, essential: true, neededFor: 'x' } });
   });
 
   it('refuses a foreign Origin and a foreign Host with 403', async () => {
@@ -81,7 +103,7 @@ describe('errors and health', () => {
   });
 
   it('answers at its public address behind a proxy, and still only there and on loopback', async () => {
-    const app = createHttpApp({ log: capture().log, allowedOrigins: [], publicUrl: 'https://soul.example.com', health: async () => ({ healthy: true, details: {} }) });
+    const app = createHttpApp({ log: capture().log, allowedOrigins: [], publicUrl: 'https://soul.example.com', health: { dependencies: [] } });
     const viaProxy = await app.request('https://soul.example.com/health', { headers: { Host: 'soul.example.com', Origin: 'https://soul.example.com' } });
     expect(viaProxy.status).toBe(200);
     expect((await app.request('http://127.0.0.1:8401/health', { headers: { Host: '127.0.0.1:8401' } })).status).toBe(200);

@@ -1,13 +1,14 @@
 /**
  * The HTTP application every product starts from: correlation ids, JSON request logs with
  * credentials and capability paths redacted, Host validation, Origin allow-listing, one error
- * mapping (never a stack trace or a 500 for bad input), and `GET /health`.
+ * mapping (never a stack trace or a 500 for bad input), and `GET /health` + `/health/live`.
  */
 import { Hono, type Context } from 'hono';
 import { lazyChild, redactPath, type Logger } from '../log/index.ts';
 import { correlationIdFor } from './correlation.ts';
 import { hostChecker, originAllowed, servedHostnames } from './origin-host.ts';
 import { isConnectionFailure } from '../mcp/tool.ts';
+import { registerHealthRoutes, type HealthOptions } from './health.ts';
 
 export interface AppVariables {
   correlationId: string;
@@ -30,7 +31,8 @@ export interface HttpAppOptions {
   allowedHostnames?: readonly string[];
   /** Path prefixes whose remainder is a capability and must not be logged in full. */
   secretPathPrefixes?: readonly string[];
-  health: () => Promise<{ healthy: boolean; details: Record<string, unknown> }>;
+  /** The dependencies /health probes and the facts it adds (health.ts). */
+  health: HealthOptions;
   /** A product's own answer for an error it recognises; anything else is a logged 500 or 503. */
   mapError?: (error: Error, c: Context<AppEnv>) => Response | Promise<Response> | undefined;
 }
@@ -83,10 +85,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     return c.json({ error: { code: 'internal_error', message: 'An unexpected error occurred.', correlationId } }, 500);
   });
 
-  app.get('/health', async (c) => {
-    const { healthy, details } = await options.health();
-    return c.json({ status: healthy ? 'ok' : 'degraded', ...details }, healthy ? 200 : 503);
-  });
+  registerHealthRoutes(app, options.health);
 
   return app;
 }

@@ -1,6 +1,7 @@
 /** HTTP: the shared application shell, body limits, origin/host checks and loopback serving. */
 export { createHttpApp, correlationIdOf, type AppEnv, type AppVariables, type HttpAppOptions } from './app.ts';
 export { correlationIdFor } from './correlation.ts';
+export { dependencyStates, type Dependency, type DependencyState, type HealthOptions } from './health.ts';
 export { hostRejection, loopbackOrigins, originAllowed } from './origin-host.ts';
 export { DEFAULT_MAX_BODY_BYTES, readBodyLimited, type BodyRead } from './read-body.ts';
 export { listen, type RunningServer } from './serve.ts';

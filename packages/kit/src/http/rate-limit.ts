@@ -22,6 +22,8 @@ export interface RateLimiter {
   consume(key: string, hits?: number): Promise<RateLimitOutcome>;
   /** Present when the count lives in the product's database (no Redis). */
   readonly inDatabase?: DatabaseRateLimit;
+  /** Present when the count lives in Redis: true when Redis answers. */
+  readonly probe?: () => Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ function redisLimiter(options: RateLimitOptions, redisUrl: string): RateLimiter 
   redis.on('error', () => {});
   const limiter = new RateLimiterRedis({ storeClient: redis, points: options.points, duration: options.windowSeconds, keyPrefix: options.keyPrefix });
   return {
+    probe: async () => (await redis.ping()) === 'PONG',
     async consume(key, hits = 1) {
       try {
         const res = await limiter.consume(key, hits);
