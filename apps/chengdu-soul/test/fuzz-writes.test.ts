@@ -3,7 +3,7 @@
  * the three writes receives at least 2,000 generated malformed argument objects (wrong types,
  * missing fields, out-of-range numbers, huge strings, unknown keys, nested junk, wrong enum
  * values, bad hashes, non-object arguments) plus well-typed but semantically wrong ones (unknown
- * or duplicate cardIds, stale or mixed catalog versions, required/excluded conflicts, too many
+ * or duplicate cardIds, never-published or mixed catalog versions, required/excluded conflicts, too many
  * required scenes, stale revisions and hashes, confirmed drafts, reused idempotency keys).
  *
  * Every answer must be HTTP 200 carrying a structured, non-retryable tool error with the expected
@@ -394,9 +394,10 @@ function proposeSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
         .filter(({ required, excluded }) => [...required, ...excluded].some((id) => !KNOWN.has(id)))
         .map(({ prefs, required, excluded, asArray, key }) => withSelection(prefs, required, [CURRENT_VERSION], asArray, excluded, key)),
     ),
+    // The suite publishes one release only, so every other version was never published.
     semanticCase(
-      'stale-catalog-version',
-      'stale_catalog_version',
+      'unpublished-catalog-version',
+      'unknown_catalog_version',
       fc
         .record({ prefs: preferences, version: otherVersion, ids: fc.array(anyCardId, { minLength: 1, maxLength: 18 }), asArray: fc.boolean(), key: freshKey })
         .map(({ prefs, version, ids, asArray, key }) => withSelection(prefs, ids, [version], asArray, [], key)),
@@ -639,7 +640,7 @@ const toolFuzz: ToolFuzz[] = [
     kinds: [
       ...SYNTAX_KINDS,
       'unknown-card-ids',
-      'stale-catalog-version',
+      'unpublished-catalog-version',
       'mixed-catalog-versions',
       'duplicate-card-ids',
       'selection-conflict',
@@ -737,7 +738,7 @@ describe('text the database or the request hash cannot take exactly', () => {
       tool: 'propose_chengdu_itinerary',
       field: 'sceneSelection.catalogVersion',
       build: (_d, text) => ({ ...prefs, sceneSelection: { catalogVersion: text, requiredCardIds: ['jinli'] }, idempotencyKey: freshKeyText() }),
-      codes: ['invalid_arguments', 'stale_catalog_version'],
+      codes: ['invalid_arguments', 'unknown_catalog_version'],
     },
     { tool: 'revise_chengdu_draft', field: 'idempotencyKey', build: (d, text) => revise(d, d.sceneIds[0]!, d.draftRef, text), codes: ['invalid_arguments'] },
     { tool: 'revise_chengdu_draft', field: 'draftRef', build: (d, text) => revise(d, d.sceneIds[0]!, text), codes: ['invalid_arguments', 'draft_not_found'] },

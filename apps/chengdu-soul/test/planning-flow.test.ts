@@ -134,12 +134,13 @@ describe('refusals before any draft exists', () => {
       idempotencyKey: key(),
     });
     expect(mixed.data.error.code).toBe('mixed_catalog_versions');
-    const stale = await call('propose_chengdu_itinerary', {
+    // A version that was never published is unknown, as get_chengdu_scene says; a replaced one is stale (below).
+    const unknown = await call('propose_chengdu_itinerary', {
       ...base,
       sceneSelection: { catalogVersion: '2025-01-01.1', requiredCardIds: ['jinli'] },
       idempotencyKey: key(),
     });
-    expect(stale.data.error).toMatchObject({ code: 'stale_catalog_version', details: { currentCatalogVersion: version } });
+    expect(unknown.data.error).toMatchObject({ code: 'unknown_catalog_version', details: { requestedCatalogVersion: '2025-01-01.1', currentCatalogVersion: version } });
   });
 
   it('a selectionOnly outing is never added unless required, and placed when required', async () => {
@@ -343,3 +344,16 @@ async function countDrafts(): Promise<number> {
   const row = await server.database.db.selectFrom('drafts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+// Last in the file: it publishes a release, which changes the current catalog for everything after.
+describe('a selection from a replaced release', () => {
+  it('is stale_catalog_version, and one from a never-published release unknown_catalog_version', async () => {
+    const replaced = server.release.manifest.catalogVersion;
+    const next = derivedRelease(server.release, '2099-12-31.1');
+    expect((await server.service.repository.publish(next)).status).toBe('published');
+    const stale = await call('propose_chengdu_itinerary', { ...base, sceneSelection: { catalogVersion: replaced, requiredCardIds: ['jinli'] }, idempotencyKey: key() });
+    expect(stale.data.error).toMatchObject({ code: 'stale_catalog_version', details: { requestedCatalogVersion: replaced, currentCatalogVersion: '2099-12-31.1' } });
+    const unknown = await call('propose_chengdu_itinerary', { ...base, sceneSelection: { catalogVersion: '2099-12-31.2', requiredCardIds: ['jinli'] }, idempotencyKey: key() });
+    expect(unknown.data.error).toMatchObject({ code: 'unknown_catalog_version', details: { requestedCatalogVersion: '2099-12-31.2', currentCatalogVersion: '2099-12-31.1' } });
+  });
+});

@@ -36,13 +36,14 @@ export class DraftService {
   async propose(accountId: string, input: ProposeInput, now: Date): Promise<DraftView> {
     const { idempotencyKey, ...args } = input;
     const release = await this.releaseFor(args);
+    const published = await this.publishedSelectionVersions(args, release);
     const { result } = await insertIdempotent(
       this.db,
       { accountId, operation: 'propose', idempotencyKey },
       args,
       now,
       () => {
-        const resolved = resolveProposal(release, args);
+        const resolved = resolveProposal(release, args, published);
         const preferences = { dayCount: args.dayCount, rhythm: args.rhythm, discovery: args.discovery, atmosphere: args.atmosphere };
         const content = this.plan(release, preferences, resolved.required.map((s) => s.cardId), resolved.excludedCardIds);
         const draftRef = `dr_${randomBase64Url(12)}`;
@@ -197,6 +198,14 @@ export class DraftService {
       .executeTakeFirstOrThrow();
     const content = (typeof stored.content === 'string' ? JSON.parse(stored.content) : stored.content) as DraftContent;
     return { release: current, content, revision: row.revision, contentHash: row.content_hash, createdAt: new Date(row.created_at), expiresAt };
+  }
+
+  /** The selection's catalog versions other than the current one that were published (stale, not unknown). */
+  private async publishedSelectionVersions(args: Omit<ProposeInput, 'idempotencyKey'>, release: LoadedRelease): Promise<Set<string>> {
+    const selections = args.sceneSelection === undefined ? [] : Array.isArray(args.sceneSelection) ? args.sceneSelection : [args.sceneSelection];
+    const others = [...new Set(selections.map((s) => s.catalogVersion))].filter((v) => v !== release.catalogVersion);
+    const found = await Promise.all(others.map(async (v) => ((await this.catalog.version(v)) ? v : undefined)));
+    return new Set(found.filter((v): v is string => v !== undefined));
   }
 
   private async releaseFor(args: Omit<ProposeInput, 'idempotencyKey'>): Promise<LoadedRelease> {

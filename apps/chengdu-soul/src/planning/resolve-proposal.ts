@@ -14,7 +14,8 @@ export interface ResolvedProposal {
   scenesPerDay: number;
 }
 
-export function resolveProposal(release: LoadedRelease, input: Omit<ProposeInput, 'idempotencyKey'>): ResolvedProposal {
+/** `published` holds the selection's catalog versions that were ever published (the current one needs no entry). */
+export function resolveProposal(release: LoadedRelease, input: Omit<ProposeInput, 'idempotencyKey'>, published: ReadonlySet<string>): ResolvedProposal {
   const current = release.catalogVersion;
   const selections = input.sceneSelection === undefined ? [] : Array.isArray(input.sceneSelection) ? input.sceneSelection : [input.sceneSelection];
   const requiredIds = selections.flatMap((s) => s.requiredCardIds);
@@ -25,6 +26,12 @@ export function resolveProposal(release: LoadedRelease, input: Omit<ProposeInput
     const byVersion = Object.fromEntries(versions.map((v) => [v, selections.filter((s) => s.catalogVersion === v).flatMap((s) => s.requiredCardIds)]));
     throw fail('mixed_catalog_versions', `sceneSelection mixes catalog versions ${versions.join(', ')}; combine selections from ${current} only.`, {
       byVersion,
+      currentCatalogVersion: current,
+    });
+  }
+  if (versions[0] !== undefined && versions[0] !== current && !published.has(versions[0])) {
+    throw fail('unknown_catalog_version', `sceneSelection names catalog ${versions[0]}, which was never published; the current catalog is ${current}. Read the scenes and copy their current selection.`, {
+      requestedCatalogVersion: versions[0],
       currentCatalogVersion: current,
     });
   }
