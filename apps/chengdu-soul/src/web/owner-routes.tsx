@@ -303,4 +303,6 @@ const varyByOwner: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   c.res.headers.set('Cache-Control', 'private, no-store');
   c.res.headers.set('Vary', 'Cookie');
+  // Signed in, `/` is the owner's own page: the same policy as every other private answer.
+  c.res.headers.set('Referrer-Policy', 'same-origin');
 };

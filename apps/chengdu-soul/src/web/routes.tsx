@@ -6,7 +6,7 @@
 import type { Hono } from 'hono';
 import { htmlDocument, securityHeaders } from '@agent-products/kit/web';
 import type { AppEnv } from '@agent-products/kit/http';
-import { ToolError, invalidArguments } from '@agent-products/kit/mcp';
+import { ToolError, UNSTORABLE_TEXT, invalidArguments, unacceptableField } from '@agent-products/kit/mcp';
 import type { CatalogQueries } from '../catalog/catalog-queries.ts';
 import { ListInput, SearchInput } from '../catalog/query-inputs.ts';
 import { AgentsPage, type SearchFormValues } from './agents-page.tsx';
@@ -28,6 +28,14 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
       discovery: c.req.query('discovery') ?? '',
       limit: c.req.query('limit') ?? '',
     };
+    // A page that shows a visitor's own query is theirs, not the site's: never indexed.
+    if (Object.values(form).some((value) => value !== '')) c.header('X-Robots-Tag', 'noindex');
+    // Refused as the search tool refuses it, and never reflected as it came.
+    const unstorable = unacceptableField({ query: form.q, atmosphere: form.atmosphere, discovery: form.discovery, limit: form.limit });
+    if (unstorable) {
+      const shown = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.replace(new RegExp(UNSTORABLE_TEXT, 'g'), '\uFFFD')])) as SearchFormValues;
+      return c.html(htmlDocument(<AgentsPage form={shown} inputProblem={`Invalid arguments: ${unstorable.field} ${unstorable.problem}.`} />), 400);
+    }
     if (form.q.trim() === '') {
       const filters = ListInput.safeParse({
         ...(form.atmosphere ? { atmosphere: form.atmosphere } : {}),
