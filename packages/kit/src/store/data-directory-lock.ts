@@ -14,6 +14,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { jsonFrame, parseJsonFrame, readFrames } from './frames.ts';
+import { newNonce } from './owner-proof.ts';
 
 export class DataDirectoryInUseError extends Error {
   readonly code = 'data_directory_in_use';
@@ -29,10 +30,10 @@ export class DataDirectoryInUseError extends Error {
 export interface HeldLock {
   /** The listening socket; the owner channel serves operators on it. */
   server: Server;
-  /** Proof a peer may read the data directory: written there, readable by its owner only. */
+  /** Written to the data directory, readable by its user only; peers prove they read it (owner-proof.ts). */
   secret: Buffer;
-  /** Hands every peer (each already greeted with this PID) to `serve`, those that came early first. */
-  attach(serve: (peer: Socket) => void): void;
+  /** Hands every peer (each already greeted with this PID and its own nonce) to `serve`, those that came early first. */
+  attach(serve: (peer: Socket, nonce: string) => void): void;
   /** Unbinds the socket and ends every peer's connection. */
   release(): Promise<void>;
 }
@@ -81,22 +82,23 @@ function hold(dataDir: string, address: string, server: Server): HeldLock {
   writeFileSync(temporary, secret.toString('hex'), { mode: 0o600 });
   renameSync(temporary, file);
   const peers = new Set<Socket>();
-  const early: Socket[] = [];
-  let serve: ((peer: Socket) => void) | undefined;
+  const early: Array<[Socket, string]> = [];
+  let serve: ((peer: Socket, nonce: string) => void) | undefined;
   server.on('connection', (peer) => {
     peers.add(peer);
     peer.once('close', () => peers.delete(peer));
     peer.on('error', () => peer.destroy());
-    peer.write(jsonFrame({ pid: process.pid }));
-    if (serve) serve(peer);
-    else early.push(peer);
+    const nonce = newNonce();
+    peer.write(jsonFrame({ pid: process.pid, nonce }));
+    if (serve) serve(peer, nonce);
+    else early.push([peer, nonce]);
   });
   return {
     server,
     secret,
     attach(handler) {
       serve = handler;
-      for (const peer of early.splice(0)) if (!peer.destroyed) handler(peer);
+      for (const [peer, nonce] of early.splice(0)) if (!peer.destroyed) handler(peer, nonce);
     },
     release: () =>
       new Promise<void>((resolve) => {

@@ -3,10 +3,11 @@
  * between processes): a second product opener is refused with the owner's PID; an operator opener
  * reaches the owner's database, its writes seen by the owner at once; a killed owner's lock is free
  * for the next opener; a stale socket-file lock (platforms without kernel-named sockets) is taken
- * over, and only by one of two racing takers.
+ * over, and only by one of two racing takers; a process squatting on the lock's name without the
+ * data directory's secret gets no query from an operator.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,8 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DataDirectoryInUseError, openDatabase } from './index.ts';
-import { lockDataDirectory } from './data-directory-lock.ts';
+import { lockAddress, lockDataDirectory } from './data-directory-lock.ts';
+import { createServer } from 'node:net';
 
 const OPENER = fileURLToPath(new URL('../testing/embedded-opener.ts', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'kit-owner-'));
@@ -116,5 +118,29 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('one owner per embedded data 
     expect(holders).toHaveLength(1);
     for (const taker of takers) if ('ownerPid' in taker) expect(taker.ownerPid).toBe(process.pid);
     for (const holder of holders) if ('held' in holder) await holder.held.release();
+  });
+
+  it('sends no query to a process on the lock name that cannot prove it owns the directory', async () => {
+    const dataDir = join(work, 'squatted');
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, '.owner-secret'), 'ab'.repeat(32));
+    const received: string[] = [];
+    const squatter = createServer((peer) => {
+      peer.write(Buffer.concat([Buffer.from([0, 0, 0, 27]), Buffer.from('{"pid":4242,"nonce":"0000"}')]));
+      peer.on('data', (chunk) => {
+        received.push(chunk.toString('latin1'));
+        const fake = Buffer.from('{"proof":"00"}');
+        peer.write(Buffer.concat([Buffer.from([0, 0, 0, fake.length]), fake]));
+      });
+    });
+    await new Promise<void>((resolve) => squatter.listen({ path: lockAddress(dataDir) }, resolve));
+    try {
+      await expect(openDatabase({ dataDir, whenOwned: 'reach' })).rejects.toThrow(/could not prove it owns it/);
+      expect(received.join('')).not.toContain('ab'.repeat(32));
+      expect(received.join('')).not.toMatch(/select|insert/i);
+      await expect(openDatabase({ dataDir })).rejects.toMatchObject({ code: 'data_directory_in_use', ownerPid: 4242 });
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
   });
 });

@@ -4,17 +4,17 @@
  * here and the owner runs them on its own PGlite, taking turns with the product's queries: what
  * the operator writes is what the product reads on its next request.
  *
- * A peer first proves it may read the data directory by sending the secret the owner wrote there;
- * then it asks for a turn, runs statements (a transaction is begin … commit inside one turn) and
+ * A peer first proves it may read the data directory (an HMAC of the owner's nonce under the secret
+ * the owner wrote there, answered with the owner's own proof: owner-proof.ts); then it asks for a turn, runs statements (a transaction is begin … commit inside one turn) and
  * ends the turn. A peer that leaves, or holds a turn idle too long, has its open transaction
  * rolled back and its turn ended, so the product is never stuck behind it.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import type { HeldLock } from './data-directory-lock.ts';
 import type { ExclusiveTurn } from './exclusive-turn.ts';
 import { jsonFrame, parseJsonFrame, parseValueFrame, readFrames, valueFrame } from './frames.ts';
+import { proof, proofMatches } from './owner-proof.ts';
 
 export type ChannelRequest = { op: 'acquire' } | { op: 'release' } | { op: 'query'; sql: string; parameters: unknown[] };
 export type ChannelReply = { ok: true } | { rows: unknown[]; affectedRows?: number } | { error: ChannelError };
@@ -31,10 +31,10 @@ const IDLE_TURN_MS = 10_000;
 const ERROR_FIELDS = ['code', 'severity', 'detail', 'hint', 'schema', 'table', 'column', 'constraint'] as const;
 
 export function serveOwnerChannel(lock: HeldLock, client: PGlite, turn: ExclusiveTurn): void {
-  lock.attach((peer) => servePeer(peer, lock.secret, client, turn));
+  lock.attach((peer, nonce) => servePeer(peer, nonce, lock.secret, client, turn));
 }
 
-function servePeer(peer: Socket, secret: Buffer, client: PGlite, turn: ExclusiveTurn): void {
+function servePeer(peer: Socket, nonce: string, secret: Buffer, client: PGlite, turn: ExclusiveTurn): void {
   let proven = false;
   let endTurn: (() => void) | undefined;
   let idle: NodeJS.Timeout | undefined;
@@ -90,8 +90,9 @@ function servePeer(peer: Socket, secret: Buffer, client: PGlite, turn: Exclusive
     () => (proven ? FRAME_LIMIT : PROOF_LIMIT),
     (payload) => {
       if (!proven) {
-        proven = provesSecret(payload, secret);
-        if (proven) peer.write(jsonFrame({ ok: true }));
+        const answer = parseProof(payload);
+        proven = answer !== undefined && proofMatches(answer.proof, secret, 'operator', nonce);
+        if (proven) peer.write(jsonFrame({ proof: proof(secret, 'owner', answer!.nonce) }));
         else peer.destroy();
         return;
       }
@@ -112,16 +113,14 @@ function servePeer(peer: Socket, secret: Buffer, client: PGlite, turn: Exclusive
   );
 }
 
-function provesSecret(payload: Buffer, secret: Buffer): boolean {
-  let offered: Buffer;
+/** The operator's first frame: its proof of the owner's nonce and a nonce of its own. */
+function parseProof(payload: Buffer): { proof: unknown; nonce: string } | undefined {
   try {
-    const proof = parseJsonFrame(payload) as { secret?: unknown };
-    if (typeof proof.secret !== 'string') return false;
-    offered = Buffer.from(proof.secret, 'hex');
+    const frame = parseJsonFrame(payload) as { proof?: unknown; nonce?: unknown };
+    return typeof frame.nonce === 'string' && frame.nonce.length <= 128 ? { proof: frame.proof, nonce: frame.nonce } : undefined;
   } catch {
-    return false;
+    return undefined;
   }
-  return offered.length === secret.length && timingSafeEqual(offered, secret);
 }
 
 function describeError(error: unknown): ChannelError {

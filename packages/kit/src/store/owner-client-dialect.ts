@@ -21,6 +21,7 @@ import {
 import { SECRET_FILE } from './data-directory-lock.ts';
 import { ExclusiveTurn } from './exclusive-turn.ts';
 import { jsonFrame, parseJsonFrame, parseValueFrame, readFrames, valueFrame } from './frames.ts';
+import { newNonce, proof, proofMatches } from './owner-proof.ts';
 import type { ChannelError, ChannelReply, ChannelRequest } from './owner-channel.ts';
 
 const FRAME_LIMIT = 64 * 1024 * 1024;
@@ -43,7 +44,7 @@ export class OwnerChannel {
     socket.on('close', () => this.fail(new Error('The process owning the embedded database closed the operator channel.')));
   }
 
-  /** Connects to the owner at `address`, waits for its greeting, then proves it may read `dataDir`. */
+  /** Connects to the owner at `address`; it and the owner each prove they can read `dataDir`'s secret. */
   static async open(address: string, dataDir: string): Promise<OwnerChannel> {
     const socket = createConnection({ path: address });
     const channel = new OwnerChannel(socket);
@@ -62,11 +63,15 @@ export class OwnerChannel {
       },
       (error) => channel.fail(error),
     );
-    await channel.next();
-    const secret = readFileSync(join(dataDir, SECRET_FILE), 'utf8').trim();
-    socket.write(jsonFrame({ secret }));
-    const answer = (await channel.next()) as { ok?: boolean };
-    if (answer.ok !== true) throw new Error('The owner of the embedded database refused the operator channel.');
+    const hello = (await channel.next()) as { nonce?: unknown };
+    const secret = Buffer.from(readFileSync(join(dataDir, SECRET_FILE), 'utf8').trim(), 'hex');
+    const nonce = newNonce();
+    socket.write(jsonFrame({ proof: proof(secret, 'operator', String(hello.nonce)), nonce }));
+    const answer = (await channel.next()) as { proof?: unknown };
+    if (!proofMatches(answer.proof, secret, 'owner', nonce)) {
+      socket.destroy();
+      throw new Error(`The process answering for the embedded data directory ${dataDir} could not prove it owns it.`);
+    }
     proven = true;
     return channel;
   }
