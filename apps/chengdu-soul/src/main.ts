@@ -5,6 +5,7 @@
  */
 import { createLogger } from '@agent-products/kit/log';
 import { listen, stopOnSignals } from '@agent-products/kit/http';
+import { DataDirectoryInUseError } from '@agent-products/kit/store';
 import { createChengduApp } from './app.ts';
 import { readReleaseFolder } from './catalog/read-release.ts';
 import { newestBundledRelease } from './catalog/bundled-releases.ts';
@@ -13,7 +14,14 @@ import { openChengduDatabase } from './store/open-chengdu-database.ts';
 
 const config = configFromEnv();
 const log = createLogger({ name: 'chengdu-soul', level: config.logLevel });
-const database = await openChengduDatabase(config);
+const database = await openChengduDatabase(config).catch((error: Error) => {
+  // Another process owning the data directory is an operator's situation, not a crash: say whose.
+  if (error instanceof DataDirectoryInUseError) {
+    process.stderr.write(`chengdu-soul cannot start: ${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+});
 const service = createChengduApp({
   database,
   log,

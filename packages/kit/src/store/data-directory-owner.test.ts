@@ -44,7 +44,7 @@ const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode
 
 // The lock is the embedded database's own; a DATABASE_URL run has nothing of it to prove again.
 describe.skipIf(Boolean(process.env.DATABASE_URL))('one owner per embedded data directory', () => {
-  it('refuses a second opener with the owner PID, and serves an operator opener through the owner', { timeout: 60_000 }, async () => {
+  it('refuses a second opener with the owner PID, and serves an operator opener through the owner', { timeout: 120_000 }, async () => {
     const dataDir = join(work, 'owned');
     const owner = await opener(dataDir, 'refuse', 'create table notes (id int primary key, body text, at timestamptz)');
     expect(owner.line).toMatchObject({ opened: true, ownerPid: owner.child.pid });
@@ -91,7 +91,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('one owner per embedded data 
     }
   });
 
-  it('frees the lock of an owner that was killed', { timeout: 60_000 }, async () => {
+  it('frees the lock of an owner that was killed', { timeout: 120_000 }, async () => {
     const dataDir = join(work, 'killed');
     const owner = await opener(dataDir, 'refuse', 'create table kept (id int)');
     owner.child.kill('SIGKILL');
