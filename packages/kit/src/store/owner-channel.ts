@@ -72,7 +72,8 @@ function servePeer(peer: Socket, nonce: string, secret: Buffer, client: PGlite, 
       await finishTurn();
       return reply({ ok: true });
     }
-    armIdle();
+    // A long statement is work, not idleness: the clock runs only between statements.
+    clearTimeout(idle);
     try {
       const result = await client.query(request.sql, request.parameters);
       reply({ rows: result.rows, ...(result.affectedRows !== undefined ? { affectedRows: result.affectedRows } : {}) });
