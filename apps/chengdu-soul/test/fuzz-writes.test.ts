@@ -17,7 +17,8 @@
  * domain refusal its place implies), never fail inside the database or alias another key.
  *
  * Then arguments nested 10,000 and 100,000 levels deep, in every place of every write, get the
- * structured invalid_arguments error naming the field; and JSON-RPC batches (2025-03-26) of
+ * structured invalid_arguments error naming the field (deep elsewhere in a message: a JSON-RPC
+ * invalid request); and JSON-RPC batches (2025-03-26) of
  * generated cases answer each call as it would be answered alone, with a stored write's result
  * kept beside a refused call.
  */
@@ -806,6 +807,29 @@ describe('arguments nested 10,000 and 100,000 levels deep', () => {
       expect(await rowCounts()).toEqual(before);
     }
     await expectHealthy();
+  });
+});
+
+describe('messages nested 100,000 levels deep outside any arguments', () => {
+  const deep = nestedJson(100_000, 'a');
+  const init = (capabilities: string) => `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":${capabilities},"clientInfo":{"name":"x","version":"1"}}}`;
+  const messages: Array<[string, string]> = [
+    ['a tool call _meta', `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"propose_chengdu_itinerary","arguments":{},"_meta":${deep}}}`],
+    ['initialize capabilities', init(deep)],
+    ['initialize experimental capabilities', init(`{"experimental":{"x":${deep}}}`)],
+    ['a tools/list cursor', `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":${deep}}}`],
+  ];
+
+  it.each(messages)('%s is an invalid request naming where, never a stack overflow', async (_label, message) => {
+    const before = await rowCounts();
+    const single = await sendRaw(message);
+    expect(single.status).toBe(400);
+    expect(single.json).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32600, message: expect.stringContaining('nests deeper than 64 levels') } });
+    const batch = await sendRaw(`[${message},{"jsonrpc":"2.0","id":2,"method":"ping"}]`, '2025-03-26');
+    expect(batch.status).toBe(200);
+    expect(batch.json[0]).toMatchObject({ id: 1, error: { code: -32600 } });
+    expect(batch.json[1]).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    expect(await rowCounts()).toEqual(before);
   });
 });
 

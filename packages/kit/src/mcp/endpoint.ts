@@ -32,6 +32,7 @@ import type { RateLimitOutcome } from '../http/rate-limit.ts';
 import { bindRequestScope, type Principal, type RequestScope } from './request-scope.ts';
 import { directToolCall } from './direct-tool-call.ts';
 import { isPlainLegacyToolCall } from './plain-legacy-call.ts';
+import { MAX_MESSAGE_DEPTH, tooDeepAt } from './message-depth.ts';
 import { ServerPool } from './server-pool.ts';
 import { isConnectionFailure, type Tool } from './tool.ts';
 
@@ -132,6 +133,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       }
     }
 
+    if (!Array.isArray(parsed)) {
+      const deepAt = tooDeepAt(parsed);
+      if (deepAt !== undefined) return jsonRpcErrorResponse(400, JSON_RPC.invalidRequest, tooDeepMessage(deepAt), idOf(parsed));
+    }
+
     const refused = await admit(parsed, request, scope);
     if (refused) return refused;
 
@@ -199,6 +205,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       if (isPlainLegacyToolCall(message, null)) {
         return directToolCall(toolsByName, message as JSONRPCRequest, scope) ?? pool.exchange(message as JSONRPCRequest, { request });
       }
+      const deepAt = tooDeepAt(message);
+      if (deepAt !== undefined) {
+        return Promise.resolve({ jsonrpc: '2.0', id: idOf(message), error: { code: JSON_RPC.invalidRequest, message: tooDeepMessage(deepAt) } } as JSONRPCMessage);
+      }
       if (isJSONRPCNotification(message)) return undefined;
       if (!isJSONRPCRequest(message)) return Promise.resolve(invalidRequest(message));
       return directToolCall(toolsByName, message, scope) ?? pool.exchange(message, { request });
@@ -239,9 +249,18 @@ function acceptsJson(accept: string | null): boolean {
   return /(^|,)\s*(application\/json|application\/\*|\*\/\*)\s*(;|,|$)/i.test(accept);
 }
 
-function invalidRequest(message: unknown): JSONRPCMessage {
+/** A message's id when it has a usable one, else null (as JSON-RPC answers an unidentifiable request). */
+function idOf(message: unknown): string | number | null {
   const id = (message as { id?: unknown } | null)?.id;
-  const safeId = typeof id === 'string' || typeof id === 'number' ? id : null;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+function tooDeepMessage(path: string): string {
+  return `Invalid Request: the message nests deeper than ${MAX_MESSAGE_DEPTH} levels (at ${path.split('.').slice(0, 8).join('.')}…).`;
+}
+
+function invalidRequest(message: unknown): JSONRPCMessage {
+  const safeId = idOf(message);
   return { jsonrpc: '2.0', id: safeId, error: { code: JSON_RPC.invalidRequest, message: 'Invalid Request: not a JSON-RPC 2.0 request or notification.' } } as JSONRPCMessage;
 }
 
@@ -250,8 +269,7 @@ function invalidRequest(message: unknown): JSONRPCMessage {
  * batch's other answers (a stored write among them) still reach the client.
  */
 function failedCall(message: unknown, error: unknown, scope: RequestScope): JSONRPCMessage {
-  const id = (message as { id?: unknown } | null)?.id;
-  const safeId = typeof id === 'string' || typeof id === 'number' ? id : null;
+  const safeId = idOf(message);
   const unavailable = isConnectionFailure(error);
   scope.log[unavailable ? 'warn' : 'error']({ err: error }, 'batch call failed');
   return {
