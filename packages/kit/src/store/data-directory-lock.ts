@@ -62,20 +62,20 @@ const socketIsFile = (address: string) => !address.startsWith('\0') && !address.
 export async function lockDataDirectory(dataDir: string, address = lockAddress(dataDir)): Promise<LockOutcome> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const server = await tryListen(address);
-    if (server) return { held: hold(dataDir, address, server) };
+    if (server) return { held: hold(dataDir, server) };
     const pid = await ownerPid(address);
     if (pid !== undefined) return { ownerPid: pid, address };
     // Nobody answers: the owner just left (the kernel freed the name) or, for a socket file, it died.
     if (socketIsFile(address)) {
       const taken = await takeOverStaleSocketFile(dataDir, address);
-      if (taken) return { held: hold(dataDir, address, taken) };
+      if (taken) return { held: hold(dataDir, taken) };
     }
     await new Promise((resolve) => setTimeout(resolve, 25 * (attempt + 1)));
   }
   throw new Error(`Could not lock the embedded data directory ${dataDir}: its lock is held but its owner does not answer.`);
 }
 
-function hold(dataDir: string, address: string, server: Server): HeldLock {
+function hold(dataDir: string, server: Server): HeldLock {
   const secret = randomBytes(32);
   const file = join(dataDir, SECRET_FILE);
   const temporary = `${file}.${process.pid}`;
