@@ -3,9 +3,10 @@
  * 10,000 and 100,000 levels deep in every tool, arguments that are null, an array or a string
  * (each the invalid_arguments tool error naming the field), tool names that are object-prototype
  * keys ("not found", like any unknown name), and batches over 100 messages or under 2025-06-18.
+ * A batch of trip searches whose client leaves stops asking Tutu soon after.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rpc } from '@agent-products/kit/testing';
+import { MCP_HEADERS, rpc } from '@agent-products/kit/testing';
 import { startStack, type RunningStack } from './support/start-stack.ts';
 
 let stack: RunningStack;
@@ -68,3 +69,47 @@ describe('hostile input to every zaezd tool', () => {
     expect(small.json.map((m: { id: number }) => m.id)).toEqual([1, 2]);
   });
 });
+
+describe('a batch of trip searches whose client leaves', () => {
+  it('stops calling Tutu soon after, far short of what the whole batch would have cost', { timeout: 60_000 }, async () => {
+    const slow = await startStack({ simLatencyMs: 150, tutuCacheTtlMs: 0 });
+    try {
+      const search = (id: number) => ({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'find_event_trips', arguments: { topics: ['jazz'], origin: 'Moscow', date_from: '2026-12-01', date_to: '2026-12-31', adults: 1 + (id % 4) } },
+      });
+      const one = await rpc(slow.url, search(0));
+      expect(one.json.result.isError, one.text).toBeUndefined();
+      const perSearch = slow.sim.control.snapshot().total_calls;
+      expect(perSearch).toBeGreaterThan(0);
+
+      const controller = new AbortController();
+      const sent = fetch(`${slow.url}/mcp`, {
+        method: 'POST',
+        headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-03-26' },
+        body: JSON.stringify(Array.from({ length: 100 }, (_, i) => search(i + 1))),
+        signal: controller.signal,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      controller.abort();
+      await expect(sent).rejects.toThrow();
+      // Wait until Tutu has heard nothing new for a second: the searches in flight have finished.
+      let calls = slow.sim.control.snapshot().total_calls;
+      for (let quiet = 0, rounds = 0; quiet < 5 && rounds < 100; rounds++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const now = slow.sim.control.snapshot().total_calls;
+        quiet = now === calls ? quiet + 1 : 0;
+        calls = now;
+      }
+      const batchCalls = calls - perSearch;
+      expect(batchCalls).toBeGreaterThan(0);
+      // The whole batch would have cost 100 searches; the client stayed for a handful at most.
+      expect(batchCalls).toBeLessThan(perSearch * 20);
+    } finally {
+      await slow.stop();
+    }
+  });
+});
+
