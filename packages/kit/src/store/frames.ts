@@ -13,7 +13,7 @@ export class FrameTooLargeError extends Error {
   }
 }
 
-/** Calls `onFrame` with each whole payload; refuses (by throwing from the data handler path) frames over `limit()`. */
+/** Calls `onFrame` with each whole payload; a frame announced over `limit()` bytes ends the connection (`onError`). */
 export function readFrames(socket: Socket, limit: () => number, onFrame: (payload: Buffer) => void, onError: (error: Error) => void): void {
   let pending: Buffer = Buffer.alloc(0);
   socket.on('data', (chunk: Buffer) => {
