@@ -77,7 +77,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   }
 
   const dataDir = options.dataDir ?? 'memory://';
-  if (dataDir.startsWith('memory://')) return openEmbedded<DB>(dataDir, schema);
+  if (dataDir.startsWith('memory://')) return (await openEmbedded<DB>(dataDir, schema, new ExclusiveTurn())).opened;
   mkdirSync(dataDir, { recursive: true });
   const lock = await lockDataDirectory(dataDir);
   if ('ownerPid' in lock) {
@@ -102,18 +102,16 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   }
 }
 
-async function openEmbedded<DB>(dataDir: string, schema: string): Promise<Database<DB>>;
-async function openEmbedded<DB>(dataDir: string, schema: string, turn: ExclusiveTurn): Promise<{ opened: Database<DB>; client: PGlite }>;
-async function openEmbedded<DB>(dataDir: string, schema: string, turn?: ExclusiveTurn): Promise<Database<DB> | { opened: Database<DB>; client: PGlite }> {
+/** PGlite in `dataDir`, its statements taking turns on `turn` (which the owner channel shares). */
+async function openEmbedded<DB>(dataDir: string, schema: string, turn: ExclusiveTurn): Promise<{ opened: Database<DB>; client: PGlite }> {
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle product's memory; the
   // embedded database holds a catalog and one owner's plans, for which 32 MB is ample (measured:
   // about 110 MB less resident memory on reopening a data directory).
   const client = new PGlite(dataDir, { postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}` });
   await client.waitReady;
   await client.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client, turn ?? new ExclusiveTurn()) });
-  const opened = wrap(db, 'pglite', schema);
-  return turn ? { opened, client } : opened;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client, turn) });
+  return { opened: wrap(db, 'pglite', schema), client };
 }
 
 /** The embedded database as seen through its owner; refused when the owner serves another schema. */
