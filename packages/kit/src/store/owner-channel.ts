@@ -30,11 +30,11 @@ const IDLE_TURN_MS = 10_000;
 /** PostgreSQL error fields worth carrying back (callers test `code`, e.g. 23505). */
 const ERROR_FIELDS = ['code', 'severity', 'detail', 'hint', 'schema', 'table', 'column', 'constraint'] as const;
 
-export function serveOwnerChannel(lock: HeldLock, client: PGlite, turn: ExclusiveTurn): void {
-  lock.attach((peer, nonce) => servePeer(peer, nonce, lock.secret, client, turn));
+export function serveOwnerChannel(lock: HeldLock, client: PGlite, turn: ExclusiveTurn, idleTurnMs = IDLE_TURN_MS): void {
+  lock.attach((peer, nonce) => servePeer(peer, nonce, lock.secret, client, turn, idleTurnMs));
 }
 
-function servePeer(peer: Socket, nonce: string, secret: Buffer, client: PGlite, turn: ExclusiveTurn): void {
+function servePeer(peer: Socket, nonce: string, secret: Buffer, client: PGlite, turn: ExclusiveTurn, idleTurnMs: number): void {
   let proven = false;
   let endTurn: (() => void) | undefined;
   let idle: NodeJS.Timeout | undefined;
@@ -53,7 +53,7 @@ function servePeer(peer: Socket, nonce: string, secret: Buffer, client: PGlite, 
   };
   const armIdle = () => {
     clearTimeout(idle);
-    idle = setTimeout(() => peer.destroy(), IDLE_TURN_MS);
+    idle = setTimeout(() => peer.destroy(), idleTurnMs);
   };
   const reply = (answer: ChannelReply) => {
     if (!peer.destroyed) peer.write(valueFrame(answer));
