@@ -4,7 +4,7 @@
  * cannot: references between files, unique names and terms, and the honesty rules for points.
  */
 import * as z from 'zod';
-import { Atmosphere, Discovery, NAVIGATION_KINDS } from './vocabulary.ts';
+import { Atmosphere, Discovery, NAVIGATION_KINDS, VISIT_KINDS } from './vocabulary.ts';
 
 const CARD_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PLACE_ID = /^cdsp:[a-z]+:[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -53,7 +53,16 @@ export const Scene = z.strictObject({
   atmosphere: Atmosphere,
   discovery: Discovery,
   selectionOnly: z.boolean(),
+  // The three fields below arrived with release format 2. They stay optional here so format-1
+  // releases (already published, immutable) still parse; where present they are checked in full,
+  // and `validateRelease` requires the first two in every scene of a format-2 release.
+  /** The kind of visit, so the planner keeps two of a kind out of one day. */
+  visitKind: z.enum(VISIT_KINDS).optional(),
+  /** The review says to go early: the planner puts the scene first in its day. */
+  goEarly: z.boolean().optional(),
   tags: z.array(z.string().regex(CARD_ID)).min(1).max(12),
+  /** The tags the scene is mainly about (a subset of `tags`): search ranks them above other tags. */
+  primarySubjects: z.array(z.string().regex(CARD_ID)).min(1).max(4).optional(),
   planningPoint: Point,
   location: SceneLocation,
 });
@@ -101,6 +110,8 @@ export type Lexicon = z.infer<typeof Lexicon>;
 
 export const ReleaseManifest = z.strictObject({
   catalogVersion: z.string().regex(CATALOG_VERSION),
+  /** Absent in format 1; format 2 adds primary subjects, kind of visit and go-early to scenes. */
+  format: z.literal(2).optional(),
   reviewedOn: z.string().regex(ISO_DATE),
   notes: text(2000),
 });

@@ -45,7 +45,7 @@ export function validateRelease(candidate: unknown, origin: Record<string, strin
     return place ? [place] : [];
   });
 
-  problems.push(...checkScenes(scenes, origin), ...checkPlaces(scenes, places));
+  problems.push(...checkScenes(scenes, origin), ...checkSceneFormat(scenes, manifest?.format ?? 1), ...checkPlaces(scenes, places));
   if (lexicon) problems.push(...checkLexicon(lexicon, scenes));
   if (problems.length > 0 || !manifest || !lexicon) throw new ReleaseInvalidError(problems);
   return ReleaseDocument.parse({ manifest, scenes, places, lexicon });
@@ -62,6 +62,30 @@ function checkScenes(scenes: Scene[], origin: Record<string, string>): string[] 
       problems.push(`${file}: cardId ${scene.cardId} does not match the file name`);
     }
     if (new Set(scene.tags).size !== scene.tags.length) problems.push(`scene ${scene.cardId}: repeated tag`);
+  }
+  return problems;
+}
+
+/**
+ * The format-2 fields: required in every scene of a format-2 release, and wherever they appear
+ * they must agree with the rest of the scene. A go-early mark must be said in the visit caveat too,
+ * because the caveat is what the traveler's page shows.
+ */
+function checkSceneFormat(scenes: Scene[], format: number): string[] {
+  const problems: string[] = [];
+  for (const scene of scenes) {
+    if (format >= 2) {
+      if (scene.primarySubjects === undefined) problems.push(`scene ${scene.cardId}: a format-2 release needs primarySubjects`);
+      if (scene.visitKind === undefined) problems.push(`scene ${scene.cardId}: a format-2 release needs visitKind`);
+    }
+    const primary = scene.primarySubjects ?? [];
+    if (new Set(primary).size !== primary.length) problems.push(`scene ${scene.cardId}: repeated primary subject`);
+    for (const subject of primary) {
+      if (!scene.tags.includes(subject)) problems.push(`scene ${scene.cardId}: primary subject ${subject} is not one of its tags`);
+    }
+    if (scene.goEarly && !/\bearly\b/i.test(scene.visitCaveat)) {
+      problems.push(`scene ${scene.cardId}: goEarly is set but the visitCaveat does not tell the traveler to go early`);
+    }
   }
   return problems;
 }

@@ -6,6 +6,35 @@ export const DISCOVERIES = ['local', 'blend', 'iconic'] as const;
 export const NAVIGATION_KINDS = ['metro_arrivals', 'area_anchor', 'scenic_area'] as const;
 export const RHYTHMS = ['spacious', 'balanced', 'full'] as const;
 
+/**
+ * What kind of visit a scene is, so a day does not hold two of the same (two panda venues, two
+ * large temples). A catalog field from release format 2 on; not part of the agent contract.
+ */
+export const VISIT_KINDS = [
+  'animal_park',
+  'temple',
+  'memorial_shrine',
+  'museum',
+  'tomb_site',
+  'teahouse_park',
+  'nature_park',
+  'countryside',
+  'art_space',
+  'shopping_district',
+  'old_street',
+  'food_street',
+  'neighbourhood',
+  'campus',
+  'civic_square',
+  'riverside',
+  'evening_show',
+  'ancient_town',
+  'mountain',
+  'waterworks',
+  'cliff_sculpture',
+] as const;
+export type VisitKind = (typeof VISIT_KINDS)[number];
+
 export const Atmosphere = z.enum(ATMOSPHERES);
 export const Discovery = z.enum(DISCOVERIES);
 export type Atmosphere = z.infer<typeof Atmosphere>;
