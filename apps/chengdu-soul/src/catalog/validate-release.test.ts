@@ -2,7 +2,9 @@
  * The reviewed release in the repository is valid and broad enough; a broken release is refused
  * whole, with every problem listed, never partly loaded.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RELEASES_DIR } from '../config.ts';
 import { newestBundledRelease } from './bundled-releases.ts';
 import { readReleaseFolder } from './read-release.ts';
 import type { ReleaseDocument } from './release-schema.ts';
@@ -31,7 +33,7 @@ describe('the bundled release', () => {
 
   it('marks the day-trip outings selectionOnly and explains their journey', () => {
     const outings = release.scenes.filter((s) => s.selectionOnly);
-    expect(outings.map((s) => s.cardId).sort()).toEqual(['anren', 'dujiangyan', 'huanglongxi', 'jiezi', 'luodai', 'pingle', 'qingcheng-mountain', 'sanxingdui']);
+    expect(outings.map((s) => s.cardId).sort()).toEqual(['anren', 'dujiangyan', 'dujiangyan-panda-valley', 'huanglongxi', 'jiezi', 'leshan-giant-buddha', 'luodai', 'mount-emei', 'pingle', 'qingcheng-mountain', 'sanxingdui']);
     for (const outing of outings) expect(outing.visitCaveat).toMatch(/day/i);
   });
 
@@ -87,5 +89,56 @@ describe('refusing a broken release', () => {
       draft.lexicon.concepts[0]!.en.push(draft.lexicon.concepts[1]!.en[0]!);
     });
     expect(problems.join('\n')).toMatch(/belongs to both/);
+  });
+});
+
+describe('format-2 fields', () => {
+  const releaseOne = readReleaseFolder(join(RELEASES_DIR, '2026-11-30.1'));
+  const problemsOfFirst = (change: (draft: ReleaseDocument) => void) => {
+    const draft = structuredClone(releaseOne) as ReleaseDocument;
+    change(draft);
+    try {
+      validateRelease(draft);
+      return [];
+    } catch (error) {
+      return [...(error as ReleaseInvalidError).problems];
+    }
+  };
+
+  it('a format-2 release needs primarySubjects and visitKind in every scene', () => {
+    const text = problemsOf((draft) => {
+      delete draft.scenes[0]!.primarySubjects;
+      delete draft.scenes[1]!.visitKind;
+    }).join('\n');
+    expect(text).toMatch(new RegExp(`scene ${release.scenes[0]!.cardId}: a format-2 release needs primarySubjects`));
+    expect(text).toMatch(new RegExp(`scene ${release.scenes[1]!.cardId}: a format-2 release needs visitKind`));
+  });
+
+  it('a format-1 release is valid without them, and checked in full where they appear', () => {
+    expect(problemsOfFirst(() => {})).toEqual([]);
+    const text = problemsOfFirst((draft) => {
+      draft.scenes[0]!.visitKind = 'spa' as never;
+      draft.scenes[1]!.primarySubjects = ['no-such-subject'];
+    }).join('\n');
+    expect(text).toMatch(/visitKind/);
+    expect(text).toMatch(/primary subject no-such-subject is not one of its tags/);
+  });
+
+  it('primary subjects come from the scene tags, once each', () => {
+    const text = problemsOf((draft) => {
+      draft.scenes[0]!.primarySubjects = [draft.scenes[0]!.tags[0]!, draft.scenes[0]!.tags[0]!];
+      draft.scenes[1]!.primarySubjects = ['panda'];
+      draft.scenes[1]!.tags = draft.scenes[1]!.tags.filter((t) => t !== 'panda');
+    }).join('\n');
+    expect(text).toMatch(/repeated primary subject/);
+    expect(text).toMatch(/primary subject panda is not one of its tags/);
+  });
+
+  it('a go-early mark must also be said in the visit caveat the traveler reads', () => {
+    const text = problemsOf((draft) => {
+      const scene = draft.scenes.find((s) => s.goEarly)!;
+      scene.visitCaveat = 'Expect crowds.';
+    }).join('\n');
+    expect(text).toMatch(/goEarly is set but the visitCaveat does not tell the traveler to go early/);
   });
 });
