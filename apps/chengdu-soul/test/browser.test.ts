@@ -8,14 +8,15 @@
  * unless REQUIRE_BROWSER=1, when it fails instead. CHROMIUM_PATH overrides the executable.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
-import { startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
+import { BUNDLED_RELEASE_FOLDER, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 reportMissingBrowser('browser.test');
 
-const RELEASE_DIR = new URL('../catalog/releases/2026-11-30.1/scenes/', import.meta.url);
+const RELEASE_DIR = pathToFileURL(`${BUNDLED_RELEASE_FOLDER}/scenes/`);
 const SCENES: Array<{ cardId: string; name: { en: string; zh: string } }> = readdirSync(RELEASE_DIR)
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(new URL(f, RELEASE_DIR), 'utf8')));

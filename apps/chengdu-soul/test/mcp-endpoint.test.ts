@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { MCP_HEADERS, connectClient, rpc } from '@agent-products/kit/testing';
-import { startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
+import { BUNDLED_VERSION, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 let server: RunningChengdu;
 beforeAll(async () => {
@@ -100,7 +100,7 @@ describe('the official SDK client', () => {
     try {
       const result = await client.callTool({ name: 'list_chengdu_scenes', arguments: {} });
       expect(result.isError).toBeFalsy();
-      expect((result.structuredContent as { catalogVersion: string }).catalogVersion).toBe('2026-11-30.1');
+      expect((result.structuredContent as { catalogVersion: string }).catalogVersion).toBe(BUNDLED_VERSION);
     } finally {
       await client.close();
     }

@@ -8,16 +8,17 @@
  * unless REQUIRE_BROWSER=1, when it fails instead. CHROMIUM_PATH overrides the executable.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
 import { PLAN_LIMITATIONS } from '../src/planning/draft-content.ts';
-import { issueSignInLink, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
+import { BUNDLED_RELEASE_FOLDER, issueSignInLink, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 const DAY = 24 * 3600_000;
 reportMissingBrowser('owner-browser.test');
 
-const RELEASE_DIR = new URL('../catalog/releases/2026-11-30.1/scenes/', import.meta.url);
+const RELEASE_DIR = pathToFileURL(`${BUNDLED_RELEASE_FOLDER}/scenes/`);
 const SCENE_NAMES = new Set(
   readdirSync(RELEASE_DIR)
     .filter((f) => f.endsWith('.json'))

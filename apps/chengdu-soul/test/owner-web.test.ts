@@ -17,10 +17,10 @@ import { runOperator } from '../src/cli/operator.ts';
 import { configFromEnv } from '../src/config.ts';
 import { PrivacyRequests } from '../src/privacy/privacy-requests.ts';
 import { openChengduDatabase } from '../src/store/open-chengdu-database.ts';
-import { issueCredential, issueSignInLink, signInOwner, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
+import { BUNDLED_VERSION, issueCredential, issueSignInLink, signInOwner, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 const DAY = 24 * 3600_000;
-const VERSION = '2026-11-30.1';
+const VERSION = BUNDLED_VERSION;
 
 let server: RunningChengdu;
 let cookie: string;

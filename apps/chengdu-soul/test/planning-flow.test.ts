@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { connectClient, rpc } from '@agent-products/kit/testing';
-import { derivedRelease, issueCredential, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
+import { BUNDLED_VERSION, derivedRelease, issueCredential, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 let server: RunningChengdu;
 let agent: Client;
@@ -91,7 +91,7 @@ describe('the whole agent flow', () => {
 });
 
 describe('refusals before any draft exists', () => {
-  const version = '2026-11-30.1';
+  const version = BUNDLED_VERSION;
   it('too many required scenes lists them all with the capacity', async () => {
     const ids = ['wenshu-monastery', 'panda-base', 'jinli'];
     const result = await call('propose_chengdu_itinerary', {

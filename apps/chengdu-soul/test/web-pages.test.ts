@@ -6,9 +6,9 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
+import { BUNDLED_VERSION, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
-const VERSION = '2026-11-30.1';
+const VERSION = BUNDLED_VERSION;
 const RELEASE_DIR = new URL(`../catalog/releases/${VERSION}/`, import.meta.url);
 
 interface SceneFile {
@@ -117,7 +117,7 @@ describe('/agents without a query', () => {
   it('lists every scene of the release, each with its English and Chinese name and a detail link', async () => {
     const { status, html } = await get('/agents');
     expect(status).toBe(200);
-    expect(SCENES).toHaveLength(53);
+    expect(SCENES).toHaveLength(server.release.scenes.length);
     expect(textOf(html)).toContain(`All ${SCENES.length} scenes (catalog ${VERSION})`);
     const items = resultItems(html);
     expect(items).toHaveLength(SCENES.length);

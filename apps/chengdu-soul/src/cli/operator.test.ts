@@ -26,12 +26,12 @@ async function run(...argv: string[]) {
 
 describe('operator CLI', () => {
   it('validates, publishes idempotently and lists releases', async () => {
-    expect((await run('validate-catalog')).output).toMatch(/^valid: 2026-11-30\.1/);
-    expect((await run('publish-catalog')).output).toMatch(/^published: 2026-11-30\.1/);
+    expect((await run('validate-catalog')).output).toMatch(/^valid: 2026-12-01\.1 \(60 scenes/);
+    expect((await run('publish-catalog')).output).toMatch(/^published: 2026-12-01\.1/);
     expect((await run('publish-catalog')).output).toMatch(/^already_published/);
     const list = await run('list-catalog');
     expect(list.code).toBe(0);
-    expect(list.output).toMatch(/2026-11-30\.1.*current/);
+    expect(list.output).toMatch(/2026-12-01\.1.*current/);
   });
 
   it('refuses a broken folder with every problem and exit code 1', async () => {

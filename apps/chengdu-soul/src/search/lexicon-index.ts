@@ -12,7 +12,9 @@ export type TermMeaning =
   | { kind: 'atmosphere'; value: Atmosphere }
   | { kind: 'discovery'; value: Discovery }
   | { kind: 'unsupported'; constraint: string }
-  | { kind: 'stopword' };
+  | { kind: 'stopword' }
+  /** A word or Chinese name fragment found only in scenes' reviewed texts, not in the lexicon. */
+  | { kind: 'text'; term: string };
 
 export interface LexiconIndex {
   english: Map<string, TermMeaning>;
@@ -20,6 +22,8 @@ export interface LexiconIndex {
   longestEnglishPhrase: number;
   longestChineseTerm: number;
   scenesByTag: Map<string, ReadonlySet<string>>;
+  /** Every word of every English lexicon term, so a word inside a phrase is never "corrected". */
+  englishWords: ReadonlySet<string>;
 }
 
 export function buildLexiconIndex(release: ReleaseDocument): LexiconIndex {
@@ -61,5 +65,8 @@ export function buildLexiconIndex(release: ReleaseDocument): LexiconIndex {
   let longestChineseTerm = 1;
   for (const key of chinese.keys()) longestChineseTerm = Math.max(longestChineseTerm, [...key].length);
 
-  return { english, chinese, longestEnglishPhrase, longestChineseTerm, scenesByTag };
+  const englishWords = new Set<string>();
+  for (const key of english.keys()) for (const word of key.split(' ')) englishWords.add(word);
+
+  return { english, chinese, longestEnglishPhrase, longestChineseTerm, scenesByTag, englishWords };
 }

@@ -31,11 +31,11 @@ describe('tokenizing', () => {
 });
 
 describe('matching', () => {
-  it('requires every recognized term and filter', () => {
+  it('requires every recognized term and filter: a tag, or the typed word in the reviewed texts', () => {
     for (const cardId of ids('quiet temple')) {
       const scene = release.sceneById.get(cardId)!;
       expect(scene.atmosphere).toBe('quiet');
-      expect(scene.tags).toContain('temple');
+      expect(scene.tags.includes('temple') || /temple/i.test(`${scene.name.en} ${scene.summary} ${scene.overview}`)).toBe(true);
     }
   });
 
@@ -55,10 +55,69 @@ describe('matching', () => {
     expect(search('teahouse')).toEqual(search('teahouse'));
   });
 
-  it('lists selectionOnly outings after city scenes', () => {
-    const results = search('ancient town').results;
+  it('breaks equal scores with city scenes before selectionOnly outings, then iconic, then card ID', () => {
+    const results = search('遛娃').results;
+    const scores = results.map((r) => r.why);
+    expect(new Set(scores).size).toBe(1);
     const firstOuting = results.findIndex((r) => r.selectionOnly);
-    if (firstOuting >= 0) expect(results.slice(firstOuting).every((r) => r.selectionOnly)).toBe(true);
+    expect(firstOuting).toBeGreaterThan(0);
+    expect(results.slice(firstOuting).every((r) => r.selectionOnly)).toBe(true);
+    const city = results.slice(0, firstOuting);
+    const iconic = city.filter((r) => r.discovery === 'iconic').length;
+    expect(city.slice(0, iconic).every((r) => r.discovery === 'iconic')).toBe(true);
+    expect(city.slice(iconic).map((r) => r.cardId)).toEqual(city.slice(iconic).map((r) => r.cardId).sort());
+  });
+});
+
+describe('ranking', () => {
+  const top = (query: string) => ids(query)[0];
+
+  it('puts the scene about the subject before scenes that mention it', () => {
+    expect(ids('熊猫').slice(0, 2)).toContain('panda-base');
+    expect(ids('熊猫').indexOf('panda-base')).toBeLessThan(ids('熊猫').indexOf('chengdu-zoo'));
+    expect(top('tea house')).toBe('peoples-park-heming');
+    expect(top('bamboo')).toBe('wangjianglou-park');
+    expect(ids('night view').slice(0, 3)).toContain('hejiang-anshun');
+  });
+
+  it('a day trip that answers best ranks first: only ties prefer city scenes', () => {
+    expect(release.sceneById.get(top('day trip mountain')!)!.selectionOnly).toBe(true);
+    expect(['qingcheng-mountain', 'mount-emei']).toContain(top('day trip mountain'));
+  });
+
+  it('words from the reviewed texts are recognized terms', () => {
+    expect(top('Mao statue')).toBe('tianfu-square');
+    expect(ids('IFS panda')).toEqual(['chunxi-road']);
+    expect(top('五百罗汉')).toBe('baoguang-temple');
+    expect(top('Manchu quarter')).toBe('kuanzhai-alley');
+    const mao = search('Mao statue');
+    expect(mao.interpretedTerms[0]).toEqual({ term: 'mao', meaning: 'text:mao' });
+  });
+
+  it('a fragment of a Chinese scene name is a text term, and the longer reading wins', () => {
+    expect(top('华西')).toBe('huaxiba');
+    expect(top('锦江剧')).toBe('jinjiang-theatre');
+  });
+
+  it('corrects a misspelt name word, and always says so', () => {
+    const outcome = search('Wenshu Monastary');
+    expect(outcome.results[0]!.cardId).toBe('wenshu-monastery');
+    expect(outcome.interpretedTerms).toEqual([{ term: 'wenshu monastery', meaning: 'scene:wenshu-monastery', correctedFrom: 'monastary → monastery' }]);
+    expect(outcome.explanation).toMatch(/"monastary" as "monastery"/);
+    expect(top('Qingchen Mountain')).toBe('qingcheng-mountain');
+  });
+
+  it('leaves short and truly unknown words unrecognized', () => {
+    expect(search('xyzzy').status).toBe('needs_clarification');
+    expect(search('pamda').status).toBe('ok');
+    expect(search('pnd').status).toBe('needs_clarification');
+  });
+
+  it('explains each hit: which terms matched in which fields', () => {
+    const hit = search('quiet teahouse').results[0]!;
+    expect(hit.why).toMatch(/^"teahouse" in (name|primary subject|tag)/);
+    expect(hit.why).toMatch(/atmosphere quiet$/);
+    expect(search('熊猫').results[0]!.why).toBe('"熊猫" in name, primary subject');
   });
 });
 

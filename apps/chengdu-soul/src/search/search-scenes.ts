@@ -7,11 +7,16 @@
  *   hours, tickets, crowds...). We never drop such a constraint to produce a match.
  * - `needs_clarification`: words the lexicon does not know, or nothing searchable at all.
  * - `no_match`: every word is understood but no scene satisfies them together.
+ *
+ * Matches are ordered by a field-weighted relevance score (see term-scoring.ts); only when two
+ * scores are equal do city scenes come before selectionOnly outings, then iconic before others,
+ * then card ID. Each hit says in `why` which terms matched in which fields.
  */
 import type { Atmosphere, Discovery } from '../catalog/vocabulary.ts';
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { Scene } from '../catalog/release-schema.ts';
 import { detailPathFor } from '../catalog/vocabulary.ts';
+import { termMatchers, type TermMatcher } from './term-scoring.ts';
 import { tokenizeQuery, type QueryToken } from './tokenize.ts';
 
 export type SearchStatus = 'ok' | 'needs_clarification' | 'unsupported_request' | 'no_match';
@@ -31,6 +36,8 @@ export interface SearchHit {
   discovery: Discovery;
   selectionOnly: boolean;
   matchedTerms: string[];
+  /** Which terms matched in which fields, in ranking order of importance: the reason for the order. */
+  why: string;
   detailPath: string;
   catalogVersion: string;
 }
@@ -38,6 +45,8 @@ export interface SearchHit {
 export interface InterpretedTerm {
   term: string;
   meaning: string;
+  /** Present when spelling tolerance read a typed word as another: "monastary → monastery". */
+  correctedFrom?: string;
 }
 
 export interface SearchOutcome {
@@ -62,7 +71,7 @@ interface Requirement {
 }
 
 export function searchScenes(release: LoadedRelease, request: SearchRequest): SearchOutcome {
-  const tokens = tokenizeQuery(request.query, release.lexicon);
+  const tokens = tokenizeQuery(request.query, release.lexicon, release.text);
   const interpretedTerms = tokens.filter((t) => t.meaning).map(describe);
   const empty = (status: SearchStatus, explanation: string, extra: Partial<SearchOutcome> = {}): SearchOutcome =>
     outcome(release.catalogVersion, request.query, interpretedTerms, { status, explanation, ...extra });
@@ -101,7 +110,8 @@ export function searchScenes(release: LoadedRelease, request: SearchRequest): Se
   const discovery = request.discovery ?? discoveryWords[0]?.value;
   const appliedFilters = { ...(atmosphere ? { atmosphere } : {}), ...(discovery ? { discovery } : {}) };
 
-  const requirements = buildRequirements(tokens, release, atmosphere, discovery, request);
+  const matchers = termMatchers(tokens, release);
+  const requirements = buildRequirements(tokens, matchers, atmosphere, discovery, request);
   const searchable = tokens.some((t) => t.meaning && t.meaning.kind !== 'stopword');
   if (!searchable && !request.atmosphere && !request.discovery) {
     return empty(
@@ -124,13 +134,8 @@ export function searchScenes(release: LoadedRelease, request: SearchRequest): Se
   }
 
   const matchedTerms = tokens.filter((t) => t.meaning && t.meaning.kind !== 'stopword').map((t) => t.term);
-  const namedIds = new Set(tokens.flatMap((t) => (t.meaning?.kind === 'scene' ? [t.meaning.cardId] : [])));
-  // Named scenes first, then selection-only outings last; the sort is stable and a release keeps
-  // its scenes in card-ID order, so ties stay in that order without comparing strings again.
-  const ranked = matches.sort(
-    (a, b) => Number(namedIds.has(b.cardId)) - Number(namedIds.has(a.cardId)) || Number(a.selectionOnly) - Number(b.selectionOnly),
-  );
-  const results = ranked.slice(0, request.limit).map((scene) => toHit(scene, release.catalogVersion, matchedTerms));
+  const ranked = matches.map((scene) => scoreScene(scene, matchers, atmosphere, discovery)).sort(byRelevance);
+  const results = ranked.slice(0, request.limit).map((hit) => toHit(hit.scene, release.catalogVersion, matchedTerms, hit.why));
   const hasMore = ranked.length > request.limit;
   return outcome(release.catalogVersion, request.query, interpretedTerms, {
     status: 'ok',
@@ -138,9 +143,12 @@ export function searchScenes(release: LoadedRelease, request: SearchRequest): Se
     totalMatches: ranked.length,
     hasMore,
     appliedFilters,
-    explanation: hasMore
-      ? `${ranked.length} scenes match; showing ${results.length}. Raise limit (up to 30) to see more.`
-      : `${ranked.length} scene${ranked.length === 1 ? '' : 's'} match${ranked.length === 1 ? 'es' : ''}.`,
+    explanation:
+      spellingNote(tokens) +
+      (hasMore
+        ? `${ranked.length} scenes match; showing ${results.length}. Raise limit (up to 30) to see more.`
+        : `${ranked.length} scene${ranked.length === 1 ? '' : 's'} match${ranked.length === 1 ? 'es' : ''}.`) +
+      ' Best match first.',
   });
 }
 
@@ -173,21 +181,12 @@ function outcome(
 
 function buildRequirements(
   tokens: QueryToken[],
-  release: LoadedRelease,
+  matchers: TermMatcher[],
   atmosphere: Atmosphere | undefined,
   discovery: Discovery | undefined,
   request: SearchRequest,
 ): Requirement[] {
-  const requirements: Requirement[] = [];
-  for (const token of tokens) {
-    const meaning = token.meaning;
-    if (meaning?.kind === 'concept') {
-      const ids = release.lexicon.scenesByTag.get(meaning.tag) ?? new Set<string>();
-      requirements.push({ label: token.term, test: (s) => ids.has(s.cardId) });
-    } else if (meaning?.kind === 'scene') {
-      requirements.push({ label: token.term, test: (s) => s.cardId === meaning.cardId });
-    }
-  }
+  const requirements: Requirement[] = matchers.map((m) => ({ label: m.label, test: m.matches }));
   if (atmosphere) {
     const label = request.atmosphere ? `atmosphere=${atmosphere}` : termFor(tokens, 'atmosphere');
     requirements.push({ label, test: (s) => s.atmosphere === atmosphere });
@@ -227,6 +226,36 @@ function termFor(tokens: QueryToken[], kind: string): string {
   return tokens.find((t) => t.meaning?.kind === kind)?.term ?? kind;
 }
 
+interface ScoredScene {
+  scene: Scene;
+  score: number;
+  why: string;
+}
+
+function scoreScene(scene: Scene, matchers: TermMatcher[], atmosphere: Atmosphere | undefined, discovery: Discovery | undefined): ScoredScene {
+  let score = 0;
+  const reasons: string[] = [];
+  for (const matcher of matchers) {
+    const { points, fields } = matcher.score(scene);
+    score += points;
+    reasons.push(`"${matcher.label}" in ${fields.join(', ')}`);
+  }
+  if (atmosphere) reasons.push(`atmosphere ${atmosphere}`);
+  if (discovery) reasons.push(`discovery ${discovery}`);
+  // Rounded so that equal evidence compares equal whatever order the floats were added in.
+  return { scene, score: Math.round(score * 1e6) / 1e6, why: reasons.join('; ') };
+}
+
+/** Score first; ties: city scenes before optional outings, iconic before others, then card ID. */
+function byRelevance(a: ScoredScene, b: ScoredScene): number {
+  return (
+    b.score - a.score ||
+    Number(a.scene.selectionOnly) - Number(b.scene.selectionOnly) ||
+    Number(b.scene.discovery === 'iconic') - Number(a.scene.discovery === 'iconic') ||
+    (a.scene.cardId < b.scene.cardId ? -1 : a.scene.cardId > b.scene.cardId ? 1 : 0)
+  );
+}
+
 function describe(token: QueryToken): InterpretedTerm {
   const m = token.meaning!;
   const meaning =
@@ -235,11 +264,13 @@ function describe(token: QueryToken): InterpretedTerm {
     : m.kind === 'atmosphere' ? `atmosphere:${m.value}`
     : m.kind === 'discovery' ? `discovery:${m.value}`
     : m.kind === 'unsupported' ? `unsupported:${m.constraint}`
+    : m.kind === 'text' ? `text:${m.term}`
     : 'ignored';
-  return { term: token.term, meaning };
+  if (!token.corrections) return { term: token.term, meaning };
+  return { term: token.term, meaning, correctedFrom: token.corrections.map((c) => `${c.from} → ${c.to}`).join(', ') };
 }
 
-function toHit(scene: Scene, catalogVersion: string, matchedTerms: string[]): SearchHit {
+function toHit(scene: Scene, catalogVersion: string, matchedTerms: string[], why: string): SearchHit {
   return {
     cardId: scene.cardId,
     name: scene.name,
@@ -248,9 +279,17 @@ function toHit(scene: Scene, catalogVersion: string, matchedTerms: string[]): Se
     discovery: scene.discovery,
     selectionOnly: scene.selectionOnly,
     matchedTerms,
+    why,
     detailPath: detailPathFor(scene.cardId),
     catalogVersion,
   };
+}
+
+/** Corrections are never silent: the explanation repeats what interpretedTerms records. */
+function spellingNote(tokens: QueryToken[]): string {
+  const fixes = tokens.flatMap((t) => t.corrections ?? []);
+  if (fixes.length === 0) return '';
+  return `Read ${fixes.map((f) => `"${f.from}" as "${f.to}"`).join(', ')} (spelling tolerance). `;
 }
 
 function quoteList(terms: readonly string[]): string {

@@ -1,85 +1,133 @@
 /**
- * Turns a query into lexicon terms. English is matched longest phrase first ("giant panda"
- * before "panda"), with a plural fallback; Chinese has no spaces and is segmented by longest
- * match against the Chinese terms. What matches nothing is kept as an unrecognized term so the
- * agent can be told exactly which words were not understood.
+ * Turns a query into terms. English is matched longest phrase first ("giant panda" before
+ * "panda"), with a plural fallback; Chinese has no spaces and is segmented by longest match
+ * against the Chinese terms. A word the lexicon lacks but the reviewed scene texts hold is a text
+ * term; a longer word nothing knows may be a misspelling of a name or lexicon word, and is read as
+ * that word with the correction recorded. What is left is kept as unrecognized, so the agent can
+ * be told exactly which words were not understood.
  */
 import type { LexiconIndex, TermMeaning } from './lexicon-index.ts';
 import { splitQuery } from './normalize.ts';
+import { textVariants, type SceneTextIndex } from './scene-text-index.ts';
+import { correctSpelling } from './spelling.ts';
 
 export interface QueryToken {
   term: string;
   meaning: TermMeaning | null;
+  /** Words of this term read as another spelling ("monastary" → "monastery"). */
+  corrections?: Array<{ from: string; to: string }>;
 }
 
-export function tokenizeQuery(query: string, index: LexiconIndex): QueryToken[] {
+/** A text word found in more than this share of scenes says nothing about which one is meant. */
+const COMMON_TEXT_SHARE = 0.5;
+
+export function tokenizeQuery(query: string, index: LexiconIndex, text?: SceneTextIndex): QueryToken[] {
   const tokens: QueryToken[] = [];
   for (const run of splitQuery(query)) {
-    if (run.script === 'latin') tokens.push(...matchEnglish(run.words, index));
-    else tokens.push(...matchChinese(run.text, index));
+    if (run.script === 'latin') tokens.push(...matchEnglish(run.words, index, text));
+    else tokens.push(...matchChinese(run.text, index, text));
   }
   return tokens;
 }
 
-function matchEnglish(words: string[], index: LexiconIndex): QueryToken[] {
+function matchEnglish(typed: string[], index: LexiconIndex, text: SceneTextIndex | undefined): QueryToken[] {
+  const corrections = new Map<number, string>();
+  const words = typed.map((word, i) => {
+    if (!text || isKnownWord(word, index, text)) return word;
+    const corrected = correctSpelling(word, text.nameWords);
+    if (corrected === undefined) return word;
+    corrections.set(i, corrected);
+    return corrected;
+  });
   const tokens: QueryToken[] = [];
   let i = 0;
   while (i < words.length) {
-    let matched = false;
-    for (let length = Math.min(index.longestEnglishPhrase, words.length - i); length >= 1; length--) {
+    let token: QueryToken | undefined;
+    let length = Math.min(index.longestEnglishPhrase, words.length - i);
+    for (; length >= 1; length--) {
       const phrase = words.slice(i, i + length).join(' ');
-      const meaning = index.english.get(phrase) ?? (length === 1 ? singularMeaning(phrase, index) : undefined);
+      const meaning = index.english.get(phrase) ?? (length === 1 ? singularMeaning(phrase, index) ?? textMeaning(phrase, text) : undefined);
       if (meaning) {
-        tokens.push({ term: phrase, meaning });
-        i += length;
-        matched = true;
+        token = { term: phrase, meaning };
         break;
       }
     }
-    if (!matched) {
-      tokens.push({ term: words[i]!, meaning: null });
-      i += 1;
+    if (!token) {
+      length = 1;
+      token = { term: typed[i]!, meaning: null };
+    } else {
+      const fixed = [];
+      for (let k = i; k < i + length; k++) if (corrections.has(k)) fixed.push({ from: typed[k]!, to: corrections.get(k)! });
+      if (fixed.length > 0) token.corrections = fixed;
     }
+    tokens.push(token);
+    i += length;
   }
   return tokens;
 }
 
+function isKnownWord(word: string, index: LexiconIndex, text: SceneTextIndex): boolean {
+  return textVariants(word).some((w) => index.englishWords.has(w) || text.englishWords.has(w));
+}
+
+/** "pandas" means what "panda" means; but "ifs" is not the stopword "if". */
 function singularMeaning(word: string, index: LexiconIndex): TermMeaning | undefined {
-  const candidates: string[] = [];
-  if (word.endsWith('ies') && word.length > 4) candidates.push(`${word.slice(0, -3)}y`);
-  if (word.endsWith('es') && word.length > 3) candidates.push(word.slice(0, -2));
-  if (word.endsWith('s') && word.length > 2) candidates.push(word.slice(0, -1));
-  for (const candidate of candidates) {
+  for (const candidate of textVariants(word).slice(1)) {
+    if (candidate.length >= word.length) continue;
     const meaning = index.english.get(candidate);
-    if (meaning) return meaning;
+    if (meaning && meaning.kind !== 'stopword') return meaning;
   }
   return undefined;
 }
 
-function matchChinese(text: string, index: LexiconIndex): QueryToken[] {
-  const chars = [...text];
+function textMeaning(word: string, text: SceneTextIndex | undefined): TermMeaning | undefined {
+  if (!text) return undefined;
+  const common = (form: string) => (text.englishWords.get(form)?.size ?? 0) > text.sceneCount * COMMON_TEXT_SHARE;
+  const forms = textVariants(word).filter((form, i) => text.englishWords.has(form) && (i === 0 || !common(form)));
+  if (forms.length === 0) return undefined;
+  return forms.every(common) ? { kind: 'stopword' } : { kind: 'text', term: word };
+}
+
+function matchChinese(run: string, index: LexiconIndex, text: SceneTextIndex | undefined): QueryToken[] {
+  const chars = [...run];
   const tokens: QueryToken[] = [];
   let unknown = '';
+  const flush = () => {
+    if (unknown) tokens.push({ term: unknown, meaning: null });
+    unknown = '';
+  };
   let i = 0;
   while (i < chars.length) {
-    let matched = false;
-    for (let length = Math.min(index.longestChineseTerm, chars.length - i); length >= 1; length--) {
-      const term = chars.slice(i, i + length).join('');
-      const meaning = index.chinese.get(term);
-      if (meaning) {
-        if (unknown) tokens.push({ term: unknown, meaning: null });
-        unknown = '';
-        tokens.push({ term, meaning });
-        i += length;
-        matched = true;
-        break;
-      }
-    }
-    if (!matched) {
+    const found = longestChinese(chars, i, index, text);
+    if (found) {
+      flush();
+      tokens.push(found);
+      i += [...found.term].length;
+    } else {
       unknown += chars[i];
       i += 1;
     }
   }
-  if (unknown) tokens.push({ term: unknown, meaning: null });
+  flush();
   return tokens;
+}
+
+/**
+ * The longer of the lexicon's longest term at this position and the longest fragment of a scene's
+ * Chinese name there (the lexicon wins a tie): "锦江剧" is part of 锦江剧场, not the river 锦江.
+ */
+function longestChinese(chars: string[], at: number, index: LexiconIndex, text: SceneTextIndex | undefined): QueryToken | undefined {
+  let lexical: QueryToken | undefined;
+  for (let length = Math.min(index.longestChineseTerm, chars.length - at); length >= 1 && !lexical; length--) {
+    const term = chars.slice(at, at + length).join('');
+    const meaning = index.chinese.get(term);
+    if (meaning) lexical = { term, meaning };
+  }
+  if (!text) return lexical;
+  const floor = Math.max(2, lexical ? [...lexical.term].length + 1 : 2);
+  for (let length = Math.min(text.longestHanFragment, chars.length - at); length >= floor; length--) {
+    const term = chars.slice(at, at + length).join('');
+    if (text.hanFragments.has(term)) return { term, meaning: { kind: 'text', term } };
+  }
+  return lexical;
 }

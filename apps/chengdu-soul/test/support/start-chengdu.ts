@@ -12,6 +12,10 @@ import type { ReleaseDocument } from '../../src/catalog/release-schema.ts';
 import { chengduMigrations } from '../../src/store/migrations.ts';
 import type { ChengduDatabase } from '../../src/store/schema.ts';
 
+/** The newest release in the repository: what every suite publishes unless it says otherwise. */
+export const BUNDLED_RELEASE_FOLDER = newestBundledRelease();
+export const BUNDLED_VERSION = readReleaseFolder(BUNDLED_RELEASE_FOLDER).manifest.catalogVersion;
+
 export interface RunningChengdu {
   url: string;
   port: number;
@@ -33,7 +37,7 @@ export interface StartOptions {
 
 export async function startChengdu(options: StartOptions = {}): Promise<RunningChengdu> {
   const database = await openTestDatabase<ChengduDatabase>(chengduMigrations, 'chengdu');
-  const release = readReleaseFolder(newestBundledRelease());
+  const release = readReleaseFolder(BUNDLED_RELEASE_FOLDER);
   const log = createLogger({ name: 'chengdu-soul-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   // The origin allow-list names the port, which is known only once listening: bind first, then
   // build the app behind a late-bound fetch.

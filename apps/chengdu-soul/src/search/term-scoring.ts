@@ -1,0 +1,149 @@
+/**
+ * What each recognized query term matches and how strongly, field by field: a scene's name and
+ * aliases first, then its primary subjects, its other tags, its summary, then its overview. A
+ * lexicon concept matches the scenes tagged with it and those whose texts use the very word that
+ * was typed; a text term (a word only the reviewed texts hold) matches the same fields at half the
+ * weight; a scene name matches that scene alone. Scores are scaled by how rare the term is across
+ * the release (BM25's idf), so the rarer of two terms decides more of the order. A concept counts
+ * in a name through any of its terms (names are short and exact: "Heming Teahouse" answers "tea
+ * house"), in the longer texts only through the word typed.
+ */
+import type { LoadedRelease } from '../catalog/loaded-release.ts';
+import type { Scene } from '../catalog/release-schema.ts';
+import { normalizeChinese, normalizeEnglish } from './normalize.ts';
+import { occurrences, textVariants, type SceneText, type TextField } from './scene-text-index.ts';
+import type { QueryToken } from './tokenize.ts';
+
+export type MatchField = 'name' | 'primary subject' | 'tag' | 'summary' | 'overview';
+
+export interface TermMatcher {
+  /** The term as the traveler's words gave it (after any spelling correction). */
+  label: string;
+  matches(scene: Scene): boolean;
+  /** Points for a matching scene, and the fields that earned them. */
+  score(scene: Scene): { points: number; fields: MatchField[] };
+}
+
+const WEIGHT: Record<MatchField, number> = { name: 8, 'primary subject': 5, tag: 3, summary: 2, overview: 1 };
+/** A word from the texts alone is weaker evidence than a reviewed lexicon concept. */
+const TEXT_TERM_FACTOR = 0.5;
+/** A scene named outright outweighs any keyword. */
+const NAMED_SCENE_POINTS = 12;
+const TEXT_FIELDS: readonly TextField[] = ['name', 'summary', 'overview'];
+
+export function termMatchers(tokens: readonly QueryToken[], release: LoadedRelease): TermMatcher[] {
+  const matchers: TermMatcher[] = [];
+  for (const token of tokens) {
+    const meaning = token.meaning;
+    if (meaning?.kind === 'scene') {
+      matchers.push({
+        label: token.term,
+        matches: (s) => s.cardId === meaning.cardId,
+        score: () => ({ points: NAMED_SCENE_POINTS, fields: ['name'] }),
+      });
+    } else if (meaning?.kind === 'concept') {
+      const tagged = release.lexicon.scenesByTag.get(meaning.tag) ?? new Set<string>();
+      const concept = release.document.lexicon.concepts.find((c) => c.tag === meaning.tag)!;
+      // One-character Chinese terms (山, 娃) are too loose to count inside another name.
+      const nameTerms = { en: concept.en.map(normalizeEnglish), zh: concept.zh.map(normalizeChinese).filter((t) => [...t].length > 1) };
+      matchers.push(withRarity(release, textMatcher(token.term, release, 1, nameTerms, (scene) => tagPoints(scene, meaning.tag, tagged))));
+    } else if (meaning?.kind === 'text') {
+      matchers.push(withRarity(release, textMatcher(token.term, release, TEXT_TERM_FACTOR)));
+    }
+  }
+  return matchers;
+}
+
+type TagPoints = (scene: Scene) => { points: number; field?: MatchField };
+
+function tagPoints(scene: Scene, tag: string, tagged: ReadonlySet<string>): { points: number; field?: MatchField } {
+  if (!tagged.has(scene.cardId)) return { points: 0 };
+  return scene.primarySubjects?.includes(tag) ? { points: WEIGHT['primary subject'], field: 'primary subject' } : { points: WEIGHT.tag, field: 'tag' };
+}
+
+/** Matches and scores the typed words in the scene texts (and, for a concept, its names and tags). */
+function textMatcher(
+  term: string,
+  release: LoadedRelease,
+  factor: number,
+  nameTerms?: { en: string[]; zh: string[] },
+  tags?: TagPoints,
+): TermMatcher {
+  const han = /\p{Script=Han}/u.test(term);
+  const variants = han ? [term] : usefulVariants(term, release);
+  const nameVariants = nameTerms ? [...new Set([...variants, ...nameTerms.en.flatMap((t) => usefulVariants(t, release))])] : variants;
+  const hanTerms = nameTerms ? [...new Set([...(han ? [term] : []), ...nameTerms.zh])] : han ? [term] : [];
+  const cache = new Map<string, { points: number; fields: MatchField[] }>();
+  const score = (scene: Scene) => {
+    const cached = cache.get(scene.cardId);
+    if (cached) return cached;
+    const text = release.text.byScene.get(scene.cardId)!;
+    const fields: MatchField[] = [];
+    let points = 0;
+    const fromTags = tags?.(scene);
+    // A concept's other terms count in the name only of a scene tagged with it ("Heming Teahouse"
+    // for "tea house"); an untagged name must hold the typed word ("Liu Family Manor" is not "遛娃").
+    const viaConcept = fromTags?.field !== undefined;
+    for (const field of TEXT_FIELDS) {
+      const count =
+        field === 'name'
+          ? hanCount(text, viaConcept ? hanTerms : han ? [term] : []) + occurrences(text, 'name', viaConcept ? nameVariants : han ? [] : variants)
+          : han
+            ? 0
+            : occurrences(text, field, variants);
+      if (count > 0) {
+        points += WEIGHT[field] * saturate(count) * factor;
+        fields.push(field);
+      }
+    }
+    if (fromTags?.field) {
+      points += fromTags.points;
+      fields.splice(fields[0] === 'name' ? 1 : 0, 0, fromTags.field);
+    }
+    const result = { points, fields };
+    cache.set(scene.cardId, result);
+    return result;
+  };
+  return { label: term, matches: (scene) => score(scene).points > 0, score };
+}
+
+/**
+ * A term's points level off (BM25's saturation, at the level of a whole term): one term matched
+ * everywhere cannot outweigh two terms matched well, so "Manchu quarter" prefers the scene about
+ * both over one whose name holds only "quarter".
+ */
+const TERM_SATURATION = 5;
+
+/** Scales a matcher's levelled-off points by the term's rarity over the whole release. */
+function withRarity(release: LoadedRelease, matcher: TermMatcher): TermMatcher {
+  let documentFrequency = 0;
+  for (const scene of release.scenes) if (matcher.matches(scene)) documentFrequency++;
+  const n = release.scenes.length;
+  const idf = Math.log(1 + (n - documentFrequency + 0.5) / (documentFrequency + 0.5));
+  return {
+    label: matcher.label,
+    matches: matcher.matches,
+    score: (scene) => {
+      const { points, fields } = matcher.score(scene);
+      return { points: ((TERM_SATURATION + 1) * points * idf) / (points + TERM_SATURATION), fields };
+    },
+  };
+}
+
+/** How many of the scene's Chinese names hold one of the terms. */
+function hanCount(text: SceneText, terms: readonly string[]): number {
+  let count = 0;
+  for (const name of text.hanNames) if (terms.some((term) => name.includes(term))) count++;
+  return count;
+}
+
+/** The typed form plus its plural or singular, unless that form is so common it means nothing ("ifs" → not "if"). */
+function usefulVariants(phrase: string, release: LoadedRelease): string[] {
+  const [typed, ...others] = textVariants(phrase);
+  return [typed!, ...others.filter((v) => v.includes(' ') || (release.text.englishWords.get(v)?.size ?? 0) <= release.scenes.length / 2)];
+}
+
+/** One mention counts 1, more count less each (2 → 1.33, 3 → 1.5): repetition is weak evidence. */
+function saturate(count: number): number {
+  return (2 * count) / (count + 1);
+}
