@@ -6,10 +6,12 @@
  */
 import { benchChengduPropose } from './chengdu-propose.ts';
 import { benchChengduSearch } from './chengdu-search.ts';
+import { benchSearchRelevance } from './chengdu-search-relevance.ts';
 import { benchZaezdTrips } from './zaezd-trips.ts';
 
 const benches: Array<[string, () => Promise<string[]>]> = [
   ['chengdu-search', benchChengduSearch],
+  ['search-relevance', benchSearchRelevance],
   ['chengdu-propose', benchChengduPropose],
   ['zaezd-trips', benchZaezdTrips],
 ];

@@ -30,6 +30,8 @@ const TEXT_TERM_FACTOR = 0.5;
 /** A scene named outright outweighs any keyword. */
 const NAMED_SCENE_POINTS = 12;
 const TEXT_FIELDS: readonly TextField[] = ['name', 'summary', 'overview'];
+/** A concept's synonym in the name of a scene tagged with it. */
+const NAME_SYNONYM_WEIGHT = 2;
 
 export function termMatchers(tokens: readonly QueryToken[], release: LoadedRelease): TermMatcher[] {
   const matchers: TermMatcher[] = [];
@@ -81,19 +83,21 @@ function textMatcher(
     const fields: MatchField[] = [];
     let points = 0;
     const fromTags = tags?.(scene);
-    // A concept's other terms count in the name only of a scene tagged with it ("Heming Teahouse"
-    // for "tea house"); an untagged name must hold the typed word ("Liu Family Manor" is not "遛娃").
-    const viaConcept = fromTags?.field !== undefined;
     for (const field of TEXT_FIELDS) {
-      const count =
-        field === 'name'
-          ? hanCount(text, viaConcept ? hanTerms : han ? [term] : []) + occurrences(text, 'name', viaConcept ? nameVariants : han ? [] : variants)
-          : han
-            ? 0
-            : occurrences(text, field, variants);
+      const count = field === 'name' ? (han ? hanCount(text, [term]) : occurrences(text, 'name', variants)) : han ? 0 : occurrences(text, field, variants);
       if (count > 0) {
         points += WEIGHT[field] * saturate(count) * factor;
         fields.push(field);
+      }
+    }
+    // A concept's other terms count in the name of a scene tagged with it ("Heming Teahouse" for
+    // "tea house"), weakly: the typed words are better evidence than a synonym ("Flower Town" for
+    // "cherry blossom"); an untagged name must hold the typed word ("Liu Family Manor" is not "遛娃").
+    if (fromTags?.field && !fields.includes('name')) {
+      const synonyms = hanCount(text, hanTerms) + occurrences(text, 'name', nameVariants);
+      if (synonyms > 0) {
+        points += NAME_SYNONYM_WEIGHT * saturate(synonyms);
+        fields.unshift('name');
       }
     }
     if (fromTags?.field) {
