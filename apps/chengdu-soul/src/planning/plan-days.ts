@@ -8,7 +8,11 @@
  * 2. A day holding a selectionOnly outing gets nothing added: the journey fills the day.
  * 3. Other slots are filled from eligible scenes (not selectionOnly, not excluded) by preference
  *    match, weighed against distance from the day's scenes, so a day stays together on the map.
- *    An empty day starts from the best-matching scene closest to the city centre.
+ *    An empty day starts from the best-matching scene closest to the city centre. A recommended
+ *    scene is never the same kind of visit as one already in its day (two panda venues, two large
+ *    temples); only the traveler's own required scenes may share a kind.
+ * 4. Within a day, scenes are chained by nearest neighbour, starting from a scene whose review
+ *    says to go early (the westernmost if several), else from the westernmost scene.
  */
 import type { Scene } from '../catalog/release-schema.ts';
 import type { Atmosphere, Discovery } from '../catalog/vocabulary.ts';
@@ -53,7 +57,13 @@ export function planDays(candidates: readonly Scene[], request: DayPlanRequest):
       pool.splice(pool.indexOf(next), 1);
     }
   }
-  return days.map((day) => chainOrder(day.map((p) => p.scene)).map((scene) => day.find((p) => p.scene === scene)!));
+  return days.map((day) => dayOrder(day.map((p) => p.scene)).map((scene) => day.find((p) => p.scene === scene)!));
+}
+
+/** Go-early scenes lead their day; the rest follow by nearest neighbour. */
+function dayOrder(scenes: readonly Scene[]): Scene[] {
+  const early = chainOrder(scenes.filter((s) => s.goEarly === true))[0];
+  return chainOrder(scenes, early);
 }
 
 export function preferenceScore(scene: Scene, atmosphere: Atmosphere, discovery: Discovery): number {
@@ -65,7 +75,10 @@ function pickNext(day: PlannedScene[], pool: readonly Scene[], request: DayPlanR
   let best: Scene | undefined;
   let bestScore = -Infinity;
   const anchor = day.length > 0 ? centroid(day.map((p) => p.scene.planningPoint)) : CITY_CENTRE;
+  // Release format 1 has no kinds: a scene without one is a kind of its own.
+  const kinds = new Set(day.flatMap((p) => (p.scene.visitKind ? [p.scene.visitKind] : [])));
   for (const scene of pool) {
+    if (scene.visitKind && kinds.has(scene.visitKind)) continue;
     const preference = preferenceScore(scene, request.atmosphere, request.discovery);
     const score =
       day.length > 0
@@ -79,9 +92,10 @@ function pickNext(day: PlannedScene[], pool: readonly Scene[], request: DayPlanR
   return best;
 }
 
-/** Nearest-neighbour chain starting from the westernmost scene. */
-function chainOrder(scenes: readonly Scene[]): Scene[] {
+/** Nearest-neighbour chain starting from `start` when given, else from the westernmost scene. */
+function chainOrder(scenes: readonly Scene[], start?: Scene): Scene[] {
   const rest = [...scenes].sort((a, b) => a.planningPoint.lon - b.planningPoint.lon || byId(a, b));
+  if (start) rest.unshift(...rest.splice(rest.indexOf(start), 1));
   const chain: Scene[] = [];
   let current = rest.shift();
   while (current) {
