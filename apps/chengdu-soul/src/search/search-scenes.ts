@@ -134,8 +134,10 @@ export function searchScenes(release: LoadedRelease, request: SearchRequest): Se
   }
 
   const matchedTerms = tokens.filter((t) => t.meaning && t.meaning.kind !== 'stopword').map((t) => t.term);
-  const ranked = matches.map((scene) => scoreScene(scene, matchers, atmosphere, discovery)).sort(byRelevance);
-  const results = ranked.slice(0, request.limit).map((hit) => toHit(hit.scene, release.catalogVersion, matchedTerms, hit.why));
+  const ranked = matches.map((scene) => scoreScene(scene, matchers)).sort(byRelevance);
+  const results = ranked
+    .slice(0, request.limit)
+    .map((hit) => toHit(hit.scene, release.catalogVersion, matchedTerms, explainScore(hit.scene, matchers, atmosphere, discovery)));
   const hasMore = ranked.length > request.limit;
   return outcome(release.catalogVersion, request.query, interpretedTerms, {
     status: 'ok',
@@ -229,21 +231,21 @@ function termFor(tokens: QueryToken[], kind: string): string {
 interface ScoredScene {
   scene: Scene;
   score: number;
-  why: string;
 }
 
-function scoreScene(scene: Scene, matchers: TermMatcher[], atmosphere: Atmosphere | undefined, discovery: Discovery | undefined): ScoredScene {
+function scoreScene(scene: Scene, matchers: TermMatcher[]): ScoredScene {
   let score = 0;
-  const reasons: string[] = [];
-  for (const matcher of matchers) {
-    const { points, fields } = matcher.score(scene);
-    score += points;
-    reasons.push(`"${matcher.label}" in ${fields.join(', ')}`);
-  }
+  for (const matcher of matchers) score += matcher.score(scene).points;
+  // Rounded so that equal evidence compares equal whatever order the floats were added in.
+  return { scene, score: Math.round(score * 1e6) / 1e6 };
+}
+
+/** The `why` of a returned hit (built only for the hits returned). */
+function explainScore(scene: Scene, matchers: TermMatcher[], atmosphere: Atmosphere | undefined, discovery: Discovery | undefined): string {
+  const reasons = matchers.map((m) => `"${m.label}" in ${m.score(scene).fields.join(', ')}`);
   if (atmosphere) reasons.push(`atmosphere ${atmosphere}`);
   if (discovery) reasons.push(`discovery ${discovery}`);
-  // Rounded so that equal evidence compares equal whatever order the floats were added in.
-  return { scene, score: Math.round(score * 1e6) / 1e6, why: reasons.join('; ') };
+  return reasons.join('; ');
 }
 
 /** Score first; ties: city scenes before optional outings, iconic before others, then card ID. */

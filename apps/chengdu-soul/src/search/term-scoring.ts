@@ -44,16 +44,47 @@ export function termMatchers(tokens: readonly QueryToken[], release: LoadedRelea
         score: () => ({ points: NAMED_SCENE_POINTS, fields: ['name'] }),
       });
     } else if (meaning?.kind === 'concept') {
-      const tagged = release.lexicon.scenesByTag.get(meaning.tag) ?? new Set<string>();
-      const concept = release.document.lexicon.concepts.find((c) => c.tag === meaning.tag)!;
-      // One-character Chinese terms (山, 娃) are too loose to count inside another name.
-      const nameTerms = { en: concept.en.map(normalizeEnglish), zh: concept.zh.map(normalizeChinese).filter((t) => [...t].length > 1) };
-      matchers.push(withRarity(release, textMatcher(token.term, release, 1, nameTerms, (scene) => tagPoints(scene, meaning.tag, tagged))));
+      matchers.push(posted(token.term, postingFor(release, `concept:${meaning.tag}:${token.term}`, () => conceptMatcher(token.term, meaning.tag, release))));
     } else if (meaning?.kind === 'text') {
-      matchers.push(withRarity(release, textMatcher(token.term, release, TEXT_TERM_FACTOR)));
+      matchers.push(posted(token.term, postingFor(release, `text:${token.term}`, () => textMatcher(token.term, release, TEXT_TERM_FACTOR))));
     }
   }
   return matchers;
+}
+
+type Posting = ReadonlyMap<string, { points: number; fields: MatchField[] }>;
+
+/**
+ * Every term's scores over a release, computed once: releases are immutable and the keys come from
+ * the release's own vocabulary (lexicon terms, text words, name fragments), so the cache is bounded.
+ */
+const postings = new WeakMap<LoadedRelease, Map<string, Posting>>();
+
+function postingFor(release: LoadedRelease, key: string, build: () => TermMatcher): Posting {
+  let cache = postings.get(release);
+  if (!cache) postings.set(release, (cache = new Map()));
+  let posting = cache.get(key);
+  if (!posting) {
+    posting = rarityScaled(release, build());
+    cache.set(key, posting);
+  }
+  return posting;
+}
+
+function posted(label: string, posting: Posting): TermMatcher {
+  return {
+    label,
+    matches: (scene) => posting.has(scene.cardId),
+    score: (scene) => posting.get(scene.cardId) ?? { points: 0, fields: [] },
+  };
+}
+
+function conceptMatcher(term: string, tag: string, release: LoadedRelease): TermMatcher {
+  const tagged = release.lexicon.scenesByTag.get(tag) ?? new Set<string>();
+  const concept = release.document.lexicon.concepts.find((c) => c.tag === tag)!;
+  // One-character Chinese terms (山, 娃) are too loose to count inside another name.
+  const nameTerms = { en: concept.en.map(normalizeEnglish), zh: concept.zh.map(normalizeChinese).filter((t) => [...t].length > 1) };
+  return textMatcher(term, release, 1, nameTerms, (scene) => tagPoints(scene, tag, tagged));
 }
 
 type TagPoints = (scene: Scene) => { points: number; field?: MatchField };
@@ -118,20 +149,17 @@ function textMatcher(
  */
 const TERM_SATURATION = 5;
 
-/** Scales a matcher's levelled-off points by the term's rarity over the whole release. */
-function withRarity(release: LoadedRelease, matcher: TermMatcher): TermMatcher {
-  let documentFrequency = 0;
-  for (const scene of release.scenes) if (matcher.matches(scene)) documentFrequency++;
+/** The matching scenes with their levelled-off points scaled by the term's rarity over the release. */
+function rarityScaled(release: LoadedRelease, matcher: TermMatcher): Posting {
+  const matching = release.scenes.filter(matcher.matches);
   const n = release.scenes.length;
-  const idf = Math.log(1 + (n - documentFrequency + 0.5) / (documentFrequency + 0.5));
-  return {
-    label: matcher.label,
-    matches: matcher.matches,
-    score: (scene) => {
-      const { points, fields } = matcher.score(scene);
-      return { points: ((TERM_SATURATION + 1) * points * idf) / (points + TERM_SATURATION), fields };
-    },
-  };
+  const idf = Math.log(1 + (n - matching.length + 0.5) / (matching.length + 0.5));
+  const posting = new Map<string, { points: number; fields: MatchField[] }>();
+  for (const scene of matching) {
+    const { points, fields } = matcher.score(scene);
+    posting.set(scene.cardId, { points: ((TERM_SATURATION + 1) * points * idf) / (points + TERM_SATURATION), fields });
+  }
+  return posting;
 }
 
 /** How many of the scene's Chinese names hold one of the terms. */
