@@ -86,7 +86,7 @@ describe.skipIf(!browserAvailable)('the owner’s web in headless Chromium', () 
     await page.getByText('Scenes you want (optional)').click();
     const dayTrips = page.locator('fieldset.day-trips');
     expect(await dayTrips.locator('legend').textContent()).toBe('Optional day trips (selection only)');
-    expect(await dayTrips.locator('.scene-choice', { hasText: 'Dujiangyan' }).locator('.tag').textContent()).toBe('optional day trip');
+    expect(await dayTrips.locator('.scene-choice', { hasText: 'Dujiangyan Irrigation System' }).locator('.tag').textContent()).toBe('optional day trip');
     await page.locator('input[name="require"][value="panda-base"]').check();
     await Promise.all([page.waitForURL(`${server.url}/plan`), page.getByRole('button', { name: 'Propose a draft' }).click()]);
 

@@ -28,8 +28,9 @@ export function catalogTools(queries: CatalogQueries): Tool[] {
       name: 'search_chengdu_scenes',
       title: 'Search Chengdu scenes',
       description:
-        'Bounded keyword search (not semantic search) over English/Chinese scene names and a reviewed keyword list. ' +
-        'All recognized terms and filters must match. status is ok, needs_clarification (unrecognized words), ' +
+        'Bounded keyword search (not semantic search) over English/Chinese scene names, a reviewed keyword list and the words of the reviewed scene texts. ' +
+        'All recognized terms and filters must match. Results come best match first; each says why (which terms matched in which fields), ' +
+        'and interpretedTerms shows any spelling correction. status is ok, needs_clarification (unrecognized words), ' +
         'unsupported_request (opening hours, tickets, prices, bookings, hotels, accessibility, live crowds and similar cannot be verified) ' +
         'or no_match (understood but conflicting); the last three return no results and name the words that caused them. Ask the traveler rather than dropping a requirement.',
       input: SearchInput,

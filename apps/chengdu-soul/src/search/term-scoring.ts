@@ -4,14 +4,14 @@
  * lexicon concept matches the scenes tagged with it and those whose texts use the very word that
  * was typed; a text term (a word only the reviewed texts hold) matches the same fields at half the
  * weight; a scene name matches that scene alone. Scores are scaled by how rare the term is across
- * the release (BM25's idf), so the rarer of two terms decides more of the order. A concept counts
- * in a name through any of its terms (names are short and exact: "Heming Teahouse" answers "tea
- * house"), in the longer texts only through the word typed.
+ * the release (BM25's idf), so the rarer of two terms decides more of the order. A concept's other
+ * terms also count, weakly, in the name of a scene tagged with it ("Heming Teahouse" answers "tea
+ * house"); in the longer texts only the word typed counts.
  */
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { Scene } from '../catalog/release-schema.ts';
 import { normalizeChinese, normalizeEnglish } from './normalize.ts';
-import { occurrences, textVariants, type SceneText, type TextField } from './scene-text-index.ts';
+import { TEXT_FIELDS, occurrences, textVariants, type SceneText } from './scene-text-index.ts';
 import type { QueryToken } from './tokenize.ts';
 
 export type MatchField = 'name' | 'primary subject' | 'tag' | 'summary' | 'overview';
@@ -29,7 +29,6 @@ const WEIGHT: Record<MatchField, number> = { name: 8, 'primary subject': 5, tag:
 const TEXT_TERM_FACTOR = 0.5;
 /** A scene named outright outweighs any keyword. */
 const NAMED_SCENE_POINTS = 12;
-const TEXT_FIELDS: readonly TextField[] = ['name', 'summary', 'overview'];
 /** A concept's synonym in the name of a scene tagged with it. */
 const NAME_SYNONYM_WEIGHT = 2;
 
