@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every load benchmark, each against a reference measured in the same run and
- * reported as a ratio. Bounded: a warm-up, then BENCH_ROUNDS (default 5) rounds of BENCH_SECONDS
+ * reported as a ratio, and the search relevance comparison (ours against a BM25 baseline, same run). Bounded: a warm-up, then BENCH_ROUNDS (default 5) rounds of BENCH_SECONDS
  * (default 4) per side.
  * Exits 1 when a target is missed, after printing every figure.
  */
