@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every load benchmark, each against a reference measured in the same run and
- * reported as a ratio, and the search relevance comparison (ours against a BM25 baseline, same run). Bounded: a warm-up, then BENCH_ROUNDS (default 5) rounds of BENCH_SECONDS
- * (default 4) per side.
+ * reported as a ratio, and the search relevance comparison (ours against a BM25 baseline, same
+ * run). Bounded: a warm-up, then BENCH_ROUNDS (default 5) rounds of BENCH_SECONDS (default 4) per
+ * side.
  * Exits 1 when a target is missed, after printing every figure.
  */
 import { benchChengduPropose } from './chengdu-propose.ts';
