@@ -11,9 +11,10 @@ import type { Logger } from '@agent-products/kit/log';
 import { BundledEventsSource } from './events/bundled/bundled-events-source.ts';
 import type { EventsSource } from './events/event.ts';
 import { KudagoEventsSource } from './events/kudago-events-source.ts';
-import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from './config.ts';
+import { DEFAULT_CHECKOUT_HOSTS, DEFAULT_SEARCH_BUDGET_MS, DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from './config.ts';
 import { tripBoardCsp, tripBoardResource } from './mcp/trip-board-resource.ts';
 import { tripTools } from './mcp/trip-tools.ts';
+import { CheckoutHosts } from './trips/checkout-hosts.ts';
 import { TripPlanner } from './trips/trip-planner.ts';
 import { McpToolCaller, TutuClient } from './tutu/index.ts';
 import { OpenMeteoWeather } from './weather/open-meteo.ts';
@@ -33,9 +34,9 @@ export interface ZaezdAppOptions {
   log: Logger;
   allowedOrigins: readonly string[];
   publicUrl: string;
-  tutu: { url: string; timeoutMs: number; retries: number; backoffMs?: number; cacheTtlMs: number };
+  tutu: { url: string; timeoutMs: number; retries: number; backoffMs?: number; cacheTtlMs: number; searchBudgetMs?: number; checkoutHosts?: readonly string[] };
   events: { source: 'bundled' } | { source: 'kudago'; baseUrl: string; timeoutMs: number };
-  weather: { baseUrl: string; timeoutMs: number };
+  weather: { baseUrl: string; timeoutMs: number; apiKey?: string };
   /** The trip board's map tiles; OpenStreetMap's public server when not given. */
   tiles?: { url: string; attribution: string };
   clock?: () => Date;
@@ -69,8 +70,15 @@ export function createZaezdApp(options: ZaezdAppOptions): ZaezdApp {
     options.events.source === 'kudago'
       ? new KudagoEventsSource({ baseUrl: options.events.baseUrl, timeoutMs: options.events.timeoutMs, cacheTtlMs: 10 * 60_000 })
       : new BundledEventsSource();
-  const weather = new OpenMeteoWeather({ baseUrl: options.weather.baseUrl, timeoutMs: options.weather.timeoutMs, cacheTtlMs: 30 * 60_000 });
-  const planner = new TripPlanner({ events, tutu, weather, publicUrl: options.publicUrl });
+  const weather = new OpenMeteoWeather({ baseUrl: options.weather.baseUrl, timeoutMs: options.weather.timeoutMs, apiKey: options.weather.apiKey, cacheTtlMs: 30 * 60_000 });
+  const planner = new TripPlanner({
+    events,
+    tutu,
+    weather,
+    publicUrl: options.publicUrl,
+    searchBudgetMs: options.tutu.searchBudgetMs ?? DEFAULT_SEARCH_BUDGET_MS,
+    checkoutHosts: new CheckoutHosts(options.tutu.checkoutHosts ?? DEFAULT_CHECKOUT_HOSTS, options.tutu.url),
+  });
 
   const tutuReachable = cachedReachability(tutu, HEALTH_PROBE_MS);
   const app = createHttpApp({

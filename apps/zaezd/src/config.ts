@@ -16,11 +16,17 @@ export interface ZaezdConfig {
   tutuTimeoutMs: number;
   tutuRetries: number;
   tutuCacheTtlMs: number;
+  /** The most one trip's searches may take, however many events are tried. */
+  tutuSearchBudgetMs: number;
+  /** Hosts (with their subdomains) whose https links zaezd hands out and redirects to. */
+  checkoutHosts: string[];
   eventsSource: 'bundled' | 'kudago';
   kudagoUrl: string;
   kudagoTimeoutMs: number;
   weatherUrl: string;
   weatherTimeoutMs: number;
+  /** Open-Meteo's commercial API key; without one the free, non-commercial endpoint is used. */
+  weatherApiKey: string | undefined;
   /** Raster tile URL template for the trip board's map ({z}/{x}/{y}, optionally {s}). */
   tileUrl: string;
   /** Plain-text credit shown on the map, as the tile server's terms require. */
@@ -42,6 +48,13 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   return text.replace(/\/$/, '');
 }
 
+/** A real Tutu rail search took 3.4 s; a call gets this long before it is given up. */
+export const DEFAULT_TUTU_TIMEOUT_MS = 25_000;
+export const DEFAULT_SEARCH_BUDGET_MS = 45_000;
+export const DEFAULT_CHECKOUT_HOSTS = ['tutu.ru'];
+export const OPEN_METEO_FREE_URL = 'https://api.open-meteo.com';
+export const OPEN_METEO_COMMERCIAL_URL = 'https://customer-api.open-meteo.com';
+
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
 
@@ -62,10 +75,18 @@ function tileTemplate(env: NodeJS.ProcessEnv): string {
   return text;
 }
 
+function hostList(text: string | undefined): string[] {
+  if (text === undefined || text.trim() === '') return DEFAULT_CHECKOUT_HOSTS;
+  const hosts = text.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  for (const host of hosts) if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) throw new TypeError(`ZAEZD_CHECKOUT_HOSTS must list host names like tutu.ru: ${host}`);
+  return hosts;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZaezdConfig {
   const port = integer(env, 'ZAEZD_PORT', 8402, 65535);
   const eventsSource = env.ZAEZD_EVENTS_SOURCE ?? 'bundled';
   if (eventsSource !== 'bundled' && eventsSource !== 'kudago') throw new TypeError(`ZAEZD_EVENTS_SOURCE must be bundled or kudago: ${eventsSource}`);
+  const weatherApiKey = env.ZAEZD_WEATHER_API_KEY?.trim() || undefined;
   const extraOrigins = (env.ZAEZD_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   return {
     port,
@@ -73,14 +94,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZaezdConfig
     publicUrl: env.ZAEZD_PUBLIC_URL ? url(env, 'ZAEZD_PUBLIC_URL', '') : undefined,
     allowedOrigins: [...loopbackOrigins(port), ...extraOrigins],
     tutuUrl: url(env, 'TUTU_MCP_URL', 'http://127.0.0.1:8410/mcp'),
-    tutuTimeoutMs: integer(env, 'ZAEZD_TUTU_TIMEOUT_MS', 4000, 120_000),
+    tutuTimeoutMs: integer(env, 'ZAEZD_TUTU_TIMEOUT_MS', DEFAULT_TUTU_TIMEOUT_MS, 120_000),
     tutuRetries: integer(env, 'ZAEZD_TUTU_RETRIES', 1, 5),
     tutuCacheTtlMs: integer(env, 'ZAEZD_TUTU_CACHE_TTL_MS', 120_000, 3_600_000),
+    tutuSearchBudgetMs: integer(env, 'ZAEZD_TUTU_SEARCH_BUDGET_MS', DEFAULT_SEARCH_BUDGET_MS, 300_000),
+    checkoutHosts: hostList(env.ZAEZD_CHECKOUT_HOSTS),
     eventsSource,
     kudagoUrl: url(env, 'ZAEZD_KUDAGO_URL', 'https://kudago.com/public-api/v1.4'),
     kudagoTimeoutMs: integer(env, 'ZAEZD_KUDAGO_TIMEOUT_MS', 4000, 60_000),
-    weatherUrl: url(env, 'ZAEZD_WEATHER_URL', 'https://api.open-meteo.com'),
+    weatherUrl: url(env, 'ZAEZD_WEATHER_URL', weatherApiKey ? OPEN_METEO_COMMERCIAL_URL : OPEN_METEO_FREE_URL),
     weatherTimeoutMs: integer(env, 'ZAEZD_WEATHER_TIMEOUT_MS', 1500, 60_000),
+    weatherApiKey,
     tileUrl: tileTemplate(env),
     tileAttribution: env.ZAEZD_TILE_ATTRIBUTION || DEFAULT_TILE_ATTRIBUTION,
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -10,6 +10,7 @@ export const zaezdErrors = defineErrorTable({
   trip_in_past: { retryable: false, meaning: 'The trip’s travel dates have passed; search again with new dates.' },
   event_not_found: { retryable: false, meaning: 'The event the trip_id names is no longer listed by its source; search again.' },
   upstream_unavailable: { retryable: true, meaning: 'Tutu did not answer the searches a trip needs (details.failures names each); nothing was invented. Retry shortly.' },
+  upstream_busy: { retryable: true, meaning: 'Tutu is rate limiting zaezd (HTTP 429; details.failures names each search); nothing was invented and nothing was retried. Retry in a minute.' },
   events_unavailable: { retryable: true, meaning: 'The events source did not answer; retry shortly.' },
 });
 

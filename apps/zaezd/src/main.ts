@@ -22,9 +22,16 @@ service = createZaezdApp({
   log,
   allowedOrigins: [...config.allowedOrigins, ...loopbackOrigins(server.port)],
   publicUrl: config.publicUrl ?? server.url,
-  tutu: { url: config.tutuUrl, timeoutMs: config.tutuTimeoutMs, retries: config.tutuRetries, cacheTtlMs: config.tutuCacheTtlMs },
+  tutu: {
+    url: config.tutuUrl,
+    timeoutMs: config.tutuTimeoutMs,
+    retries: config.tutuRetries,
+    cacheTtlMs: config.tutuCacheTtlMs,
+    searchBudgetMs: config.tutuSearchBudgetMs,
+    checkoutHosts: config.checkoutHosts,
+  },
   events: config.eventsSource === 'kudago' ? { source: 'kudago', baseUrl: config.kudagoUrl, timeoutMs: config.kudagoTimeoutMs } : { source: 'bundled' },
-  weather: { baseUrl: config.weatherUrl, timeoutMs: config.weatherTimeoutMs },
+  weather: { baseUrl: config.weatherUrl, timeoutMs: config.weatherTimeoutMs, apiKey: config.weatherApiKey },
   tiles: { url: config.tileUrl, attribution: config.tileAttribution },
 });
 await assetsReady;

@@ -70,6 +70,13 @@ const KudagoEvent = z.looseObject({
 type KudagoEvent = z.infer<typeof KudagoEvent>;
 const KudagoPage = z.looseObject({ results: z.array(z.unknown()) });
 
+/** A KudaGo link is passed on only when it is a web address (no javascript:, data: or the like). */
+function webLink(url: string | null | undefined): string | null {
+  if (!url || !URL.canParse(url)) return null;
+  const { protocol } = new URL(url);
+  return protocol === 'https:' || protocol === 'http:' ? url : null;
+}
+
 function plainText(html: string): string {
   return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&[a-z]+;/g, ' ').replace(/\s+/g, ' ').trim();
 }
@@ -175,7 +182,7 @@ export class KudagoEventsSource implements EventsSource {
           venue: { name: place.title, address: place.address ?? city.nameRu, lat: place.coords.lat, lon: place.coords.lon },
           startsAt,
           endsAt,
-          url: event.site_url ?? null,
+          url: webLink(event.site_url),
           priceNote: event.is_free ? 'Free entry (KudaGo).' : event.price ? `Tickets: ${event.price} (KudaGo).` : null,
           datesNote: 'Dates from KudaGo’s live listing.',
         },

@@ -6,8 +6,8 @@
  * well-rated hotel near the venue); air + hotel comes last, labelled as the alternative. With a
  * budget only packages within it are offered; when none fits, the single cheapest is shown and
  * labelled as over budget. An outbound journey must arrive 90 minutes (train) or two hours
- * (flight) before the event starts. A price whose basis Tutu did not state in a known way is
- * not guessed at: the offer is left out and the coverage note says so.
+ * (flight) before the event starts. Prices are read as Tutu defines them: a rail fare per seat
+ * (times the travellers), a flight offer for the searched party, a hotel for the whole stay.
  */
 import { distanceKm } from '../geo/cities.ts';
 import type { FlightOffer, HotelOffer, SeatOffer, Search, TrainOffer } from '../tutu/index.ts';
@@ -68,42 +68,32 @@ export interface PackagesOutcome {
   findings: string[];
 }
 
-function partyPrice(price: number, basis: string | null, adults: number): number | undefined {
-  if (basis === 'per_seat' || basis === 'per_person' || basis === 'per_passenger') return price * adults;
-  if (basis === 'party_total') return price;
-  return undefined;
+/** Kopecks kept, float noise dropped: Tutu quotes fares like 1301.88 ₽. */
+function money(amount: number): number {
+  return Math.round(amount * 100) / 100;
 }
 
 function usable<T>(outcome: Outcome<Search<T>>): Search<T> | undefined {
   return outcome.ok ? outcome.value : undefined;
 }
 
-function railOptions(search: Search<TrainOffer> | undefined, adults: number, findings: string[], what: string): RailOption[] {
+/** A rail fare is one seat's ticket: the party pays it once per traveller. */
+function railOptions(search: Search<TrainOffer> | undefined, adults: number): RailOption[] {
   if (!search) return [];
-  const options: RailOption[] = [];
-  for (const train of search.rows) {
-    for (const seat of train.seats) {
-      const total = partyPrice(seat.price, search.meta.pricingBasis, adults);
-      if (total !== undefined) options.push({ train, seat, total, stay: 'full' });
-    }
-  }
-  if (options.length === 0 && search.rows.length > 0 && partyPrice(1, search.meta.pricingBasis, 1) === undefined) {
-    findings.push(`${what}: Tutu gave prices with an unknown basis (${JSON.stringify(search.meta.pricingBasis)}), so they were not used.`);
-  }
-  return options;
+  return search.rows.flatMap((train) => train.seats.map((seat): RailOption => ({ train, seat, total: money(seat.price * adults), stay: 'full' })));
 }
 
-function hotelOptions(search: Search<HotelOffer> | undefined, stay: Stay, nights: number, venue: { lat: number; lon: number }, findings: string[]): HotelOption[] {
+/** A hotel price is the stay's total for the searched guests (`stay_total`): never times nights. */
+function hotelOptions(search: Search<HotelOffer> | undefined, stay: Stay, nights: number, venue: { lat: number; lon: number }): HotelOption[] {
   if (!search) return [];
-  const basis = search.meta.pricingBasis;
-  if (search.rows.length > 0 && basis !== 'party_total' && basis !== 'per_night') {
-    findings.push(`Hotels ${stay.checkIn}–${stay.checkOut}: Tutu gave prices with an unknown basis (${JSON.stringify(basis)}), so they were not used.`);
-    return [];
-  }
-  return search.rows.map((offer) => {
-    const total = basis === 'per_night' ? offer.price * nights : offer.price;
-    return { offer, stay, total, perNight: offer.pricePerNight ?? Math.round(total / nights), nights, distanceKm: offer.coords ? distanceKm(offer.coords, venue) : null };
-  });
+  return search.rows.map((offer) => ({
+    offer,
+    stay,
+    total: offer.price,
+    perNight: Math.round(offer.price / nights),
+    nights,
+    distanceKm: offer.coords ? distanceKm(offer.coords, venue) : null,
+  }));
 }
 
 const byTotal = <T extends { total: number }>(a: T, b: T) => a.total - b.total;
@@ -119,7 +109,7 @@ function nearGoodHotel(options: HotelOption[]): HotelOption | undefined {
 }
 
 function comfortable(options: RailOption[]): RailOption | undefined {
-  const berths = options.filter((o) => (COMFORT_TIER[o.seat.category] ?? 1) >= 2);
+  const berths = options.filter((o) => (COMFORT_TIER[o.seat.category ?? ''] ?? 1) >= 2);
   if (berths.length > 0) return cheapest(berths);
   return [...options].sort((a, b) => a.train.durationMinutes - b.train.durationMinutes || a.total - b.total)[0];
 }
@@ -201,7 +191,7 @@ interface Draft {
 
 function railDraft(label: string, there: RailOption, back: RailOption, hotel: HotelOption | undefined): Draft | undefined {
   if (!hotel) return undefined;
-  const transport = there.total + back.total;
+  const transport = money(there.total + back.total);
   return {
     key: `rail:${there.train.trainNumber}/${there.seat.category}:${back.train.trainNumber}/${back.seat.category}:${hotel.offer.hotelId}`,
     label,
@@ -211,13 +201,13 @@ function railDraft(label: string, there: RailOption, back: RailOption, hotel: Ho
     flight: null,
     hotel,
     transport,
-    total: transport + hotel.total,
+    total: money(transport + hotel.total),
   };
 }
 
 function airDraft(label: string, flight: FlightOption, hotel: HotelOption | undefined): Draft | undefined {
   if (!hotel) return undefined;
-  return { key: `air:${flight.offer.offerId}:${hotel.offer.hotelId}`, label, mode: 'air', railThere: null, railBack: null, flight, hotel, transport: flight.total, total: flight.total + hotel.total };
+  return { key: `air:${flight.offer.offerId}:${hotel.offer.hotelId}`, label, mode: 'air', railThere: null, railBack: null, flight, hotel, transport: flight.total, total: money(flight.total + hotel.total) };
 }
 
 function finish(draft: Draft, number: number, inputs: PackageInputs, withinBudget: boolean | null, origin: string, destination: string): BuiltPackage {
@@ -232,14 +222,14 @@ function finish(draft: Draft, number: number, inputs: PackageInputs, withinBudge
     items = ['there', 'back', 'hotel'];
     pricing = {
       basis: 'per_seat',
-      note: `${roubles(there.seat.price)} there + ${roubles(back.seat.price)} back per seat × ${inputs.adults} passenger(s), as Tutu quoted per seat.`,
+      note: `${roubles(there.seat.price)} there + ${roubles(back.seat.price)} back per seat × ${inputs.adults} passenger(s): Tutu's cheapest fare in that car category; the seat is chosen on Tutu's page.`,
     };
     if (there.stay === 'late' && draft.hotel.stay.checkIn !== inputs.plan.outboundDate) notes.push(`Overnight train: it arrives on the morning of ${there.train.arrivalAt.slice(0, 10)}, so the hotel starts that day.`);
   } else {
     const flight = draft.flight!;
     legs = flightLegs(flight, origin, destination);
     items = ['flight', 'hotel'];
-    pricing = { basis: 'party_total', note: `Round-trip fare for all ${inputs.adults} passenger(s), as Tutu quoted it.` };
+    pricing = { basis: 'party_total', note: `Tutu's cheapest round-trip fare for the ${inputs.adults} passenger(s) searched; the cart shows the final sum.` };
     notes.push('Air is the alternative: a flight checkout link opens a cart only in a browser with a live Tutu session; in a fresh browser it lands on search.');
     if (flight.offer.baggage) notes.push(`Baggage: ${flight.offer.baggage}.`);
   }
@@ -273,34 +263,30 @@ export function buildPackages(inputs: PackageInputs): PackagesOutcome {
   const eventStart = Date.parse(inputs.eventStartsAt);
   const arrivesInTime = (arrivalAt: string, margin: number) => Date.parse(arrivalAt) <= eventStart - margin * 60_000;
 
-  const allThere = railOptions(usable(searches.railThere), adults, findings, 'Trains there');
+  const allThere = railOptions(usable(searches.railThere), adults);
   const railThere = allThere
     .filter((o) => arrivesInTime(o.train.arrivalAt, ARRIVAL_MARGIN_MINUTES.rail))
     .map((o): RailOption => ({ ...o, stay: o.train.arrivalAt.slice(0, 10) > plan.outboundDate ? 'late' : 'full' }));
   if (allThere.length > 0 && railThere.length === 0) {
     findings.push(`No train on ${plan.outboundDate} arrives at least ${ARRIVAL_MARGIN_MINUTES.rail} minutes before the event starts (${localTime(inputs.eventStartsAt)}).`);
   }
-  const railBack = railOptions(usable(searches.railBack), adults, findings, 'Trains back');
+  const railBack = railOptions(usable(searches.railBack), adults);
 
   const flightSearch = usable(searches.flights);
-  const flights: FlightOption[] = [];
-  for (const offer of flightSearch?.rows ?? []) {
-    if (!offer.back || !arrivesInTime(offer.there.arrivalAt, ARRIVAL_MARGIN_MINUTES.air)) continue;
-    const total = partyPrice(offer.price, flightSearch!.meta.pricingBasis, adults);
-    if (total !== undefined) flights.push({ offer, total });
-  }
+  const roundTrips = (flightSearch?.rows ?? []).filter((offer) => offer.back !== null);
+  const flights: FlightOption[] = roundTrips.filter((offer) => arrivesInTime(offer.there.arrivalAt, ARRIVAL_MARGIN_MINUTES.air)).map((offer) => ({ offer, total: offer.price }));
   if (flightSearch && flightSearch.rows.length > 0 && flights.length === 0) {
     findings.push(
-      partyPrice(1, flightSearch.meta.pricingBasis, 1) === undefined
-        ? `Flights: Tutu gave prices with an unknown basis (${JSON.stringify(flightSearch.meta.pricingBasis)}), so they were not used.`
+      roundTrips.length === 0
+        ? 'Flights: Tutu returned no round-trip offer with a return leg, so none was used.'
         : `No round-trip flight lands at least ${ARRIVAL_MARGIN_MINUTES.air} minutes before the event starts.`,
     );
   }
 
   const fullNights = Math.round((Date.parse(plan.fullStay.checkOut) - Date.parse(plan.fullStay.checkIn)) / 86_400_000);
   const hotels = {
-    full: hotelOptions(usable(searches.hotelsFull), plan.fullStay, fullNights, inputs.venue, findings),
-    late: hotelOptions(usable(searches.hotelsLate), plan.lateStay, fullNights - 1, inputs.venue, findings),
+    full: hotelOptions(usable(searches.hotelsFull), plan.fullStay, fullNights, inputs.venue),
+    late: hotelOptions(usable(searches.hotelsLate), plan.lateStay, fullNights - 1, inputs.venue),
   };
   // An overnight arrival uses the late stay; if that search gave nothing, the full stay still covers the visit.
   const hotelsFor = (stay: 'full' | 'late') => (stay === 'late' && hotels.late.length > 0 ? hotels.late : hotels.full);

@@ -29,10 +29,19 @@ function topicName(topic: string): string {
   return isTopicKey(topic) ? topicLabel(topic) : `"${topic}"`;
 }
 
+/**
+ * One search's line. Only a search Tutu answered can have found nothing: a failed one says it
+ * failed, a refused one quotes Tutu's reason, a skipped one says why it was not sent.
+ */
 function searchLine<T>(what: string, outcome: Outcome<Search<T>>, unit: string, notFound: string[]): string {
+  if (!outcome.ok && outcome.skipped !== undefined) {
+    notFound.push(`${what}: not searched — ${outcome.skipped}`);
+    return `${what}: not searched (party too large for Tutu).`;
+  }
   if (!outcome.ok) {
-    notFound.push(`${what}: not searched successfully — ${outcome.error.message}`);
-    return `${what}: failed (${outcome.error.failure}).`;
+    const { error } = outcome;
+    notFound.push(`${what}: not searched successfully — ${error.message}`);
+    return `${what}: failed (${error.failure}).`;
   }
   const { meta, rows } = outcome.value;
   if (meta.note) notFound.push(`${what}: Tutu says “${meta.note}”`);
@@ -70,9 +79,9 @@ export function coverageNote({ choice, chosen, passedOver, alsoTried, offers, bu
   }
   const where = (c: Candidate) => `«${c.occurrence.title}» (${cityByKey(c.occurrence.city).nameRu}, ${c.visit.from})`;
   for (const other of passedOver) {
-    notFound.push(`${where(other)} ranked higher, but Tutu had no train or flight there and back with a hotel for it, so it was passed over.`);
+    notFound.push(`${where(other)} ranked higher, but Tutu’s answers for it gave no train or flight there and back with a hotel, so it was passed over.`);
   }
-  for (const other of alsoTried) notFound.push(`${where(other)} was tried too: no train or flight there and back with a hotel either.`);
+  for (const other of alsoTried) notFound.push(`${where(other)} was tried too: Tutu’s answers gave no train or flight there and back with a hotel either.`);
   if (offers) {
     const { searches, plan, adults } = offers;
     const from = searches.origin.nameRu;
@@ -87,10 +96,11 @@ export function coverageNote({ choice, chosen, passedOver, alsoTried, offers, bu
   if (budget.noneFit) notFound.push(budget.note);
   const notCovered = [...ALWAYS_NOT_COVERED, ...(demoNotice ? [demoNotice] : [])];
   const failed = notFound.filter((line) => line.includes('not searched successfully')).length;
+  const skipped = notFound.filter((line) => line.includes(': not searched — ')).length;
   const summary = [
     chosen ? `Built around «${chosen.occurrence.title}».` : 'No matching event was found, so no travel was searched.',
     passedOver.length > 0 ? `${passedOver.length} better-ranked event(s) had no transport and hotel combination.` : '',
-    offers ? `5 Tutu searches ran for it${failed > 0 ? `, ${failed} of them failed` : ''}.` : '',
+    offers ? `${5 - skipped} Tutu searches ran for it${failed > 0 ? `, ${failed} of them failed` : ''}${skipped > 0 ? `; ${skipped} could not be sent for a party this size` : ''}.` : '',
     budget.note,
     'Event tickets, transfers and children are not covered.',
   ]

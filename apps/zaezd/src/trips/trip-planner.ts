@@ -7,14 +7,15 @@
 import { moscowToday, todayIn } from '../calendar.ts';
 import { cityByKey } from '../geo/cities.ts';
 import type { EventsSource } from '../events/event.ts';
-import { UpstreamError, type CheckoutLink, type HotelRooms, type TutuClient } from '../tutu/index.ts';
+import { UpstreamError, hotelCheckoutArguments, roundTripCheckoutArguments, transportCheckoutArguments, type CheckoutLink, type HotelRooms, type TutuClient } from '../tutu/index.ts';
 import type { OpenMeteoWeather, Weather } from '../weather/open-meteo.ts';
 import { fail } from '../errors.ts';
 import { buildPackages, type BuiltPackage, type PackagesOutcome } from './build-packages.ts';
 import { SEARCH_FALLBACK_LABEL, labelForKind } from './checkout-labels.ts';
 import { chooseEvent, eventRefOf, sameOccurrence, type Candidate, type EventChoice } from './choose-event.ts';
+import type { CheckoutHosts } from './checkout-hosts.ts';
 import { coverageNote } from './coverage-note.ts';
-import { failures, searchOffers, type OfferSearches } from './search-offers.ts';
+import { failures, searchOffers, type OfferSearches, type SearchFailure } from './search-offers.ts';
 import { TRAVEL_RULE, travelPlan, type TravelPlan } from './travel-plan.ts';
 import type { CheckoutItem, TripCheckout } from './trip-checkout.ts';
 import type { TripDetails } from './trip-details.ts';
@@ -31,6 +32,10 @@ export interface TripPlannerOptions {
   weather: OpenMeteoWeather;
   /** The base URL of zaezd's web pages, for the trip links it hands out. */
   publicUrl: string;
+  /** The most one trip's Tutu searches may take, all events tried together. */
+  searchBudgetMs: number;
+  /** Which of Tutu's links may be handed out and redirected to. */
+  checkoutHosts: CheckoutHosts;
 }
 
 /** Events tried, best first, before a trip settles for one Tutu cannot reach. */
@@ -73,16 +78,6 @@ function eventView(candidate: Candidate): TripEvent {
     url: occurrence.url,
     price_note: occurrence.priceNote,
     dates_note: occurrence.datesNote,
-  };
-}
-
-function withPassengers(ref: Record<string, unknown>, adults: number): Record<string, unknown> {
-  const count = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isInteger(value) ? value : fallback);
-  return {
-    ...ref,
-    passengers_full: count(ref.passengers_full, adults),
-    passengers_child: count(ref.passengers_child, 0),
-    passengers_infant: count(ref.passengers_infant, 0),
   };
 }
 
@@ -164,7 +159,7 @@ export class TripPlanner {
           per_night: built.hotel.perNight,
           nights: built.hotel.nights,
           total: built.hotel.total,
-          pricing_basis: trip.searches ? hotelBasis(trip.searches, stay.checkIn === trip.result.travel!.outbound_date) : 'party_total',
+          pricing_basis: 'stay_total',
         },
         transport: {
           total: view.price_breakdown.transport,
@@ -229,38 +224,41 @@ export class TripPlanner {
       stable_url: this.goUrl(trip.result.trip_id, built.view.number, item),
       passengers: { full: adults, child: 0, infant: 0 },
     };
-    let fields: Record<string, unknown> | undefined;
+    let fields: Record<string, unknown>;
     let searchResultsUrl: string | null;
     let title: string;
     let price: number;
     if (item === 'there' || item === 'back') {
       const option = item === 'there' ? built.railThere! : built.railBack!;
-      fields = withPassengers(option.seat.checkoutRef, adults);
+      fields = transportCheckoutArguments(option.train.checkoutRef, adults);
       const search = item === 'there' ? searches.railThere : searches.railBack;
-      searchResultsUrl = search.ok ? search.value.meta.searchResultsUrl : null;
+      searchResultsUrl = option.train.searchResultsUrl ?? (search.ok ? search.value.meta.searchResultsUrl : null);
       title = built.view.legs.find((l) => l.direction === item)!.summary;
       price = option.total;
     } else if (item === 'flight') {
       const offer = built.flight!.offer;
-      fields = { ...withPassengers(offer.checkoutRef, adults), is_round_trip: true, return_departure_at: offer.back!.departureAt };
-      searchResultsUrl = searches.flights.ok ? searches.flights.value.meta.searchResultsUrl : null;
+      fields = roundTripCheckoutArguments(offer.checkoutRef, adults, offer.back!.departureAt);
+      searchResultsUrl = offer.searchResultsUrl ?? (searches.flights.ok ? searches.flights.value.meta.searchResultsUrl : null);
       title = `Авиабилеты туда и обратно: ${built.view.legs.map((l) => l.summary).join('; ')}`;
       price = built.flight!.total;
     } else {
       const hotel = built.hotel;
-      const full = hotel.stay.checkIn === trip.result.travel!.outbound_date;
-      const search = full ? searches.hotelsFull : searches.hotelsLate;
-      searchResultsUrl = search.ok ? search.value.meta.searchResultsUrl : null;
+      // Tutu's hotel search has no listing URL; the hotel's own page (dates and guests filled in) is the fallback.
+      searchResultsUrl = hotel.offer.checkoutUrl;
       title = `Отель: ${hotel.offer.name}, ${hotel.stay.checkIn} – ${hotel.stay.checkOut}`;
       price = hotel.total;
       fields = await this.hotelCheckoutFields(built, adults);
     }
-    const passengers = fields && item !== 'hotel'
+    const passengers = item !== 'hotel'
       ? { full: Number(fields.passengers_full), child: Number(fields.passengers_child), infant: Number(fields.passengers_infant) }
       : base.passengers;
+    const hosts = this.options.checkoutHosts;
+    searchResultsUrl = hosts.keep(searchResultsUrl);
     try {
-      if (!fields) throw new UpstreamError('malformed', 'get_offer_details', 'Tutu gave no reference to check this hotel out with.');
       const link: CheckoutLink = await this.options.tutu.checkoutLink(fields);
+      if (!hosts.allows(link.url)) {
+        throw new UpstreamError('malformed', 'create_checkout_link', `Tutu's link pointed outside its own site (${hostOf(link.url)}); zaezd passes on only ${hosts.describe()}.`);
+      }
       return {
         ...base,
         passengers,
@@ -270,8 +268,8 @@ export class TripPlanner {
         kind: link.kind,
         label: labelForKind(link.kind),
         url: link.url,
-        search_results_url: link.searchResultsUrl ?? searchResultsUrl,
-        fallback_url: link.fallbackUrl,
+        search_results_url: hosts.keep(link.searchResultsUrl) ?? searchResultsUrl,
+        fallback_url: hosts.keep(link.fallbackUrl),
         fallback_note: link.fallbackNote,
         problem: null,
       };
@@ -295,19 +293,19 @@ export class TripPlanner {
   }
 
   /**
-   * A cart needs the room-level reference from get_offer_details; when that call fails, the
-   * hotel-level one from the search still gets a link (Tutu then says it is a hotel page).
+   * A cart needs a room rate's `offerpack_hash` from get_offer_details; when that call fails or
+   * lists no matching room, the hotel's own `checkout_ref` still gets a link to its page, where
+   * the traveller picks the room (Tutu then says it is a deeplink to the page, not a cart).
    */
-  private async hotelCheckoutFields(built: BuiltPackage, adults: number): Promise<Record<string, unknown> | undefined> {
+  private async hotelCheckoutFields(built: BuiltPackage, adults: number): Promise<Record<string, unknown>> {
     const { offer, stay } = built.hotel;
+    let room: ReturnType<typeof matchingRoom>;
     try {
-      const rooms = await this.options.tutu.hotelRooms(offer.hotelId, stay.checkIn, stay.checkOut, adults);
-      const room = matchingRoom(rooms, offer.meal, offer.price);
-      if (room) return room.checkoutRef;
+      room = matchingRoom(await this.options.tutu.hotelRooms(offer.hotelId, stay.checkIn, stay.checkOut, adults), offer.meal, offer.price);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
     }
-    return offer.offerpackHash ? { product_type: 'hotel', offerpack_hash: offer.offerpackHash } : undefined;
+    return hotelCheckoutArguments(offer.checkoutRef, room?.offerpackHash ?? null);
   }
 
   /**
@@ -361,9 +359,11 @@ export class TripPlanner {
       };
     }
 
-    const attempt = (candidate: Candidate) => this.attempt(candidate, request, today);
+    const deadline = Date.now() + this.options.searchBudgetMs;
+    const attempt = (candidate: Candidate) => this.attempt(candidate, request, today, deadline);
     const walk: Attempt[] = [];
     for (const candidate of choice.ranked.slice(0, MAX_EVENTS_TRIED)) {
+      if (walk.length > 0 && Date.now() >= deadline) break;
       const tried = await attempt(candidate);
       walk.push(tried);
       if (tried.outcome.packages.length > 0 || tried.failed.length > 0) break;
@@ -377,11 +377,7 @@ export class TripPlanner {
     const alsoTried = finalIndex >= 0 && final.outcome.packages.length === 0 ? walk.slice(finalIndex + 1).filter(unreachable).map((a) => a.candidate) : [];
 
     const { candidate: chosen, plan, searches, outcome, failed } = final;
-    if (outcome.packages.length === 0 && failed.length > 0) {
-      throw fail('upstream_unavailable', `No package could be built because Tutu did not answer: ${failed.map((f) => `${f.search} (${f.failure})`).join(', ')}. Nothing was invented; retry shortly.`, {
-        failures: failed,
-      });
-    }
+    if (outcome.packages.length === 0 && failed.length > 0) throw unanswered(failed);
     const tripId = encodeTripId({ request, event: eventRefOf(chosen) });
     const demo = this.options.tutu.isStandIn || [searches.railThere, searches.railBack, searches.flights, searches.hotelsFull, searches.hotelsLate].some(
       (s) => s.ok && (s.value.meta.dataSource ?? '').includes('tutu-sim'),
@@ -417,12 +413,12 @@ export class TripPlanner {
     };
   }
 
-  private async attempt(candidate: Candidate, request: TripRequest, today: string): Promise<Attempt> {
+  private async attempt(candidate: Candidate, request: TripRequest, today: string, deadline: number): Promise<Attempt> {
     const plan = travelPlan(candidate.visit);
     if (plan.outboundDate < today) {
       throw fail('trip_in_past', `This trip’s outbound day (${plan.outboundDate}) has passed. Search again with find_event_trips.`);
     }
-    const searches = await searchOffers(this.options.tutu, request, candidate.occurrence.city, plan);
+    const searches = await searchOffers(this.options.tutu, request, candidate.occurrence.city, plan, deadline);
     const outcome = buildPackages({
       searches,
       plan,
@@ -436,14 +432,28 @@ export class TripPlanner {
   }
 }
 
+/**
+ * Why no package could be built when searches got no usable answer, as the one error that says
+ * what to do: wait out Tutu's rate limit, retry a Tutu that failed, or report our own defect.
+ */
+function unanswered(failed: SearchFailure[]) {
+  const list = failed.map((f) => `${f.search} (${f.failure})`).join(', ');
+  if (failed.some((f) => f.failure === 'invalid_arguments')) {
+    return fail('internal_error', `No package could be built: Tutu refused the arguments zaezd sent for ${list}. This is a defect in zaezd, not a lack of offers; it has been logged.`, { failures: failed });
+  }
+  if (failed.every((f) => f.failure === 'busy')) {
+    return fail('upstream_busy', `No package could be built: Tutu is rate limiting zaezd (${list}). Nothing was invented; retry in a minute.`, { failures: failed });
+  }
+  return fail('upstream_unavailable', `No package could be built because Tutu did not answer: ${list}. Nothing was invented; retry shortly.`, { failures: failed });
+}
+
+function hostOf(url: string): string {
+  return URL.canParse(url) ? `${new URL(url).protocol}//${new URL(url).host}` : 'not a URL';
+}
+
 function matchingRoom(rooms: HotelRooms, meal: string | null, price: number) {
   const sameMeal = rooms.rooms.filter((r) => meal === null || r.meal === meal);
   return sameMeal.find((r) => r.price === price) ?? [...sameMeal].sort((a, b) => a.price - b.price)[0];
-}
-
-function hotelBasis(searches: OfferSearches, fullStay: boolean): string {
-  const search = fullStay ? searches.hotelsFull : searches.hotelsLate;
-  return search.ok ? (search.value.meta.pricingBasis ?? 'unknown') : 'unknown';
 }
 
 function weatherView(weather: Weather): TripDetails['weather'] {

@@ -28,7 +28,7 @@ export const Leg = z.object({
 export type Leg = z.infer<typeof Leg>;
 
 export const PackageHotel = z.object({
-  hotel_id: z.number(),
+  hotel_id: z.string().describe('Tutu’s hotel id'),
   name: z.string(),
   stars: z.number().nullable(),
   rating: z.number().nullable(),

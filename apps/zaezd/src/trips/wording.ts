@@ -15,7 +15,9 @@ const SEAT_CATEGORY_RU: Readonly<Record<string, string>> = {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-export function seatCategoryRu(category: string): string {
+/** A car category in Russian; null when Tutu gave no breakdown by category. */
+export function seatCategoryRu(category: string | null): string {
+  if (category === null) return 'вагон на выбор';
   return SEAT_CATEGORY_RU[category] ?? category.toLowerCase();
 }
 
@@ -36,9 +38,9 @@ export function dayText(date: string): string {
 
 export const PACKAGE_LABELS = {
   railCheapest: 'Поезд + отель — дешевле всего',
-  railComfort: (category: string) => `Поезд (${seatCategoryRu(category)}) + отель ближе к площадке`,
+  railComfort: (category: string | null) => `Поезд (${seatCategoryRu(category)}) + отель ближе к площадке`,
   railNearHotel: 'Поезд + отель ближе к площадке',
-  railComfortCheapHotel: (category: string) => `Поезд (${seatCategoryRu(category)}) + недорогой отель`,
+  railComfortCheapHotel: (category: string | null) => `Поезд (${seatCategoryRu(category)}) + недорогой отель`,
   air: 'Альтернатива: самолёт + отель',
   airNearHotel: 'Альтернатива: самолёт + отель ближе к площадке',
   overBudget: (label: string) => `Дороже бюджета — ${label}`,

@@ -8,7 +8,7 @@ import { parseToolResult } from './mcp-tool-caller.ts';
 import { readAviaSearch, readCheckoutLink, readHotelSearch, readRailSearch } from './result-shapes.ts';
 import { UpstreamError } from './upstream-error.ts';
 
-const ref = { product_type: 'rail', train_number: '751А' };
+const ref = { transport: 'railway', train_number: '751А' };
 
 function failureOf(run: () => unknown): string | undefined {
   try {
@@ -21,36 +21,39 @@ function failureOf(run: () => unknown): string | undefined {
 }
 
 describe('reading search answers', () => {
+  const leg = (voyage: unknown) => ({
+    from: 'A',
+    to: 'B',
+    departure_at: '2026-12-02T06:50:00+03:00',
+    arrival_at: '2026-12-02T10:45:00+03:00',
+    duration_min: '235',
+    segments: [{ carrier: 'ФПК', voyage_no: voyage }],
+  });
+  const train = (voyage: unknown, price: unknown, fares?: unknown) => ({ offer_id: `o${String(voyage)}`, price: { amount: price, currency: 'RUB' }, legs: [leg(voyage)], checkout_ref: ref, fares });
+
   it('keeps readable rows, counts the rest, and accepts numbers written as strings', () => {
-    const train = (number: unknown, seats: unknown[]) => ({
-      train_number: number,
-      departure_station: 'A',
-      arrival_station: 'B',
-      departure_at: '2026-12-02T06:50:00+03:00',
-      arrival_at: '2026-12-02T10:45:00+03:00',
-      duration_minutes: '235',
-      seats,
-    });
     const search = readRailSearch({
-      meta: { pricing: { basis: 'per_seat', currency: 'RUB' }, has_more: false, from: { name: 'Москва', also_named: ['Москва (деревня)'] }, search_results_url: 'https://example.test/s' },
-      trains: [
-        train('751А', [{ category: 'SEDENTARY', price: '4820', available: 12, checkout_ref: ref }, { category: 'SOFT', price: 11290 }]),
-        train(null, []),
+      meta: { has_more: false, from: { name: 'Москва', also_named: ['Москва (деревня)'] } },
+      offers: [
+        train('751А', '4820', { seat_categories: { SOFT: { count: 2, price_from: 11290 }, SEDENTARY: { count: 5, price_from: '4820' } } }),
+        train(null, 100),
+        train('752А', 100, undefined),
         'not a train',
       ],
     });
-    expect(search.rows).toHaveLength(1);
+    expect(search.rows).toHaveLength(2);
     expect(search.rows[0]!.durationMinutes).toBe(235);
-    expect(search.rows[0]!.seats).toEqual([{ category: 'SEDENTARY', price: 4820, available: 12, checkoutRef: ref }]);
-    expect(search.meta).toMatchObject({ pricingBasis: 'per_seat', skippedRows: 3, alsoNamed: ['Москва (деревня)'], searchResultsUrl: 'https://example.test/s' });
+    expect(search.rows[0]!.seats).toEqual([{ category: 'SEDENTARY', price: 4820, fareCount: 5 }, { category: 'SOFT', price: 11290, fareCount: 2 }]);
+    expect(search.rows[1]!.seats).toEqual([{ category: null, price: 100, fareCount: null }]);
+    expect(search.rows[0]!.checkoutRef).toEqual(ref);
+    expect(search.meta).toMatchObject({ skippedRows: 2, alsoNamed: ['Москва (деревня)'] });
   });
 
-  it('refuses rows with impossible values rather than passing them on', () => {
-    const hotel = (price: unknown) => ({ hotel_id: 1, name: 'H', best_offer: { price, offerpack_hash: 'x' } });
-    const search = readHotelSearch({ meta: {}, hotels: [hotel(0), hotel(-5), hotel('free'), hotel(5000)] });
-    expect(search.rows.map((r) => r.price)).toEqual([5000]);
-    expect(search.meta.skippedRows).toBe(3);
-    expect(search.meta.pricingBasis).toBeNull();
+  it('refuses rows with impossible prices, another currency, or a hotel price that is not the stay total', () => {
+    const hotel = (price: unknown, basis: unknown = 'stay_total', currency = 'RUB') => ({ hotel_id: '1', name: 'H', checkout_ref: {}, best_offer: { price: { amount: price, currency }, price_basis: basis } });
+    const search = readHotelSearch({ meta: {}, stay: { nights: 2 }, hotels: [hotel(0), hotel(-5), hotel('free'), hotel(5000, 'per_night'), hotel(5000, 'stay_total', 'EUR'), hotel(5000)] });
+    expect(search.rows.map((r) => [r.price, r.nights])).toEqual([[5000, 2]]);
+    expect(search.meta.skippedRows).toBe(5);
   });
 
   it('calls an answer without its list malformed', () => {
@@ -69,7 +72,14 @@ describe('reading a tool result', () => {
   const text = (value: string, isError?: boolean) => ({ content: [{ type: 'text' as const, text: value }], ...(isError ? { isError } : {}) });
 
   it('parses the JSON text', () => {
-    expect(parseToolResult('search_rail', text('{"meta":{},"trains":[]}'))).toEqual({ meta: {}, trains: [] });
+    expect(parseToolResult('search_rail', text('{"meta":{},"offers":[]}'))).toEqual({ meta: {}, offers: [] });
+  });
+
+  it('reads Tutu’s validation sentence as a defect of ours and its internal failure as transient', () => {
+    const validation = 'Error executing tool search_rail: 1 validation error for search_railArguments\ndate\n  Extra inputs are not permitted [type=extra_forbidden]';
+    expect(failureOf(() => parseToolResult('search_rail', text(validation, true)))).toBe('invalid_arguments');
+    expect(failureOf(() => parseToolResult('search_rail', text('Внутренняя ошибка сервиса. Попробуйте позже.', true)))).toBe('upstream_error');
+    expect(failureOf(() => parseToolResult('search_rail', text('Error executing tool search_rail: internal error, try again later', true)))).toBe('upstream_error');
   });
 
   it('treats an error result, an error sentence and an {error} object as refusals, keeping Tutu’s words', () => {

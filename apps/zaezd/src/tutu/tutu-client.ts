@@ -1,11 +1,11 @@
 /**
- * zaezd's typed view of the Tutu MCP server: the few calls a trip needs, with Russian place
- * names (Tutu resolves those reliably; Latin names can land on the wrong place) and the party
- * size always passed explicitly (get_offer_details assumes two adults otherwise). Searches are
- * idempotent — cached, retried — and a checkout link is asked for exactly once per call.
- * Upstream tools are used, never re-exported.
+ * zaezd's typed view of the Tutu MCP server: the few calls a trip needs, with the arguments the
+ * live server's schemas accept (see call-arguments.ts) and readers for the shapes it answers in.
+ * Searches are idempotent — cached, retried — and a checkout link is asked for exactly once per
+ * call. Upstream tools are used, never re-exported.
  */
 import type { City } from '../geo/cities.ts';
+import { aviaSearchArguments, hotelRoomsArguments, hotelSearchArguments, railSearchArguments } from './call-arguments.ts';
 import type { McpToolCaller } from './mcp-tool-caller.ts';
 import type { CheckoutLink, FlightOffer, HotelOffer, HotelRooms, Search, TrainOffer } from './offers.ts';
 import { readAviaSearch, readCheckoutLink, readHotelRooms, readHotelSearch, readRailSearch } from './result-shapes.ts';
@@ -25,32 +25,30 @@ export class TutuClient {
     return this.caller.stats;
   }
 
-  reachable(): Promise<boolean> {
-    return this.caller.reachable();
+  /** A cheap reachability probe (an MCP ping) with a short timeout of its own. */
+  reachable(timeoutMs?: number): Promise<boolean> {
+    return this.caller.reachable(timeoutMs);
   }
 
-  async searchRail(from: City, to: City, date: string, passengers: number): Promise<Search<TrainOffer>> {
-    return readRailSearch(await this.caller.call('search_rail', { origin: from.nameRu, destination: to.nameRu, date, passengers }, true));
+  async searchRail(from: City, to: City, date: string, passengers: number, deadline?: number): Promise<Search<TrainOffer>> {
+    return readRailSearch(await this.caller.call('search_rail', railSearchArguments(from, to, date, passengers), { idempotent: true, deadline }));
   }
 
-  async searchRoundTripFlights(from: City, to: City, departureDate: string, returnDate: string, adults: number): Promise<Search<FlightOffer>> {
-    const args = { origin: from.nameRu, destination: to.nameRu, departure_date: departureDate, return_date: returnDate, adults, children: 0, infants: 0, page_size: 30, sort: 'price_asc' };
-    return readAviaSearch(await this.caller.call('search_avia', args, true));
+  async searchRoundTripFlights(from: City, to: City, departureDate: string, returnDate: string, adults: number, deadline?: number): Promise<Search<FlightOffer>> {
+    return readAviaSearch(await this.caller.call('search_avia', aviaSearchArguments(from, to, departureDate, returnDate, adults), { idempotent: true, deadline }));
   }
 
-  async searchHotels(city: City, checkIn: string, checkOut: string, adults: number): Promise<Search<HotelOffer>> {
-    const args = { city_name: city.nameRu, check_in: checkIn, check_out: checkOut, adults, page_size: 50 };
-    return readHotelSearch(await this.caller.call('search_hotels', args, true));
+  async searchHotels(city: City, checkIn: string, checkOut: string, adults: number, deadline?: number): Promise<Search<HotelOffer>> {
+    return readHotelSearch(await this.caller.call('search_hotels', hotelSearchArguments(city, checkIn, checkOut, adults), { idempotent: true, deadline }));
   }
 
-  async hotelRooms(hotelId: number, checkIn: string, checkOut: string, adults: number): Promise<HotelRooms> {
-    const args = { product_type: 'hotel', hotel_id: hotelId, check_in: checkIn, check_out: checkOut, adults, view: 'full' };
-    return readHotelRooms(await this.caller.call('get_offer_details', args, true));
+  async hotelRooms(hotelId: string, checkIn: string, checkOut: string, adults: number): Promise<HotelRooms> {
+    return readHotelRooms(await this.caller.call('get_offer_details', hotelRoomsArguments(hotelId, checkIn, checkOut, adults), { idempotent: true }));
   }
 
   /** A fresh checkout link: never cached, never retried, because each one is new and expires. */
   async checkoutLink(fields: Record<string, unknown>): Promise<CheckoutLink> {
-    return readCheckoutLink(await this.caller.call('create_checkout_link', fields, false));
+    return readCheckoutLink(await this.caller.call('create_checkout_link', fields, { idempotent: false }));
   }
 
   close(): Promise<void> {

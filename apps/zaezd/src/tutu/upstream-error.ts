@@ -1,14 +1,21 @@
 /**
  * How a call to the Tutu MCP server can fail, as one error with a stable `failure` kind:
  * - `timeout`: no answer within the per-call timeout;
- * - `unreachable`: no connection, a dropped connection or an HTTP 5xx/429;
- * - `refused`: the server answered with an error (an error result, an error sentence instead of
- *   JSON, or a protocol error such as invalid arguments);
+ * - `unreachable`: no connection, a dropped connection or an HTTP 5xx;
+ * - `busy`: Tutu answered HTTP 429 (rate limited) — never retried here, retryable by the caller;
+ * - `upstream_error`: Tutu answered, but with its own internal failure ("try again later");
+ * - `invalid_arguments`: Tutu's argument validation refused what zaezd sent — a defect of ours,
+ *   never "no offers";
+ * - `refused`: Tutu answered with a reason about the request itself (a place it cannot find);
  * - `malformed`: the answer was not the JSON it should have been.
- * Only the first two are worth retrying.
+ * `timeout`, `unreachable` and `upstream_error` are retried with backoff; `busy` is not (retrying
+ * a 429 only deepens it), but the caller is told it may retry later.
  */
 
-export type UpstreamFailure = 'timeout' | 'unreachable' | 'refused' | 'malformed';
+export type UpstreamFailure = 'timeout' | 'unreachable' | 'busy' | 'upstream_error' | 'invalid_arguments' | 'refused' | 'malformed';
+
+/** Failures that mean Tutu gave no usable answer; a refusal is an answer (with its reason). */
+export const UNANSWERED: ReadonlySet<UpstreamFailure> = new Set(['timeout', 'unreachable', 'busy', 'upstream_error', 'invalid_arguments', 'malformed']);
 
 export class UpstreamError extends Error {
   override readonly name = 'UpstreamError';
@@ -22,7 +29,13 @@ export class UpstreamError extends Error {
     super(message);
   }
 
+  /** Worth another attempt inside this call (with backoff). */
+  get transient(): boolean {
+    return this.failure === 'timeout' || this.failure === 'unreachable' || this.failure === 'upstream_error';
+  }
+
+  /** Worth the caller's retry later: everything transient, and a 429 once the limit has passed. */
   get retryable(): boolean {
-    return this.failure === 'timeout' || this.failure === 'unreachable';
+    return this.transient || this.failure === 'busy';
   }
 }

@@ -1,8 +1,9 @@
 /**
  * Weather for the event dates from Open-Meteo's daily forecast (plain fetch, short timeout,
  * cached). The forecast reaches 16 days ahead; outside that, or when the service does not answer
- * in time, the answer says why there is no forecast instead of leaving a blank. The free tier is
- * non-commercial and rate limited, which is why answers are cached and the timeout is short.
+ * in time, the answer says why there is no forecast instead of leaving a blank. The free endpoint
+ * is for non-commercial use only and rate limited, which is why answers are cached and the
+ * timeout is short; with an API key the commercial endpoint is asked instead (`apikey`).
  */
 import * as z from 'zod';
 import { addDays, daysBetween, earlierDate, laterDate } from '../calendar.ts';
@@ -13,6 +14,8 @@ export interface OpenMeteoOptions {
   baseUrl: string;
   timeoutMs: number;
   cacheTtlMs: number;
+  /** Open-Meteo's commercial API key, sent as `apikey`; never logged or shown. */
+  apiKey?: string | undefined;
 }
 
 export interface WeatherDay {
@@ -96,8 +99,10 @@ export class OpenMeteoWeather {
       start_date: from,
       end_date: to,
     }).toString();
+    const cacheKey = url.toString();
+    if (this.options.apiKey) url.searchParams.set('apikey', this.options.apiKey);
     try {
-      const { value: days } = await this.cache.getOrCompute(url.toString(), () => this.fetchDays(url));
+      const { value: days } = await this.cache.getOrCompute(cacheKey, () => this.fetchDays(url));
       const partial = from !== query.from || to !== query.to;
       return { status: 'forecast', source: SOURCE, days, note: partial ? `Forecast covers ${from} to ${to} only; the rest is beyond Open-Meteo's range.` : null };
     } catch (error) {

@@ -37,14 +37,16 @@ const BOARD_PAGE = /^\/t\/[^/]+$/;
 /** Versioned URLs (`?v=<hash>`) change with their content, so browsers may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const STATUS_BY_CODE: Readonly<Record<string, 400 | 404 | 410 | 503>> = {
+const STATUS_BY_CODE: Readonly<Record<string, 400 | 404 | 410 | 500 | 503>> = {
   invalid_trip_id: 400,
   invalid_arguments: 400,
   unknown_package: 404,
   event_not_found: 404,
   trip_in_past: 410,
   upstream_unavailable: 503,
+  upstream_busy: 503,
   events_unavailable: 503,
+  internal_error: 500,
 };
 
 const TITLES: Readonly<Record<string, string>> = {
@@ -53,6 +55,7 @@ const TITLES: Readonly<Record<string, string>> = {
   event_not_found: 'The event is no longer listed',
   trip_in_past: 'This trip is in the past',
   upstream_unavailable: 'Tutu is not answering',
+  upstream_busy: 'Tutu is busy',
   events_unavailable: 'The events listing is not answering',
 };
 

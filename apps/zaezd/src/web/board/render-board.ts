@@ -347,7 +347,7 @@ interface BoardPlace {
 /** The venue and each distinct hotel, badged with the numbers of the packages that use it. */
 function placesOf(event: TripEvent, packages: TripPackage[]): BoardPlace[] {
   const venue: BoardPlace = { kind: 'venue', badge: '★', name: `Площадка: ${event.venue.name}`, packages: [], distanceKm: null, address: addressOf(event), point: event.venue };
-  const hotels = new Map<number, BoardPlace>();
+  const hotels = new Map<string, BoardPlace>();
   for (const pkg of packages) {
     const seen = hotels.get(pkg.hotel.hotel_id);
     if (seen) {
