@@ -17,6 +17,7 @@ function normalize(name: string): string {
 }
 
 export function resolvePlace(input: unknown, field: string): ResolvedPlace {
+  if (input === null || input === undefined) throw new SimToolError(`Не указан пункт (${field}).`);
   if (typeof input === 'number' || (typeof input === 'string' && /^\d+$/.test(input.trim()))) {
     const city = CITIES.find((c) => c.geoId === Number(input));
     if (!city) throw new SimToolError(`Не найден пункт с geo_id ${String(input)} (${field}).`);
@@ -37,6 +38,7 @@ export function resolvePlace(input: unknown, field: string): ResolvedPlace {
   throw new SimToolError(`Не найден пункт «${input.trim()}» (${field}).`);
 }
 
+/** A place in a search's `meta`, as Tutu writes it (the geo id as a string). */
 export function placeMeta(city: SimCity) {
-  return { name: city.name, geo_id: city.geoId, also_named: city.alsoNamed };
+  return { name: city.name, geo_id: String(city.geoId), region: city.name, ...(city.alsoNamed.length > 0 ? { also_named: city.alsoNamed } : {}) };
 }

@@ -9,22 +9,22 @@ import { DATA_SOURCE } from './argument-checks.ts';
 export const INSTRUCTIONS: Readonly<Record<string, string[]>> = {
   avia: [
     'Города указывайте по-русски или кодом IATA; латиница может найти не тот пункт.',
-    'Цена предложения — за всех пассажиров (meta.pricing.basis = party_total).',
+    'price предложения — самый дешёвый тариф для всех искомых пассажиров; variants[] — все тарифы с багажом.',
     'Для create_checkout_link передайте поля checkout_ref, включая passengers_full, passengers_child, passengers_infant, иначе корзина откроется на одного взрослого.',
     'Перелёт туда-обратно: добавьте is_round_trip=true и return_departure_at; с пересадкой корзина не собирается (search_redirect).',
     'Корзина по deeplink открывается только в браузере с активной сессией Туту.',
   ],
   rail: [
-    'Цена — за одно место (meta.pricing.basis = per_seat).',
+    'price и fares — цена одного билета (одного места); fares.seat_categories — самая низкая цена по категориям вагонов.',
     'Категории мест: SEDENTARY, RESERVED_SEAT, COMPARTMENT, LUX, SOFT, SHARED.',
-    'В одном заказе не больше 4 пассажиров.',
-    'create_checkout_link по checkout_ref категории мест вернёт seats_url — выбор мест в поезде.',
+    'Пассажиров в одном поиске — от 1 до 6.',
+    'create_checkout_link по checkout_ref поезда вернёт deeplink — выбор мест в этом поезде.',
   ],
   bus: ['Цена — за всех пассажиров (party_total).', 'create_checkout_link вернёт order_url.'],
   etrain: ['Электрички ищутся по названиям станций; билеты покупаются на месте или в приложении перевозчика.'],
   hotels: [
-    'price в best_offer — за весь срок и всех гостей; price_per_night — в среднем за ночь; price_max фильтрует за ночь.',
-    'offerpack_hash из search_hotels открывает страницу отеля (hotel_page). Корзину (checkout_deeplink) даёт только offerpack_hash номера из get_offer_details.',
+    'best_offer.price — за весь срок и всех гостей (price_basis = stay_total): не умножайте на число ночей; price_max фильтрует за ночь.',
+    'checkout_ref отеля даёт deeplink на страницу отеля. Корзину (checkout_deeplink) даёт только offerpack_hash тарифа из get_offer_details, переданный как offer_pack_hash.',
     'get_offer_details по умолчанию считает двух взрослых: передавайте adults явно.',
   ],
   multitransport: ['Сравнивает поезда, самолёты и автобусы за день; цены — за всех пассажиров.'],

@@ -5,10 +5,10 @@
 import type { SimContext } from '../sim-context.ts';
 import { searchAvia } from './search-avia.ts';
 import { searchBus } from './search-ground.ts';
-import { searchRail, MAX_RAIL_PASSENGERS } from './search-rail.ts';
+import { searchRail } from './search-rail.ts';
 import { DATA_SOURCE } from './argument-checks.ts';
 
-export type Mode = 'rail' | 'avia' | 'bus';
+export type Mode = 'railway' | 'avia' | 'bus' | 'etrain';
 
 export interface MultitransportArgs {
   origin: string;
@@ -31,35 +31,33 @@ interface Option {
 
 export function searchMultitransport(args: MultitransportArgs, ctx: SimContext) {
   const adults = args.adults ?? 1;
-  const modes = args.modes ?? ['rail', 'avia', 'bus'];
+  const modes = args.modes ?? ['railway', 'avia', 'bus'];
   const options: Option[] = [];
   const skipped: string[] = [];
-  if (modes.includes('rail')) {
-    if (adults > MAX_RAIL_PASSENGERS) skipped.push(`rail: не больше ${MAX_RAIL_PASSENGERS} пассажиров в заказе`);
-    else {
-      for (const train of searchRail({ origin: args.origin, destination: args.destination, date: args.date, passengers: adults }, ctx).trains) {
-        if (!train.best_offer) continue;
-        options.push({
-          mode: 'rail',
-          summary: `Поезд ${train.train_number}${train.name ? ` «${train.name}»` : ''}, ${train.best_offer.category}`,
-          departure_at: train.departure_at,
-          arrival_at: train.arrival_at,
-          duration_minutes: train.duration_minutes,
-          price: train.best_offer.price * adults,
-          checkout_ref: train.best_offer.checkout_ref,
-        });
-      }
+  if (modes.includes('railway')) {
+    for (const offer of searchRail({ origin: args.origin, destination: args.destination, departure_date: args.date, passengers: adults }, ctx).offers) {
+      const segment = offer.legs[0]!.segments[0]!;
+      options.push({
+        mode: 'railway',
+        summary: `Поезд ${segment.voyage_no}${segment.vehicle_meta ? ` «${segment.vehicle_meta.name}»` : ''}`,
+        departure_at: offer.departure_at,
+        arrival_at: offer.arrival_at,
+        duration_minutes: offer.duration_min,
+        price: Math.round(offer.price.amount * adults * 100) / 100,
+        checkout_ref: offer.checkout_ref,
+      });
     }
   }
+  if (modes.includes('etrain')) skipped.push('etrain: электрички сравниваются только в search_etrain');
   if (modes.includes('avia')) {
     for (const offer of searchAvia({ origin: args.origin, destination: args.destination, departure_date: args.date, adults }, ctx).offers) {
       options.push({
         mode: 'avia',
-        summary: `${offer.carrier}, ${offer.there.segments.map((s) => s.flight_number).join(' + ')}`,
-        departure_at: offer.there.departure_at,
-        arrival_at: offer.there.arrival_at,
-        duration_minutes: offer.there.duration_minutes,
-        price: offer.price,
+        summary: `${offer.carriers.join(', ')}, ${offer.legs[0]!.segments.map((s) => s.voyage_no).join(' + ')}`,
+        departure_at: offer.departure_at,
+        arrival_at: offer.arrival_at,
+        duration_minutes: offer.duration_min,
+        price: offer.price.amount,
         checkout_ref: offer.checkout_ref,
       });
     }

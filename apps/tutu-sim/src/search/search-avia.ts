@@ -1,8 +1,10 @@
 /**
  * `search_avia` on the stand-in: one-way or round-trip offers between two cities, direct where a
- * route exists and otherwise through Moscow. An offer's price covers the whole party
- * (`meta.pricing.basis: party_total`); its `checkout_ref` carries the passenger counts that
- * create_checkout_link needs to open a cart for the right number of people.
+ * route exists and otherwise through Moscow, in tutu-mcp-server 0.38.0's shape: `price {amount,
+ * currency}` (the cheapest fare family, for the searched party), `legs[]` (outbound, and return
+ * for a round trip) with `segments[].voyage_no`, `variants[]` (fare families with baggage), the
+ * listing's `search_results_url`, and a `checkout_ref` carrying the passenger counts and, for a
+ * round trip, `is_round_trip` + `return_departure_at`.
  */
 import { daysBetween, formatLocal, localInstant } from '../calendar.ts';
 import { CITIES, type SimCity } from '../fixtures/cities.ts';
@@ -13,26 +15,30 @@ import { placeMeta, resolvePlace, type ResolvedPlace } from '../places.ts';
 import { SimToolError, type SimContext } from '../sim-context.ts';
 import { searchResultsUrl } from '../demo-urls.ts';
 import { DATA_SOURCE, beyondSalesHorizon, pageMeta, paginate, travelDate } from './argument-checks.ts';
+import { carriersAvailable, money, sortOffers, type TransportSort } from './transport-shapes.ts';
 
 export type ServiceClass = 'Y' | 'S' | 'C' | 'F';
 const CLASS_FACTOR: Record<ServiceClass, number> = { Y: 1, S: 1.45, C: 3.2, F: 5 };
 
 export interface AviaArgs {
-  origin: string;
-  destination: string;
-  departure_date: string;
-  return_date?: string;
+  origin?: string | null;
+  destination?: string | null;
+  from_city?: string | null;
+  to_city?: string | null;
+  departure_date?: string | null;
+  return_date?: string | null;
   adults?: number;
   children?: number;
   infants?: number;
-  service_class?: ServiceClass;
+  service_class?: string;
   page?: number;
   page_size?: number;
-  sort?: 'price_asc' | 'price_desc' | 'duration_asc' | 'departure_asc';
-  price_max?: number;
+  sort?: TransportSort;
+  price_max?: number | null;
   direct_only?: boolean;
-  carriers?: string[];
-  flight_numbers?: string[];
+  carriers?: string[] | null;
+  flight_numbers?: string[] | null;
+  view?: 'compact' | 'full';
 }
 
 export interface Party {
@@ -134,45 +140,80 @@ export function offerPrice(spec: OfferSpec): number {
   return partyPrice(perAdult, spec.party);
 }
 
-function direction(it: Itinerary) {
+function place(iata: string): string {
+  const city = airportCity(iata);
+  return `${city.name} — ${city.airports.find((a) => a.iata === iata)!.name} (${iata})`;
+}
+
+function leg(it: Itinerary, label: 'outbound' | 'return') {
   const first = it.legs[0]!;
   const last = it.legs[it.legs.length - 1]!;
+  const at = (instant: number, iata: string) => formatLocal(instant, airportCity(iata).utcOffsetHours);
   return {
-    segments: it.legs.map((leg) => ({
-      flight_number: leg.flight.number,
-      carrier: CARRIERS[leg.flight.carrier]!.name,
-      from: leg.flight.from,
-      to: leg.flight.to,
-      departure_at: formatLocal(leg.departureAt, airportCity(leg.flight.from).utcOffsetHours),
-      arrival_at: formatLocal(leg.arrivalAt, airportCity(leg.flight.to).utcOffsetHours),
+    label,
+    from: place(first.flight.from),
+    to: place(last.flight.to),
+    departure_at: at(first.departureAt, first.flight.from),
+    arrival_at: at(last.arrivalAt, last.flight.to),
+    duration_min: Math.round((last.arrivalAt - first.departureAt) / 60_000),
+    segments: it.legs.map((l) => ({
+      from: place(l.flight.from),
+      to: place(l.flight.to),
+      departure_at: at(l.departureAt, l.flight.from),
+      arrival_at: at(l.arrivalAt, l.flight.to),
+      duration_min: l.flight.minutes,
+      carrier: CARRIERS[l.flight.carrier]!.name,
+      voyage_no: l.flight.number,
     })),
-    departure_at: formatLocal(first.departureAt, airportCity(first.flight.from).utcOffsetHours),
-    arrival_at: formatLocal(last.arrivalAt, airportCity(last.flight.to).utcOffsetHours),
-    duration_minutes: Math.round((last.arrivalAt - first.departureAt) / 60_000),
-    stops: it.legs.length - 1,
   };
 }
 
-export function offerRow(spec: OfferSpec) {
+/** Fare families: the cheapest one is the offer's price; the others add baggage and flexibility. */
+function variants(id: string, price: number, lowCost: boolean) {
+  const families: Array<[string, number, { kg: number; pieces: number }, boolean]> = lowCost
+    ? [['Базовый', 1, { kg: 0, pieces: 0 }, false], ['Выгодный', 1.35, { kg: 10, pieces: 1 }, false]]
+    : [['Эконом', 1, { kg: 23, pieces: 1 }, false], ['Комфорт', 1.6, { kg: 23, pieces: 1 }, true]];
+  return families.map(([family, factor, baggage, refundable], index) => ({
+    variant_id: `${id}:${index}`,
+    offer_hash: index === 0 ? id : `${id}:${index}`,
+    price: { amount: money(Math.round((price * factor) / 10) * 10), currency: 'RUB' },
+    conditions: { fare_family: family, baggage, refundable, changeable: refundable },
+    service_class: 'ECONOMIC',
+  }));
+}
+
+export function offerRow(spec: OfferSpec, searchUrl: string) {
   const id = offerId(spec);
   const mainCarrier = CARRIERS[spec.there.legs[0]!.flight.carrier]!;
-  const direct = spec.there.legs.length === 1 && (!spec.back || spec.back.legs.length === 1);
+  const there = leg(spec.there, 'outbound');
+  const back = spec.back ? leg(spec.back, 'return') : undefined;
+  const price = offerPrice(spec);
+  const carriers = [...new Set([...spec.there.legs, ...(spec.back?.legs ?? [])].map((l) => CARRIERS[l.flight.carrier]!.name))];
   return {
     offer_id: id,
-    price: offerPrice(spec),
-    currency: 'RUB',
-    carrier: mainCarrier.name,
-    service_class: spec.serviceClass,
-    direct,
-    baggage: mainCarrier.code === 'DP' ? 'только ручная кладь' : '1 место до 23 кг',
-    there: direction(spec.there),
-    ...(spec.back ? { back: direction(spec.back) } : {}),
+    transport: 'avia',
+    price: { amount: money(price), currency: 'RUB' },
+    duration_min: there.duration_min,
+    carriers,
+    search_results_url: searchUrl,
+    segments_count: there.segments.length + (back?.segments.length ?? 0),
+    departure_at: there.departure_at,
+    arrival_at: there.arrival_at,
+    legs: back ? [there, back] : [there],
+    variants: variants(id, price, mainCarrier.code === 'DP'),
     checkout_ref: {
-      product_type: 'avia',
-      offer_id: id,
+      transport: 'avia',
+      is_round_trip: Boolean(back),
+      search_results_url: searchUrl,
+      offer_hash: id,
+      departure_geo_city_id: airportCity(spec.there.legs[0]!.flight.from).geoId,
+      arrival_geo_city_id: airportCity(spec.there.legs[spec.there.legs.length - 1]!.flight.to).geoId,
+      departure_at: there.departure_at,
+      service_class: 'ECONOMIC',
       passengers_full: spec.party.adults,
       passengers_child: spec.party.children,
       passengers_infant: spec.party.infants,
+      ...(back ? { return_departure_at: back.departure_at } : {}),
     },
   };
 }
@@ -180,42 +221,39 @@ export function offerRow(spec: OfferSpec) {
 const MAX_DIRECTION_OPTIONS = 8;
 
 export function searchAvia(args: AviaArgs, ctx: SimContext) {
-  const from = resolvePlace(args.origin, 'origin');
-  const to = resolvePlace(args.destination, 'destination');
+  const from = resolvePlace(args.origin ?? args.from_city, 'origin');
+  const to = resolvePlace(args.destination ?? args.to_city, 'destination');
   if (from.city.key === to.city.key) throw new SimToolError('Пункты вылета и прилёта совпадают.');
   const departureDate = travelDate(args.departure_date, 'departure_date', ctx);
-  const returnDate = args.return_date === undefined ? undefined : travelDate(args.return_date, 'return_date', ctx);
+  const returnDate = args.return_date === undefined || args.return_date === null ? undefined : travelDate(args.return_date, 'return_date', ctx);
   if (returnDate && daysBetween(departureDate, returnDate) < 0) throw new SimToolError('Дата возвращения раньше даты вылета.');
   const party: Party = { adults: args.adults ?? 1, children: args.children ?? 0, infants: args.infants ?? 0 };
   if (party.infants > party.adults) throw new SimToolError('Младенцев без места не может быть больше, чем взрослых.');
   if (party.adults + party.children + party.infants > 9) throw new SimToolError('В одном бронировании не больше 9 пассажиров.');
-  const serviceClass = args.service_class ?? 'Y';
-
-  const meta = {
-    product: 'avia',
-    from: placeMeta(from.city),
-    to: placeMeta(to.city),
-    departure_date: departureDate,
-    ...(returnDate ? { return_date: returnDate } : {}),
-    passengers: party,
-    service_class: serviceClass,
-    pricing: { basis: 'party_total', currency: 'RUB' },
-    search_results_url: searchResultsUrl(ctx.publicUrl, 'avia', { from: from.city.name, to: to.city.name, date: departureDate, return_date: returnDate, adults: party.adults, children: party.children, infants: party.infants }),
+  const serviceClass: ServiceClass = args.service_class === 'S' || args.service_class === 'C' || args.service_class === 'F' ? args.service_class : 'Y';
+  const sort = args.sort ?? 'price_asc';
+  const base = {
+    transport: 'avia',
+    from: { ...placeMeta(from.city), iata: from.airport ?? from.city.airports[0]?.iata ?? null },
+    to: { ...placeMeta(to.city), iata: to.airport ?? to.city.airports[0]?.iata ?? null },
+    round_trip: Boolean(returnDate),
+    return_date: returnDate ?? null,
+    sort,
     data_source: DATA_SOURCE,
   };
+  const empty = (note: string) => ({ offers: [], meta: { ...base, page: 1, page_size: args.page_size ?? 10, total_returned: 0, total_matched: 0, has_more: false, carriers_available: [], upstream_note: note } });
   if (from.city.airports.length === 0 || to.city.airports.length === 0) {
     const without = from.city.airports.length === 0 ? from.city : to.city;
-    return { meta: { ...meta, total_matched: 0, has_more: false, note: `В пункте «${without.name}» нет аэропорта с регулярными рейсами.` }, offers: [] };
+    return empty(`В пункте «${without.name}» нет аэропорта с регулярными рейсами.`);
   }
-  if (beyondSalesHorizon(returnDate ?? departureDate, ctx)) {
-    return { meta: { ...meta, total_matched: 0, has_more: false, note: 'На эти даты расписание ещё не опубликовано.' }, offers: [] };
-  }
+  if (beyondSalesHorizon(returnDate ?? departureDate, ctx)) return empty('На эти даты расписание ещё не опубликовано.');
 
+  const wantedCarriers = args.carriers?.length ? args.carriers.map((c) => c.toLowerCase()) : undefined;
   const keep = (it: Itinerary) =>
     it.legs[0]!.departureAt > ctx.now.getTime() &&
     (!args.direct_only || it.legs.length === 1) &&
-    (!args.carriers || it.legs.every((l) => args.carriers!.includes(l.flight.carrier))) &&
-    (!args.flight_numbers || it.legs.some((l) => args.flight_numbers!.map(normalizeFlight).includes(normalizeFlight(l.flight.number))));
+    (!wantedCarriers || it.legs.every((l) => wantedCarriers.some((c) => CARRIERS[l.flight.carrier]!.name.toLowerCase().includes(c)))) &&
+    (!args.flight_numbers?.length || it.legs.some((l) => args.flight_numbers!.map(normalizeFlight).includes(normalizeFlight(l.flight.number))));
   const cheapestFirst = (list: Itinerary[]) =>
     list.filter(keep).sort((a, b) => legsFare(a, serviceClass) - legsFare(b, serviceClass)).slice(0, MAX_DIRECTION_OPTIONS);
 
@@ -224,11 +262,14 @@ export function searchAvia(args: AviaArgs, ctx: SimContext) {
   const specs: OfferSpec[] = returnDate
     ? outbound.flatMap((there) => inbound.filter((back) => back.legs[0]!.departureAt > there.legs[there.legs.length - 1]!.arrivalAt).map((back) => ({ there, back, party, serviceClass })))
     : outbound.map((there) => ({ there, party, serviceClass }));
-
-  const rows = specs.map(offerRow).filter((row) => args.price_max === undefined || row.price <= args.price_max);
-  rows.sort(ORDER[args.sort ?? 'price_asc']);
-  const page = paginate(rows, args.page, args.page_size, 10, 30);
-  return { meta: { ...meta, ...pageMeta(page) }, offers: page.rows };
+  const searchUrl = searchResultsUrl(ctx.publicUrl, 'avia', { from: from.city.name, to: to.city.name, date: departureDate, return_date: returnDate, adults: party.adults, children: party.children, infants: party.infants });
+  const all = specs.map((spec) => offerRow(spec, searchUrl));
+  const rows = all.filter((row) => args.price_max === undefined || args.price_max === null || row.price.amount <= args.price_max);
+  const page = paginate(sortOffers(rows, sort), args.page, args.page_size, 10, 30);
+  return {
+    offers: page.rows,
+    meta: { ...base, ...pageMeta(page), total_returned: page.rows.length, total_matched_exact: true, carriers_available: carriersAvailable(all), upstream_note: null },
+  };
 }
 
 function legsFare(it: Itinerary, serviceClass: ServiceClass): number {
@@ -238,14 +279,6 @@ function legsFare(it: Itinerary, serviceClass: ServiceClass): number {
 function normalizeFlight(number: string): string {
   return number.replace(/\s+/g, '').toUpperCase();
 }
-
-type Row = ReturnType<typeof offerRow>;
-const ORDER: Record<NonNullable<AviaArgs['sort']>, (a: Row, b: Row) => number> = {
-  price_asc: (a, b) => a.price - b.price || a.there.departure_at.localeCompare(b.there.departure_at),
-  price_desc: (a, b) => b.price - a.price,
-  duration_asc: (a, b) => a.there.duration_minutes - b.there.duration_minutes || a.price - b.price,
-  departure_asc: (a, b) => a.there.departure_at.localeCompare(b.there.departure_at) || a.price - b.price,
-};
 
 /** Rebuilds the legs of an offer from its ID, or undefined when a flight is unknown. */
 export function legsFromIds(text: string): Itinerary | undefined {

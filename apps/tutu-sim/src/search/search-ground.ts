@@ -41,7 +41,7 @@ export function searchBus(args: BusArgs, ctx: SimContext) {
         duration_minutes: service.minutes,
         price,
         departureAt,
-        checkout_ref: { product_type: 'bus', ride_id: ride, passengers_full: adults, passengers_child: children, passengers_infant: 0 },
+        checkout_ref: { transport: 'bus', search_id: ride, passengers_full: adults, passengers_child: children, passengers_infant: 0 },
       };
     }),
   );
