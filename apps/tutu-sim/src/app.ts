@@ -40,9 +40,14 @@ export function createTutuSim(options: TutuSimOptions): TutuSim {
 
   app.all('/mcp', async (c) => {
     const tool = await calledTool(c.req.raw);
-    if (tool && control.takeFault(tool, 'http') === 'http_error') {
+    const fault = tool ? control.takeFault(tool, 'http') : undefined;
+    if (tool && fault === 'http_error') {
       control.recordCall(tool);
       return c.text('Bad Gateway', 502);
+    }
+    if (tool && fault === 'busy') {
+      control.recordCall(tool);
+      return c.text('Too Many Requests', 429, { 'Retry-After': '30' });
     }
     return mcp.fetch(c.req.raw);
   });

@@ -29,14 +29,14 @@ async function trip(args: Record<string, unknown>) {
 const checkout = async (tripId: string, pkg: number | string) => callThroughClient(client, 'create_trip_checkout', { trip_id: tripId, package: pkg });
 
 describe('rail + hotel', () => {
-  it('gives three links: seats for each train (Открыть заказ) and a hotel cart (Открыть корзину), for both passengers', async () => {
+  it('gives three links: each train’s seat page (Открыть страницу выбора) and a hotel cart (Открыть корзину), for both passengers', async () => {
     const found = await trip({ topics: ['jazz'], origin: 'Москва', date_from: '2026-12-01', date_to: '2026-12-31', adults: 2 });
     const { isError, data, text } = await checkout(found.trip_id, 1);
     expect(isError).toBe(false);
     expect(data.items.map((i: any) => i.item)).toEqual(['there', 'back', 'hotel']);
     const [there, back, hotel] = data.items;
     for (const leg of [there, back]) {
-      expect(leg).toMatchObject({ status: 'link', kind: 'seats_url', label: 'Открыть заказ', passengers: { full: 2, child: 0, infant: 0 } });
+      expect(leg).toMatchObject({ status: 'link', kind: 'deeplink', label: 'Открыть страницу выбора', passengers: { full: 2, child: 0, infant: 0 } });
       expect(new URL(leg.url).searchParams.get('adults')).toBe('2');
     }
     expect(hotel).toMatchObject({ status: 'link', kind: 'checkout_deeplink', label: 'Открыть корзину' });
@@ -72,19 +72,20 @@ describe('air + hotel', () => {
 });
 
 describe('when Tutu fails', () => {
-  it('offers the hotel page Tutu returns for the hotel-level reference when room details fail', async () => {
+  it('offers the hotel’s page (a deeplink from its checkout_ref) when room details fail', async () => {
     const found = await trip({ topics: ['theatre'], origin: 'Москва', date_from: '2026-12-01', date_to: '2026-12-20' });
     stack.sim.control.update({ faults: [{ tool: 'get_offer_details', fault: 'error' }] });
     try {
       const { data } = await checkout(found.trip_id, 1);
       const hotel = data.items.find((i: any) => i.item === 'hotel');
-      expect(hotel).toMatchObject({ status: 'link', kind: 'hotel_page', label: 'Открыть страницу отеля' });
+      expect(hotel).toMatchObject({ status: 'link', kind: 'deeplink', label: 'Открыть страницу выбора' });
+      expect(hotel.url).toMatch(/\/demo\/hotel\//);
     } finally {
       stack.sim.control.reset();
     }
   });
 
-  it('falls back to each search page, honestly labelled, when create_checkout_link fails', async () => {
+  it('falls back to each search page (the hotel’s own page for the hotel), honestly labelled, when create_checkout_link fails', async () => {
     const found = await trip({ topics: ['classical'], origin: 'Москва', date_from: '2026-12-01', date_to: '2026-12-20' });
     stack.sim.control.update({ faults: [{ tool: 'create_checkout_link', fault: 'error' }] });
     try {
@@ -93,8 +94,8 @@ describe('when Tutu fails', () => {
       for (const item of data.items) {
         expect(item).toMatchObject({ status: 'search_fallback', kind: null, label: 'Открыть поиск, корзины не будет' });
         expect(item.url).toBe(item.search_results_url);
-        expect(item.url).toMatch(/\/demo\/search\//);
-        expect(item.problem).toMatch(/Tutu refused create_checkout_link/);
+        expect(item.url).toMatch(item.item === 'hotel' ? /\/demo\/hotel\// : /\/demo\/search\//);
+        expect(item.problem).toMatch(/Tutu failed on create_checkout_link/);
       }
     } finally {
       stack.sim.control.reset();

@@ -40,7 +40,7 @@ describe('with Open-Meteo answering', () => {
     expect(data.hotel.distance_to_venue_km).toBeGreaterThanOrEqual(0);
     expect(data.hotel.distance_to_venue_km).toBeLessThan(10);
     expect(data.hotel.room).toBeTruthy();
-    expect(data.rates.hotel.pricing_basis).toBe('party_total');
+    expect(data.rates.hotel.pricing_basis).toBe('stay_total');
     expect(data.rates.hotel.total).toBe(trip.packages[0].hotel.price_total);
     expect(data.rates.hotel.per_night * data.rates.hotel.nights).toBeCloseTo(data.rates.hotel.total, -2);
     expect(data.rates.transport.pricing_basis).toBe('per_seat');

@@ -124,11 +124,11 @@ describe('GET /t/:trip_id/go/:package/:item', () => {
     const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
     stack.sim.control.update({ faults: [{ tool: 'create_checkout_link', fault: 'timeout', times: 1 }] });
     try {
-      const response = await fetch(`${stack.url}/t/${found.trip_id}/go/1/hotel`, { redirect: 'manual' });
+      const response = await fetch(`${stack.url}/t/${found.trip_id}/go/1/there`, { redirect: 'manual' });
       expect(response.status).toBe(502);
       const html = await response.text();
       expect(html).toContain('Открыть поиск, корзины не будет');
-      expect(html).toMatch(new RegExp(`href="${stack.simUrl}/demo/search/hotels\\?[^"]+"`));
+      expect(html).toMatch(new RegExp(`href="${stack.simUrl}/demo/search/rail\\?[^"]+"`));
       expect(html).toContain(`/t/${found.trip_id}`);
     } finally {
       stack.sim.control.reset();
@@ -140,5 +140,30 @@ describe('GET /t/:trip_id/go/:package/:item', () => {
     expect((await fetch(`${stack.url}/t/${found.trip_id}/go/1/flight`, { redirect: 'manual' })).status).toBe(400);
     expect((await fetch(`${stack.url}/t/${found.trip_id}/go/7/there`, { redirect: 'manual' })).status).toBe(404);
     expect((await json(`${stack.url}/t/not-an-id/go/1/there`)).status).toBe(400);
+  });
+});
+
+describe('links outside the provider’s hosts', () => {
+  it('are never redirected to or handed out, whatever Tutu answers', async () => {
+    const foreign = await startStack({ simPublicUrl: 'https://tutu.ru.evil.example' });
+    try {
+      const foreignClient = await connectClient(foreign.url);
+      try {
+        const found = (await callThroughClient(foreignClient, 'find_event_trips', REQUESTS[0]!)).data;
+        const { data } = await callThroughClient(foreignClient, 'create_trip_checkout', { trip_id: found.trip_id, package: 1 });
+        for (const item of data.items) {
+          expect(item).toMatchObject({ status: 'unavailable', url: null, search_results_url: null });
+          expect(item.problem).toMatch(/outside its own site \(https:\/\/tutu\.ru\.evil\.example\)/);
+        }
+        const response = await fetch(`${foreign.url}/t/${found.trip_id}/go/1/there`, { redirect: 'manual' });
+        expect(response.status).toBe(502);
+        expect(response.headers.get('location')).toBeNull();
+        expect(await response.text()).not.toMatch(/href="https:\/\/tutu\.ru\.evil/);
+      } finally {
+        await foreignClient.close();
+      }
+    } finally {
+      await foreign.stop();
+    }
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Upstream faults injected into the Tutu stand-in — a timeout, an error result, malformed JSON,
- * an empty answer, an HTTP 502, one search failing among several, Tutu gone entirely — give
- * honest coverage notes or structured errors: never a 500, never an invented offer. Transient
- * failures of a search are retried.
+ * Upstream faults injected into the Tutu stand-in — a timeout, Tutu's internal error, malformed
+ * JSON, an empty answer, an HTTP 502, an HTTP 429, one search failing among several, Tutu gone
+ * entirely — give honest coverage notes or structured errors: never a 500, never an invented
+ * offer, never "none found" for a search that got no answer. Transient failures of a search are
+ * retried; a 429 is not, and is reported as upstream_busy.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
@@ -35,13 +36,15 @@ async function findWith(faults: FaultRule[]) {
 }
 
 describe('a failed search among several', () => {
-  it('drops air after an error result and says so; rail packages stand', async () => {
+  it('drops air after Tutu’s internal error and says it failed, not that there are no flights; rail packages stand', async () => {
     const { isError, data } = await findWith([{ tool: 'search_avia', fault: 'error' }]);
     expect(isError).toBe(false);
     expect(data.packages.length).toBeGreaterThan(0);
     expect(data.packages.every((p: any) => p.mode === 'rail')).toBe(true);
-    expect(data.coverage.searched.join('\n')).toMatch(/Round-trip flights .*: failed \(refused\)/);
-    expect(data.coverage.not_found.join('\n')).toMatch(/Tutu refused search_avia: Внутренняя ошибка/);
+    expect(data.coverage.searched.join('\n')).toMatch(/Round-trip flights .*: failed \(upstream_error\)/);
+    const notFound = data.coverage.not_found.join('\n');
+    expect(notFound).toMatch(/Tutu failed on search_avia: .*Внутренняя ошибка/);
+    expect(notFound).not.toMatch(/Round-trip flights [^\n]*: none found/);
   });
 
   it('drops rail after malformed JSON and offers air, labelled as the alternative', async () => {
@@ -53,7 +56,7 @@ describe('a failed search among several', () => {
   });
 
   it('offers no rail when only one of the two train searches fails, and names which', async () => {
-    const { data } = await findWith([{ tool: 'search_rail', fault: 'error', times: 1 }]);
+    const { data } = await findWith([{ tool: 'search_rail', fault: 'malformed', times: 1 }]);
     expect(data.packages.every((p: any) => p.mode === 'air')).toBe(true);
     const trainLines = data.coverage.searched.filter((l: string) => l.startsWith('Trains'));
     expect(trainLines.filter((l: string) => l.includes('failed'))).toHaveLength(1);
@@ -89,10 +92,24 @@ describe('transient failures are retried', () => {
     expect(stack.zaezd.tutu.stats.retries - retriesBefore).toBe(2);
   });
 
-  it('does not retry a refusal: an error result is not transient', async () => {
-    stack.sim.control.update({ faults: [{ tool: 'search_avia', fault: 'error' }] });
+  it('retries Tutu’s internal error once, and not a malformed answer', async () => {
+    stack.sim.control.update({ faults: [{ tool: 'search_avia', fault: 'error' }, { tool: 'search_hotels', fault: 'malformed', times: 1 }] });
     await callThroughClient(client, 'find_event_trips', REQUEST);
+    const calls = stack.sim.control.snapshot().calls;
+    expect(calls.search_avia).toBe(2);
+    expect(calls.search_hotels).toBe(2);
+  });
+
+  it('never retries a 429: the search is reported busy, and the trip upstream_busy when nothing else answered', async () => {
+    const partial = await findWith([{ tool: 'search_avia', fault: 'busy' }]);
+    expect(partial.data.coverage.searched.join('\n')).toMatch(/Round-trip flights .*: failed \(busy\)/);
     expect(stack.sim.control.snapshot().calls.search_avia).toBe(1);
+    stack.sim.control.reset();
+    const { isError, data } = await findWith([{ tool: '*', fault: 'busy' }]);
+    expect(isError).toBe(true);
+    expect(data.error).toMatchObject({ code: 'upstream_busy', retryable: true });
+    expect(data.error.details.failures).toHaveLength(5);
+    expect(stack.sim.control.snapshot().total_calls).toBe(5);
   });
 });
 
@@ -126,13 +143,13 @@ describe('when no package can be built', () => {
   });
 });
 
-describe('when Tutu refuses', () => {
-  it('quotes its reason and answers without packages rather than an error to retry', async () => {
+describe('when Tutu fails inside', () => {
+  it('answers upstream_unavailable, retryable, with the failures — not "no packages"', async () => {
     const { isError, data } = await findWith([{ tool: '*', fault: 'error' }]);
-    expect(isError).toBe(false);
-    expect(data.status).toBe('no_packages');
-    expect(data.packages).toEqual([]);
-    expect(data.coverage.not_found.join('\n')).toMatch(/Tutu refused search_hotels: Внутренняя ошибка сервиса/);
+    expect(isError).toBe(true);
+    expect(data.error).toMatchObject({ code: 'upstream_unavailable', retryable: true });
+    expect(data.error.details.failures.map((f: any) => f.failure)).toEqual(Array(5).fill('upstream_error'));
+    expect(data.error.details.failures[0].message).toMatch(/Внутренняя ошибка сервиса/);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 
-export const FAULT_KINDS = ['timeout', 'error', 'malformed', 'empty', 'http_error'] as const;
+export const FAULT_KINDS = ['timeout', 'error', 'malformed', 'empty', 'http_error', 'busy'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const FaultRule = z.strictObject({
@@ -32,7 +32,7 @@ export interface ControlSettings {
 }
 
 /** Faults answered at the HTTP layer, before the MCP server sees the request. */
-const HTTP_FAULTS: ReadonlySet<FaultKind> = new Set(['http_error']);
+const HTTP_FAULTS: ReadonlySet<FaultKind> = new Set(['http_error', 'busy']);
 
 export class SimControl {
   private settings: ControlSettings;

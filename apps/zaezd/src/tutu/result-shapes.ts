@@ -97,9 +97,11 @@ const Rate = z.looseObject({
   free_cancellation_until: z.string().nullish(),
 });
 const Room = z.looseObject({ room_name: z.string(), rates: z.array(z.unknown()) });
+/** "15:00:00" as Tutu writes it, "15:00" as a traveller reads it. */
+const clockTime = z.string().nullish().transform((s) => (s ? s.replace(/^(\d{1,2}:\d{2}):\d{2}$/, '$1') : null));
 const RoomsHotel = z.looseObject({
-  check_in_time: optionalText,
-  check_out_time: optionalText,
+  check_in_time: clockTime,
+  check_out_time: clockTime,
   amenity_groups: z.array(z.looseObject({ amenities: z.array(z.string()).nullish() })).nullish(),
 });
 

@@ -17,6 +17,8 @@ export interface StackOptions {
   simLatencyMs?: number;
   simFaults?: FaultRule[];
   simHangMs?: number;
+  /** Where the stand-in's links point (its own address unless given). */
+  simPublicUrl?: string;
   /** Point zaezd somewhere other than the stand-in (e.g. a dead port). */
   tutuUrl?: string;
   tutuTimeoutMs?: number;
@@ -45,7 +47,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   sim = createTutuSim({
     log,
     allowedOrigins: loopbackOrigins(simServer.port),
-    publicUrl: () => simServer.url,
+    publicUrl: () => options.simPublicUrl ?? simServer.url,
     control: { latencyMs: options.simLatencyMs ?? 0, faults: options.simFaults ?? [], hangMs: options.simHangMs ?? 3000 },
     clock,
   });
