@@ -1,7 +1,8 @@
 /**
  * Latency and failure injection, as the benchmark and zaezd's fault suites use them: set from the
  * environment or through `/control`, counted per tool, and each fault kind answering the way a
- * failing Tutu would (an error sentence, broken JSON, empty lists, a hang, an HTTP 502).
+ * failing Tutu would (an internal-error sentence, broken JSON, empty lists, a hang, an HTTP 502
+ * or 429).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, MCP_HEADERS } from '@agent-products/kit/testing';
@@ -9,7 +10,7 @@ import { parseFaultList } from '../src/control/sim-control.ts';
 import { configFromEnv } from '../src/config.ts';
 import { startSim, type RunningSim } from './support/start-sim.ts';
 
-const RAIL = { origin: 'Москва', destination: 'Казань', date: '2026-12-11' };
+const RAIL = { origin: 'Москва', destination: 'Казань', departure_date: '2026-12-11' };
 
 let running: RunningSim;
 beforeAll(async () => {
@@ -68,9 +69,12 @@ describe('/control', () => {
     }
   });
 
-  it('answers an http_error fault with a 502 before the MCP server sees the request', async () => {
-    await put({ faults: [{ tool: '*', fault: 'http_error', times: 1 }] });
+  it('answers an http_error fault with a 502 and a busy fault with a 429, before the MCP server sees the request', async () => {
+    await put({ faults: [{ tool: '*', fault: 'http_error', times: 1 }, { tool: 'search_rail', fault: 'busy', times: 1 }] });
     expect((await rawCall('search_rail', RAIL)).status).toBe(502);
+    const busy = await rawCall('search_rail', RAIL);
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get('retry-after')).toBe('30');
     expect((await rawCall('search_rail', RAIL)).status).toBe(200);
     await fetch(`${running.url}/control`, { method: 'DELETE' });
   });
