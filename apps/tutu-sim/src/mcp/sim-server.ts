@@ -24,11 +24,15 @@ const INSTRUCTIONS =
   'Demo stand-in for the Tutu MCP server: the same 16 tools and answer shapes over fixture data (not real trains, flights or hotels). ' +
   'Use Russian place names. Results are JSON text in content[0].text.';
 
-/** As the real server annotates them: all read-only and idempotent; the playbooks are local. */
+/** As the real server annotates them: all read-only and idempotent; the playbooks and resources are local. */
 const ANNOTATIONS = {
   remote: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   local: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 } as const;
+
+function local(tool: string): boolean {
+  return tool === 'fetch_resource' || (tool.startsWith('get_') && tool.endsWith('_instructions'));
+}
 
 function text(value: string, isError = false): CallToolResult {
   return { content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) };
@@ -90,7 +94,7 @@ export function createSimMcpHandler(control: SimControl, context: () => SimConte
       for (const tool of SIM_TOOLS) {
         server.registerTool(
           tool.name,
-          { description: tool.description, inputSchema: advertised(tool.input), annotations: ANNOTATIONS[tool.name.startsWith('get_') && tool.name.endsWith('_instructions') ? 'local' : 'remote'] },
+          { description: tool.description, inputSchema: advertised(tool.input), annotations: ANNOTATIONS[local(tool.name) ? 'local' : 'remote'] },
           (args: Record<string, unknown>, ctx) => answer(tool, args, control, context, ctx.mcpReq.signal),
         );
       }
