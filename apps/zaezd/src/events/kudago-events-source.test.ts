@@ -1,16 +1,50 @@
 /**
  * The KudaGo adapter against a real local HTTP server answering in KudaGo's v1.4 shape: the
- * request it sends, the events it keeps (matching topics, with a venue and real dates), and the
- * gaps it reports — cities KudaGo does not cover, a city whose request failed or was too slow.
+ * request it sends, the events it keeps (matching topics, with a venue and real dates), the pages
+ * it follows and the events it says it left unread, continuous, endless and startless dates read
+ * as KudaGo documents them, and the gaps it reports — cities KudaGo does not cover, a city whose
+ * request failed or was too slow. Only http(s) links are passed on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJsonServer, type JsonServer } from '../../test/support/json-server.ts';
-import { KUDAGO_EVENTS, kudagoPage } from '../../test/support/kudago-fixture.ts';
-import { KudagoEventsSource } from './kudago-events-source.ts';
+import { KUDAGO_EVENTS, kudagoPage, unix } from '../../test/support/kudago-fixture.ts';
+import { KUDAGO_MAX_PAGES, KudagoEventsSource } from './kudago-events-source.ts';
+
+/** A concert in Moscow on a given day, one per page of a long listing. */
+function mskConcert(id: number, day: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    title: `концерт джаза №${id}`,
+    dates: [{ start: unix(`2026-12-${String(day).padStart(2, '0')}T19:00:00+03:00`), end: unix(`2026-12-${String(day).padStart(2, '0')}T21:00:00+03:00`) }],
+    place: { id: 9000 + id, title: `Клуб ${id}`, address: 'Москва', coords: { lat: 55.76, lon: 37.62 } },
+    location: { slug: 'msk' },
+    categories: ['concert'],
+    tags: ['джаз'],
+    site_url: `https://kudago.com/msk/event/${id}/`,
+    ...extra,
+  };
+}
 
 let server: JsonServer;
+let pages = 3;
 beforeAll(async () => {
   server = await startJsonServer((url) => {
+    if (url.searchParams.get('location') === 'msk') {
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const next = page < pages ? `${server.url}/public-api/v1.4/events/?location=msk&page=${page + 1}` : null;
+      return { body: { count: pages, next, previous: null, results: [mskConcert(300 + page, 2 + page)] } };
+    }
+    if (url.searchParams.get('location') === 'nnv' && url.searchParams.get('categories') === 'exhibition') {
+      const base = { place: { title: 'Арсенал', address: 'Кремль, 6', coords: { lat: 56.33, lon: 44.0 } }, location: { slug: 'nnv' }, categories: ['exhibition'], tags: ['выставки'] };
+      return {
+        body: kudagoPage([
+          { ...base, id: 401, title: 'выставка без конца', dates: [{ start: unix('2026-11-01T10:00:00+03:00'), end: null, is_endless: true, is_continuous: true }] },
+          { ...base, id: 402, title: 'выставка без начала', dates: [{ start: null, end: unix('2026-12-20T18:00:00+03:00'), is_startless: true, is_continuous: true }] },
+          { ...base, id: 403, title: 'выставка постоянная', dates: [{ start: -62135596800, end: 253370754000, is_startless: true, is_endless: true }] },
+          { ...base, id: 404, title: 'выставка-сеанс без времени окончания', dates: [{ start: unix('2026-12-05T12:00:00+03:00'), end: null }], site_url: 'javascript:alert(1)' },
+        ]),
+      };
+    }
     if (url.pathname === '/public-api/v1.4/events/201801/') return { body: KUDAGO_EVENTS.spbJazz };
     if (url.pathname !== '/public-api/v1.4/events/') return { status: 404, body: { detail: 'Not found.' } };
     switch (url.searchParams.get('location')) {
@@ -75,5 +109,28 @@ describe('KudaGo events source', () => {
     const found = await source().find({ source: 'kudago', id: '201801', day: '2026-12-05' });
     expect(found).toMatchObject({ id: '201801', city: 'spb', startsAt: '2026-12-05T19:00:00+03:00' });
     expect(await source().find({ source: 'kudago', id: '201801', day: '2026-12-09' })).toBeUndefined();
+  });
+
+  it('follows next page by page until the listing is read', async () => {
+    pages = 3;
+    const result = await source().search({ topics: ['jazz'], freeWords: [], cities: ['msk'], from: '2026-12-02', to: '2026-12-31' });
+    expect(result.occurrences.map((o) => o.id)).toEqual(['301', '302', '303']);
+    expect(result.gaps.join('\n')).not.toMatch(/not read/);
+  });
+
+  it('stops at the page limit and says how many events were left unread', async () => {
+    pages = KUDAGO_MAX_PAGES + 3;
+    const result = await source().search({ topics: ['jazz'], freeWords: [], cities: ['msk'], from: '2026-12-01', to: '2026-12-31' });
+    expect(result.occurrences).toHaveLength(KUDAGO_MAX_PAGES);
+    expect(result.gaps.join('\n')).toMatch(new RegExp(`KudaGo listed ${KUDAGO_MAX_PAGES + 3} event\\(s\\) for Москва; 3 beyond the first ${KUDAGO_MAX_PAGES} were not read`));
+  });
+
+  it('reads continuous, endless and startless dates as KudaGo documents them, and invents no session length', async () => {
+    const result = await source().search({ topics: ['exhibition'], freeWords: [], cities: ['nnv'], from: '2026-12-02', to: '2026-12-31' });
+    const byId = new Map(result.occurrences.map((o) => [o.id, o]));
+    expect(byId.get('401')).toMatchObject({ startsAt: '2026-11-01T10:00:00+03:00', endsAt: '2026-12-31T23:59:00+03:00', datesNote: expect.stringMatching(/no end date/) });
+    expect(byId.get('402')).toMatchObject({ startsAt: '2026-12-02T00:00:00+03:00', endsAt: '2026-12-20T18:00:00+03:00', datesNote: expect.stringMatching(/Already running/) });
+    expect(byId.get('403')).toMatchObject({ startsAt: '2026-12-02T00:00:00+03:00', endsAt: '2026-12-31T23:59:00+03:00', datesNote: expect.stringMatching(/without fixed start or end/) });
+    expect(byId.get('404')).toMatchObject({ startsAt: '2026-12-05T12:00:00+03:00', endsAt: '2026-12-05T12:00:00+03:00', datesNote: expect.stringMatching(/no end time/), url: null });
   });
 });

@@ -1,9 +1,13 @@
 /**
- * Events from KudaGo's public API (v1.4, no key): one `events/` request per covered city in the
- * date range, in parallel, narrowed by the categories the topics imply and then matched on topics
- * like the bundled source. KudaGo covers five of zaezd's cities; the others are reported as not
- * covered rather than silently skipped. A city whose request fails is reported too, and the
- * others still count. Answers are cached for a few minutes.
+ * Events from KudaGo's public API (v1.4, no key): the `events/` listing of each covered city in
+ * the date range, in parallel, narrowed by the categories the topics imply and then matched on
+ * topics like the bundled source. Each listing is read page by page, following `next` until the
+ * window is covered or a page limit is reached — then the coverage note says how many events were
+ * left unread. Dates are read as KudaGo documents them: a continuous event runs from start to end,
+ * an endless one has no end, a startless one is already running, and a missing end is not
+ * invented (no made-up three-hour session). KudaGo covers five of zaezd's cities; the others are
+ * reported as not covered rather than silently skipped. A city whose request fails is reported
+ * too, and the others still count. Answers are cached for a few minutes.
  */
 import * as z from 'zod';
 import { addDays, formatLocal, localDateOf } from '../calendar.ts';
@@ -54,11 +58,19 @@ const KudagoPlace = z.looseObject({
   coords: z.looseObject({ lat: z.number(), lon: z.number() }),
   location: z.string().nullish(),
 });
+const KudagoDate = z.looseObject({
+  start: z.number().nullish(),
+  end: z.number().nullish(),
+  is_continuous: z.boolean().nullish(),
+  is_endless: z.boolean().nullish(),
+  is_startless: z.boolean().nullish(),
+});
+type KudagoDate = z.infer<typeof KudagoDate>;
 const KudagoEvent = z.looseObject({
   id: z.number(),
   title: z.string(),
   description: z.string().nullish(),
-  dates: z.array(z.looseObject({ start: z.number().nullish(), end: z.number().nullish() })),
+  dates: z.array(KudagoDate),
   place: KudagoPlace.nullish(),
   location: z.looseObject({ slug: z.string() }).nullish(),
   categories: z.array(z.string()).nullish(),
@@ -68,7 +80,24 @@ const KudagoEvent = z.looseObject({
   site_url: z.string().nullish(),
 });
 type KudagoEvent = z.infer<typeof KudagoEvent>;
-const KudagoPage = z.looseObject({ results: z.array(z.unknown()) });
+const KudagoPage = z.looseObject({ count: z.number().int().nonnegative().nullish(), next: z.string().nullish(), results: z.array(z.unknown()) });
+
+/** Pages of 100 read per city at most: enough for a month of a big city's matching categories. */
+export const KUDAGO_MAX_PAGES = 5;
+const PAGE_SIZE = 100;
+
+interface CityListing {
+  results: unknown[];
+  /** Events KudaGo listed but zaezd did not read (past the page limit). */
+  unread: number;
+}
+
+/** One date span of an event, read as KudaGo documents its flags. */
+interface Span {
+  start: number;
+  end: number;
+  note: string | null;
+}
 
 /** A KudaGo link is passed on only when it is a web address (no javascript:, data: or the like). */
 function webLink(url: string | null | undefined): string | null {
@@ -95,6 +124,31 @@ function unixStartOf(date: string, city: City): number {
   return Date.parse(`${date}T00:00:00Z`) / 1000 - city.utcOffsetHours * 3600;
 }
 
+function plausible(seconds: number | null | undefined): seconds is number {
+  return typeof seconds === 'number' && seconds >= PLAUSIBLE_SECONDS.min && seconds <= PLAUSIBLE_SECONDS.max;
+}
+
+/**
+ * A date span within the window [windowStart, windowEnd]: `is_startless` (or no real start) means
+ * already running, `is_endless` (or no real end on a continuous event) means running past the
+ * window; a one-off session without an end is kept as its start time alone.
+ */
+function spanOf(date: KudagoDate, windowStart: number, windowEnd: number): Span | undefined {
+  const start = date.is_startless || !plausible(date.start) ? null : date.start;
+  const end = date.is_endless || !plausible(date.end) ? null : date.end;
+  const open = date.is_continuous || date.is_startless || date.is_endless;
+  if (start === null && end === null) {
+    return open ? { start: windowStart, end: windowEnd, note: 'KudaGo lists it as running without fixed start or end dates; the visit uses the dates asked for, and opening hours are not known.' } : undefined;
+  }
+  if (start === null) return { start: windowStart, end: end!, note: 'Already running (KudaGo gives no start date); opening hours are not known.' };
+  if (end === null) {
+    return open
+      ? { start, end: windowEnd, note: 'KudaGo lists no end date; it runs past the dates asked for.' }
+      : { start, end: start, note: 'KudaGo gives no end time for this session.' };
+  }
+  return { start, end: Math.max(start, end), note: date.is_continuous ? 'Runs continuously between these dates (KudaGo); opening hours are not known.' : null };
+}
+
 export class KudagoEventsSource implements EventsSource {
   readonly name = 'kudago' as const;
   readonly description = 'KudaGo public API (live listings for Москва, Санкт-Петербург, Екатеринбург, Казань, Нижний Новгород)';
@@ -119,7 +173,10 @@ export class KudagoEventsSource implements EventsSource {
         gaps.push(`KudaGo did not answer for ${city.nameRu} (${(answer.reason as Error).message}); events there are missing.`);
         return;
       }
-      for (const item of answer.value) {
+      if (answer.value.unread > 0) {
+        gaps.push(`KudaGo listed ${answer.value.results.length + answer.value.unread} event(s) for ${city.nameRu}; ${answer.value.unread} beyond the first ${answer.value.results.length} were not read (at most ${KUDAGO_MAX_PAGES} pages).`);
+      }
+      for (const item of answer.value.results) {
         const event = KudagoEvent.safeParse(item);
         if (!event.success || !event.data.place) {
           skipped += 1;
@@ -145,8 +202,9 @@ export class KudagoEventsSource implements EventsSource {
     return this.occurrences(event.data, city, ref.day, ref.day)[0];
   }
 
-  private async cityEvents(city: City, from: string, to: string, categories: string[]): Promise<unknown[]> {
-    const body = await this.get('events/', {
+  /** A city's listing, page by page along `next` (on KudaGo's own host only), up to the page limit. */
+  private async cityEvents(city: City, from: string, to: string, categories: string[]): Promise<CityListing> {
+    let url: URL | undefined = this.url('events/', {
       lang: 'ru',
       location: city.kudagoSlug!,
       actual_since: String(unixStartOf(from, city)),
@@ -154,22 +212,32 @@ export class KudagoEventsSource implements EventsSource {
       fields: FIELDS,
       expand: 'place,dates',
       text_format: 'text',
-      page_size: '100',
+      page_size: String(PAGE_SIZE),
       ...(categories.length > 0 ? { categories: categories.join(',') } : {}),
     });
-    const page = KudagoPage.safeParse(body);
-    if (!page.success) throw new Error('the answer had no results list');
-    return page.data.results;
+    const results: unknown[] = [];
+    let count: number | undefined;
+    for (let page = 0; url && page < KUDAGO_MAX_PAGES; page += 1) {
+      const parsed = KudagoPage.safeParse(await this.fetchJson(url));
+      if (!parsed.success) throw new Error('the answer had no results list');
+      results.push(...parsed.data.results);
+      count ??= parsed.data.count ?? undefined;
+      url = parsed.data.next ? this.sameHost(parsed.data.next) : undefined;
+      if (parsed.data.next && !url) break;
+      if (!parsed.data.next) return { results, unread: 0 };
+    }
+    return { results, unread: Math.max(0, (count ?? results.length) - results.length) };
   }
 
   private occurrences(event: KudagoEvent, city: City, from: string, to: string): EventOccurrence[] {
     const place = event.place!;
-    return event.dates.flatMap((span) => {
-      const start = span.start ?? undefined;
-      if (start === undefined || start < PLAUSIBLE_SECONDS.min || start > PLAUSIBLE_SECONDS.max) return [];
-      const end = span.end && span.end > start && span.end < PLAUSIBLE_SECONDS.max ? span.end : start + 3 * 3600;
-      const startsAt = formatLocal(start * 1000, city.utcOffsetHours);
-      const endsAt = formatLocal(end * 1000, city.utcOffsetHours);
+    const windowStart = unixStartOf(from, city);
+    const windowEnd = unixStartOf(addDays(to, 1), city) - 60;
+    return event.dates.flatMap((date) => {
+      const span = spanOf(date, windowStart, windowEnd);
+      if (!span) return [];
+      const startsAt = formatLocal(span.start * 1000, city.utcOffsetHours);
+      const endsAt = formatLocal(span.end * 1000, city.utcOffsetHours);
       if (localDateOf(endsAt) < from || localDateOf(startsAt) > to) return [];
       return [
         {
@@ -184,15 +252,30 @@ export class KudagoEventsSource implements EventsSource {
           endsAt,
           url: webLink(event.site_url),
           priceNote: event.is_free ? 'Free entry (KudaGo).' : event.price ? `Tickets: ${event.price} (KudaGo).` : null,
-          datesNote: 'Dates from KudaGo’s live listing.',
+          datesNote: span.note ? `Dates from KudaGo’s live listing. ${span.note}` : 'Dates from KudaGo’s live listing.',
         },
       ];
     });
   }
 
-  private async get(path: string, params: Record<string, string>): Promise<unknown> {
+  private url(path: string, params: Record<string, string>): URL {
     const url = new URL(path, this.options.baseUrl.endsWith('/') ? this.options.baseUrl : `${this.options.baseUrl}/`);
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    return url;
+  }
+
+  /** A `next` link, followed only on the configured KudaGo origin. */
+  private sameHost(link: string): URL | undefined {
+    if (!URL.canParse(link)) return undefined;
+    const url = new URL(link);
+    return url.origin === new URL(this.options.baseUrl).origin ? url : undefined;
+  }
+
+  private get(path: string, params: Record<string, string>): Promise<unknown> {
+    return this.fetchJson(this.url(path, params));
+  }
+
+  private async fetchJson(url: URL): Promise<unknown> {
     const { value } = await this.cache.getOrCompute(url.toString(), async () => {
       let response: Response;
       try {

@@ -1,6 +1,7 @@
 /**
  * The Open-Meteo adapter against a real local HTTP server: a forecast clipped to the 16-day
- * range with a note, answers cached, and every way it can fail said in words.
+ * range with a note, answers cached, the commercial API key sent when configured (and never in a
+ * reason shown to people), and every way it can fail said in words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJsonServer, type JsonServer } from '../../test/support/json-server.ts';
@@ -47,5 +48,17 @@ describe('Open-Meteo weather', () => {
     reply = () => ({ body: { hourly: {} } });
     expect(await weather().forecast({ ...query, from: '2026-12-03', to: '2026-12-03' })).toMatchObject({ status: 'unavailable', reason: expect.stringContaining('could not be read') });
     expect(await weather().forecast({ ...query, from: '2026-11-01', to: '2026-11-02' })).toMatchObject({ status: 'unavailable', reason: 'The event dates are in the past.' });
+  });
+
+  it('sends the commercial API key when one is configured, and never shows it', async () => {
+    reply = (url) => (url.searchParams.get('apikey') === 'k-123' ? { body: { daily: { time: [url.searchParams.get('start_date')], weather_code: [0] } } } : { status: 400, body: { reason: 'key missing' } });
+    const keyed = new OpenMeteoWeather({ baseUrl: server.url, timeoutMs: 300, cacheTtlMs: 60_000, apiKey: 'k-123' });
+    expect(await keyed.forecast({ ...query, from: '2026-12-04', to: '2026-12-04' })).toMatchObject({ status: 'forecast' });
+    expect(server.requests.at(-1)!.searchParams.get('apikey')).toBe('k-123');
+    expect(await weather().forecast({ ...query, from: '2026-12-05', to: '2026-12-05' })).toMatchObject({ status: 'unavailable' });
+    expect(server.requests.at(-1)!.searchParams.has('apikey')).toBe(false);
+    reply = () => ({ status: 429, body: { reason: 'Too many requests' } });
+    const refused = await keyed.forecast({ ...query, from: '2026-12-06', to: '2026-12-06' });
+    expect(JSON.stringify(refused)).not.toContain('k-123');
   });
 });
