@@ -2,12 +2,14 @@
  * find_event_trips against the Tutu stand-in with 100 ms added to every upstream call.
  *
  * The reference is one upstream call, measured in the same run: the p50 of direct calls of the
- * three searches a trip uses. Then every distinct request of a set is sent once, one at a time
+ * three searches a trip uses, with exactly the arguments zaezd builds for them. Then every distinct request of a set is sent once, one at a time
  * (cold: searches not cached, though two requests can share a search), and the stand-in's call
  * counter gives the upstream calls each cost; then the same requests are replayed under load for
  * BENCH_SECONDS (warm: answered from the search cache). Target: cold p50 at most 3× one upstream
  * call — the searches must run in parallel.
  */
+import { cityByKey } from '../apps/zaezd/src/geo/cities.ts';
+import { aviaSearchArguments, hotelSearchArguments, railSearchArguments } from '../apps/zaezd/src/tutu/call-arguments.ts';
 import { SECONDS, WARMUP_SECONDS, load, startServer, stop, toolCall } from './lib/load.ts';
 
 const LATENCY_MS = 100;
@@ -56,13 +58,19 @@ export async function benchZaezdTrips(): Promise<string[]> {
   const zaezd = await startServer('zaezd');
   try {
     const day = isoDay(10);
+    const [msk, kzn] = [cityByKey('msk'), cityByKey('kzn')];
     const searches = [
-      toolCall('search_rail', { origin: 'Москва', destination: 'Казань', date: day, passengers: 1 }),
-      toolCall('search_avia', { origin: 'Москва', destination: 'Казань', departure_date: day, return_date: isoDay(12), adults: 1, page_size: 30 }),
-      toolCall('search_hotels', { city_name: 'Казань', check_in: day, check_out: isoDay(12), adults: 1, page_size: 50 }),
+      toolCall('search_rail', railSearchArguments(msk, kzn, day, 1)),
+      toolCall('search_avia', aviaSearchArguments(msk, kzn, day, isoDay(12), 1)),
+      toolCall('search_hotels', hotelSearchArguments(kzn, day, isoDay(12), 1)),
     ];
     const upstreamMs: number[] = [];
-    for (let i = 0; i < 30; i += 1) upstreamMs.push((await post(sim.url, searches[i % searches.length]!)).ms);
+    for (let i = 0; i < 30; i += 1) {
+      const { ms, json } = await post(sim.url, searches[i % searches.length]!);
+      // A refused call returns early and would make the reference look faster than a real search.
+      if (json.result?.isError) throw new Error(`tutu-sim refused a reference search: ${JSON.stringify(json.result.content)}`);
+      upstreamMs.push(ms);
+    }
     const oneCall = p50(upstreamMs.slice(6));
 
     for (const warmUp of [{ topics: ['ballet'], origin: 'Москва' }, { topics: ['rock'], origin: 'Казань' }]) await post(zaezd.url, toolCall('find_event_trips', warmUp));
