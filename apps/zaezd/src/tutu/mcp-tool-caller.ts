@@ -47,6 +47,11 @@ export interface CallOptions {
   deadline?: number;
 }
 
+export interface ReadCallOptions<T> extends CallOptions {
+  /** Turns the parsed JSON into typed rows; for an idempotent call its result is what is cached. */
+  read: (answer: unknown) => T;
+}
+
 /** A reachability probe waits this long at most. */
 const PROBE_TIMEOUT_MS = 3000;
 
@@ -66,11 +71,20 @@ export class McpToolCaller {
   }
 
   /** Calls a tool and returns its parsed JSON. */
-  async call(tool: string, args: Record<string, unknown>, options: CallOptions): Promise<unknown> {
-    if (!options.idempotent) return this.attempt(tool, args, options.deadline);
-    const { value, hit } = await this.cache.getOrCompute(`${tool}:${stableJson(args)}`, () => this.withRetries(tool, args, options.deadline));
+  call(tool: string, args: Record<string, unknown>, options: CallOptions): Promise<unknown> {
+    return this.callAndRead(tool, args, { ...options, read: (answer) => answer });
+  }
+
+  /**
+   * Calls a tool and reads its answer. An idempotent call caches what was read, so a cached
+   * search costs no parsing again; an answer that cannot be read is not cached.
+   */
+  async callAndRead<T>(tool: string, args: Record<string, unknown>, options: ReadCallOptions<T>): Promise<T> {
+    if (!options.idempotent) return options.read(await this.attempt(tool, args, options.deadline));
+    const key = `${tool}:${stableJson(args)}`;
+    const { value, hit } = await this.cache.getOrCompute(key, async () => options.read(await this.withRetries(tool, args, options.deadline)));
     if (hit) this.stats.cacheHits += 1;
-    return value;
+    return value as T;
   }
 
   /**

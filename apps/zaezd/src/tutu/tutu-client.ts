@@ -1,8 +1,8 @@
 /**
  * zaezd's typed view of the Tutu MCP server: the few calls a trip needs, with the arguments the
  * live server's schemas accept (see call-arguments.ts) and readers for the shapes it answers in.
- * Searches are idempotent — cached, retried — and a checkout link is asked for exactly once per
- * call. Upstream tools are used, never re-exported.
+ * Searches are idempotent — retried, and cached as the rows they were read into — and a checkout
+ * link is asked for exactly once per call. Upstream tools are used, never re-exported.
  */
 import type { City } from '../geo/cities.ts';
 import { aviaSearchArguments, hotelRoomsArguments, hotelSearchArguments, railSearchArguments } from './call-arguments.ts';
@@ -30,25 +30,25 @@ export class TutuClient {
     return this.caller.reachable(timeoutMs);
   }
 
-  async searchRail(from: City, to: City, date: string, passengers: number, deadline?: number): Promise<Search<TrainOffer>> {
-    return readRailSearch(await this.caller.call('search_rail', railSearchArguments(from, to, date, passengers), { idempotent: true, deadline }));
+  searchRail(from: City, to: City, date: string, passengers: number, deadline?: number): Promise<Search<TrainOffer>> {
+    return this.caller.callAndRead('search_rail', railSearchArguments(from, to, date, passengers), { idempotent: true, deadline, read: readRailSearch });
   }
 
-  async searchRoundTripFlights(from: City, to: City, departureDate: string, returnDate: string, adults: number, deadline?: number): Promise<Search<FlightOffer>> {
-    return readAviaSearch(await this.caller.call('search_avia', aviaSearchArguments(from, to, departureDate, returnDate, adults), { idempotent: true, deadline }));
+  searchRoundTripFlights(from: City, to: City, departureDate: string, returnDate: string, adults: number, deadline?: number): Promise<Search<FlightOffer>> {
+    return this.caller.callAndRead('search_avia', aviaSearchArguments(from, to, departureDate, returnDate, adults), { idempotent: true, deadline, read: readAviaSearch });
   }
 
-  async searchHotels(city: City, checkIn: string, checkOut: string, adults: number, deadline?: number): Promise<Search<HotelOffer>> {
-    return readHotelSearch(await this.caller.call('search_hotels', hotelSearchArguments(city, checkIn, checkOut, adults), { idempotent: true, deadline }));
+  searchHotels(city: City, checkIn: string, checkOut: string, adults: number, deadline?: number): Promise<Search<HotelOffer>> {
+    return this.caller.callAndRead('search_hotels', hotelSearchArguments(city, checkIn, checkOut, adults), { idempotent: true, deadline, read: readHotelSearch });
   }
 
-  async hotelRooms(hotelId: string, checkIn: string, checkOut: string, adults: number): Promise<HotelRooms> {
-    return readHotelRooms(await this.caller.call('get_offer_details', hotelRoomsArguments(hotelId, checkIn, checkOut, adults), { idempotent: true }));
+  hotelRooms(hotelId: string, checkIn: string, checkOut: string, adults: number): Promise<HotelRooms> {
+    return this.caller.callAndRead('get_offer_details', hotelRoomsArguments(hotelId, checkIn, checkOut, adults), { idempotent: true, read: readHotelRooms });
   }
 
   /** A fresh checkout link: never cached, never retried, because each one is new and expires. */
-  async checkoutLink(fields: Record<string, unknown>): Promise<CheckoutLink> {
-    return readCheckoutLink(await this.caller.call('create_checkout_link', fields, { idempotent: false }));
+  checkoutLink(fields: Record<string, unknown>): Promise<CheckoutLink> {
+    return this.caller.callAndRead('create_checkout_link', fields, { idempotent: false, read: readCheckoutLink });
   }
 
   close(): Promise<void> {
