@@ -153,6 +153,31 @@ describe('when Tutu fails inside', () => {
   });
 });
 
+describe('the whole trip search is bounded', () => {
+  it('cuts every search at the trip’s budget, however long a single call may take, and starts no retry past it', async () => {
+    const bounded = await startStack({ tutuTimeoutMs: 20_000, tutuSearchBudgetMs: 300, tutuCacheTtlMs: 0, simHangMs: 5000, simFaults: [{ tool: '*', fault: 'timeout' }] });
+    try {
+      const boundedClient = await connectClient(bounded.url);
+      try {
+        const { isError, data } = await callThroughClient(boundedClient, 'find_event_trips', REQUEST);
+        expect(isError).toBe(true);
+        expect(data.error.code).toBe('upstream_unavailable');
+        for (const failure of data.error.details.failures) {
+          expect(failure.failure).toBe('timeout');
+          const within = /within (\d+) ms/.exec(failure.message);
+          if (within) expect(Number(within[1])).toBeLessThanOrEqual(300);
+          else expect(failure.message).toMatch(/deadline had passed/);
+        }
+        expect(bounded.zaezd.tutu.stats.retries).toBe(0);
+      } finally {
+        await boundedClient.close();
+      }
+    } finally {
+      await bounded.stop();
+    }
+  });
+});
+
 describe('when Tutu is gone', () => {
   it('starts anyway, reports it in /health, and answers tools with a retryable error', async () => {
     const orphan = await startStack({ tutuUrl: 'http://127.0.0.1:9/mcp', tutuTimeoutMs: 600 });

@@ -24,6 +24,7 @@ export interface StackOptions {
   tutuTimeoutMs?: number;
   tutuRetries?: number;
   tutuCacheTtlMs?: number;
+  tutuSearchBudgetMs?: number;
   weatherUrl?: string;
   events?: ZaezdAppOptions['events'];
   tiles?: ZaezdAppOptions['tiles'];
@@ -64,6 +65,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       retries: options.tutuRetries ?? 1,
       backoffMs: 20,
       cacheTtlMs: options.tutuCacheTtlMs ?? 60_000,
+      ...(options.tutuSearchBudgetMs === undefined ? {} : { searchBudgetMs: options.tutuSearchBudgetMs }),
     },
     events: options.events ?? { source: 'bundled' },
     // Port 9 on loopback refuses connections: weather is "unreachable" unless a test serves it.
