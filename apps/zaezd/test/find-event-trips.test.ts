@@ -198,3 +198,20 @@ describe('forgiving input', () => {
     }
   });
 });
+
+describe('parties larger than Tutu takes', () => {
+  it('skip the modes whose limit they exceed, say so, and send nothing Tutu would refuse', async () => {
+    const before = stack.sim.control.snapshot().calls;
+    const { isError, data } = await call({ topics: ['jazz'], origin: 'Москва', date_from: '2026-12-01', date_to: '2026-12-31', adults: 7 });
+    expect(isError).toBe(false);
+    expect(data.status).toBe('no_packages');
+    const notFound = data.coverage.not_found.join('\n');
+    expect(notFound).toMatch(/Trains .*: not searched — Tutu sells train tickets for at most 6 traveller\(s\) in one search/);
+    expect(notFound).toMatch(/Hotels .*: not searched — Tutu sells hotel rooms for at most 6 traveller\(s\)/);
+    expect(notFound).not.toMatch(/none found/);
+    expect(data.coverage.summary).toMatch(/1 Tutu searches ran for it; 4 could not be sent for a party this size/);
+    const after = stack.sim.control.snapshot().calls;
+    expect(after.search_rail ?? 0).toBe(before.search_rail ?? 0);
+    expect(after.search_hotels ?? 0).toBe(before.search_hotels ?? 0);
+  });
+});
