@@ -6,9 +6,12 @@
  * forgets one, and reports the real server's validation refusal as its own defect, not as "no
  * flights".
  */
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { connectClient } from '@agent-products/kit/testing';
+import { createLogger } from '@agent-products/kit/log';
+import { McpToolCaller, UpstreamError } from '../src/tutu/index.ts';
 import { callThroughClient } from './support/client-call.ts';
 import { startReplayTutu, type ReplayTutu } from './support/replay-tutu.ts';
 import { startStack, type RunningStack } from './support/start-stack.ts';
@@ -78,5 +81,22 @@ describe.runIf(recordingsAvailable())('trips over the recorded live Tutu', () =>
     expect(data.coverage.not_found.join('\n')).toMatch(/a defect in zaezd, not a lack of offers/);
     expect(data.coverage.not_found.join('\n')).not.toMatch(/Round-trip flights [^\n]*: none found/);
     expect(data.packages.length).toBeGreaterThan(0);
+  });
+
+  it('logs the refused call as a defect with the names of the arguments sent, not their values', async () => {
+    const lines: string[] = [];
+    const destination = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
+    const caller = new McpToolCaller({ url: replay.url, timeoutMs: 5000, retries: 1, backoffMs: 10, cacheTtlMs: 0, log: createLogger({ name: 'test', level: 'info', destination }), clientName: 'test', clientVersion: '1' });
+    try {
+      const error = await caller.call('search_avia', { origin: 'Москва', destination: 'Санкт-Петербург', departure_date: '2026-12-02' }, { idempotent: true }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UpstreamError);
+      expect((error as UpstreamError).failure).toBe('invalid_arguments');
+      expect(caller.stats.retries).toBe(0);
+      const logged = lines.map((l) => JSON.parse(l)).find((l) => l.msg?.includes('a defect in zaezd'));
+      expect(logged).toMatchObject({ level: 50, tool: 'search_avia', argumentNames: ['departure_date', 'destination', 'origin'] });
+      expect(JSON.stringify(logged)).not.toContain('Санкт-Петербург');
+    } finally {
+      await caller.close();
+    }
   });
 });

@@ -41,7 +41,7 @@ export function tripTools(planner: TripPlanner): Tool[] {
       title: 'Get trip package details',
       description:
         'Details of one package of a trip found by find_event_trips: every leg, the hotel (name, stars, rating, address, distance to the venue, check-in times, room and cancellation), ' +
-        'the rates (per night, total, and the pricing basis Tutu stated) and the weather for the event days when a forecast exists (Open-Meteo, up to 16 days ahead; otherwise the reason). ' +
+        'the rates (per night, total, and what each price covers: a rail fare per seat, a flight for the party, a hotel for the whole stay) and the weather for the event days when a forecast exists (Open-Meteo, up to 16 days ahead; otherwise the reason). ' +
         'The trip is rebuilt from trip_id, so prices are current.',
       input: GetTripDetailsInput,
       output: TripDetails,

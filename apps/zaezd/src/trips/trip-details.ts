@@ -1,7 +1,8 @@
 /**
  * get_trip_details: one package of a trip in full — its legs, the hotel (stars, rating, address,
  * distance to the venue, check-in times and the room as Tutu lists it), the rates (per night,
- * total, the pricing basis Tutu stated) and the weather for the event days when a forecast exists.
+ * total, and what each price covers — a rail fare per seat, a hotel for the whole stay) and the
+ * weather for the event days when a forecast exists.
  */
 import * as z from 'zod';
 import { TripEvent, TripPackage } from './trip-result.ts';
