@@ -282,7 +282,8 @@ export class TripPlanner {
         price,
         status: searchResultsUrl ? 'search_fallback' : 'unavailable',
         kind: null,
-        label: searchResultsUrl ? SEARCH_FALLBACK_LABEL : 'Ссылку сейчас получить не удалось',
+        // A hotel falls back to its own page (Tutu's hotel search has no listing URL), not to a search.
+        label: searchResultsUrl ? (item === 'hotel' ? labelForKind('hotel_page') : SEARCH_FALLBACK_LABEL) : 'Ссылку сейчас получить не удалось',
         url: searchResultsUrl,
         search_results_url: searchResultsUrl,
         fallback_url: null,
