@@ -9,7 +9,7 @@
  * - `refused`: Tutu answered with a reason about the request itself (a place it cannot find);
  * - `malformed`: the answer was not the JSON it should have been.
  * `timeout`, `unreachable` and `upstream_error` are retried with backoff; `busy` is not (retrying
- * a 429 only deepens it), but the caller is told it may retry later.
+ * a 429 only deepens it) — the trip answers `upstream_busy`, which the caller may retry later.
  */
 
 export type UpstreamFailure = 'timeout' | 'unreachable' | 'busy' | 'upstream_error' | 'invalid_arguments' | 'refused' | 'malformed';
@@ -32,10 +32,5 @@ export class UpstreamError extends Error {
   /** Worth another attempt inside this call (with backoff). */
   get transient(): boolean {
     return this.failure === 'timeout' || this.failure === 'unreachable' || this.failure === 'upstream_error';
-  }
-
-  /** Worth the caller's retry later: everything transient, and a 429 once the limit has passed. */
-  get retryable(): boolean {
-    return this.transient || this.failure === 'busy';
   }
 }
