@@ -13,12 +13,11 @@
  *
  * Screenshots go to apps/zaezd/test-artifacts/.
  */
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Frame, Page } from 'playwright-core';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
-import { connectClient } from '@agent-products/kit/testing';
-import { browserAvailable, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
+import { axeProblems, browserAvailable, connectClient, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
+import { ARTIFACTS, DESKTOP, PHONE, latinInsideRussian, screenshots } from './support/page-checks.ts';
 import { startJsonServer, type JsonServer } from './support/json-server.ts';
 import { openMeteoDays } from './support/open-meteo-fixture.ts';
 import { startStack, type RunningStack } from './support/start-stack.ts';
@@ -27,7 +26,6 @@ import { startTileServer, type TileServer } from './support/tile-server.ts';
 
 reportMissingBrowser('trip-board-browser.test');
 
-const ARTIFACTS = new URL('../test-artifacts/', import.meta.url);
 const REQUEST = { topics: ['jazz', 'festival'], origin: 'Moscow', budget: 40000, date_from: '2026-12-01', date_to: '2026-12-31', adults: 2 };
 const BOARD = '#trip-board';
 const READY = `${BOARD}[data-details="complete"][data-map="ready"]`;
@@ -46,7 +44,6 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
     [weather, tiles, browser] = await Promise.all([
       startJsonServer((url) => (url.pathname === '/v1/forecast' ? { body: openMeteoDays(url) } : { status: 404, body: { error: true, reason: 'not found' } })),
       startTileServer(),
@@ -103,17 +100,18 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
   }
 
   const boardText = (target: Page | Frame) => target.locator(BOARD).evaluate((element) => (element as HTMLElement).innerText);
-  const screenshot = (page: Page, name: string) => page.screenshot({ path: new URL(name, ARTIFACTS).pathname, fullPage: true });
+  /** Each visible block's text, by name. */
+  const blockTexts = (page: Page) =>
+    page.locator(`${BOARD} > [data-block]:not([hidden])`).evaluateAll((blocks) => Object.fromEntries(blocks.map((b) => [b.getAttribute('data-block'), (b as HTMLElement).innerText.replace(/\s*\n\s*/g, '\n').trim()])));
   const distinctHotels = () => new Set(trip.packages.map((p: any) => p.hotel.hotel_id)).size;
 
   /** Every block of the board, as both the page and the widget must show it. */
   async function expectEveryBlock(target: Page | Frame): Promise<void> {
     const board = target.locator(BOARD);
-    await expect(board.locator('[data-block="notice"]').innerText()).resolves.toContain('Demo data');
+    await expect(board.locator('[data-block="notice"]').innerText()).resolves.toContain('Демо-данные');
     await expect(board.locator('h1').innerText()).resolves.toBe(trip.event.title);
-    const event = await board.locator('[data-block="event"]').innerText();
-    expect(event).toContain(trip.event.venue.name);
-    expect(event).toContain('Москва, 2 взрослых, бюджет 40\u00a0000\u00a0₽');
+    await expect(board.locator('[data-block="event"]').innerText()).resolves.toContain(trip.event.venue.name);
+    await expect(board.locator('[data-block="about"]').innerText()).resolves.toContain('Москва, 2 взрослых, бюджет 40\u00a0000\u00a0₽');
     const weatherText = await board.locator('[data-block="weather"]').innerText();
     expect(weatherText).toContain('снег');
     expect(weatherText).toContain('Open-Meteo');
@@ -126,8 +124,9 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
       expect(text).toContain(pkg.hotel.name);
       expect(text).toMatch(/Итого\s+[\d\u00a0]+\u00a0₽ на 2 взрослых/);
       expect(text).toContain('заезд с 14:00, выезд до 12:00');
-      const hrefs = await card.locator('.board-checklist a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-      expect(hrefs).toEqual(pkg.checkout_items.map((item: string) => `${trip.web_url}/go/${pkg.number}/${item}`));
+      expect(text).toMatch(/\d{2}:\d{2} → \d{2}:\d{2}/);
+      await expect(card.locator('.board-items li').count()).resolves.toBe(pkg.checkout_items.length);
+      await expect(card.locator('[data-prepare]').getAttribute('href')).resolves.toBe(`${trip.web_url}?package=${pkg.number}#package-${pkg.number}`);
     }
     await expect(board.locator('.leaflet-marker-icon').count()).resolves.toBe(distinctHotels() + 1);
     await expect(board.locator('img.leaflet-tile-loaded').count()).resolves.toBeGreaterThan(0);
@@ -135,51 +134,119 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
     expect(places).toHaveLength(distinctHotels() + 1);
     expect(places[0]).toContain(trip.event.venue.name);
     for (const line of places.slice(1)) expect(line).toMatch(/\d,?\d*\u00a0км до площадки/);
-    await expect(board.locator('[data-block="coverage"] li').count()).resolves.toBe(
-      trip.coverage.searched.length + trip.coverage.not_found.length + trip.coverage.not_covered.length,
-    );
+    const coverage = board.locator('[data-block="coverage"]');
+    await expect(coverage.locator('details[class="board-log"] li').count()).resolves.toBe(trip.coverage.searched.length);
+    await expect(coverage.locator('details').getAttribute('open')).resolves.toBeNull();
+    const coverageText = await coverage.innerText();
+    expect(coverageText).toContain('Билеты на само мероприятие: zaezd их не продаёт и не проверяет.');
+    expect(coverageText).toContain('Все варианты укладываются в бюджет 40\u00a0000\u00a0₽.');
     await expect(board.locator('[data-block="others"] li').count()).resolves.toBe(trip.other_events.length);
   }
 
   describe('the web page /t/:id', () => {
-    it('renders every block of a real trip, with the hotels on a map of real tiles, in standards mode and without a CSP violation', async () => {
+    let jsText: Record<string, string>;
+
+    it('at 1280×800 renders every block of a real trip in Russian, the hotels on a map of real tiles, packages before what was searched, axe-clean, without a CSP violation', async () => {
       const before = tiles.requests.length;
-      const { page, problems } = await openPage();
+      const { page, problems } = await openPage(DESKTOP);
       await page.waitForSelector(READY);
       await expect(page.evaluate(() => document.compatMode)).resolves.toBe('CSS1Compat');
       await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('ru');
       await expectEveryBlock(page);
       expect(tiles.requests.length).toBeGreaterThan(before);
-      await screenshot(page, 'trip-page-desktop.png');
+      const order = await page.locator(`${BOARD} > [data-block]:not([hidden])`).evaluateAll((blocks) => blocks.map((b) => b.getAttribute('data-block')));
+      expect(order).toEqual(['notice', 'event', 'packages', 'weather', 'places', 'about', 'coverage', 'others', 'footnote']);
+      await expect(latinInsideRussian(page)).resolves.toEqual([]);
+      await expect(page.locator(`${BOARD} [lang="en"]`).count()).resolves.toBeGreaterThan(0);
+      await expect(page.locator('.board-select').count()).resolves.toBe(trip.packages.length);
+      await expect(axeProblems(page)).resolves.toEqual([]);
+      jsText = await blockTexts(page);
+      await screenshots(page, 'trip-page-desktop');
       expect(problems).toEqual([]);
     });
 
-    it('works at phone width: one column, nothing wider than the screen', async () => {
-      const { page, problems } = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    it('at 390×844 is one column, nothing wider than the screen, the first price above the fold, axe-clean', async () => {
+      const { page, problems } = await openPage(PHONE);
       await page.waitForSelector(READY);
       await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
       const lefts = await page.locator('.package-card').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().left)));
       expect(new Set(lefts).size).toBe(1);
-      await screenshot(page, 'trip-page-phone.png');
+      const price = await page.locator('.board-price').first().evaluate((p) => ({ bottom: p.getBoundingClientRect().bottom, fold: window.innerHeight }));
+      expect(price.bottom).toBeLessThanOrEqual(price.fold);
+      await expect(axeProblems(page)).resolves.toEqual([]);
+      await screenshots(page, 'trip-page-phone');
       expect(problems).toEqual([]);
     });
 
-    it('sends a checkout button through the live route, which asks Tutu for a fresh link', async () => {
-      const { page } = await openPage();
-      await page.waitForSelector(READY);
-      const before = stack.sim.control.snapshot().calls.create_checkout_link ?? 0;
-      await Promise.all([page.waitForURL((url) => url.origin === stack.simUrl), page.locator('.package-card').first().locator('.board-checklist a').first().click()]);
-      expect(new URL(page.url()).pathname).toBe('/demo/checkout/rail');
-      expect(stack.sim.control.snapshot().calls.create_checkout_link).toBe(before + 1);
+    it('without JavaScript shows the same trip, server-rendered by the same renderer: every block but the map, axe-clean', async () => {
+      const context = await newContext({ ...PHONE, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(trip.web_url);
+      await expect(page.locator(BOARD).getAttribute('data-map')).resolves.toBe('none');
+      await expect(page.locator('[data-block="status"]').isHidden()).resolves.toBe(true);
+      await expect(page.locator('.board-select, .leaflet-pane').count()).resolves.toBe(0);
+      const noJsText = await blockTexts(page);
+      const { places: _jsPlaces, packages: jsPackages, ...jsRest } = jsText;
+      const { places: _places, packages, ...rest } = noJsText;
+      expect(rest).toEqual(jsRest);
+      expect(packages).toBe(jsPackages!.replaceAll('\nПоказать на карте', ''));
+      await expect(page.locator('.place-list li').allInnerTexts()).resolves.toHaveLength(distinctHotels() + 1);
+      await screenshots(page, 'trip-page-no-js-phone');
+      // axe runs in the page's JavaScript: the same server-rendered page, with the board's own script kept from loading.
+      const checked = await newContext(PHONE);
+      await checked.route('**/assets/trip-board.js*', (route) => route.abort('blockedbyclient'));
+      const bare = await checked.newPage();
+      await bare.goto(trip.web_url);
+      await expect(bare.locator(BOARD).getAttribute('data-map')).resolves.toBe('none');
+      await expect(latinInsideRussian(bare)).resolves.toEqual([]);
+      await expect(axeProblems(bare)).resolves.toEqual([]);
     });
 
-    it('shows the hotels as a list with distances, and no map, when the tiles cannot load', async () => {
-      const { page } = await openPage({}, true);
+    it('gets a package’s checkout links, says what each opens before the click, opens each in a new tab through the live route and ticks it off', async () => {
+      const { page, problems } = await openPage(PHONE);
+      await page.waitForSelector(READY);
+      const pkg = trip.packages[0];
+      const card = page.locator('.package-card').first();
+      await expect(card.locator('.board-items li').allInnerTexts()).resolves.toHaveLength(pkg.checkout_items.length);
+      await Promise.all([page.waitForURL((url) => url.searchParams.get('package') === '1'), card.getByRole('link', { name: 'Получить ссылки на Туту' }).click()]);
+      await page.waitForSelector(READY);
+      const buttons = card.locator('.board-checklist a');
+      const names = await buttons.allInnerTexts();
+      expect(names[0]).toMatch(/^Билет туда — [\d\u00a0]+\u00a0₽$/);
+      expect(await buttons.evaluateAll((links) => links.map((a) => [a.getAttribute('href'), a.getAttribute('target')]))).toEqual(
+        pkg.checkout_items.map((item: string) => [`${trip.web_url}/go/1/${item}`, '_blank']),
+      );
+      const kinds = await card.locator('.board-kind').allInnerTexts();
+      expect(kinds).toHaveLength(pkg.checkout_items.length);
+      for (const kind of kinds) expect(['Открыть корзину', 'Открыть страницу выбора', 'Открыть поиск, корзины не будет', 'Открыть заказ', 'Открыть страницу отеля']).toContain(kind);
+      const before = stack.sim.control.snapshot().calls.create_checkout_link ?? 0;
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), buttons.first().click()]);
+      await tab.waitForURL((url) => url.origin === stack.simUrl);
+      expect(new URL(tab.url()).pathname).toBe('/demo/checkout/rail');
+      expect(stack.sim.control.snapshot().calls.create_checkout_link).toBe(before + 1);
+      await expect(card.locator('.board-checklist li').first().innerText()).resolves.toContain('✓ открыто');
+      await expect(card.locator('.board-checklist li.is-opened').count()).resolves.toBe(1);
+      await expect(axeProblems(page)).resolves.toEqual([]);
+      await screenshots(page, 'trip-page-checkout-phone');
+      expect(problems).toEqual([]);
+    });
+
+    it('shows the hotels as a list with distances, no map and no map button, when the tiles cannot load', async () => {
+      const { page } = await openPage(DESKTOP, true);
       await page.waitForSelector(LISTED);
-      await expect(page.locator('[data-slot="map"]').isHidden()).resolves.toBe(true);
+      await expect(page.locator('[data-slot="map"]').count()).resolves.toBe(0);
+      await expect(page.locator('.board-select').count()).resolves.toBe(0);
       await expect(page.locator('[data-slot="note"]').innerText()).resolves.toContain('Карта не загрузилась');
       await expect(page.locator('.place-list li').count()).resolves.toBe(distinctHotels() + 1);
-      await screenshot(page, 'trip-page-list-fallback.png');
+      await page.screenshot({ path: new URL('trip-page-list-fallback.png', ARTIFACTS).pathname, fullPage: true });
+    });
+
+    it('links each other matching event to its own board', async () => {
+      const other = trip.other_events[0];
+      const { page } = await openPage(DESKTOP);
+      await Promise.all([page.waitForURL((url) => url.pathname !== new URL(trip.web_url).pathname), page.locator('[data-block="others"] a').first().click()]);
+      await page.waitForSelector(`${BOARD}[data-details="complete"]`);
+      await expect(page.locator('h1').innerText()).resolves.toBe(other.title);
     });
   });
 
@@ -201,6 +268,8 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
       expect(new URL(host.page.url()).origin).toBe(HOST_ORIGIN);
       expect(new URL(host.view().url()).origin).toBe(VIEW_ORIGIN);
       await expectEveryBlock(host.view());
+      await expect(latinInsideRussian(host.view())).resolves.toEqual([]);
+      await expect(axeProblems(host.view())).resolves.toEqual([]);
       await host.screenshot(new URL('trip-widget.png', ARTIFACTS).pathname);
       expect(host.problems).toEqual([]);
     });
@@ -213,12 +282,15 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
       expect(host.toolCalls.some((call) => call.name === 'find_event_trips')).toBe(false);
     });
 
-    it('opens a checkout button through the host (ui/open-link), whose live route redirects to Tutu', async () => {
+    it('opens the checkout step through the host (ui/open-link): the web board with that package’s links, each going through the live route to Tutu', async () => {
       const view = host.view();
-      await view.locator('.package-card').first().locator('.board-checklist a').first().click();
-      await expect.poll(() => host.openedLinks).toEqual([`${trip.web_url}/go/1/${trip.packages[0].checkout_items[0]}`]);
+      await view.locator('.package-card').first().getByRole('link', { name: 'Получить ссылки на Туту' }).click();
+      await expect.poll(() => host.openedLinks).toEqual([`${trip.web_url}?package=1#package-1`]);
       expect(view.url()).toBe(`${VIEW_ORIGIN}/trip-board.html`);
-      const redirect = await fetch(host.openedLinks[0]!, { redirect: 'manual' });
+      const board = await (await fetch(host.openedLinks[0]!)).text();
+      const go = `${trip.web_url}/go/1/${trip.packages[0].checkout_items[0]}`;
+      expect(board).toContain(`href="${go}"`);
+      const redirect = await fetch(go, { redirect: 'manual' });
       expect(redirect.status).toBe(302);
       expect(new URL(redirect.headers.get('location')!).origin).toBe(stack.simUrl);
     });

@@ -1,8 +1,8 @@
 /**
  * The trip board's stylesheet, the same on the web page (served beside site.css) and in the
  * widget (inlined, where it also styles the bare document). Packages sit side by side and fall
- * into one column on a phone; markers are plain CSS circles; the map canvas stays invisible until
- * a tile has loaded.
+ * into one column on a phone, their times and prices large enough to scan; markers are plain CSS
+ * circles; the map canvas stays invisible until a tile has loaded.
  */
 export const BOARD_CSS = `
 .trip-board { --ink: #1f2328; --muted: #5b636e; --line: #d9dde3; --accent: #0a6e3a; --venue: #b3261e; color: var(--ink); }
@@ -35,13 +35,23 @@ main:has(> .trip-board) { max-width: 74rem; }
 .board-badges { display: flex; flex-wrap: wrap; gap: .3rem; }
 .board-badge { font-size: .8rem; padding: .05rem .5rem; border-radius: 1rem; background: #e7f3ec; color: var(--accent); }
 .is-over-budget .board-badge, .is-alternative .board-badge:first-child { background: #fff1e0; color: #8a4b00; }
-.board-price { font-size: 1.4rem; font-weight: 700; margin-top: .3rem; }
-.board-legs, .board-notes { padding-left: 1.1rem; margin: .2rem 0; }
-.board-legs li { margin-bottom: .45rem; }
-.board-notes { color: var(--muted); font-size: .9rem; }
-.board-checklist { padding-left: 1.3rem; margin: .3rem 0; }
-.board-checklist li { margin: .4rem 0; }
-.board-checklist a { display: table; margin-top: .2rem; padding: .3rem .75rem; border-radius: .4rem; background: var(--accent); color: #fff; text-decoration: none; font-weight: 600; }
+.board-where { font-weight: 600; }
+.board-price { font-size: 1.6rem; font-weight: 700; line-height: 1.2; margin-top: .3rem; }
+.board-legs { list-style: none; padding: 0; margin: .6rem 0; }
+.board-leg { border-top: 1px solid var(--line); padding: .45rem 0; }
+.board-leg-head { font-size: .9rem; }
+.board-leg-times { margin: .1rem 0; }
+.board-time { font-size: 1.35rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+.board-duration { font-weight: 600; white-space: nowrap; }
+.board-notes { padding-left: 1.1rem; margin: .4rem 0; color: var(--muted); font-size: .9rem; }
+.board-items { padding-left: 1.1rem; margin: .3rem 0; }
+.board-button, .board-checkout { display: inline-block; margin: .25rem 0; padding: .45rem .9rem; border-radius: .4rem; background: var(--accent); color: #fff !important; text-decoration: none; font-weight: 600; overflow-wrap: normal; }
+.board-checklist { list-style: none; padding: 0; margin: .3rem 0; }
+.board-checklist li { margin: .6rem 0; display: flex; flex-direction: column; align-items: flex-start; gap: .1rem; }
+.board-kind { font-size: .9rem; color: var(--muted); }
+.board-checklist li.is-opened .board-checkout { background: #e7f3ec; color: var(--accent) !important; box-shadow: inset 0 0 0 1px var(--accent); }
+.board-opened { font-weight: 600; color: var(--accent); }
+.board-log summary { cursor: pointer; color: var(--muted); }
 .board-select { margin-top: .6rem; font: inherit; padding: .3rem .75rem; border: 1px solid var(--accent); border-radius: .4rem; background: #fff; color: var(--accent); cursor: pointer; }
 .board-map { height: 340px; margin: .5rem 0; border: 1px solid var(--line); border-radius: .6rem; }
 .board-map.is-pending { visibility: hidden; }

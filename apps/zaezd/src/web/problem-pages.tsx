@@ -1,33 +1,37 @@
 /**
- * Pages for what went wrong: an unreadable trip address, a trip that cannot be rebuilt right now,
- * and the click-time checkout fallback — when Tutu will not give a fresh link, the traveller gets
- * Tutu's search results for that part instead, labelled for what they are.
+ * Pages for what went wrong, in Russian: an unreadable trip address, a trip that cannot be
+ * rebuilt right now, and the click-time checkout fallback — when Tutu will not give a fresh link,
+ * the traveller gets Tutu's search results for that part instead, labelled for what they are.
+ * The error's own message is the tool's, in English, and is marked so.
  */
 import { ZaezdPage } from './layout.tsx';
 
-export function TripProblemPage(props: { title: string; message: string; tripId?: string }) {
+export function TripProblemPage(props: { title: string; explanation: string; message: string; tripId?: string }) {
   return (
     <ZaezdPage title={props.title}>
       <h1>{props.title}</h1>
-      <p class="problem">{props.message}</p>
-      {props.tripId ? (
-        <p>
-          <a href={`/t/${props.tripId}`}>Back to the trip</a>
-        </p>
-      ) : null}
+      <p>{props.explanation}</p>
+      <p class="problem">
+        Ответ сервера: <span lang="en">{props.message}</span>
+      </p>
+      <p>{props.tripId ? <a href={`/t/${props.tripId}`}>Вернуться к поездке</a> : <a href="/">Найти поездку заново</a>}</p>
     </ZaezdPage>
   );
 }
 
 export function CheckoutFallbackPage(props: { tripId: string; title: string; problem: string; searchUrl: string | null; searchLabel: string }) {
   return (
-    <ZaezdPage title="Tutu did not give a checkout link">
-      <h1>Tutu did not give a checkout link</h1>
-      <p>{props.title}</p>
-      <p class="problem">{props.problem}</p>
+    <ZaezdPage title="Туту не дал ссылку на оформление">
+      <h1>Туту не дал ссылку на оформление</h1>
+      <p>
+        <span lang={/[А-Яа-яЁё]/.test(props.title) ? 'ru' : 'en'}>{props.title}</span>
+      </p>
+      <p class="problem">
+        Ответ Туту: <span lang="en">{props.problem}</span>
+      </p>
       {props.searchUrl ? (
         <>
-          <p>You can still find the same offer in Tutu’s search results; no cart will be opened for you.</p>
+          <p>То же предложение можно найти в результатах поиска Туту; корзина при этом не откроется.</p>
           <p>
             <a class="button" href={props.searchUrl} rel="nofollow noopener">
               {props.searchLabel}
@@ -35,10 +39,10 @@ export function CheckoutFallbackPage(props: { tripId: string; title: string; pro
           </p>
         </>
       ) : (
-        <p>Tutu is not answering right now, so there is no search page to offer either. Try again in a minute.</p>
+        <p>Туту сейчас не отвечает, поэтому и страницы поиска нет. Попробуйте через минуту.</p>
       )}
       <p>
-        <a href={`/t/${props.tripId}`}>Back to the trip</a>
+        <a href={`/t/${props.tripId}`}>Вернуться к поездке</a>
       </p>
     </ZaezdPage>
   );

@@ -1,12 +1,16 @@
 /**
- * zaezd's web routes. `/t/:trip_id` rebuilds the trip from its ID — as JSON (the same TripResult
+ * zaezd's web routes. `/` is the front door with a search form; `/search` runs it through the
+ * same orchestrator as find_event_trips and lands on the trip; `/agents` is the page for agents.
+ * `/t/:trip_id` rebuilds the trip from its ID — as JSON (the same TripResult
  * find_event_trips answered) when the client accepts application/json, otherwise as the trip
- * board page. `/t/:trip_id/go/:package/:item` asks Tutu for a fresh checkout link at click time
+ * board page (`?package=N` adds that package's checkout links); `/t/:trip_id/also/:event` is
+ * the same request built around another matching event. `/t/:trip_id/go/:package/:item` asks Tutu for a fresh checkout link at click time
  * and redirects to it; when that live call fails it shows the search results instead, honestly
  * labelled. A malformed or altered ID is a 400, never a 500.
  *
  * Pages carry no script, except the trip board: its page may run the board's own script from
- * /assets/ and load map tiles from the tile server, and nothing else.
+ * /assets/ and load map tiles from the tile server, and nothing else. Every page reads without
+ * it; the board's script adds the map.
  */
 import type { Context, Hono } from 'hono';
 import { htmlDocument, securityHeaders } from '@agent-products/kit/web';
@@ -18,7 +22,10 @@ import type { TutuClient } from '../tutu/index.ts';
 import { boardAssets } from './board-assets.ts';
 import { BOARD_CSS } from './board-css.ts';
 import type { TileSettings } from './board/board-map.ts';
+import { AgentsPage } from './agents-page.tsx';
 import { HomePage } from './home-page.tsx';
+import { runSearch } from './search-route.ts';
+import { decodeTripId, encodeTripId } from '../trips/trip-id.ts';
 import { STYLESHEET_PATH } from './layout.tsx';
 import { CheckoutFallbackPage, TripProblemPage } from './problem-pages.tsx';
 import { SITE_CSS } from './site-css.ts';
@@ -49,15 +56,17 @@ const STATUS_BY_CODE: Readonly<Record<string, 400 | 404 | 410 | 500 | 503>> = {
   internal_error: 500,
 };
 
-const TITLES: Readonly<Record<string, string>> = {
-  invalid_trip_id: 'This trip address cannot be read',
-  unknown_package: 'No such package',
-  event_not_found: 'The event is no longer listed',
-  trip_in_past: 'This trip is in the past',
-  upstream_unavailable: 'Tutu is not answering',
-  upstream_busy: 'Tutu is busy',
-  events_unavailable: 'The events listing is not answering',
+/** Each problem in the traveller's words: what happened, and what to do about it. */
+const PROBLEMS: Readonly<Record<string, { title: string; explanation: string }>> = {
+  invalid_trip_id: { title: 'Адрес поездки не читается', explanation: 'Похоже, ссылка скопирована не целиком или изменена. Откройте её заново из сообщения агента или найдите поездку ещё раз.' },
+  unknown_package: { title: 'Такого варианта нет', explanation: 'В этой поездке нет варианта с таким номером.' },
+  event_not_found: { title: 'Мероприятия больше нет в афише', explanation: 'Мероприятие, вокруг которого собрана поездка, исчезло из афиши. Найдите поездку заново.' },
+  trip_in_past: { title: 'Эта поездка уже в прошлом', explanation: 'Даты поездки прошли. Найдите новую.' },
+  upstream_unavailable: { title: 'Туту не отвечает', explanation: 'Поездку собирают заново при каждом открытии, а Туту сейчас не отвечает. Попробуйте через минуту.' },
+  upstream_busy: { title: 'Туту сейчас перегружен', explanation: 'Поездку собирают заново при каждом открытии, а Туту просит подождать. Попробуйте через минуту.' },
+  events_unavailable: { title: 'Афиша не отвечает', explanation: 'Источник мероприятий сейчас не отвечает. Попробуйте через минуту.' },
 };
+const OTHER_PROBLEM = { title: 'С этим запросом что-то не так', explanation: 'Проверьте ссылку или найдите поездку заново.' };
 
 function wantsJson(c: Context<AppEnv>): boolean {
   const accept = c.req.header('accept') ?? '';
@@ -68,7 +77,8 @@ async function problem(c: Context<AppEnv>, error: ToolError, tripId?: string): P
   const status = STATUS_BY_CODE[error.code] ?? 400;
   const headers = status === 503 ? { 'Retry-After': '10' } : undefined;
   if (wantsJson(c)) return c.json({ error: error.toBody(c.get('correlationId')) }, status, headers);
-  return c.html(htmlDocument(<TripProblemPage title={TITLES[error.code] ?? 'Something is wrong with this request'} message={error.message} {...(tripId ? { tripId } : {})} />), status, headers);
+  const { title, explanation } = PROBLEMS[error.code] ?? OTHER_PROBLEM;
+  return c.html(htmlDocument(<TripProblemPage title={title} explanation={explanation} message={error.message} {...(tripId ? { tripId } : {})} />), status, headers);
 }
 
 export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions): void {
@@ -92,17 +102,42 @@ export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions):
     c.body((await boardAssets()).leafletCss + BOARD_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': IMMUTABLE }),
   );
 
-  app.get('/', (c) => c.html(htmlDocument(<HomePage upstreamIsStandIn={tutu.isStandIn} />)));
+  app.get('/', (c) => c.html(htmlDocument(<HomePage upstreamIsStandIn={tutu.isStandIn} now={now()} />)));
+  app.get('/agents', (c) => c.html(htmlDocument(<AgentsPage upstreamIsStandIn={tutu.isStandIn} />)));
+
+  app.get('/search', async (c) => {
+    const outcome = await runSearch(c, planner, now());
+    if ('tripPath' in outcome) return c.redirect(outcome.tripPath, 303);
+    return c.html(htmlDocument(<HomePage upstreamIsStandIn={tutu.isStandIn} now={now()} fields={outcome.fields} problem={outcome.problem} />), outcome.status);
+  });
 
   app.get('/t/:tripId', async (c) => {
     const tripId = c.req.param('tripId');
     try {
       c.header('Vary', 'Accept');
       if (wantsJson(c)) return c.json(await planner.reproduce(tripId, now()));
-      const [state, assets] = await Promise.all([tripBoardState(planner, tripId, now()), boardAssets()]);
+      const asked = Number(c.req.query('package'));
+      const checkoutPackage = Number.isInteger(asked) && asked >= 1 && asked <= 3 ? asked : null;
+      const [state, assets] = await Promise.all([tripBoardState(planner, tripId, now(), checkoutPackage), boardAssets()]);
       return c.html(htmlDocument(<TripPage state={state} tiles={options.tiles} assetsVersion={assets.version} />));
     } catch (error) {
       if (error instanceof ToolError) return problem(c, error);
+      throw error;
+    }
+  });
+
+  app.get('/t/:tripId/also/:eventId', async (c) => {
+    const tripId = c.req.param('tripId');
+    try {
+      const trip = await planner.reproduce(tripId, now());
+      const other = trip.other_events.find((o) => o.id === c.req.param('eventId'));
+      if (!other) return problem(c, new ToolError('event_not_found', 'This trip lists no other event with that id.', false), tripId);
+      const { request } = decodeTripId(tripId);
+      const day = other.starts_at.slice(0, 10) < request.dateFrom ? request.dateFrom : other.starts_at.slice(0, 10);
+      const otherId = encodeTripId({ request, event: { source: trip.event?.source ?? 'bundled', id: other.id, day } });
+      return c.redirect(`/t/${otherId}`, 303);
+    } catch (error) {
+      if (error instanceof ToolError) return problem(c, error, tripId);
       throw error;
     }
   });

@@ -21,7 +21,9 @@ export function tripBoardDocument(assets: BoardAssets, tiles: TileSettings): str
         <style dangerouslySetInnerHTML={{ __html: css }} />
       </head>
       <body class="board-widget">
-        <BoardSkeleton tiles={tiles} />
+        <main>
+          <BoardSkeleton tiles={tiles} />
+        </main>
         <script dangerouslySetInnerHTML={{ __html: assets.widgetScript }} />
       </body>
     </html>,

@@ -1,28 +1,34 @@
 /**
- * `/t/:trip_id` as a page: the trip board's skeleton with the BoardState embedded as JSON and the
- * board's script, which renders it with the same renderer the widget uses — there is no second,
- * server-side rendering to drift from it. Checkout buttons go through `/t/:id/go/…`, which asks
- * Tutu for a fresh link at click time.
+ * `/t/:trip_id` as a page: the trip board's skeleton with its blocks already rendered by the
+ * board's renderer (board/board-view.ts), so the trip reads without JavaScript, the BoardState
+ * embedded as JSON, and the board's script, which draws the same renderer's markup over it and
+ * adds the map. Checkout buttons go through `/t/:id/go/…`, which asks Tutu for a fresh link at
+ * click time.
  */
 import type { BoardState } from './board/board-data.ts';
 import { BOARD_DATA_ID } from './board/board-data.ts';
 import type { TileSettings } from './board/board-map.ts';
-import { BoardSkeleton } from './board-skeleton.tsx';
+import { boardBlocks, viewOf } from './board/board-view.ts';
+import { BoardSkeleton, type RenderedBoard } from './board-skeleton.tsx';
 import { embeddedJson } from './embedded-json.ts';
 import { ZaezdPage } from './layout.tsx';
 
 export const BOARD_SCRIPT_PATH = '/assets/trip-board.js';
 export const BOARD_STYLESHEET_PATH = '/assets/trip-board.css';
 
+/** The board as a browser without JavaScript sees it: no map, nothing opened yet. */
+export function renderedBoard(state: BoardState): RenderedBoard | undefined {
+  const view = viewOf(state);
+  return view ? { blocks: boardBlocks(view, { map: 'none', selected: null, opened: new Set() }), pending: view.pending } : undefined;
+}
+
 export function TripPage(props: { state: BoardState; tiles: TileSettings; assetsVersion: string }) {
   const event = props.state.trip?.event;
+  const rendered = renderedBoard(props.state);
   return (
     <ZaezdPage title={event ? `Поездка на «${event.title}»` : 'Подходящее мероприятие не нашлось'} lang="ru">
       <link rel="stylesheet" href={`${BOARD_STYLESHEET_PATH}?v=${props.assetsVersion}`} />
-      <noscript>
-        <p class="notice">Доске поездки нужен JavaScript. Та же поездка в JSON — по этому адресу с заголовком Accept: application/json.</p>
-      </noscript>
-      <BoardSkeleton tiles={props.tiles} />
+      <BoardSkeleton tiles={props.tiles} {...(rendered ? { rendered } : {})} />
       <script type="application/json" id={BOARD_DATA_ID} dangerouslySetInnerHTML={{ __html: embeddedJson(props.state) }} />
       <script src={`${BOARD_SCRIPT_PATH}?v=${props.assetsVersion}`} defer />
     </ZaezdPage>

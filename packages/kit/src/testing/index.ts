@@ -2,3 +2,4 @@
 export { openTestDatabase, testDatabaseKind, type TestDatabase } from './test-database.ts';
 export { MCP_HEADERS, callTool, connectClient, rpc } from './mcp-client.ts';
 export { browserAvailable, launchChromium, reportMissingBrowser } from './chromium.ts';
+export { axeProblems, type AxeProblem } from './axe.ts';

@@ -5,6 +5,7 @@
  * codes the answers use. Prose the answers already carry (notes, the coverage note) is quoted as
  * given.
  */
+import { TOPICS } from '../../events/topics.ts';
 
 const MONTHS = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
 const WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
@@ -122,10 +123,59 @@ export function weatherSummary(summary: string): string {
   return WEATHER[summary] ?? summary;
 }
 
-/** What each checkout item opens, before Tutu says what kind of link it is. */
+/** Each checkout item as its button names it. */
 export const CHECKOUT_ITEM_NAMES: Readonly<Record<string, string>> = {
-  there: 'Поезд туда',
-  back: 'Поезд обратно',
+  there: 'Билет туда',
+  back: 'Билет обратно',
   flight: 'Авиабилеты туда и обратно',
   hotel: 'Отель',
 };
+
+/** A topic key in Russian: «фестиваль» for `festival`. */
+export function topicKeyRu(key: string): string {
+  const topic = TOPICS.find((t) => t.key === key);
+  return topic ? topicRu(topic.label) : key;
+}
+
+/** «джаз» from a topic label «jazz / джаз»: the Russian half of zaezd's bilingual labels. */
+export function topicRu(label: string): string {
+  const slash = label.lastIndexOf(' / ');
+  return slash >= 0 ? label.slice(slash + 3) : label;
+}
+
+/** The interpreted request «jazz / джаз + festival / фестиваль» in Russian. */
+export function meansRu(means: string): string {
+  return means.startsWith('nothing') ? 'ничего (слов темы нет)' : means.split(' + ').map(topicRu).join(' + ');
+}
+
+/**
+ * zaezd's fixed sentences, as the tool results carry them in English, and as the board says them.
+ * A sentence missing here is shown as given, marked as English (see foreign()).
+ */
+const FIXED_SENTENCES: Readonly<Record<string, string>> = {
+  'Demo data: the trains, flights, hotels and prices come from tutu-sim, a local stand-in for Tutu with fixture data — none of it is a real offer.':
+    'Демо-данные: поезда, рейсы, отели и цены взяты из tutu-sim — локальной замены Туту с тестовыми данными. Ни одно из предложений не настоящее.',
+  'Outbound the day before the first event day, return the day after the last; the hotel covers every night in between.':
+    'Туда — накануне первого дня мероприятия, обратно — на следующий день после последнего; отель покрывает все ночи между ними.',
+  'Tickets for the event itself: zaezd neither sells nor checks them.': 'Билеты на само мероприятие: zaezd их не продаёт и не проверяет.',
+  'Transfers between the station or airport, the hotel and the venue.': 'Дорога между вокзалом или аэропортом, отелем и площадкой.',
+  'Buses, commuter trains and itineraries other than the direct trains and the flights Tutu returned.':
+    'Автобусы, электрички и любые маршруты, кроме прямых поездов и рейсов, которые вернул Туту.',
+  'Children and infants: packages are priced for adults only.': 'Дети и младенцы: цены пакетов — только для взрослых.',
+  'Prices and availability are Tutu’s at the moment of the search and can change until you pay; nothing is booked or held.':
+    'Цены и наличие мест — те, что Туту показал в момент поиска; до оплаты они могут измениться. Ничего не забронировано и не удержано.',
+};
+
+/** A fixed sentence in Russian, or null when the board has no Russian for it. */
+export function fixedSentence(english: string): string | null {
+  return FIXED_SENTENCES[english] ?? null;
+}
+
+/**
+ * Whether a text is in a Latin-script language: three Latin words in a row and no Cyrillic word
+ * longer than a name. Such text is marked `lang="en"` where it stands, so the Russian page stays
+ * Russian for screen readers and translators.
+ */
+export function isLatinText(text: string): boolean {
+  return /[A-Za-z]{2,}(?:[^A-Za-zА-Яа-яЁё]+[A-Za-z]{2,}){2,}/.test(text) || (/[A-Za-z]{3,}/.test(text) && !/[А-Яа-яЁё]/.test(text));
+}
