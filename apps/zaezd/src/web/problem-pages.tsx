@@ -11,9 +11,10 @@ export function TripProblemPage(props: { title: string; explanation: string; mes
     <ZaezdPage title={props.title}>
       <h1>{props.title}</h1>
       <p>{props.explanation}</p>
-      <p class="problem">
-        Ответ сервера: <span lang="en">{props.message}</span>
-      </p>
+      <details class="technical">
+        <summary>Технические подробности</summary>
+        <p lang="en">{props.message}</p>
+      </details>
       <p>{props.tripId ? <a href={`/t/${props.tripId}`}>Вернуться к поездке</a> : <a href="/">Найти поездку заново</a>}</p>
     </ZaezdPage>
   );

@@ -30,5 +30,6 @@ dl.facts dt { color: var(--muted); }
 .search-form .button { font: inherit; font-weight: 600; border: 0; padding: .6rem 1.2rem; cursor: pointer; }
 .hint { color: var(--muted); font-size: .9rem; margin: .25rem 0 0; }
 .field-error { color: #a3261b; font-size: .9rem; margin: .25rem 0 0; }
+.technical summary { cursor: pointer; color: var(--muted); }
 .steps li { margin: .3rem 0; }
 `;
