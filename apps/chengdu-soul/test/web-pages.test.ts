@@ -98,8 +98,8 @@ function statusSection(html: string): { status: string; body: string } | undefin
 
 /** Each result item: its link, English and Chinese names and tags. */
 function resultItems(fragment: string) {
-  const list = /<ul class="results">([\s\S]*?)<\/ul>/.exec(fragment)?.[1] ?? '';
-  return elements(list, 'li').map((li) => ({
+  const lists = [...fragment.matchAll(/<ul class="results">([\s\S]*?)<\/ul>/g)].map((m) => m[1]!);
+  return lists.flatMap((list) => elements(list, 'li')).map((li) => ({
     href: /<a href="([^"]+)"/.exec(li)?.[1],
     en: textOf(elements(li, 'strong')[0] ?? ''),
     zh: textOf(/<span class="zh" lang="zh-CN">([\s\S]*?)<\/span>/.exec(li)?.[1] ?? ''),
@@ -107,10 +107,16 @@ function resultItems(fragment: string) {
   }));
 }
 
-/** The words a status section lists on its "<label>: ..." terms line (each in a <code>). */
+/** The words a status section lists on its "<label>: ..." terms line (each quoted in a <q>). */
 function listedTerms(body: string, label: string): string[] {
   const line = [...body.matchAll(/<p class="terms">([\s\S]*?)<\/p>/g)].map((m) => m[1]!).find((p) => p.startsWith(`${label}:`));
-  return line ? elements(line, 'code').map(textOf) : [];
+  return line ? elements(line, 'q').map(textOf) : [];
+}
+
+/** The one-click searches a status section offers under "What you can do". */
+function nextSearches(body: string): string[] {
+  const steps = between(body, '<h3>What you can do</h3>', '</ul>');
+  return [...steps.matchAll(/<a href="([^"]+)"/g)].map((m) => decode(m[1]!));
 }
 
 describe('/agents without a query', () => {
@@ -118,7 +124,9 @@ describe('/agents without a query', () => {
     const { status, html } = await get('/agents');
     expect(status).toBe(200);
     expect(SCENES).toHaveLength(server.release.scenes.length);
-    expect(textOf(html)).toContain(`All ${SCENES.length} scenes (catalog ${VERSION})`);
+    expect(textOf(html)).toContain(`All ${SCENES.length} scenes`);
+    expect(textOf(elements(html, 'h1')[0]!)).not.toContain(VERSION);
+    expect(textOf(html)).toContain(`Catalog ${VERSION}`);
     const items = resultItems(html);
     expect(items).toHaveLength(SCENES.length);
     expect(items.map((i) => i.href).sort()).toEqual(SCENES.map((s) => `/agents/scenes/${s.cardId}`).sort());
@@ -134,6 +142,19 @@ describe('/agents without a query', () => {
     const marked = items.filter((i) => i.tags.includes('optional day trip')).map((i) => i.href);
     expect(marked.sort()).toEqual(SCENES.filter((s) => s.selectionOnly).map((s) => `/agents/scenes/${s.cardId}`).sort());
     expect(marked.length).toBeGreaterThan(0);
+  });
+
+  it('groups the city scenes by area and puts the day trips in their own group, explaining the labels', async () => {
+    const { html } = await get('/agents');
+    const headings = elements(html, 'h2').map(textOf);
+    expect(headings).toEqual(expect.arrayContaining(['In the city 市内', 'Day trips out of the city 周边一日游', 'What the labels mean']));
+    const dayTrips = resultItems(between(html, 'id="area-day-trips"', '</section>'));
+    expect(dayTrips.map((i) => i.href).sort()).toEqual(SCENES.filter((s) => s.selectionOnly).map((s) => `/agents/scenes/${s.cardId}`).sort());
+    const areas = elements(between(html, 'In the city', 'id="area-day-trips"'), 'h3').map(textOf);
+    expect(areas[0]).toBe('Central Chengdu 市中心');
+    expect(areas.length).toBeGreaterThan(2);
+    const legend = textOf(between(html, 'What the labels mean</h2>', '</section>'));
+    for (const label of ['quiet', 'mixed', 'lively', 'local', 'blend', 'iconic', 'optional day trip']) expect(legend).toContain(label);
   });
 
   it('treats a blank query as no query', async () => {
@@ -155,7 +176,6 @@ describe('/agents search results', () => {
     expect(panda).toEqual(expect.objectContaining({ en: 'Chengdu Research Base of Giant Panda Breeding', zh: '成都大熊猫繁育研究基地' }));
     expect(items.map((i) => i.href)).toContain('/agents/scenes/chengdu-zoo');
     expect(textOf(section.body)).toContain(`${items.length} scenes match.`);
-    expect(textOf(section.body)).toContain(`Catalog version ${VERSION}`);
   });
 
   it('keeps the query in the search box', async () => {
@@ -182,9 +202,18 @@ describe('/agents empty statuses explain which words caused them', () => {
     const section = statusSection(html)!;
     expect(section.status).toBe('needs_clarification');
     expect(textOf(section.body)).toContain('Some words were not understood');
-    expect(textOf(section.body)).toContain('Not recognized: "xyzzy"');
     expect(listedTerms(section.body, 'Not recognized')).toEqual(['xyzzy']);
     expect(resultItems(section.body)).toEqual([]);
+    expect(textOf(section.body)).not.toMatch(/ask the traveler/i);
+    expect(nextSearches(section.body).filter((href) => href.startsWith('/agents?q=')).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('offers the recognized part of a half-understood search as a one-click search', async () => {
+    const section = statusSection((await agents({ q: 'quiet xyzzy teahouse' })).html)!;
+    expect(section.status).toBe('needs_clarification');
+    expect(nextSearches(section.body)[0]).toBe('/agents?q=quiet+teahouse');
+    const again = statusSection((await get(nextSearches(section.body)[0]!)).html)!;
+    expect(again.status).toBe('ok');
   });
 
   it('unsupported_request names what cannot be verified and the words asking for it', async () => {
@@ -192,9 +221,10 @@ describe('/agents empty statuses explain which words caused them', () => {
     expect(status).toBe(200);
     const section = statusSection(html)!;
     expect(section.status).toBe('unsupported_request');
-    expect(textOf(section.body)).toContain('This asks for something we cannot verify');
-    expect(textOf(section.body)).toContain('cannot verify opening hours (asked by "opening hours")');
-    expect(listedTerms(section.body, 'Cannot verify')).toEqual(['opening hours (opening hours)']);
+    expect(textOf(section.body)).toContain('This asks for something we cannot check');
+    expect(textOf(section.body)).toContain('Cannot check: opening hours or times of day (you wrote opening hours');
+    expect(nextSearches(section.body).some((href) => href.includes('opening'))).toBe(false);
+    expect(textOf(section.body)).not.toMatch(/ask the traveler/i);
     expect(resultItems(section.body)).toEqual([]);
   });
 
@@ -204,8 +234,8 @@ describe('/agents empty statuses explain which words caused them', () => {
     const section = statusSection(html)!;
     expect(section.status).toBe('no_match');
     expect(textOf(section.body)).toContain('No scene matches all of these together');
-    expect(textOf(section.body)).toContain('"quiet", "lively"');
     expect(listedTerms(section.body, 'Conflicting')).toEqual(['quiet', 'lively']);
+    expect(nextSearches(section.body).slice(0, 2)).toEqual(['/agents?q=quiet', '/agents?q=lively']);
     expect(resultItems(section.body)).toEqual([]);
   });
 
@@ -213,8 +243,10 @@ describe('/agents empty statuses explain which words caused them', () => {
     const { html } = await agents({ q: 'lively', atmosphere: 'quiet' });
     const section = statusSection(html)!;
     expect(section.status).toBe('no_match');
-    expect(listedTerms(section.body, 'Conflicting')).toEqual(['lively', 'atmosphere=quiet']);
-    expect(html).toMatch(/<option value="quiet" selected[^>]*>quiet<\/option>/);
+    expect(listedTerms(section.body, 'Conflicting')).toEqual(['lively', 'quiet']);
+    expect(textOf(section.body)).toContain('the Mood filter quiet');
+    expect(nextSearches(section.body)).toContain('/agents?q=lively');
+    expect(html).toMatch(/<option value="quiet" selected[^>]*>quiet: /);
   });
 });
 
@@ -249,7 +281,7 @@ describe('scene detail pages', () => {
     const review = between(html, '<h2>Review</h2>', '</dl>');
     expect(textOf(between(review, '<dt>Scope</dt>', '</dd>'))).toBe(s.review.scopeNote);
     expect(textOf(between(review, '<dt>Reviewed</dt>', '</dd>'))).toBe(s.review.reviewedOn);
-    expect(review).toContain(`<code>${VERSION}</code>, scene <code>${s.cardId}</code>`);
+    expect(textOf(between(html, '</dl>', '</main>'))).toMatch(new RegExp(`For agents: scene ${s.cardId} ?, catalog ${VERSION.replaceAll('.', '\\.')} ?\\.`));
   });
 
   it.for(SCENES)('$cardId shows its location with every point and a map link of the right precision', async (s, { skip }) => {
@@ -265,11 +297,15 @@ describe('scene detail pages', () => {
       const place = PLACES.get(point.providerPlaceId)!;
       const item = points[i]!;
       expect(textOf(item)).toContain(`${point.name.en} ${point.name.zh}`);
-      const link = /<a href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/.exec(item)!;
-      expect(decode(link[1]!)).toBe(
-        `https://www.openstreetmap.org/?mlat=${place.point.lat}&mlon=${place.point.lon}#map=16/${place.point.lat}/${place.point.lon}`,
-      );
-      expect(textOf(link[2]!)).toBe(`map (${place.precision === 'exact' ? 'exact point' : 'approximate point'})`);
+      const links = [...item.matchAll(/<a href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => [textOf(m[2]!), decode(m[1]!)]);
+      const { lat, lon } = place.point;
+      expect(links).toEqual([
+        ['Amap 高德', `https://uri.amap.com/marker?position=${lon},${lat}&name=${encodeURIComponent(point.name.zh)}&coordinate=wgs84&callnative=1&src=chengdu-soul`],
+        ['Baidu 百度', `https://api.map.baidu.com/marker?location=${lat},${lon}&title=${encodeURIComponent(point.name.zh)}&content=${encodeURIComponent(point.name.zh)}&coord_type=wgs84&output=html&src=webapp.chengdusoul.page`],
+        ['Apple Maps', `https://maps.apple.com/?ll=${lat},${lon}&q=${encodeURIComponent(point.name.zh)}`],
+        ['OpenStreetMap', `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`],
+      ]);
+      expect(textOf(item)).toContain(`(${place.precision === 'exact' ? 'exact point' : 'approximate point'})`);
     });
   });
 
@@ -278,10 +314,10 @@ describe('scene detail pages', () => {
     const text = textOf(html);
     expect(text).toContain('Chengdu Research Base of Giant Panda Breeding 成都大熊猫繁育研究基地');
     expect(text).toContain('Scenic area.');
-    expect(text).toContain('map (approximate point)');
+    expect(text).toContain('(approximate point)');
     expect(text).toContain(scene('panda-base').visitCaveat);
     // An ordinary scene carries no optional-outing notice.
-    expect(text).not.toContain('Optional outing');
+    expect(text).not.toContain('optional day trip:');
     expect(text).not.toContain('optional day trip');
   });
 
@@ -291,9 +327,8 @@ describe('scene detail pages', () => {
     const { status, html } = await get('/agents/scenes/dujiangyan');
     expect(status).toBe(200);
     const notices = [...html.matchAll(/<p class="notice">([\s\S]*?)<\/p>/g)].map((m) => textOf(m[1]!));
-    expect(notices).toContain(
-      'Optional outing: never added to a plan automatically. Explain its journey and access caveats and get the traveler’s choice before requiring it.',
-    );
+    expect(notices).toContain('An optional day trip: a long journey out of the city that fills a whole day. A plan only includes it when you choose it.');
+    expect(textOf(html)).not.toMatch(/the traveler’s choice/);
     // The outing's own caveat is still shown as the "Before you go" notice.
     expect(notices).toContain(dayTrip.visitCaveat);
     expect(textOf(html)).toContain('optional day trip');
@@ -324,12 +359,27 @@ describe('privacy and home pages', () => {
     const { status, html } = await get('/');
     expect(status).toBe(200);
     expect(html).toContain('<a href="/agents">');
-    expect(textOf(html)).toContain(`(${SCENES.length} scenes, catalog ${VERSION})`);
+    expect(textOf(html)).toContain(`(${SCENES.length} scenes)`);
+  });
+
+  it.for(['/', '/agents', '/agents?q=xyzzy', '/agents/scenes/dujiangyan'])('%s speaks to people: no agent instructions, protocol versions or operator commands', async (path) => {
+    const text = textOf((await get(path)).html);
+    expect(text).not.toMatch(/ask the traveler|the traveler’s choice|2025-06-18|2025-03-26|npm run|POST \/mcp/i);
+    expect((await get(path)).html).toContain('href="/for-agents"');
+  });
+
+  it('/for-agents carries what agents need: endpoint, protocol versions, the six tools and the handoff rules', async () => {
+    const { status, html } = await get('/for-agents');
+    expect(status).toBe(200);
+    const text = textOf(html);
+    for (const word of ['POST /mcp', '2025-06-18', '2025-03-26', 'list_chengdu_scenes', 'search_chengdu_scenes', 'get_chengdu_scene', 'propose_chengdu_itinerary', 'revise_chengdu_draft', 'confirm_chengdu_draft', 'ask the traveler to clarify', 'npm run operator -- issue-signin-link']) {
+      expect(text).toContain(word);
+    }
   });
 });
 
 describe('page frame and security headers', () => {
-  const PAGES = ['/', '/privacy', '/agents', '/agents?q=%E7%86%8A%E7%8C%AB', '/agents?q=park&limit=99', '/agents/scenes/panda-base', '/agents/scenes/no-such-scene'];
+  const PAGES = ['/', '/privacy', '/for-agents', '/agents', '/agents?q=%E7%86%8A%E7%8C%AB', '/agents?q=park&limit=99', '/agents/scenes/panda-base', '/agents/scenes/no-such-scene'];
 
   it.for(PAGES)('%s is HTML with a strict CSP, nosniff and no framing', async (path) => {
     const { headers } = await get(path);

@@ -12,6 +12,7 @@ export function ChengduPage(props: { title: string; description?: string; robots
       stylesheet={STYLESHEET_PATH}
       nav={[
         { href: '/agents', label: 'Scenes 场景' },
+        { href: '/for-agents', label: 'For agents' },
         { href: '/privacy', label: 'Privacy 隐私' },
       ]}
       robots={props.robots ?? 'index'}

@@ -28,7 +28,7 @@ import { DEFAULT_PLANNING_VALUES, planningValuesFrom, proposeArgumentsFrom, type
 import { PublishedPage } from './published-page.tsx';
 import { readForm } from './read-form.ts';
 import { ProblemAlert, problemOf, type ServiceProblem } from './service-problem.tsx';
-import { ISSUE_LINK_COMMAND, SignInPage, signInFailureStatus } from './sign-in-page.tsx';
+import { SignInPage, signInFailureStatus } from './sign-in-page.tsx';
 
 export interface OwnerWebOptions {
   queries: CatalogQueries;
@@ -73,8 +73,7 @@ export function registerOwnerRoutes(app: Hono<AppEnv>, o: OwnerWebOptions): void
         htmlDocument(
           <MessagePage title="You are not signed in">
             <p>
-              Your session has ended, or this browser never signed in. Nothing was changed. Ask the operator for a sign-in link (
-              <code>{ISSUE_LINK_COMMAND}</code>).
+              Your session has ended, or this browser never signed in. Nothing was changed. Ask the operator for a new sign-in link.
             </p>
           </MessagePage>,
         ),

@@ -10,6 +10,7 @@ import { ToolError, UNSTORABLE_TEXT, invalidArguments, unacceptableField } from 
 import type { CatalogQueries } from '../catalog/catalog-queries.ts';
 import { ListInput, SearchInput } from '../catalog/query-inputs.ts';
 import { AgentsPage, type SearchFormValues } from './agents-page.tsx';
+import { ForAgentsPage } from './for-agents-page.tsx';
 import { ChengduPage, STYLESHEET_PATH } from './layout.tsx';
 import { ScenePage } from './scene-page.tsx';
 import { GonePage, TravelerPage } from './traveler-page.tsx';
@@ -28,13 +29,14 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
       discovery: c.req.query('discovery') ?? '',
       limit: c.req.query('limit') ?? '',
     };
+    const release = await queries.currentRelease();
     // A page that shows a visitor's own query is theirs, not the site's: never indexed.
     if (Object.values(form).some((value) => value !== '')) c.header('X-Robots-Tag', 'noindex');
     // Refused as the search tool refuses it, and never reflected as it came.
     const unstorable = unacceptableField({ query: form.q, atmosphere: form.atmosphere, discovery: form.discovery, limit: form.limit });
     if (unstorable) {
       const shown = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.replace(new RegExp(UNSTORABLE_TEXT, 'g'), '\uFFFD')])) as SearchFormValues;
-      return c.html(htmlDocument(<AgentsPage form={shown} inputProblem={`Invalid arguments: ${unstorable.field} ${unstorable.problem}.`} />), 400);
+      return c.html(htmlDocument(<AgentsPage form={shown} release={release} inputProblem={`Invalid arguments: ${unstorable.field} ${unstorable.problem}.`} />), 400);
     }
     if (form.q.trim() === '') {
       const filters = ListInput.safeParse({
@@ -42,10 +44,10 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
         ...(form.discovery ? { discovery: form.discovery } : {}),
       });
       if (!filters.success) {
-        return c.html(htmlDocument(<AgentsPage form={form} inputProblem={invalidArguments(filters.error).message} />), 400);
+        return c.html(htmlDocument(<AgentsPage form={form} release={release} inputProblem={invalidArguments(filters.error).message} />), 400);
       }
       const listing = await queries.list(filters.data);
-      return c.html(htmlDocument(<AgentsPage form={form} listing={listing} />));
+      return c.html(htmlDocument(<AgentsPage form={form} release={release} listing={listing} />));
     }
     const parsed = SearchInput.safeParse({
       query: form.q,
@@ -54,11 +56,13 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
       ...(form.discovery ? { discovery: form.discovery } : {}),
     });
     if (!parsed.success) {
-      return c.html(htmlDocument(<AgentsPage form={form} inputProblem={invalidArguments(parsed.error).message} />), 400);
+      return c.html(htmlDocument(<AgentsPage form={form} release={release} inputProblem={invalidArguments(parsed.error).message} />), 400);
     }
     const outcome = await queries.search(parsed.data);
-    return c.html(htmlDocument(<AgentsPage form={form} outcome={outcome} />));
+    return c.html(htmlDocument(<AgentsPage form={form} release={release} outcome={outcome} />));
   });
+
+  app.get('/for-agents', (c) => c.html(htmlDocument(<ForAgentsPage />)));
 
   app.get('/p/:token', async (c) => {
     const found = await pages.lookup(c.req.param('token'), clock());

@@ -1,9 +1,12 @@
 /**
  * The scene detail page at every `detailPath`: the same overview, caveat, unknowns, location and
- * review scope as `get_chengdu_scene`, always from the current release.
+ * review scope as `get_chengdu_scene`, always from the current release, written for a person:
+ * the notice the tool gives agents about optional outings is said here to the traveler, and the
+ * identifiers agents use sit in one small line at the end.
  */
 import type { SceneDetail, PlaceView } from '../catalog/scene-detail.ts';
 import { ChengduPage } from './layout.tsx';
+import { destinationLinks } from './map-links.ts';
 
 const KIND_LABEL = {
   metro_arrivals: 'Metro arrival options',
@@ -28,7 +31,9 @@ export function ScenePage({ scene }: { scene: SceneDetail }) {
       <p>
         <strong>{scene.summary}</strong>
       </p>
-      {scene.selectionOnly ? <p class="notice">{scene.notices[0]}</p> : null}
+      {scene.selectionOnly ? (
+        <p class="notice">An optional day trip: a long journey out of the city that fills a whole day. A plan only includes it when you choose it.</p>
+      ) : null}
       <h2>Overview</h2>
       <p>{scene.overview}</p>
       <h2>Before you go</h2>
@@ -47,11 +52,10 @@ export function ScenePage({ scene }: { scene: SceneDetail }) {
         <dd>{scene.review.reviewedOn}</dd>
         <dt>Scope</dt>
         <dd>{scene.review.scopeNote}</dd>
-        <dt>Catalog</dt>
-        <dd>
-          <code>{scene.catalogVersion}</code>, scene <code>{scene.cardId}</code>
-        </dd>
       </dl>
+      <p class="small">
+        For agents: scene <code>{scene.cardId}</code>, catalog <code>{scene.catalogVersion}</code>. <a href="/for-agents">How agents use Chengdu Soul</a>.
+      </p>
     </ChengduPage>
   );
 }
@@ -82,16 +86,21 @@ function Location({ scene }: { scene: SceneDetail }) {
 }
 
 function PlaceItem({ place, label }: { place: PlaceView; label: { en: string; zh: string } }) {
-  const { lat, lon } = place.point;
-  const href = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`;
   return (
     <li>
-      {label.en} <span class="zh" lang="zh-CN">{label.zh}</span> —{' '}
-      <a href={href} rel="noopener noreferrer external">
-        map ({place.precision === 'exact' ? 'exact point' : 'approximate point'})
-      </a>
-      <br />
-      <small>{place.note}</small>
+      {label.en} <span class="zh" lang="zh-CN">{label.zh}</span> <small>({place.precision === 'exact' ? 'exact point' : 'approximate point'})</small>
+      <span class="map-links">
+        Open in:{' '}
+        {destinationLinks(place.point, label.zh).map((link, index) => (
+          <>
+            {index > 0 ? ' · ' : ''}
+            <a href={link.href} rel="noopener noreferrer external">
+              {link.label}
+            </a>
+          </>
+        ))}
+      </span>
+      <small class="point-note">{place.note}</small>
     </li>
   );
 }

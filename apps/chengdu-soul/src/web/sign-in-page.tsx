@@ -26,9 +26,6 @@ export function SignInPage(props: { token: string; state: SignInLinkState }) {
     return (
       <MessagePage title={title}>
         <p>{text}</p>
-        <p>
-          The operator issues links with <code>{ISSUE_LINK_COMMAND}</code>.
-        </p>
       </MessagePage>
     );
   }

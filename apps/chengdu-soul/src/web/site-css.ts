@@ -40,4 +40,28 @@ button.quiet { background: #fff; color: var(--accent); }
 .scene form.inline button { margin-top: .25rem; }
 .plan-scene { display: inline-block; margin-right: .75rem; }
 .page-link { overflow-wrap: anywhere; }
+.lead { font-size: 1.1rem; }
+.point-note { display: block; color: var(--muted); }
+.button-link { display: inline-block; padding: .5rem .9rem; border-radius: .4rem; background: var(--accent); color: #fff; text-decoration: none; font-weight: 600; }
+.next-steps h3 { margin: .75rem 0 .25rem; font-size: 1rem; }
+.next-steps ul { margin: .25rem 0; padding-left: 1.2rem; }
+.next-steps li { margin: .3rem 0; }
+.area h3 { margin: 1.2rem 0 .2rem; }
+.small { font-size: .88rem; color: var(--muted); }
+.day-overview ol { list-style: none; padding: 0; margin: .75rem 0; }
+.day-overview li { padding: .55rem .8rem; margin: .35rem 0; background: #fff; border: 1px solid var(--line); border-radius: .5rem; }
+.limits-line { font-size: .92rem; color: var(--muted); border-left: 3px solid #f0d9a8; padding-left: .6rem; }
+.day h2 { border-bottom: 2px solid var(--accent); padding-bottom: .2rem; }
+article.scene { background: #fff; border: 1px solid var(--line); border-radius: .6rem; padding: .8rem 1rem; margin: 1rem 0; }
+article.scene h3 { margin: .1rem 0 .4rem; font-size: 1.2rem; }
+.arrival h4 { margin: .8rem 0 .2rem; font-size: 1rem; }
+.map-links { display: block; margin-top: .15rem; }
+.map-links a { display: inline-block; padding: .2rem 0; }
+.taxi { margin: .8rem 0; padding: .7rem .9rem; border: 2px dashed var(--accent); border-radius: .6rem; background: #fffdf8; }
+.taxi p { margin: 0; }
+.taxi-label { font-size: .85rem; color: var(--muted); }
+.taxi-name { font-size: 2rem; line-height: 1.3; font-weight: 700; }
+.taxi-near { font-size: 1.3rem; }
+.caveat { background: #fff7e6; border: 1px solid #f0d9a8; padding: .6rem .8rem; border-radius: .5rem; }
+.not-checked { margin-top: 2rem; padding: .75rem 1rem; background: #f4f2ec; border-radius: .5rem; }
 `;

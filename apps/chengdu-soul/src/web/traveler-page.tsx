@@ -1,66 +1,162 @@
 /**
  * The traveler's page: the immutable snapshot of a confirmed plan, and the honest pages for a
  * link that has expired or stopped being shared. Never indexed, never sends a referrer.
+ *
+ * The plan comes first: a day overview, then each day's scenes with how to get there (the
+ * catalog's arrival note, which names the station and line and says once what the point is not),
+ * a large Chinese name to show a taxi driver, and destination links to the maps people use in
+ * China beside OpenStreetMap. The limitations are one line at the top and a section at the end,
+ * every one of them still there.
  */
 import type { PageSnapshot } from '../planning/page-snapshot.ts';
 import { ChengduPage } from './layout.tsx';
+import { destinationLinks, pointFromOsmLink } from './map-links.ts';
+
+type SnapshotScene = PageSnapshot['days'][number]['scenes'][number];
+
+const ARRIVAL_LABEL: Readonly<Record<string, string>> = {
+  metro_arrivals: 'By metro',
+  area_anchor: 'Meeting point',
+  scenic_area: 'Scenic area',
+  exact_place: 'The place',
+};
+
+const DAY_ZH = ['第一天', '第二天', '第三天'];
+
+function sceneAnchor(scene: SnapshotScene): string {
+  return `scene-${scene.cardId}`;
+}
+
+/** «Friday 4 December» in English, for a page date. */
+function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { timeZone: 'Asia/Shanghai', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+}
 
 export function TravelerPage({ snapshot }: { snapshot: PageSnapshot }) {
   const { preferences } = snapshot;
+  const days = `${preferences.dayCount} day${preferences.dayCount > 1 ? 's' : ''}`;
   return (
     <ChengduPage title="Your Chengdu days" robots="noindex">
-      <h1>Your Chengdu days 成都行程</h1>
-      <p>
-        {preferences.dayCount} {preferences.rhythm} day{preferences.dayCount > 1 ? 's' : ''} of flexible exploration, confirmed{' '}
-        {snapshot.confirmedAt.slice(0, 10)}. This link is unlisted and stops working on {snapshot.expiresAt.slice(0, 10)}.
+      <h1>
+        Your Chengdu days <span lang="zh-CN">成都行程</span>
+      </h1>
+      <p class="lead">
+        {days} of flexible exploration, {preferences.rhythm} pace. Go in any order and at your own speed.
       </p>
-      <section class="notice">
-        <h2>Before you go</h2>
+      <nav class="day-overview" aria-label="Your days at a glance">
+        <ol>
+          {snapshot.days.map((day) => (
+            <li>
+              <a href={`#day-${day.day}`}>
+                <strong>Day {day.day}</strong>
+              </a>
+              {day.scenes.length === 0 ? ': open for your own exploring' : ': '}
+              {day.scenes.map((scene, index) => (
+                <>
+                  {index > 0 ? ' · ' : ''}
+                  <a href={`#${sceneAnchor(scene)}`}>
+                    {scene.name.en} <span lang="zh-CN">{scene.name.zh}</span>
+                  </a>
+                </>
+              ))}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <p class="limits-line">
+        A flexible plan, not a timed route: opening hours, tickets, access and travel times are not checked.{' '}
+        <a href="#not-checked">What this plan does not check</a>
+      </p>
+      {snapshot.days.map((day) => (
+        <section class="day" data-day={day.day} id={`day-${day.day}`} aria-labelledby={`day-${day.day}-title`}>
+          <h2 id={`day-${day.day}-title`}>
+            Day {day.day} <span lang="zh-CN">{DAY_ZH[day.day - 1]}</span>
+          </h2>
+          {day.scenes.length === 0 ? <p>No scene on this day: it is yours to explore.</p> : null}
+          {day.scenes.map((scene) => (
+            <SceneBlock scene={scene} />
+          ))}
+        </section>
+      ))}
+      <section id="not-checked" class="not-checked" aria-labelledby="not-checked-title">
+        <h2 id="not-checked-title">What this plan does not check</h2>
         <ul>
           {snapshot.limitations.map((l) => (
             <li>{l}</li>
           ))}
         </ul>
+        <p>
+          This link is unlisted: anyone who has it can read the plan, until {longDate(snapshot.expiresAt)} (China time). Share it only with
+          the people travelling.
+        </p>
+        <p class="small">
+          Confirmed {longDate(snapshot.confirmedAt)}. A saved copy: later catalog updates do not change it (catalog {snapshot.catalogVersion},
+          revision {snapshot.revision}).
+        </p>
       </section>
-      {snapshot.days.map((day) => (
-        <section class="day" data-day={day.day}>
-          <h2>Day {day.day}</h2>
-          {day.scenes.length === 0 ? <p>No scene on this day.</p> : null}
-          {day.scenes.map((scene) => (
-            <article class="scene">
-              <h3>
-                {scene.name.en} <span class="zh" lang="zh-CN">{scene.name.zh}</span>
-              </h3>
-              {scene.selectionOnly ? <p class="tag">optional day trip you chose</p> : null}
-              <p>{scene.summary}</p>
-              <p class="notice">{scene.visitCaveat}</p>
-              <p>
-                <strong>Getting there:</strong> {scene.location.meaning} {scene.location.note}
-              </p>
-              <ul class="points">
-                {scene.location.points.map((p) => (
-                  <li>
-                    {p.name.en} <span class="zh" lang="zh-CN">{p.name.zh}</span> —{' '}
-                    <a href={p.mapUrl} rel="noopener noreferrer external">
-                      map ({p.precision === 'exact' ? 'exact point' : 'approximate point'}; a destination, not a route)
-                    </a>
-                  </li>
-                ))}
-              </ul>
-              <p>
-                <small>Not known: {scene.unknowns.join('; ')}.</small>
-              </p>
-            </article>
-          ))}
-        </section>
-      ))}
-      <p>
-        <small>
-          Catalog {snapshot.catalogVersion}, draft revision {snapshot.revision}. This page is a saved snapshot: later catalog updates do
-          not change it.
-        </small>
-      </p>
     </ChengduPage>
+  );
+}
+
+function SceneBlock({ scene }: { scene: SnapshotScene }) {
+  const { location } = scene;
+  const first = location.points[0];
+  const near = first && first.name.zh !== scene.name.zh ? first.name.zh : null;
+  return (
+    <article class="scene" id={sceneAnchor(scene)}>
+      <h3>
+        {scene.name.en} <span class="zh" lang="zh-CN">{scene.name.zh}</span>
+      </h3>
+      {scene.selectionOnly ? <p class="tag">optional day trip you chose</p> : null}
+      <p>{scene.summary}</p>
+      <div class="arrival">
+        <h4>Getting there · {ARRIVAL_LABEL[location.kind] ?? 'Where'}</h4>
+        <p>{location.note}</p>
+        <ul class="points">
+          {location.points.map((p) => {
+            const point = pointFromOsmLink(p.mapUrl);
+            const links = point ? destinationLinks(point, p.name.zh, p.mapUrl) : [{ label: 'OpenStreetMap', href: p.mapUrl }];
+            return (
+              <li>
+                <span class="point-name">
+                  {p.name.en} <span lang="zh-CN">{p.name.zh}</span>
+                </span>{' '}
+                <small>({p.precision === 'exact' ? 'exact point' : 'approximate point'})</small>
+                <span class="map-links">
+                  Open in:{' '}
+                  {links.map((link, index) => (
+                    <>
+                      {index > 0 ? ' · ' : ''}
+                      <a href={link.href} rel="noopener noreferrer external">
+                        {link.label}
+                      </a>
+                    </>
+                  ))}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        <p class="small">Map links open a destination, not a route.</p>
+      </div>
+      <div class="taxi" aria-label={`For a taxi driver: ${scene.name.en} in Chinese`}>
+        <p class="taxi-label">
+          Show a taxi driver · <span lang="zh-CN">请带我去</span>
+        </p>
+        <p class="taxi-name" lang="zh-CN">
+          {scene.name.zh}
+        </p>
+        {near ? (
+          <p class="taxi-near" lang="zh-CN">
+            {near}附近
+          </p>
+        ) : null}
+      </div>
+      <p class="caveat">
+        <strong>Before you go:</strong> {scene.visitCaveat}
+      </p>
+      <p class="small">Not known: {scene.unknowns.join('; ')}.</p>
+    </article>
   );
 }
 
