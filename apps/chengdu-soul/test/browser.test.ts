@@ -1,8 +1,9 @@
 /**
  * The public pages in a real headless Chromium (playwright-core, the system browser, never a
  * download): searching from the form and following a result to its detail page, a detail page
- * on a phone-sized screen, the explanations of empty searches, standards-mode rendering without
- * CSP violations, and the whole flow with JavaScript disabled.
+ * on a phone-sized screen, the explanations of empty searches and their next steps, standards-mode
+ * rendering without CSP violations, and the whole flow with JavaScript disabled; axe-core on each
+ * kind of page at 1280×800 and 390×844, screenshots in test-artifacts/.
  *
  * Without a Chromium executable the suite is skipped (so `npm test` passes on a fresh machine)
  * unless REQUIRE_BROWSER=1, when it fails instead. CHROMIUM_PATH overrides the executable.
@@ -12,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
+import { DESKTOP, PHONE, expectReadable, screenshots } from './support/page-checks.ts';
 import { BUNDLED_RELEASE_FOLDER, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 reportMissingBrowser('browser.test');
@@ -60,11 +62,26 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages in headless Chromium', ()
   }
 
   const statusSection = (page: Page, status: string) => page.locator(`section[data-status="${status}"]`);
-  const terms = (page: Page, label: string) => page.locator('section[data-status] p.terms', { hasText: `${label}:` }).locator('code');
+  const terms = (page: Page, label: string) => page.locator('section[data-status] p.terms', { hasText: `${label}:` }).locator('q');
+
+  describe('the scene list', () => {
+    it('at 1280×800 groups the city scenes by area, then the day trips, and explains the labels', async () => {
+      const page = await openPage(DESKTOP);
+      await page.goto(`${server.url}/agents`);
+      const groups = await page.locator('section.area h3, section.area h2').allTextContents();
+      expect(groups[0]).toBe('Central Chengdu 市中心');
+      expect(groups.at(-1)).toBe('Day trips out of the city 周边一日游');
+      expect(await page.locator('ul.results > li').count()).toBe(SCENES.length);
+      expect(await page.locator('h1').textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      await expect(page.getByRole('heading', { name: 'What the labels mean' }).isVisible()).resolves.toBe(true);
+      await expectReadable(page);
+      await screenshots(page, 'agents-desktop');
+    });
+  });
 
   describe('searching and opening a scene', () => {
-    it('finds quiet parks from the search box and opens the first result on its detail page', async () => {
-      const page = await openPage();
+    it('at 1280×800 finds quiet parks from the search box and opens the first result on its detail page', async () => {
+      const page = await openPage(DESKTOP);
       await page.goto(`${server.url}/agents`);
       await search(page, 'quiet park');
 
@@ -88,6 +105,8 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages in headless Chromium', ()
       const heading = page.locator('h1');
       expect(await heading.locator('span.zh[lang="zh-CN"]').textContent()).toBe(expected.name.zh);
       expect((await heading.textContent())!.replace(/\s+/g, ' ').trim()).toBe(`${expected.name.en} ${expected.name.zh}`);
+      await expectReadable(page);
+      await screenshots(page, 'scene-desktop');
     });
   });
 
@@ -104,11 +123,16 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages in headless Chromium', ()
       const location = page.getByRole('heading', { level: 2, name: 'Location' });
       await location.scrollIntoViewIfNeeded();
       expect(await location.isVisible()).toBe(true);
-      const mapLinks = page.locator('ul.points a', { hasText: 'approximate point' });
+      const mapLinks = page.locator('ul.points a', { hasText: 'Amap' });
       expect(await mapLinks.count()).toBeGreaterThan(0);
+      expect(await page.locator('ul.points li', { hasText: 'approximate point' }).count()).toBeGreaterThan(0);
       expect(await mapLinks.first().isVisible()).toBe(true);
       const box = (await mapLinks.first().boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);
+      if (cardId === 'dujiangyan') {
+        await expectReadable(page);
+        await screenshots(page, 'scene-day-trip-phone');
+      }
     });
   });
 
@@ -120,10 +144,23 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages in headless Chromium', ()
 
       const section = statusSection(page, 'unsupported_request');
       await section.waitFor();
-      expect(await section.getByRole('heading', { level: 2 }).textContent()).toBe('This asks for something we cannot verify');
-      expect(await section.locator('p.explain').textContent()).toContain('cannot verify opening hours (asked by "opening hours")');
-      expect(await terms(page, 'Cannot verify').allTextContents()).toEqual(['opening hours (opening hours)']);
+      expect(await section.getByRole('heading', { level: 2 }).textContent()).toBe('This asks for something we cannot check');
+      expect(await terms(page, 'Cannot check').allTextContents()).toEqual(['opening hours']);
+      expect(await section.locator('p.terms strong').allTextContents()).toEqual(['opening hours or times of day']);
       expect(await page.locator('ul.results > li').count()).toBe(0);
+    });
+
+    it('at 390×844 offers the understood words as a one-click search, and suggested keywords', async () => {
+      const page = await openPage(PHONE);
+      await page.goto(`${server.url}/agents`);
+      await search(page, 'quiet xyzzy teahouse');
+      const section = statusSection(page, 'needs_clarification');
+      expect(await terms(page, 'Not recognized').allTextContents()).toEqual(['xyzzy']);
+      expect(await section.locator('.next-steps li', { hasText: 'Try a keyword' }).locator('a').count()).toBe(12);
+      await expectReadable(page);
+      await screenshots(page, 'agents-empty-search-phone');
+      await Promise.all([page.waitForURL(/q=quiet\+teahouse/), section.getByRole('link', { name: 'quiet teahouse' }).click()]);
+      expect(await statusSection(page, 'ok').locator('ul.results > li').count()).toBeGreaterThan(0);
     });
 
     it('explains that a quiet atmosphere filter contradicts the word "lively"', async () => {
@@ -135,8 +172,9 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages in headless Chromium', ()
       const section = statusSection(page, 'no_match');
       await section.waitFor();
       expect(await section.getByRole('heading', { level: 2 }).textContent()).toBe('No scene matches all of these together');
-      expect(await section.locator('p.explain').textContent()).toContain('"lively", "atmosphere=quiet"');
-      expect(await terms(page, 'Conflicting').allTextContents()).toEqual(['lively', 'atmosphere=quiet']);
+      expect(await section.locator('.explain').textContent()).toContain('the Mood filter quiet');
+      expect(await terms(page, 'Conflicting').allTextContents()).toEqual(['lively', 'quiet']);
+      expect(await section.getByRole('link', { name: 'Search without the mood and kind filters' }).getAttribute('href')).toBe('/agents?q=lively');
       expect(await page.locator('ul.results > li').count()).toBe(0);
       // The form keeps the choices so the traveler can change one.
       expect(await page.locator('#q').inputValue()).toBe('lively');
@@ -152,7 +190,16 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages in headless Chromium', ()
   });
 
   describe('rendering integrity', () => {
-    const PAGES = ['/', '/privacy', '/agents', '/agents?q=quiet+park', '/agents/scenes/panda-base'];
+    const PAGES = ['/', '/privacy', '/for-agents', '/agents', '/agents?q=quiet+park', '/agents/scenes/panda-base'];
+
+    it('at 390×844 the front page and the page for agents are axe-clean', async () => {
+      const page = await openPage(PHONE);
+      for (const [path, name] of [['/', 'home-phone'], ['/for-agents', 'for-agents-phone']] as const) {
+        await page.goto(`${server.url}${path}`);
+        await expectReadable(page);
+        await screenshots(page, name);
+      }
+    });
 
     // A page without <!DOCTYPE html> renders in quirks mode ("BackCompat").
     it('renders every page in standards mode', async () => {

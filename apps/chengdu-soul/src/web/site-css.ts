@@ -14,7 +14,9 @@ h2 { font-size: 1.2rem; margin-top: 1.75rem; }
 .zh { font-size: 1.05em; color: var(--muted); }
 .notice { background: #fff7e6; border: 1px solid #f0d9a8; padding: .75rem 1rem; border-radius: .5rem; }
 .explain { background: #eef4fb; border: 1px solid #c9dcf0; padding: .75rem 1rem; border-radius: .5rem; }
-.search-form { display: grid; gap: .5rem; grid-template-columns: 1fr; margin: 1rem 0; }
+.search-form { display: grid; gap: .5rem; grid-template-columns: minmax(0, 1fr); margin: 1rem 0; }
+.search-form label { max-width: 100%; }
+select { max-width: 100%; }
 .search-form .row { display: flex; flex-wrap: wrap; gap: .5rem; }
 input, select, button { font: inherit; padding: .45rem .6rem; border: 1px solid var(--line); border-radius: .4rem; background: #fff; }
 input[type=search] { width: 100%; }

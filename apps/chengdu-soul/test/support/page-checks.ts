@@ -1,0 +1,27 @@
+/**
+ * What the Chengdu Soul browser suites check on the pages people read: axe finds nothing
+ * critical, serious or moderate, nothing is wider than the screen, and screenshots land in
+ * test-artifacts/ (ignored by git) for a person to look at. Chromium here may lack CJK fonts, so
+ * Chinese can show as boxes in the screenshots; no check depends on how it renders.
+ */
+import { mkdirSync } from 'node:fs';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeProblems } from '@agent-products/kit/testing';
+
+const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
+
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+export async function expectReadable(page: Page): Promise<void> {
+  const size = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(size.scrollWidth).toBeLessThanOrEqual(size.innerWidth);
+  await expect(axeProblems(page)).resolves.toEqual([]);
+}
+
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
+  await page.screenshot({ path: new URL(`${name}-full.png`, ARTIFACTS).pathname, fullPage: true });
+}
