@@ -58,6 +58,13 @@ function forms(html: string, action: string): Array<Record<string, string>> {
   return found;
 }
 
+/** The HTML after `start` up to the next `end`. */
+function between(html: string, start: string, end: string): string {
+  const from = html.indexOf(start);
+  if (from < 0) throw new Error(`no ${start}`);
+  return html.slice(from, html.indexOf(end, from));
+}
+
 function form(html: string, action: string): Record<string, string> {
   const all = forms(html, action);
   if (all.length === 0) throw new Error(`no form posting to ${action}`);
@@ -190,7 +197,8 @@ describe('the session cookie', () => {
     expect(forms(home.html, '/plan')).toHaveLength(1);
 
     const signedOut = await get('/');
-    expect(signedOut.html).toContain('issue-signin-link');
+    expect(signedOut.html).toContain('one-time link from the operator');
+    expect(signedOut.html).not.toContain('issue-signin-link');
     expect(forms(signedOut.html, '/plan')).toHaveLength(0);
   });
 
@@ -426,7 +434,14 @@ describe('saved plans', () => {
     const home = await get('/', { cookie });
     expect(home.html).toContain(`data-page-id="${pageId}" data-status="shared"`);
     const stopForm = forms(home.html, '/account/stop-sharing').find((f) => f.pageId === pageId)!;
-    const stopped = await post('/account/stop-sharing', stopForm, { cookie });
+    // The first press asks; nothing changes until the owner confirms.
+    const asked = await post('/account/stop-sharing', stopForm, { cookie });
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain('Stop sharing this plan?');
+    expect((await fetch(pageUrl)).status).toBe(200);
+    const confirmForm = form(asked.html, '/account/stop-sharing');
+    expect(confirmForm).toMatchObject({ pageId, confirmed: 'yes' });
+    const stopped = await post('/account/stop-sharing', confirmForm, { cookie });
     expect(stopped.status).toBe(303);
     expect(stopped.headers.get('location')).toBe('/#saved-plans');
 
@@ -443,7 +458,7 @@ describe('saved plans', () => {
     const pageUrl = await publish();
     const { csrf } = form((await get('/', { cookie })).html, '/account/stop-sharing');
     for (const pageId of ['', 'nope', '\u0000', '00000000-0000-4000-8000-000000000000']) {
-      expect((await post('/account/stop-sharing', { csrf: csrf!, pageId }, { cookie })).status).toBe(303);
+      expect((await post('/account/stop-sharing', { csrf: csrf!, pageId, confirmed: 'yes' }, { cookie })).status).toBe(303);
     }
     expect((await fetch(pageUrl)).status).toBe(200);
   });
@@ -484,6 +499,49 @@ describe('drafts waiting for review', () => {
     const after = await get('/', { cookie });
     expect(after.html).not.toContain(`data-draft-ref="${draft.draftRef}"`);
     expect((await get(`/plan/drafts/${draft.draftRef}`, { cookie })).status).toBe(404);
+  });
+
+  it('names each draft and plan by its days, says who made it and when in China time', async () => {
+    const fromAgent = await agentDraft();
+    const fromWeb = await propose();
+    const webRef = /name="draftRef" value="([^"]+)"/.exec(fromWeb.html)![1]!;
+    const home = (await get('/', { cookie })).html;
+    const card = (ref: string) => between(home, `data-draft-ref="${ref}"`, '</li>');
+    expect(home).toContain(`data-draft-ref="${fromAgent.draftRef}" data-made-by="agent"`);
+    expect(home).toContain(`data-draft-ref="${webRef}" data-made-by="web"`);
+    expect(card(fromAgent.draftRef)).toContain('made by your agent');
+    expect(card(webRef)).toContain('made here');
+    expect(card(webRef)).toMatch(/Proposed \w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2} China time/);
+    expect(card(webRef)).toContain('<strong>Day 1:</strong>');
+  });
+
+  it('discards a draft: it leaves the list, and confirming it afterwards is refused as expired', async () => {
+    const draft = await agentDraft();
+    const home = await get('/', { cookie });
+    const discard = forms(home.html, '/plan/discard').find((f) => f.draftRef === draft.draftRef)!;
+    const discarded = await post('/plan/discard', discard, { cookie });
+    expect(discarded.status).toBe(303);
+    expect(discarded.headers.get('location')).toBe('/#open-drafts');
+    expect((await get('/', { cookie })).html).not.toContain(`data-draft-ref="${draft.draftRef}"`);
+    expect((await get(`/plan/drafts/${draft.draftRef}`, { cookie })).status).toBe(404);
+    const { token } = await issueCredential(server);
+    const confirm = await rpc(
+      server.url,
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: {
+          name: 'confirm_chengdu_draft',
+          arguments: { draftRef: draft.draftRef, expectedRevision: 1, expectedContentHash: draft.contentHash, confirmation: { action: 'publish' }, idempotencyKey: `confirm-${Date.now()}` },
+        },
+      },
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
+    expect(confirm.json.result.structuredContent.error.code).toBe('draft_expired');
+    // Discarding again, or someone else's draft, changes nothing.
+    expect((await post('/plan/discard', discard, { cookie })).status).toBe(303);
+    expect((await post('/plan/discard', { csrf: discard.csrf!, draftRef: 'dr_nothing-here' }, { cookie })).status).toBe(303);
   });
 
   it('shows a revised draft at its current revision', async () => {

@@ -1,42 +1,45 @@
 /**
  * The signed-in owner's drafts waiting for review, whether proposed here or by one of the
- * owner's agents: what each holds, until when it can be confirmed, and a link that reopens it for
- * review (exclude scenes, confirm and publish).
+ * owner's agents: each named by its days, who made it and when (China time), until when it can
+ * be confirmed, a link that reopens it for review (exclude scenes, confirm and publish) and a
+ * button that discards it.
  */
+import type { DraftOrigin } from '../planning/open-drafts.ts';
 import type { DraftView } from '../planning/draft-view.ts';
+import { PlanName, chinaTime } from './plan-name.tsx';
 
-export function OpenDraftsList(props: { drafts: DraftView[] }) {
+export const MADE_BY: Readonly<Record<DraftOrigin, string>> = { web: 'made here', agent: 'made by your agent' };
+
+export function OpenDraftsList(props: { drafts: DraftView[]; madeBy: ReadonlyMap<string, DraftOrigin>; csrfToken: string }) {
   return (
     <section id="open-drafts">
       <h2>Drafts waiting for review</h2>
       {props.drafts.length === 0 ? <p>No open drafts. Drafts you or your agents propose appear here until they are confirmed or expire.</p> : null}
-      <ul class="results">
+      <ul class="plans">
         {props.drafts.map((draft) => {
           const { preferences } = draft;
+          const origin = props.madeBy.get(draft.draftRef);
           return (
-            <li class="open-draft" data-draft-ref={draft.draftRef}>
-              <strong>
-                {preferences.dayCount} {preferences.rhythm} day{preferences.dayCount > 1 ? 's' : ''}
-              </strong>
-              , {preferences.discovery}, {preferences.atmosphere}; revision {draft.revision}, proposed {draft.createdAt.slice(0, 16).replace('T', ' ')} UTC
-              <div>
-                {draft.days
-                  .flatMap((d) => d.scenes)
-                  .map((s) => (
-                    <span class="plan-scene">
-                      {s.name.en}{' '}
-                      <span class="zh" lang="zh-CN">
-                        {s.name.zh}
-                      </span>
-                    </span>
-                  ))}
-              </div>
-              <p>
-                <a href={`/plan/drafts/${draft.draftRef}`} class="review-link">
-                  Review and confirm
-                </a>{' '}
-                <small>until {draft.expiresAt.slice(0, 16).replace('T', ' ')} UTC</small>
+            <li class="open-draft plan-card" data-draft-ref={draft.draftRef} data-made-by={origin ?? 'unknown'}>
+              <PlanName days={draft.days} />
+              <p class="small">
+                {origin ? <span class="tag">{MADE_BY[origin]}</span> : null} Proposed {chinaTime(draft.createdAt)} · {preferences.dayCount} day
+                {preferences.dayCount > 1 ? 's' : ''}, {preferences.rhythm}, {preferences.discovery}, {preferences.atmosphere} · revision{' '}
+                {draft.revision}
               </p>
+              <div class="actions">
+                <a href={`/plan/drafts/${draft.draftRef}`} class="review-link button-link">
+                  Review and confirm
+                </a>
+                <form method="post" action="/plan/discard" class="inline">
+                  <input type="hidden" name="csrf" value={props.csrfToken} />
+                  <input type="hidden" name="draftRef" value={draft.draftRef} />
+                  <button type="submit" class="quiet">
+                    Discard draft
+                  </button>
+                </form>
+              </div>
+              <p class="small">Can be confirmed until {chinaTime(draft.expiresAt)}.</p>
             </li>
           );
         })}

@@ -5,8 +5,10 @@
  */
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { DraftView } from '../planning/draft-view.ts';
+import type { DraftOrigin } from '../planning/open-drafts.ts';
 import type { SavedPage } from '../planning/page-repository.ts';
 import { ChengduPage } from './layout.tsx';
+import { OWNER_SCRIPT_PATH } from './owner-script.ts';
 import { PlanningForm, type PlanningFormValues } from './planning-form.tsx';
 import { OpenDraftsList } from './open-drafts.tsx';
 import { SavedPlans } from './saved-plans.tsx';
@@ -20,6 +22,7 @@ export interface OwnerHomeProps {
   idempotencyKey: string;
   drafts: DraftView[];
   pages: SavedPage[];
+  madeBy: ReadonlyMap<string, DraftOrigin>;
   now: Date;
   publicUrl: string;
   problem?: ServiceProblem | undefined;
@@ -45,8 +48,9 @@ export function OwnerHomePage(props: OwnerHomeProps) {
       </p>
       {props.problem ? <ProblemAlert problem={props.problem} /> : null}
       <PlanningForm release={props.release} values={props.values} csrfToken={props.csrfToken} idempotencyKey={props.idempotencyKey} />
-      <OpenDraftsList drafts={props.drafts} />
-      <SavedPlans pages={props.pages} now={props.now} publicUrl={props.publicUrl} csrfToken={props.csrfToken} />
+      <OpenDraftsList drafts={props.drafts} madeBy={props.madeBy} csrfToken={props.csrfToken} />
+      <SavedPlans pages={props.pages} now={props.now} publicUrl={props.publicUrl} csrfToken={props.csrfToken} madeBy={props.madeBy} />
+      <script src={OWNER_SCRIPT_PATH} defer />
     </ChengduPage>
   );
 }

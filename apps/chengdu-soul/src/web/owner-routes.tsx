@@ -1,6 +1,7 @@
 /**
  * The owner's web: sign-in with a one-time link, the planning form on `/`, draft review (exclude
- * a scene, confirm and publish; open drafts, the agents' too, can be reopened), stopping a saved plan's sharing, and sign-out. Every POST needs
+ * a scene, confirm and publish; open drafts, the agents' too, can be reopened or discarded),
+ * stopping a saved plan's sharing after a confirmation, and sign-out. Every POST needs
  * the session cookie and its CSRF token, checked before anything runs. Planning goes through the
  * same zod inputs and DraftService as the MCP tools, so a failure shows the code an agent gets.
  */
@@ -17,7 +18,7 @@ import { SESSION_COOKIE, type SiteCookies } from '../access/site-cookies.ts';
 import type { CatalogQueries } from '../catalog/catalog-queries.ts';
 import type { DraftService } from '../planning/draft-service.ts';
 import type { DraftView } from '../planning/draft-view.ts';
-import type { OpenDrafts } from '../planning/open-drafts.ts';
+import { WEB_KEY_PREFIX, type OpenDrafts } from '../planning/open-drafts.ts';
 import type { PageRepository } from '../planning/page-repository.ts';
 import { ConfirmInput, ProposeInput, ReviseInput } from '../planning/proposal-input.ts';
 import { DraftReviewPage } from './draft-review-page.tsx';
@@ -29,6 +30,7 @@ import { PublishedPage } from './published-page.tsx';
 import { readForm } from './read-form.ts';
 import { ProblemAlert, problemOf, type ServiceProblem } from './service-problem.tsx';
 import { SignInPage, signInFailureStatus } from './sign-in-page.tsx';
+import { StopSharingPage } from './stop-sharing-page.tsx';
 
 export interface OwnerWebOptions {
   queries: CatalogQueries;
@@ -119,6 +121,7 @@ export function registerOwnerRoutes(app: Hono<AppEnv>, o: OwnerWebOptions): void
     const release = await o.queries.currentRelease();
     const now = o.clock();
     const [pages, drafts] = await Promise.all([o.pages.listForAccount(session.accountId), o.openDrafts.list(session.accountId, now)]);
+    const madeBy = await o.openDrafts.madeBy(session.accountId, [...drafts.map((d) => d.draftRef), ...pages.map((p) => p.draftRef)]);
     return c.html(
       htmlDocument(
         <OwnerHomePage
@@ -129,6 +132,7 @@ export function registerOwnerRoutes(app: Hono<AppEnv>, o: OwnerWebOptions): void
           idempotencyKey={formKey()}
           drafts={drafts}
           pages={pages}
+          madeBy={madeBy}
           now={now}
           publicUrl={o.publicUrl}
           problem={problem}
@@ -232,12 +236,27 @@ export function registerOwnerRoutes(app: Hono<AppEnv>, o: OwnerWebOptions): void
     }
   });
 
+  app.post('/plan/discard', async (c) => {
+    const auth = await ownerWrite(c);
+    if (auth instanceof Response) return auth;
+    // Only the owner's own open drafts match; one already confirmed, expired or discarded is left as it is. The list shows the outcome.
+    const draftRef = auth.form.get('draftRef') ?? '';
+    if (DRAFT_REF.test(draftRef)) await o.openDrafts.discard(auth.session.accountId, draftRef, o.clock());
+    return c.redirect('/#open-drafts', 303);
+  });
+
   app.post('/account/stop-sharing', async (c) => {
     const auth = await ownerForm(c);
     if (auth instanceof Response) return auth;
     // Only the owner's own pages match; an already stopped page stays stopped. The list shows the outcome.
     const pageId = auth.form.get('pageId') ?? '';
-    if (PAGE_ID.test(pageId)) await o.pages.stopSharing(pageId, auth.session.accountId, o.clock());
+    if (!PAGE_ID.test(pageId)) return c.redirect('/#saved-plans', 303);
+    if (auth.form.get('confirmed') !== 'yes') {
+      const page = (await o.pages.listForAccount(auth.session.accountId)).find((p) => p.pageId === pageId && !p.stoppedAt);
+      if (page) return c.html(htmlDocument(<StopSharingPage page={page} csrfToken={auth.session.csrfToken} />));
+      return c.redirect('/#saved-plans', 303);
+    }
+    await o.pages.stopSharing(pageId, auth.session.accountId, o.clock());
     return c.redirect('/#saved-plans', 303);
   });
 
@@ -286,7 +305,7 @@ function draftPointerFrom(form: URLSearchParams) {
 
 /** A new idempotency key for one rendered form: sending that form twice repeats one action. */
 function formKey(): string {
-  return `web_${randomBytes(18).toString('base64url')}`;
+  return `${WEB_KEY_PREFIX}${randomBytes(18).toString('base64url')}`;
 }
 
 const privateAnswer: MiddlewareHandler<AppEnv> = async (c, next) => {

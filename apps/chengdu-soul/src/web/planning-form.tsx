@@ -1,12 +1,15 @@
 /**
  * The owner's planning form and its mapping to `propose_chengdu_itinerary` arguments, so the web
  * and the tools go through the same validation. Optional day trips (`selectionOnly`) are listed
- * apart with their caveat: they are never added unless ticked. Each render carries a fresh
+ * apart with their caveat: they are never added unless ticked. The city's scenes are grouped by
+ * area in collapsed groups (a group with a ticked scene opens), with a filter box the page's
+ * script shows, so a phone is not handed 45 checkboxes in a column. Each render carries a fresh
  * idempotency key, so sending the same form twice makes one draft.
  */
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { Scene } from '../catalog/release-schema.ts';
 import { ATMOSPHERES, DISCOVERIES, PLAN_LIMITS, RHYTHMS } from '../catalog/vocabulary.ts';
+import { cityGroups } from './scene-groups.ts';
 
 export interface PlanningFormValues {
   dayCount: string;
@@ -81,12 +84,7 @@ export function PlanningForm(props: { release: LoadedRelease; values: PlanningFo
       <details open={values.required.length > 0}>
         <summary>Scenes you want (optional)</summary>
         <p>Ticked scenes are required: they stay in the plan. The other places are filled from your preferences.</p>
-        <fieldset class="scene-choices">
-          <legend>In the city</legend>
-          {city.map((s) => (
-            <SceneBox scene={s} name="require" checked={values.required.includes(s.cardId)} />
-          ))}
-        </fieldset>
+        <ScenePicker scenes={city} name="require" legend="In the city" chosen={values.required} />
         <fieldset class="scene-choices day-trips">
           <legend>Optional day trips (selection only)</legend>
           <p class="notice">
@@ -100,12 +98,7 @@ export function PlanningForm(props: { release: LoadedRelease; values: PlanningFo
       </details>
       <details open={values.excluded.length > 0}>
         <summary>Scenes to leave out (optional)</summary>
-        <fieldset class="scene-choices">
-          <legend>Never suggest these</legend>
-          {city.map((s) => (
-            <SceneBox scene={s} name="exclude" checked={values.excluded.includes(s.cardId)} />
-          ))}
-        </fieldset>
+        <ScenePicker scenes={city} name="exclude" legend="Never suggest these" chosen={values.excluded} />
       </details>
       <p>
         <button type="submit">Propose a draft</button>
@@ -129,10 +122,44 @@ function Choice<V extends string>(props: { label: string; name: string; options:
   );
 }
 
+/** The city's scenes for one list (wanted or left out), grouped by area, with the filter box. */
+function ScenePicker(props: { scenes: readonly Scene[]; name: 'require' | 'exclude'; legend: string; chosen: readonly string[] }) {
+  const byId = new Map(props.scenes.map((s) => [s.cardId, s]));
+  const id = `${props.name}-scenes`;
+  return (
+    <fieldset class="scene-choices" id={id}>
+      <legend>{props.legend}</legend>
+      <div class="scene-filter" hidden>
+        <label for={`${id}-filter`}>Find a scene</label>
+        <input type="search" id={`${id}-filter`} data-filter={id} data-status={`${id}-filter-status`} placeholder="name, in English or Chinese" />
+        <span id={`${id}-filter-status`} role="status" class="small"></span>
+      </div>
+      {cityGroups(props.scenes).map((group) => {
+        const ticked = group.cardIds.filter((cardId) => props.chosen.includes(cardId)).length;
+        return (
+          <details class="scene-group" open={ticked > 0}>
+            <summary>
+              {group.name.en} <span lang="zh-CN">{group.name.zh}</span>{' '}
+              <span class="small">
+                ({group.cardIds.length} scenes{ticked > 0 ? `, ${ticked} ticked` : ''})
+              </span>
+            </summary>
+            <div class="scene-grid">
+              {group.cardIds.map((cardId) => (
+                <SceneBox scene={byId.get(cardId)!} name={props.name} checked={props.chosen.includes(cardId)} />
+              ))}
+            </div>
+          </details>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 function SceneBox(props: { scene: Scene; name: 'require' | 'exclude'; checked: boolean; dayTrip?: boolean }) {
   const { scene } = props;
   return (
-    <div class="scene-choice">
+    <div class="scene-choice" data-search={[scene.name.en, scene.name.zh, ...(scene.aliases?.en ?? []), ...(scene.aliases?.zh ?? [])].join(' ').toLowerCase()}>
       <label>
         <input type="checkbox" name={props.name} value={scene.cardId} checked={props.checked} /> {scene.name.en}{' '}
         <span class="zh" lang="zh-CN">

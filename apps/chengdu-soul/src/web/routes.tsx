@@ -4,22 +4,29 @@
  * failure becomes a page with the same code and message.
  */
 import type { Hono } from 'hono';
-import { htmlDocument, securityHeaders } from '@agent-products/kit/web';
+import { PAGE_CSP, htmlDocument, securityHeaders } from '@agent-products/kit/web';
 import type { AppEnv } from '@agent-products/kit/http';
 import { ToolError, UNSTORABLE_TEXT, invalidArguments, unacceptableField } from '@agent-products/kit/mcp';
 import type { CatalogQueries } from '../catalog/catalog-queries.ts';
 import { ListInput, SearchInput } from '../catalog/query-inputs.ts';
 import { AgentsPage, type SearchFormValues } from './agents-page.tsx';
 import { ForAgentsPage } from './for-agents-page.tsx';
+import { OWNER_SCRIPT, OWNER_SCRIPT_PATH } from './owner-script.ts';
 import { ChengduPage, STYLESHEET_PATH } from './layout.tsx';
 import { ScenePage } from './scene-page.tsx';
 import { GonePage, TravelerPage } from './traveler-page.tsx';
 import type { PageRepository } from '../planning/page-repository.ts';
 import { SITE_CSS } from './site-css.ts';
 
-export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pages: PageRepository, clock: () => Date): void {
-  app.use('*', securityHeaders());
+/** The owner's planning page may run its own small script (owner-script.ts); every other page runs none. */
+const OWNER_PAGES = new Set(['/', '/plan']);
 
+export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pages: PageRepository, clock: () => Date): void {
+  const pageHeaders = securityHeaders();
+  const ownerPageHeaders = securityHeaders(`${PAGE_CSP}; script-src 'self'`);
+  app.use('*', (c, next) => (OWNER_PAGES.has(c.req.path) ? ownerPageHeaders(c, next) : pageHeaders(c, next)));
+
+  app.get(OWNER_SCRIPT_PATH, (c) => c.body(OWNER_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
   app.get(STYLESHEET_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
 
   app.get('/agents', async (c) => {

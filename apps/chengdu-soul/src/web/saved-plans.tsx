@@ -1,69 +1,67 @@
 /**
- * The signed-in owner's saved plans: each confirmed page with whether its link still works
- * (shared), ran out (expired) or was withdrawn (stopped), and a button to stop sharing it, which
- * invalidates the link for everyone at once.
+ * The signed-in owner's saved plans: each confirmed page named by its days, who made it, when it
+ * was confirmed (China time), whether its link still works (shared), ran out (expired) or was
+ * withdrawn (stopped); a shared one has its link with a copy button and "Stop sharing", which
+ * first asks for confirmation because it invalidates the link for everyone at once.
  */
+import type { DraftOrigin } from '../planning/open-drafts.ts';
 import type { SavedPage } from '../planning/page-repository.ts';
+import { MADE_BY } from './open-drafts.tsx';
+import { PlanName, chinaTime } from './plan-name.tsx';
 
 type SharingStatus = 'shared' | 'expired' | 'stopped';
 
-function sharingStatus(page: SavedPage, now: Date): SharingStatus {
+export function sharingStatus(page: SavedPage, now: Date): SharingStatus {
   if (page.stoppedAt) return 'stopped';
   return now.getTime() >= page.expiresAt.getTime() ? 'expired' : 'shared';
 }
 
-export function SavedPlans(props: { pages: SavedPage[]; now: Date; publicUrl: string; csrfToken: string }) {
+const STATUS_LABEL: Readonly<Record<SharingStatus, string>> = { shared: 'shared', expired: 'expired', stopped: 'stopped' };
+
+export function SavedPlans(props: { pages: SavedPage[]; now: Date; publicUrl: string; csrfToken: string; madeBy: ReadonlyMap<string, DraftOrigin> }) {
   return (
     <section id="saved-plans">
       <h2>Your saved plans</h2>
       {props.pages.length === 0 ? <p>No confirmed plans yet. A plan appears here once you confirm and publish it.</p> : null}
-      <ul class="results">
+      <ul class="plans">
         {props.pages.map((page) => {
           const status = sharingStatus(page, props.now);
-          const { preferences } = page.snapshot;
           const url = `${props.publicUrl}/p/${page.token}`;
+          const origin = props.madeBy.get(page.draftRef);
+          const linkId = `link-${page.pageId}`;
           return (
-            <li class="saved-plan" data-page-id={page.pageId} data-status={status}>
-              <strong>
-                {preferences.dayCount} {preferences.rhythm} day{preferences.dayCount > 1 ? 's' : ''}
-              </strong>
-              , confirmed {page.snapshot.confirmedAt.slice(0, 10)} <span class="tag">{status}</span>
-              <div>
-                {page.snapshot.days
-                  .flatMap((d) => d.scenes)
-                  .map((s) => (
-                    <span class="plan-scene">
-                      {s.name.en}{' '}
-                      <span class="zh" lang="zh-CN">
-                        {s.name.zh}
-                      </span>
-                    </span>
-                  ))}
-              </div>
+            <li class="saved-plan plan-card" data-page-id={page.pageId} data-status={status} data-made-by={origin ?? 'unknown'}>
+              <PlanName days={page.snapshot.days} />
+              <p class="small">
+                <span class={`tag status-${status}`}>{STATUS_LABEL[status]}</span> {origin ? <span class="tag">{MADE_BY[origin]}</span> : null} Confirmed{' '}
+                {chinaTime(page.snapshot.confirmedAt)}
+              </p>
               {status === 'shared' ? (
-                <p>
-                  <a href={url} class="page-link">
-                    {url}
-                  </a>
-                  <br />
-                  <small>Anyone holding this link can read the plan until {page.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.</small>
-                </p>
+                <>
+                  <p class="share">
+                    <label for={linkId}>Link to share</label>
+                    <input id={linkId} type="text" readonly value={url} class="share-link" />
+                    <button type="button" class="quiet copy-link" data-copy={url} data-target={linkId} hidden>
+                      Copy link
+                    </button>{' '}
+                    <a href={url} class="page-link">
+                      Open the page
+                    </a>
+                  </p>
+                  <p class="small">Anyone holding this link can read the plan until {chinaTime(page.expiresAt)}.</p>
+                  <form method="post" action="/account/stop-sharing" class="inline">
+                    <input type="hidden" name="csrf" value={props.csrfToken} />
+                    <input type="hidden" name="pageId" value={page.pageId} />
+                    <button type="submit">Stop sharing…</button>
+                  </form>
+                </>
               ) : (
-                <p>
-                  <small>
-                    {status === 'expired'
-                      ? `The link stopped working on ${page.expiresAt.toISOString().slice(0, 10)}, seven days after the plan was drafted.`
-                      : `You stopped sharing this plan on ${page.stoppedAt!.toISOString().slice(0, 10)}; the link no longer works for anyone.`}
-                  </small>
+                <p class="small">
+                  {status === 'expired'
+                    ? `The link stopped working on ${chinaTime(page.expiresAt)}, seven days after the plan was drafted.`
+                    : `You stopped sharing this plan on ${chinaTime(page.stoppedAt!)}; the link no longer works for anyone.`}
                 </p>
               )}
-              {status === 'shared' ? (
-                <form method="post" action="/account/stop-sharing" class="inline">
-                  <input type="hidden" name="csrf" value={props.csrfToken} />
-                  <input type="hidden" name="pageId" value={page.pageId} />
-                  <button type="submit">Stop sharing</button>
-                </form>
-              ) : null}
             </li>
           );
         })}

@@ -33,6 +33,22 @@ dl.facts dt { color: var(--muted); }
 .plan-form .row { display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
 .plan-form summary { cursor: pointer; font-weight: 600; margin: 1rem 0 .5rem; }
 .scene-choice { padding: .3rem 0; }
+.scene-choice label { display: block; padding: .35rem .25rem; min-height: 2.75rem; }
+.scene-choice input[type=checkbox] { width: 1.2rem; height: 1.2rem; vertical-align: -.2rem; }
+.scene-group { border-top: 1px solid var(--line); }
+.scene-group summary { padding: .6rem 0; font-weight: 600; }
+.scene-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 0 1rem; }
+.scene-filter { margin: .25rem 0 .75rem; }
+.scene-filter label { display: block; font-weight: 600; }
+.scene-filter input { width: 100%; }
+.plans { list-style: none; padding: 0; }
+.plan-card { background: #fff; border: 1px solid var(--line); border-radius: .6rem; padding: .75rem 1rem; margin: .75rem 0; }
+.plan-name { display: block; }
+.plan-day { display: block; }
+.plan-card .actions { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin: .5rem 0; }
+.share label { display: block; font-size: .9rem; color: var(--muted); }
+.share-link { width: 100%; margin: .2rem 0; }
+.status-shared { border-color: #0a6e3a; color: #0a6e3a; }
 .scene-choice .caveat { display: block; color: var(--muted); margin-left: 1.6rem; }
 .privacy-form label { display: block; margin: .5rem 0; }
 .privacy-form textarea, .privacy-form input[type=text] { display: block; width: 100%; margin-top: .25rem; }

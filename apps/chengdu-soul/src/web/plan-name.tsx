@@ -1,0 +1,51 @@
+/**
+ * How the owner's web names a plan or a draft: by its days ("Day 1: People's Park 人民公园 ·
+ * Wenshu Monastery 文殊院"), and when things happened, in China time — the time of the city the
+ * plan is for, whatever the owner's own clock says.
+ */
+
+export interface NamedDay {
+  day: number;
+  scenes: ReadonlyArray<{ name: { en: string; zh: string } }>;
+}
+
+const CHINA_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Shanghai',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** «Tue, 1 Dec 2026, 17:30 China time». */
+export function chinaTime(at: Date | string): string {
+  return `${CHINA_TIME.format(new Date(at))} China time`;
+}
+
+export function PlanName(props: { days: readonly NamedDay[] }) {
+  return (
+    <span class="plan-name">
+      {props.days.map((day) => (
+        <span class="plan-day">
+          <strong>Day {day.day}:</strong>{' '}
+          {day.scenes.length === 0
+            ? 'open for exploring'
+            : day.scenes.map((scene, index) => (
+                <>
+                  {index > 0 ? ' · ' : ''}
+                  {scene.name.en} <span lang="zh-CN">{scene.name.zh}</span>
+                </>
+              ))}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The plan's name as plain text, for a page title or a label. */
+export function planTitle(days: readonly NamedDay[]): string {
+  return days.map((d) => `Day ${d.day}: ${d.scenes.map((s) => s.name.en).join(', ') || 'open'}`).join(' · ');
+}
