@@ -134,6 +134,7 @@ describe.skipIf(!browserAvailable)('the owner’s web in headless Chromium', () 
     expect(firstLinks).toEqual(['Amap 高德', 'Baidu 百度', 'Apple Maps', 'OpenStreetMap']);
     await expectReadable(traveler);
     await screenshots(traveler, 'traveler-phone');
+    await firstScene.screenshot({ path: new URL('../test-artifacts/traveler-scene-phone.png', import.meta.url).pathname });
     const headings = (await traveler.locator('article.scene h3').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
     expect(headings).toEqual(reviewed);
     for (const heading of headings) expect(SCENE_NAMES.has(heading), heading).toBe(true);

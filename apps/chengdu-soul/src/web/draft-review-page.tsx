@@ -6,6 +6,7 @@
  */
 import type { DraftView } from '../planning/draft-view.ts';
 import { ChengduPage } from './layout.tsx';
+import { chinaTime } from './plan-name.tsx';
 
 export interface ReviewKeys {
   confirm: string;
@@ -72,7 +73,7 @@ export function DraftReviewPage(props: { draft: DraftView; csrfToken: string; ke
       <h2>Publish</h2>
       <p>
         Confirming publishes this exact revision as an unlisted page. Anyone holding its link can read it until{' '}
-        {draft.expiresAt.slice(0, 16).replace('T', ' ')} UTC, seven days after the draft was created. You can stop sharing it at any time
+        {chinaTime(draft.expiresAt)}, seven days after the draft was created. You can stop sharing it at any time
         from the start page.
       </p>
       <form method="post" action="/plan/confirm">

@@ -52,7 +52,9 @@ export function SavedPlans(props: { pages: SavedPage[]; now: Date; publicUrl: st
                   <form method="post" action="/account/stop-sharing" class="inline">
                     <input type="hidden" name="csrf" value={props.csrfToken} />
                     <input type="hidden" name="pageId" value={page.pageId} />
-                    <button type="submit">Stop sharing…</button>
+                    <button type="submit" class="quiet">
+                      Stop sharing…
+                    </button>
                   </form>
                 </>
               ) : (

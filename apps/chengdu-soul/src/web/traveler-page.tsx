@@ -101,7 +101,9 @@ export function TravelerPage({ snapshot }: { snapshot: PageSnapshot }) {
 function SceneBlock({ scene }: { scene: SnapshotScene }) {
   const { location } = scene;
   const first = location.points[0];
-  const near = first && first.name.zh !== scene.name.zh ? first.name.zh : null;
+  // A driver needs the place's name, not the metro line it is on.
+  const nearName = first?.name.zh.replace(/（[^）]*）|\([^)]*\)/g, '').trim();
+  const near = nearName && nearName !== scene.name.zh ? nearName : null;
   return (
     <article class="scene" id={sceneAnchor(scene)}>
       <h3>
