@@ -28,13 +28,13 @@ const STATUS_TITLE: Record<SearchOutcome['status'], string> = {
   no_match: 'No scene matches all of these together',
 };
 
-export const ATMOSPHERE_WORDS: Record<Atmosphere, { label: string; means: string }> = {
+const ATMOSPHERE_WORDS: Record<Atmosphere, { label: string; means: string }> = {
   quiet: { label: 'quiet', means: 'calmer places, good for slowing down' },
   mixed: { label: 'mixed', means: 'calm corners and busier parts' },
   lively: { label: 'lively', means: 'busy, with a lot going on' },
 };
 
-export const DISCOVERY_WORDS: Record<Discovery, { label: string; means: string }> = {
+const DISCOVERY_WORDS: Record<Discovery, { label: string; means: string }> = {
   local: { label: 'local', means: 'everyday places people in Chengdu use' },
   blend: { label: 'blend', means: 'known to visitors and locals alike' },
   iconic: { label: 'iconic', means: 'the famous sights' },

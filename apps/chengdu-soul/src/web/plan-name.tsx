@@ -44,8 +44,3 @@ export function PlanName(props: { days: readonly NamedDay[] }) {
     </span>
   );
 }
-
-/** The plan's name as plain text, for a page title or a label. */
-export function planTitle(days: readonly NamedDay[]): string {
-  return days.map((d) => `Day ${d.day}: ${d.scenes.map((s) => s.name.en).join(', ') || 'open'}`).join(' · ');
-}

@@ -11,7 +11,7 @@ import { PlanName, chinaTime } from './plan-name.tsx';
 
 type SharingStatus = 'shared' | 'expired' | 'stopped';
 
-export function sharingStatus(page: SavedPage, now: Date): SharingStatus {
+function sharingStatus(page: SavedPage, now: Date): SharingStatus {
   if (page.stoppedAt) return 'stopped';
   return now.getTime() >= page.expiresAt.getTime() ? 'expired' : 'shared';
 }

@@ -1,6 +1,7 @@
 /**
- * The one way the board makes elements: text goes in as text nodes, never as HTML, so nothing
- * from a trip (hotel names, notes, Tutu's words) can become markup.
+ * How the map's markers and tooltips make their elements: text goes in as text nodes, never as
+ * HTML, so nothing from a trip (hotel names, notes, Tutu's words) can become markup. The board's
+ * blocks are made from markup.ts instead, which the server can write too.
  */
 export type Child = Node | string | number | null | undefined | false;
 
@@ -16,10 +17,4 @@ export function append(parent: Node, ...children: Child[]): void {
     if (child === null || child === undefined || child === false) continue;
     parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
   }
-}
-
-/** Empties an element and fills it again. */
-export function fill(parent: Element, ...children: Child[]): void {
-  parent.replaceChildren();
-  append(parent, ...children);
 }
