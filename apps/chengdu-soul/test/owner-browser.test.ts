@@ -146,6 +146,15 @@ describe.skipIf(!browserAvailable)('the owner’s web in headless Chromium', () 
       expect(href).not.toMatch(/direction|route|navigation/);
     }
     expect(await traveler.locator('#not-checked li').allTextContents()).toEqual([...PLAN_LIMITATIONS]);
+
+    // The traveler gives the first day in the page's form and sees each day's date; nothing else changes.
+    await traveler.getByLabel(/First day of your trip/).fill('2026-12-04');
+    await Promise.all([traveler.waitForURL(/\?start=2026-12-04$/), traveler.getByRole('button', { name: 'Show dates' }).click()]);
+    expect(await traveler.locator('section.day h2 .day-date').allTextContents()).toEqual([' · Friday, 4 December 2026', ' · Saturday, 5 December 2026']);
+    expect(await traveler.locator('#not-checked li').allTextContents()).toEqual([...PLAN_LIMITATIONS]);
+    await traveler.goto(`${pageUrl}?start=2026-02-30`);
+    expect(await traveler.locator('.day-date').count()).toBe(0);
+    expect(await traveler.locator('.dates-form').textContent()).toContain('could not be read');
     await traveler.setViewportSize(DESKTOP.viewport);
     await expectReadable(traveler);
     await screenshots(traveler, 'traveler-desktop');

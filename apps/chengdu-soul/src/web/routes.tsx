@@ -14,7 +14,7 @@ import { ForAgentsPage } from './for-agents-page.tsx';
 import { OWNER_SCRIPT, OWNER_SCRIPT_PATH } from './owner-script.ts';
 import { ChengduPage, STYLESHEET_PATH } from './layout.tsx';
 import { ScenePage } from './scene-page.tsx';
-import { GonePage, TravelerPage } from './traveler-page.tsx';
+import { GonePage, TravelerPage, startDateFrom } from './traveler-page.tsx';
 import type { PageRepository } from '../planning/page-repository.ts';
 import { SITE_CSS } from './site-css.ts';
 
@@ -77,7 +77,10 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Robots-Tag', 'noindex, nofollow');
     c.header('Cache-Control', 'no-store');
-    if (found.state === 'live') return c.html(htmlDocument(<TravelerPage snapshot={found.snapshot} />));
+    if (found.state === 'live') {
+      const asked = c.req.query('start');
+      return c.html(htmlDocument(<TravelerPage snapshot={found.snapshot} start={startDateFrom(asked)} startAsked={Boolean(asked)} />));
+    }
     return c.html(htmlDocument(<GonePage reason={found.state} />), found.state === 'missing' ? 404 : 410);
   });
 

@@ -68,6 +68,9 @@ button.quiet { background: #fff; color: var(--accent); }
 .small { font-size: .88rem; color: var(--muted); }
 .day-overview ol { list-style: none; padding: 0; margin: .75rem 0; }
 .day-overview li { padding: .55rem .8rem; margin: .35rem 0; background: #fff; border: 1px solid var(--line); border-radius: .5rem; }
+.dates-form { display: flex; flex-wrap: wrap; gap: .4rem .6rem; align-items: center; margin: .5rem 0 1rem; }
+.dates-form label { flex-basis: 100%; font-size: .92rem; }
+.day-date { font-weight: 400; color: var(--muted); }
 .limits-line { font-size: .92rem; color: var(--muted); border-left: 3px solid #f0d9a8; padding-left: .6rem; }
 .day h2 { border-bottom: 2px solid var(--accent); padding-bottom: .2rem; }
 article.scene { background: #fff; border: 1px solid var(--line); border-radius: .6rem; padding: .8rem 1rem; margin: 1rem 0; }

@@ -6,7 +6,8 @@
  * catalog's arrival note, which names the station and line and says once what the point is not),
  * a large Chinese name to show a taxi driver, and destination links to the maps people use in
  * China beside OpenStreetMap. The limitations are one line at the top and a section at the end,
- * every one of them still there.
+ * every one of them still there. A traveler who gives the first day of the trip in the page's
+ * form (`?start=YYYY-MM-DD`, optional) sees each day's date; nothing is stored.
  */
 import type { PageSnapshot } from '../planning/page-snapshot.ts';
 import { ChengduPage } from './layout.tsx';
@@ -27,12 +28,26 @@ function sceneAnchor(scene: SnapshotScene): string {
   return `scene-${scene.cardId}`;
 }
 
+/** The first day the traveler gave, when it is a real calendar date. */
+export function startDateFrom(value: string | undefined): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && year >= 2000 && year <= 2100 ? value : null;
+}
+
+/** «Friday, 4 December 2026»: the calendar date of day `day` of a trip starting on `start`. */
+function dayDate(start: string, day: number): string {
+  const date = new Date(Date.parse(`${start}T00:00:00Z`) + (day - 1) * 86_400_000);
+  return date.toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+}
+
 /** «Friday 4 December» in English, for a page date. */
 function longDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { timeZone: 'Asia/Shanghai', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-export function TravelerPage({ snapshot }: { snapshot: PageSnapshot }) {
+export function TravelerPage({ snapshot, start, startAsked }: { snapshot: PageSnapshot; start: string | null; startAsked: boolean }) {
   const { preferences } = snapshot;
   const days = `${preferences.dayCount} day${preferences.dayCount > 1 ? 's' : ''}`;
   return (
@@ -50,6 +65,7 @@ export function TravelerPage({ snapshot }: { snapshot: PageSnapshot }) {
               <a href={`#day-${day.day}`}>
                 <strong>Day {day.day}</strong>
               </a>
+              {start ? <span class="day-date"> ({dayDate(start, day.day)})</span> : null}
               {day.scenes.length === 0 ? ': open for your own exploring' : ': '}
               {day.scenes.map((scene, index) => (
                 <>
@@ -63,6 +79,12 @@ export function TravelerPage({ snapshot }: { snapshot: PageSnapshot }) {
           ))}
         </ol>
       </nav>
+      <form method="get" class="dates-form">
+        <label for="start">First day of your trip (optional, to see each day’s date)</label>
+        <input type="date" id="start" name="start" value={start ?? ''} />
+        <button type="submit">Show dates</button>
+        {startAsked && !start ? <p class="small">That date could not be read; pick it from the calendar.</p> : null}
+      </form>
       <p class="limits-line">
         A flexible plan, not a timed route: opening hours, tickets, access and travel times are not checked.{' '}
         <a href="#not-checked">What this plan does not check</a>
@@ -71,6 +93,7 @@ export function TravelerPage({ snapshot }: { snapshot: PageSnapshot }) {
         <section class="day" data-day={day.day} id={`day-${day.day}`} aria-labelledby={`day-${day.day}-title`}>
           <h2 id={`day-${day.day}-title`}>
             Day {day.day} <span lang="zh-CN">{DAY_ZH[day.day - 1]}</span>
+            {start ? <span class="day-date"> · {dayDate(start, day.day)}</span> : null}
           </h2>
           {day.scenes.length === 0 ? <p>No scene on this day: it is yours to explore.</p> : null}
           {day.scenes.map((scene) => (
