@@ -1,7 +1,7 @@
 /**
- * The owner's review of a draft revision: every day group with its scenes, caveats and the
- * plan's limitations, an "exclude this scene" button per scene and "confirm and publish". Every
- * button posts the exact revision and content hash shown here, so a stale page can never confirm
+ * The owner's review of a draft revision: every day group with its scenes, caveats and an
+ * "exclude this scene" button per scene first, then the plan's limitations right before
+ * "confirm and publish". Every button posts the exact revision and content hash shown here, so a stale page can never confirm
  * or revise a draft that changed since; each carries its own idempotency key.
  */
 import type { DraftView } from '../planning/draft-view.ts';
@@ -24,14 +24,6 @@ export function DraftReviewPage(props: { draft: DraftView; csrfToken: string; ke
         {preferences.atmosphere}. Revision <span class="revision">{draft.revision}</span> of draft <code>{draft.draftRef}</code>, catalog{' '}
         {draft.catalogVersion}. Nothing is published yet.
       </p>
-      <section class="notice">
-        <h2>Before you confirm</h2>
-        <ul class="limitations">
-          {draft.limitations.map((l) => (
-            <li>{l}</li>
-          ))}
-        </ul>
-      </section>
       {draft.openSlots > 0 ? (
         <p class="explain">
           {draft.openSlots} open slot{draft.openSlots > 1 ? 's' : ''}: not enough scenes fit your preferences and exclusions, so some days
@@ -70,6 +62,14 @@ export function DraftReviewPage(props: { draft: DraftView; csrfToken: string; ke
           ))}
         </section>
       ))}
+      <section class="notice">
+        <h2>Before you confirm</h2>
+        <ul class="limitations">
+          {draft.limitations.map((l) => (
+            <li>{l}</li>
+          ))}
+        </ul>
+      </section>
       <h2>Publish</h2>
       <p>
         Confirming publishes this exact revision as an unlisted page. Anyone holding its link can read it until{' '}

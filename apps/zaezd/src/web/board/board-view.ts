@@ -483,7 +483,8 @@ function coverageBlock(view: View): Markup[] | null {
     m('h3', null, 'Чего не нашли'),
     trip.coverage.not_found.length > 0 ? list(trip.coverage.not_found.map(sentence)) : m('p', { class: 'board-muted' }, 'Всё, что искали, нашлось.'),
     m('h3', null, 'Что не входит'),
-    list(trip.coverage.not_covered.map(sentence)),
+    // The demo notice already heads the board; it is not said twice.
+    list(trip.coverage.not_covered.filter((line) => line !== view.notice).map(sentence)),
   ].filter((x): x is MarkupElement => x !== null);
 }
 
