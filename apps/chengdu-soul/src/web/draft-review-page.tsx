@@ -1,8 +1,9 @@
 /**
  * The owner's review of a draft revision: every day group with its scenes, caveats and an
  * "exclude this scene" button per scene first, then the plan's limitations right before
- * "confirm and publish". Every button posts the exact revision and content hash shown here, so a stale page can never confirm
- * or revise a draft that changed since; each carries its own idempotency key.
+ * "confirm and publish". Every button posts the exact revision and content hash shown here, so a
+ * stale page can never confirm or revise a draft that changed since; each carries its own
+ * idempotency key.
  */
 import type { DraftView } from '../planning/draft-view.ts';
 import { ChengduPage } from './layout.tsx';
