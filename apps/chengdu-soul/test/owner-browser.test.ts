@@ -155,6 +155,7 @@ describe.skipIf(!browserAvailable)('the owner’s web in headless Chromium', () 
     await traveler.goto(`${pageUrl}?start=2026-02-30`);
     expect(await traveler.locator('.day-date').count()).toBe(0);
     expect(await traveler.locator('.dates-form').textContent()).toContain('could not be read');
+    await traveler.goto(`${pageUrl}?start=2026-12-04`);
     await traveler.setViewportSize(DESKTOP.viewport);
     await expectReadable(traveler);
     await screenshots(traveler, 'traveler-desktop');

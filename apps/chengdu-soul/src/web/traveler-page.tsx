@@ -82,7 +82,9 @@ export function TravelerPage({ snapshot, start, startAsked }: { snapshot: PageSn
       <form method="get" class="dates-form">
         <label for="start">First day of your trip (optional, to see each day’s date)</label>
         <input type="date" id="start" name="start" value={start ?? ''} />
-        <button type="submit">Show dates</button>
+        <button type="submit" class="quiet">
+          Show dates
+        </button>
         {startAsked && !start ? <p class="small">That date could not be read; pick it from the calendar.</p> : null}
       </form>
       <p class="limits-line">
