@@ -2,3 +2,5 @@
 export { openTestDatabase, testDatabaseKind, type TestDatabase } from './test-database.ts';
 export { MCP_HEADERS, callTool, connectClient, rpc } from './mcp-client.ts';
 export { browserAvailable, launchChromium, reportMissingBrowser } from './chromium.ts';
+export { interopClients, type InteropAnswer, type InteropCall, type InteropClient } from './interop-clients.ts';
+export { describeErrorInterop, type ErrorInteropOptions, type ErrorScenario } from './error-interop.ts';
