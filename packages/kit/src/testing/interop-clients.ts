@@ -31,14 +31,13 @@ export type InteropAnswer =
 export interface InteropClient {
   readonly name: string;
   call(call: InteropCall): Promise<InteropAnswer>;
-  close(): Promise<void>;
 }
 
 const require = createRequire(import.meta.url);
 const INSPECTOR_V1_DIR = join(dirname(require.resolve('inspector-cli-v1/package.json')), 'build');
 const INSPECTOR_V2_BIN = join(dirname(require.resolve('inspector-v2/package.json')), 'clients', 'launcher', 'build', 'index.js');
 /** A CLI that has not answered by then is hung, which the test reports rather than waits out. */
-const CLI_TIMEOUT_MS = 30_000;
+const CLI_TIMEOUT_MS = 45_000;
 
 interface ToolResultLike {
   isError?: unknown;
@@ -60,71 +59,50 @@ function thrown(error: unknown): InteropAnswer {
   return { kind: 'thrown', message: error instanceof Error ? error.message : String(error) };
 }
 
-/** One connected client per server and header set, listing tools first as hosts do (that arms output validation). */
-function connectionCache<C>(connect: (call: InteropCall) => Promise<C>, close: (client: C) => Promise<void>) {
-  const clients = new Map<string, Promise<C>>();
-  return {
-    get(call: InteropCall): Promise<C> {
-      const key = JSON.stringify([call.url, call.headers ?? {}]);
-      let client = clients.get(key);
-      if (!client) {
-        client = connect(call);
-        clients.set(key, client);
-      }
-      return client;
-    },
-    async closeAll(): Promise<void> {
-      const all = [...clients.values()];
-      clients.clear();
-      await Promise.all(all.map(async (client) => close(await client).catch(() => {})));
-    },
-  };
+/**
+ * Connects, lists tools as hosts do at start (that arms the client's output validation), makes
+ * the one call and closes: a connection kept idle between calls would race the server's
+ * keep-alive timeout on a loaded machine.
+ */
+async function oneCall<C extends { listTools(): Promise<unknown>; close(): Promise<void> }>(
+  connect: () => Promise<C>,
+  call: (client: C) => Promise<unknown>,
+): Promise<InteropAnswer> {
+  let client: C | undefined;
+  try {
+    client = await connect();
+    await client.listTools();
+    return resultAnswer((await call(client)) as ToolResultLike);
+  } catch (error) {
+    return thrown(error);
+  } finally {
+    await client?.close().catch(() => {});
+  }
 }
 
 function sdkV1Client(): InteropClient {
-  const cache = connectionCache(
-    async (call) => {
-      const client = new ClientV1({ name: 'interop-sdk-1', version: '1.0.0' });
-      await client.connect(new TransportV1(new URL('/mcp', call.url), { requestInit: { headers: call.headers ?? {} } }));
-      await client.listTools();
-      return client;
-    },
-    (client) => client.close(),
-  );
   return {
     name: '@modelcontextprotocol/sdk 1.x Client',
-    async call(call) {
-      try {
-        const client = await cache.get(call);
-        return resultAnswer((await client.callTool({ name: call.name, arguments: call.arguments })) as ToolResultLike);
-      } catch (error) {
-        return thrown(error);
-      }
-    },
-    close: () => cache.closeAll(),
+    call: (call) =>
+      oneCall(
+        async () => {
+          const client = new ClientV1({ name: 'interop-sdk-1', version: '1.0.0' });
+          await client.connect(new TransportV1(new URL('/mcp', call.url), { requestInit: { headers: call.headers ?? {} } }));
+          return client;
+        },
+        (client) => client.callTool({ name: call.name, arguments: call.arguments }),
+      ),
   };
 }
 
 function sdkV2Client(): InteropClient {
-  const cache = connectionCache(
-    async (call) => {
-      const client = await connectClient(call.url, call.headers ?? {});
-      await client.listTools();
-      return client;
-    },
-    (client) => client.close(),
-  );
   return {
     name: '@modelcontextprotocol/client 2.x',
-    async call(call) {
-      try {
-        const client = await cache.get(call);
-        return resultAnswer((await client.callTool({ name: call.name, arguments: call.arguments })) as ToolResultLike);
-      } catch (error) {
-        return thrown(error);
-      }
-    },
-    close: () => cache.closeAll(),
+    call: (call) =>
+      oneCall(
+        () => connectClient(call.url, call.headers ?? {}),
+        (client) => client.callTool({ name: call.name, arguments: call.arguments }),
+      ),
   };
 }
 
@@ -189,7 +167,6 @@ function inspectorV1(env: () => NodeJS.ProcessEnv): InteropClient {
       ];
       return cliAnswer(await run(join(INSPECTOR_V1_DIR, 'index.js'), args, { cwd: INSPECTOR_V1_DIR, env: env() }));
     },
-    async close() {},
   };
 }
 
@@ -201,7 +178,6 @@ function inspectorV2(env: () => NodeJS.ProcessEnv): InteropClient {
       const args = ['--cli', `${call.url}/mcp`, '--method', 'tools/call', '--tool-name', call.name, '--tool-args-json', JSON.stringify(call.arguments), ...headerArgs(call.headers)];
       return cliAnswer(await run(INSPECTOR_V2_BIN, args, { env: env() }), 5);
     },
-    async close() {},
   };
 }
 
@@ -216,7 +192,6 @@ export async function interopClients(): Promise<{ clients: InteropClient[]; clos
   return {
     clients,
     async close() {
-      await Promise.all(clients.map((client) => client.close()));
       await rm(home, { recursive: true, force: true });
     },
   };
