@@ -55,8 +55,14 @@ function resultAnswer(result: ToolResultLike): InteropAnswer {
   };
 }
 
+/** The error's message with its causes ("fetch failed" alone names none). */
 function thrown(error: unknown): InteropAnswer {
-  return { kind: 'thrown', message: error instanceof Error ? error.message : String(error) };
+  const messages: string[] = [];
+  for (let cause: unknown = error; cause !== undefined && messages.length < 4; cause = (cause as { cause?: unknown }).cause) {
+    const code = (cause as { code?: unknown }).code;
+    messages.push(cause instanceof Error ? `${cause.message}${typeof code === 'string' ? ` (${code})` : ''}` : String(cause));
+  }
+  return { kind: 'thrown', message: messages.join(' ← ') };
 }
 
 /**
