@@ -1,9 +1,10 @@
 /**
  * Every code of Chengdu Soul's error table, produced against real servers on loopback, reaches
  * the SDK 1.x client, the v2 client and the Inspector CLI 1.x and 2.x as `isError` with the code.
- * Three servers give the states the codes need: one with no catalog published yet; the main one,
- * where drafts are made on the first release and a second release is published after (so the
- * first one's IDs and drafts are stale); and one whose clock moves eight days past its draft.
+ * Two servers give the states the codes need: one with no catalog published yet, and the main
+ * one, whose clock moves eight days past its first draft (now expired) before the other drafts
+ * are made on the first release, then a second release is published (so the first one's IDs and
+ * drafts are stale) and the rest are made on it.
  * Each call is repeated by four clients, so each one fails the same way every time: refusals
  * before any write, or writes against a draft whose state the call cannot change.
  */
@@ -24,9 +25,7 @@ interface Draft {
 interface Servers {
   empty: RunningChengdu;
   main: RunningChengdu;
-  aging: RunningChengdu;
   mainAuth: Record<string, string>;
-  agingAuth: Record<string, string>;
   /** Catalog versions of the main server: the first release (now stale) and the current one. */
   first: string;
   current: string;
@@ -35,7 +34,8 @@ interface Servers {
   /** A draft made on the first release, before the current one was published. */
   staleDraft: Draft;
   confirmed: Draft;
-  agingDraft: Draft;
+  /** A draft made eight days before the server's present. */
+  expiredDraft: Draft;
   /** An idempotency key already used for a proposal with other arguments. */
   usedKey: string;
 }
@@ -65,10 +65,8 @@ function pointer(draft: Draft) {
   return { draftRef: draft.draftRef, expectedRevision: draft.revision, expectedContentHash: draft.contentHash };
 }
 
-function write(servers: Servers, name: string, args: Record<string, unknown>, on: 'main' | 'aging' = 'main'): InteropCall {
-  return on === 'main'
-    ? { url: servers.main.url, headers: servers.mainAuth, name, arguments: args }
-    : { url: servers.aging.url, headers: servers.agingAuth, name, arguments: args };
+function write(servers: Servers, name: string, args: Record<string, unknown>): InteropCall {
+  return { url: servers.main.url, headers: servers.mainAuth, name, arguments: args };
 }
 
 const sceneOf = (servers: Servers) => servers.draft.sceneIds[0]!;
@@ -77,27 +75,23 @@ describeErrorInterop<Servers, keyof typeof chengduErrors.table>({
   product: 'Chengdu Soul',
   table: chengduErrors.table,
   async start() {
-    let agingNow = Date.now();
-    const [empty, main, aging] = await Promise.all([
-      startChengdu({ publish: false }),
-      startChengdu(),
-      startChengdu({ clock: () => new Date(agingNow) }),
-    ]);
-    const [mainAuth, agingAuth] = await Promise.all([bearer(main), bearer(aging)]);
+    let now = Date.now();
+    const [empty, main] = await Promise.all([startChengdu({ publish: false }), startChengdu({ clock: () => new Date(now) })]);
+    const expiredDraft = await propose(main, await bearer(main, new Date(now)));
+    // Eight days on that draft has expired; a credential issued then is valid for everything else.
+    now += 8 * DAY_MS;
+    const mainAuth = await bearer(main, new Date(now));
     const first = main.release.manifest.catalogVersion;
     const usedKey = newKey('used');
-    const [staleDraft, agingDraft] = await Promise.all([propose(main, mainAuth, usedKey), propose(aging, agingAuth)]);
-    const current = `${first.split(".")[0]}.9`;
+    const staleDraft = await propose(main, mainAuth, usedKey);
+    const current = `${first.split('.')[0]}.9`;
     await main.service.repository.publish(derivedRelease(main.release, current));
     const [draft, toConfirm] = await Promise.all([propose(main, mainAuth), propose(main, mainAuth)]);
     await tool(main, mainAuth, 'confirm_chengdu_draft', { ...pointer(toConfirm), confirmation: { action: 'publish' }, idempotencyKey: newKey('confirm') });
-    // Eight days on, the aging server's draft has expired; a credential issued then is still valid.
-    agingNow += 8 * DAY_MS;
-    const agingLater = await bearer(aging, new Date(agingNow));
-    return { empty, main, aging, mainAuth, agingAuth: agingLater, first, current, draft, staleDraft, confirmed: toConfirm, agingDraft, usedKey };
+    return { empty, main, mainAuth, first, current, draft, staleDraft, confirmed: toConfirm, expiredDraft, usedKey };
   },
   async stop(servers) {
-    await Promise.all([servers.empty.stop(), servers.main.stop(), servers.aging.stop()]);
+    await Promise.all([servers.empty.stop(), servers.main.stop()]);
   },
   scenarios: {
     invalid_arguments: (s) => ({ url: s.main.url, name: 'search_chengdu_scenes', arguments: { query: '', limit: 99, mood: 'calm' } }),
@@ -148,7 +142,7 @@ describeErrorInterop<Servers, keyof typeof chengduErrors.table>({
       write(s, 'revise_chengdu_draft', { ...pointer(s.staleDraft), revisionIntent: { type: 'exclude_card', cardId: s.staleDraft.sceneIds[0] }, idempotencyKey: newKey('stale') }),
     draft_already_confirmed: (s) => write(s, 'confirm_chengdu_draft', { ...pointer(s.confirmed), confirmation: { action: 'publish' }, idempotencyKey: newKey('again') }),
     draft_expired: (s) =>
-      write(s, 'revise_chengdu_draft', { ...pointer(s.agingDraft), revisionIntent: { type: 'exclude_card', cardId: s.agingDraft.sceneIds[0] }, idempotencyKey: newKey('expired') }, 'aging'),
+      write(s, 'revise_chengdu_draft', { ...pointer(s.expiredDraft), revisionIntent: { type: 'exclude_card', cardId: s.expiredDraft.sceneIds[0] }, idempotencyKey: newKey('expired') }),
     unauthorized: {
       notBlackBox: 'the endpoint answers a planning call without a valid credential with HTTP 401 and WWW-Authenticate before any tool runs, as the contract says; the tool-level code only guards in-process callers',
     },
