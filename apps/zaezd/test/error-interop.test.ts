@@ -1,10 +1,11 @@
 /**
  * Every code of zaezd's error table, produced against real stacks (zaezd on the Tutu stand-in,
  * loopback), reaches the SDK 1.x client, the v2 client and the Inspector CLI 1.x and 2.x as
- * `isError` with the code. Four stacks give the states the codes need: today's, one three months
- * later (the trip's dates have passed), one whose Tutu refuses connections and one whose events
- * source (KudaGo) does. Trips pinned to an event that is not listed are the found trip's request
- * with another event in its ID, as any caller could send.
+ * `isError` with the code. Five stacks give the states the codes need: today's, one three months
+ * later (the trip's dates have passed), one whose Tutu refuses connections, one whose Tutu
+ * answers every search with HTTP 429, and one whose events source (KudaGo) refuses connections.
+ * Trips pinned to an event that is not listed are the found trip's request with another event in
+ * its ID, as any caller could send.
  */
 import { describeErrorInterop } from '@agent-products/kit/testing';
 import { zaezdErrors } from '../src/errors.ts';
@@ -20,6 +21,7 @@ interface Stacks {
   today: RunningStack;
   later: RunningStack;
   noTutu: RunningStack;
+  busyTutu: RunningStack;
   noEvents: RunningStack;
   tripId: string;
   /** A trip over a tiny budget: fewer packages than the three a package number may name. */
@@ -47,18 +49,20 @@ describeErrorInterop<Stacks, keyof typeof zaezdErrors.table>({
   product: 'zaezd',
   table: zaezdErrors.table,
   async start() {
-    const [today, later, noTutu, noEvents] = await Promise.all([
+    const [today, later, noTutu, busyTutu, noEvents] = await Promise.all([
       startStack(),
       startStack({ now: new Date(TEST_NOW.getTime() + 90 * 86_400_000) }),
       startStack({ tutuUrl: `${DEAD}/mcp`, tutuRetries: 0, tutuTimeoutMs: 1000 }),
+      // Tutu answers every search with HTTP 429, and nothing is cached, so each call meets it.
+      startStack({ simFaults: [{ tool: '*', fault: 'busy' }], tutuCacheTtlMs: 0 }),
       startStack({ events: { source: 'kudago', baseUrl: DEAD, timeoutMs: 1000 } }),
     ]);
     const [full, small] = await Promise.all([findTrip(today, REQUEST), findTrip(today, { ...REQUEST, budget: 1000 })]);
     if (small.packages.length >= 3) throw new Error('the small-budget trip has all three packages; unknown_package needs fewer');
-    return { today, later, noTutu, noEvents, tripId: full.trip_id, smallTrip: { tripId: small.trip_id, packages: small.packages.length } };
+    return { today, later, noTutu, busyTutu, noEvents, tripId: full.trip_id, smallTrip: { tripId: small.trip_id, packages: small.packages.length } };
   },
   async stop(stacks) {
-    await Promise.all([stacks.today.stop(), stacks.later.stop(), stacks.noTutu.stop(), stacks.noEvents.stop()]);
+    await Promise.all([stacks.today.stop(), stacks.later.stop(), stacks.noTutu.stop(), stacks.busyTutu.stop(), stacks.noEvents.stop()]);
   },
   scenarios: {
     invalid_arguments: ({ today }) => ({ url: today.url, name: 'get_trip_details', arguments: { trip_id: 'x', package: 'first', colour: 'red' } }),
@@ -72,6 +76,7 @@ describeErrorInterop<Stacks, keyof typeof zaezdErrors.table>({
       arguments: { trip_id: withEvent(tripId, { source: 'bundled', id: 'withdrawn-concert' }), package: 1 },
     }),
     upstream_unavailable: ({ noTutu }) => ({ url: noTutu.url, name: 'find_event_trips', arguments: REQUEST }),
+    upstream_busy: ({ busyTutu }) => ({ url: busyTutu.url, name: 'find_event_trips', arguments: REQUEST }),
     // A search only notes a city KudaGo did not answer for; a trip pinned to a KudaGo event cannot be rebuilt without it.
     events_unavailable: ({ noEvents, tripId }) => ({
       url: noEvents.url,
