@@ -2,8 +2,10 @@
  * Builds the runnable servers into `dist/` folders with esbuild: workspace code is bundled,
  * npm dependencies stay external. Production runs compiled JavaScript rather than tsx, whose
  * on-the-fly transform wraps every closure for its name and costs about a third of the
- * throughput of an MCP call (measured in bench/, see README "Performance").
+ * throughput of an MCP call (measured in bench/, see README "Performance"). Last, it prints
+ * the size of zaezd's trip board widget as built.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -26,6 +28,8 @@ const entries = {};
 for (const app of workspaces.filter((w) => w.startsWith('apps/'))) {
   if (existsSync(new URL(`${app}/src/main.ts`, root))) entries[`${app}/dist/main`] = `${app}/src/main.ts`;
 }
+// The trip board widget's size, printed by every build.
+entries['apps/zaezd/dist/widget-size'] = 'apps/zaezd/src/web/widget-size.ts';
 for (const file of readdirSync(new URL('bench/servers', root)).filter((f) => f.endsWith('.ts'))) {
   entries[`bench/dist/${file.replace(/\.ts$/, '')}`] = `bench/servers/${file}`;
 }
@@ -44,3 +48,6 @@ await build({
   external: [...external],
   logLevel: 'warning',
 });
+
+const report = spawnSync(process.execPath, [new URL('apps/zaezd/dist/widget-size.mjs', root).pathname], { stdio: 'inherit' });
+if (report.status !== 0) process.exit(report.status ?? 1);

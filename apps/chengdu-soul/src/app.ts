@@ -131,6 +131,8 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     title: 'Chengdu Soul',
     instructions: INSTRUCTIONS,
     tools: [...catalogTools(queries), ...planningTools(drafts)],
+    // No resources, but hosts that list them unconditionally (the ext-apps 1.x basic host) keep the server.
+    declareResources: true,
     guard: {
       realm: SERVICE_NAME,
       async admit(request, calls) {

@@ -1,16 +1,20 @@
 /**
  * The trip board's browser code, built once per process the first time it is needed (`main.ts`
  * asks at start-up): esbuild compiles the renderer in `board/` and bundles it with Leaflet and,
- * for the widget, the ext-apps `App` from its self-contained `app-with-deps` build — all read
- * from node_modules, so nothing is fetched at run time and the widget document needs no
+ * for the widget, the ext-apps `App` from its ES module with the SDK pieces and zod it imports —
+ * all read from node_modules, so nothing is fetched at run time and the widget document needs no
  * network. Two scripts come out: the web page's (served from /assets/, cacheable) and the
  * widget's (inlined into the `ui://` resource, where the host's CSP allows no script files).
+ *
+ * The widget is tree-shaken and minified; zod's translated error messages (every locale but
+ * English, a third of the bundle) are left out, since the board never shows a zod message. The
+ * self-contained `app-with-deps` build carried them all (about 780 KB in all, measured).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 
 export interface BoardAssets {
   /** The web page's script: renderer and Leaflet. */
@@ -21,12 +25,42 @@ export interface BoardAssets {
   leafletCss: string;
   /** A short hash of what the web page loads, for cache-busting URLs. */
   version: string;
+  /** Bytes of the widget's script by what it is made of, as built. */
+  widgetSize: WidgetSize;
 }
+
+export interface WidgetSize {
+  total: number;
+  leaflet: number;
+  /** The ext-apps App with the SDK client and core pieces it imports. */
+  mcpApps: number;
+  zod: number;
+  board: number;
+}
+
+/** The widget's size target, stated in the README next to the size measured. */
+export const WIDGET_TARGET_BYTES = 250 * 1024;
 
 const require = createRequire(import.meta.url);
 
 /** Resolved from the package itself, so the same code finds its sources from src/ (tests) and dist/ (npm start). */
 const PACKAGE_ROOT = dirname(require.resolve('@agent-products/zaezd/package.json'));
+const ZOD_ROOT = dirname(require.resolve('zod/package.json'));
+
+/**
+ * zod's locale index, imported by its namespace exports, replaced by English alone (the default
+ * zod configures itself with); nothing in the board reads another locale.
+ */
+const englishOnlyZod: Plugin = {
+  name: 'zod-english-only',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => (args.importer.startsWith(ZOD_ROOT) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined));
+    esbuild.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
+      contents: `export { default as en } from ${JSON.stringify(`${ZOD_ROOT}/v4/locales/en.js`)};`,
+      resolveDir: ZOD_ROOT,
+    }));
+  },
+};
 
 /**
  * A script inlined in HTML ends at the first `</script`, wherever it stands. `<\/` reads the same
@@ -56,6 +90,8 @@ async function buildBoardAssets(): Promise<BoardAssets> {
     minify: true,
     legalComments: 'eof',
     logLevel: 'silent',
+    metafile: true,
+    plugins: [englishOnlyZod],
   });
   const output = (name: string) => {
     const file = result.outputFiles.find((f) => f.path.endsWith(`/board/${name}.js`));
@@ -69,5 +105,26 @@ async function buildBoardAssets(): Promise<BoardAssets> {
     widgetScript: inlineScript(output('widget')),
     leafletCss,
     version: createHash('sha256').update(pageScript).update(leafletCss).digest('base64url').slice(0, 10),
+    widgetSize: widgetSize(result.metafile, output('widget').length),
   };
+}
+
+function widgetSize(metafile: Metafile, total: number): WidgetSize {
+  const widget = Object.entries(metafile.outputs).find(([path]) => path.endsWith('widget.js'));
+  if (!widget) throw new TypeError('esbuild reported no widget.js');
+  const size: WidgetSize = { total, leaflet: 0, mcpApps: 0, zod: 0, board: 0 };
+  for (const [input, { bytesInOutput }] of Object.entries(widget[1].inputs)) {
+    const part = /node_modules\/leaflet\//.test(input) ? 'leaflet' : /node_modules\/zod\//.test(input) ? 'zod' : /node_modules\//.test(input) ? 'mcpApps' : 'board';
+    size[part] += bytesInOutput;
+  }
+  return size;
+}
+
+/** One line for the build's output: the widget's size, its parts and the target. */
+export function describeWidgetSize(size: WidgetSize): string {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  return (
+    `zaezd trip board widget script: ${kb(size.total)} (Leaflet ${kb(size.leaflet)}, ext-apps App and SDK ${kb(size.mcpApps)}, zod ${kb(size.zod)}, board ${kb(size.board)}); ` +
+    `target ${kb(WIDGET_TARGET_BYTES)}${size.total <= WIDGET_TARGET_BYTES ? ' met' : ' not met'}`
+  );
 }

@@ -1,11 +1,13 @@
 /**
  * The HTTP application every product starts from: correlation ids, JSON request logs with
- * credentials and capability paths redacted, Host validation, Origin allow-listing, one error
- * mapping (never a stack trace or a 500 for bad input), and `GET /health` + `/health/live`.
+ * credentials and capability paths redacted, Host validation, Origin allow-listing, CORS on the
+ * MCP path for the allowed origins (cors.ts), one error mapping (never a stack trace or a 500 for
+ * bad input), and `GET /health` + `/health/live`.
  */
 import { Hono, type Context } from 'hono';
 import { lazyChild, redactPath, type Logger } from '../log/index.ts';
 import { correlationIdFor } from './correlation.ts';
+import { addCorsHeaders, isPreflight, preflightResponse } from './cors.ts';
 import { hostChecker, originAllowed, servedHostnames } from './origin-host.ts';
 import { isConnectionFailure } from '../mcp/tool.ts';
 import { registerHealthRoutes, type HealthOptions } from './health.ts';
@@ -29,6 +31,8 @@ export interface HttpAppOptions {
   publicUrl?: string | undefined;
   /** Hostnames accepted in the Host header, replacing loopback and the public URL's host. */
   allowedHostnames?: readonly string[];
+  /** Paths answering browser clients of the allowed origins with CORS (default: `/mcp`). */
+  corsPaths?: readonly string[];
   /** Path prefixes whose remainder is a capability and must not be logged in full. */
   secretPathPrefixes?: readonly string[];
   /** The dependencies /health probes and the facts it adds (health.ts). */
@@ -43,6 +47,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   const origins = new Set([...options.allowedOrigins, ...(publicUrl ? [publicUrl.origin] : [])].map((o) => o.toLowerCase()));
   const secretPrefixes = options.secretPathPrefixes ?? [];
   const hostRejection = hostChecker(options.allowedHostnames ?? servedHostnames(publicUrl));
+  const corsPaths = new Set(options.corsPaths ?? ['/mcp']);
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -57,7 +62,10 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     } else if (!originAllowed(c.req.header('origin') ?? null, origins)) {
       c.res = c.json({ error: { code: 'origin_rejected', message: 'This Origin is not allowed to call this server.', correlationId } }, 403);
     } else {
-      await next();
+      const origin = corsPaths.has(c.req.path) ? c.req.header('origin') : undefined;
+      if (origin !== undefined && isPreflight(c.req.raw)) c.res = preflightResponse();
+      else await next();
+      if (origin !== undefined) addCorsHeaders(c.res.headers, origin);
     }
     c.res.headers.set('X-Request-Id', correlationId);
     if (!options.log.isLevelEnabled('info')) return;

@@ -61,6 +61,11 @@ export interface McpEndpointOptions {
    * the matching capability when one registers a resource.
    */
   registrations?: ReadonlyArray<(server: McpServer) => void>;
+  /**
+   * Declare the resources capability even with no resource registered (resources/list is then
+   * an empty list): some hosts list resources unconditionally and drop a server that refuses.
+   */
+  declareResources?: boolean;
   maxBodyBytes?: number;
   guard?: McpGuard;
   onError?: (error: Error) => void;
@@ -84,7 +89,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const buildServer = () => {
     const server = new McpServer(
       { name: options.name, version: options.version, ...(options.title ? { title: options.title } : {}) },
-      { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
+      { capabilities: { tools: {}, ...(options.declareResources ? { resources: { listChanged: false } } : {}) }, ...(options.instructions ? { instructions: options.instructions } : {}) },
     );
     for (const tool of options.tools) tool.register(server);
     for (const register of options.registrations ?? []) register(server);

@@ -6,6 +6,7 @@
  * stable strings an agent can branch on; whether a code is retryable is decided once, in the
  * table, never at the throw site.
  */
+import * as z from 'zod';
 
 export interface ErrorCodeSpec {
   retryable: boolean;
@@ -31,6 +32,20 @@ export interface ToolErrorBody {
   details?: Record<string, unknown>;
   correlationId: string;
 }
+
+/**
+ * `structuredContent` of a failed call, as published inside every tool's `outputSchema`
+ * (advertised-output.ts). `code` is a string rather than an enum: each product's table grows.
+ */
+export const toolErrorResultSchema = z.strictObject({
+  error: z.strictObject({
+    code: z.string().describe("A stable code from the product's error table; branch on it."),
+    message: z.string(),
+    retryable: z.boolean(),
+    details: z.record(z.string(), z.unknown()).optional(),
+    correlationId: z.string().describe('Quote it when reporting a problem.'),
+  }),
+});
 
 export class ToolError extends Error {
   override readonly name = 'ToolError';

@@ -1,5 +1,5 @@
 /**
- * A schema wrapper that advertises a zod schema's JSON Schema to clients but accepts any value.
+ * A schema wrapper that advertises a JSON Schema to clients but accepts any value.
  *
  * The SDK rejects invalid tool arguments with a protocol error carrying its own prose. Our
  * contract needs a tool result with a structured error naming each field, so the SDK is given
@@ -8,8 +8,12 @@
 import * as z from 'zod';
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 
-export function lenientSchema(schema: z.ZodType, io: 'input' | 'output'): StandardSchemaWithJSON {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as Record<string, unknown>;
+/** A zod input schema's JSON Schema, advertised as is. */
+export function lenientSchema(schema: z.ZodType): StandardSchemaWithJSON {
+  return lenientJsonSchema(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }) as Record<string, unknown>);
+}
+
+export function lenientJsonSchema(json: Record<string, unknown>): StandardSchemaWithJSON {
   return {
     '~standard': {
       version: 1,

@@ -4,12 +4,14 @@
  * `defineTool` refuses (TypeError) a definition without a title, description, input and output
  * schema or explicit annotations. The registered handler validates arguments with zod, runs the
  * domain function, checks the answer against the output schema and returns `structuredContent`
- * plus the tool's own text rendering. Every failure becomes one structured error.
+ * plus the tool's own text rendering. Every failure becomes one structured error, which the
+ * advertised `outputSchema` admits beside the success shape (advertised-output.ts).
  */
 import * as z from 'zod';
 import type { CallToolResult, McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
 import { ToolError, platformErrors, type ToolErrorBody } from './errors.ts';
-import { lenientSchema } from './lenient-input.ts';
+import { advertisedOutputSchema } from './advertised-output.ts';
+import { lenientJsonSchema, lenientSchema } from './lenient-input.ts';
 import { requestScopeOf, type RequestScope } from './request-scope.ts';
 import { createLogger } from '../log/index.ts';
 
@@ -58,8 +60,9 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
     if (typeof spec.annotations?.[key] !== 'boolean') throw new TypeError(`Tool ${spec.name} must declare annotations.${key}`);
   }
 
-  const inputSchema = lenientSchema(spec.input, 'input');
-  const outputSchema = lenientSchema(spec.output, 'output');
+  const inputSchema = lenientSchema(spec.input);
+  // Advertised: success or error object; checked below: the success shape alone.
+  const outputSchema = lenientJsonSchema(advertisedOutputSchema(spec.output));
   const annotations = { title: spec.title, ...spec.annotations };
 
   const access = spec.access ?? 'public';

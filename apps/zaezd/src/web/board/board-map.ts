@@ -47,6 +47,7 @@ export class BoardMap {
   private tilesLoaded = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private observer: ResizeObserver | undefined;
+  private tileLayer: L.TileLayer | undefined;
 
   constructor(
     private readonly container: HTMLElement,
@@ -119,6 +120,7 @@ export class BoardMap {
       if (this.tilesLoaded === 0 && this.state === 'loading') this.settle('failed');
     });
     layer.addTo(map);
+    this.tileLayer = layer;
     this.markers.addTo(map);
     this.observer = new ResizeObserver(() => this.map?.invalidateSize());
     this.observer.observe(this.container);
@@ -134,8 +136,18 @@ export class BoardMap {
     this.state = state;
     if (state === 'failed') {
       this.observer?.disconnect();
-      this.map?.remove();
+      // Failure is noticed inside Leaflet's own tile callback, which reads the map again once its
+      // listeners return ('_fadeAnimated' of a removed map is a TypeError): tear down after it.
+      // The tile layer goes first, so tiles still in flight are cancelled and report to no map.
+      const map = this.map;
+      const layer = this.tileLayer;
       this.map = undefined;
+      this.tileLayer = undefined;
+      setTimeout(() => {
+        layer?.off();
+        layer?.remove();
+        map?.remove();
+      }, 0);
       this.hotelMarkers.clear();
     }
     this.onState(state);

@@ -8,7 +8,9 @@
  * some hosts never send one — the tool the host ran, called again with the same arguments),
  * `ui/open-link` for every link, `ui/update-model-context` when the traveller picks a package.
  */
-import { App, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-with-deps';
+// First: it must run before the ext-apps and SDK modules define their schemas.
+import './zod-jitless.ts';
+import { App, PostMessageTransport } from '@modelcontextprotocol/ext-apps';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { TripCheckout } from '../../trips/trip-checkout.ts';
 import type { TripDetails } from '../../trips/trip-details.ts';
