@@ -102,7 +102,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   app.route('/', v1Routes({ db, andees, connections, verifier, grants, challenge, now }) as never);
   app.use('*', loadSession(sessions, now));
   app.route('/', signInRoutes({ db, andees, sessions, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
-  app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl }));
+  app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
   app.route('/', appsRoutes({ grants, mcpUrl: settings.mcpUrl }));
   app.notFound((c) => (c.req.path.startsWith('/v1/') ? c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}.`, retryable: false, correlationId: c.get('correlationId') } }, 404) : c.html(problemPage('Not found', 'There is no page here.'), 404)));
 

@@ -20,7 +20,11 @@ import { signInForm } from './sign-in-routes.tsx';
 export interface ApprovalDeps {
   provider: Provider;
   publicUrl: string;
+  /** The resource a request that names none is for. */
+  resource: string;
 }
+
+const OIDC_SCOPES = new Set(['openid', 'offline_access']);
 
 export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
@@ -80,16 +84,18 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
       const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
       // A step-up keeps what the grant already had: scopes are added to it, never replaced.
       const grant = existing && existing.accountId === andeeId ? existing : new provider.Grant({ accountId: andeeId, clientId: params.client_id });
-      const details = interaction.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
-      if (details.missingOIDCScope?.length) grant.addOIDCScope(details.missingOIDCScope);
-      if (details.missingOIDCClaims?.length) grant.addOIDCClaims(details.missingOIDCClaims);
+      // Decided from the request itself: when the andee had no session yet, the provider asks
+      // for login first and has not computed the consent details.
+      const requested = splitScopes((interaction.params as { scope?: string }).scope);
+      const oidcScopes = requested.filter((s) => OIDC_SCOPES.has(s));
+      if (oidcScopes.length) grant.addOIDCScope(oidcScopes);
+      const resource = String((interaction.params as { resource?: string }).resource ?? deps.resource);
       const ticked = new Set([form.optIn ?? []].flat().map(String));
-      for (const [resource, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
-        const granted = scopes.filter((s) => (GRANTABLE_SCOPES as readonly string[]).includes(s) && (!isOptIn(s) || ticked.has(s)));
-        const refused = scopes.filter((s) => !granted.includes(s));
-        if (granted.length) grant.addResourceScope(resource, granted);
-        if (refused.length) grant.rejectResourceScope(resource, refused);
-      }
+      const offered = requested.filter((s) => (GRANTABLE_SCOPES as readonly string[]).includes(s));
+      const granted = offered.filter((s) => !isOptIn(s) || ticked.has(s));
+      const refused = offered.filter((s) => !granted.includes(s));
+      if (granted.length) grant.addResourceScope(resource, granted);
+      if (refused.length) grant.rejectResourceScope(resource, refused);
       const grantId = await grant.save();
       interaction.result = { login: { accountId: andeeId }, consent: { grantId } };
     } else if (form.decision === 'deny') {
