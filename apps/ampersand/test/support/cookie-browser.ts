@@ -79,3 +79,17 @@ export function formValue(html: string, name: string): string {
   if (!match) throw new Error(`No input ${name} in the page`);
   return match[1]!.replace(/&amp;/g, '&');
 }
+
+/** A form's action and its named inputs with their values (hidden fields included). */
+export function formFields(html: string, formId?: string): { action: string; fields: Record<string, string> } {
+  const forms = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)];
+  const form = forms.find((f) => (formId ? f[1]!.includes(`id="${formId}"`) : true));
+  if (!form) throw new Error(`No form ${formId ?? ''} in the page`);
+  const action = /action="([^"]*)"/.exec(form[1]!)?.[1] ?? '';
+  const fields: Record<string, string> = {};
+  for (const input of form[2]!.matchAll(/<input\b([^>]*)>/g)) {
+    const name = /name="([^"]*)"/.exec(input[1]!)?.[1];
+    if (name) fields[name] = (/value="([^"]*)"/.exec(input[1]!)?.[1] ?? '').replace(/&amp;/g, '&');
+  }
+  return { action: action.replace(/&amp;/g, '&'), fields };
+}
