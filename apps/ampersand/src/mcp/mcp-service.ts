@@ -25,6 +25,8 @@ export interface McpServiceOptions {
   tokenSecret: string;
   log: Logger;
   now?: () => Date;
+  /** Where calls are forwarded when not the API's public URL (one API process of several, in tests). */
+  forwardTo?: string;
 }
 
 export interface McpService {
@@ -44,7 +46,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
     version: '0.1.0',
     title: '&',
     instructions: 'Tools over the signed-in andee\'s identity and connections. Use ask_question for identity answers and connections_read to resolve a person before acting.',
-    tools: ampersandTools(apiForwarder(settings.apiUrl)),
+    tools: ampersandTools(apiForwarder(options.forwardTo ?? settings.apiUrl)),
     maxBodyBytes: MAX_BODY_BYTES,
     onError: (error) => log.error({ err: error }, 'mcp error'),
   });

@@ -17,6 +17,9 @@ import type { AmpersandDatabase } from '../../src/store/schema.ts';
 export interface RunningAmpersand {
   apiUrl: string;
   mcpUrl: string;
+  /** Where this pair listens (the same as the public URLs unless `publicUrls` was given). */
+  ownApiUrl: string;
+  ownMcpUrl: string;
   secret: string;
   api: ApiService;
   database: TestDatabase<AmpersandDatabase>;
@@ -25,6 +28,11 @@ export interface RunningAmpersand {
 
 export interface StartOptions {
   now?: () => Date;
+  /**
+   * The public URLs, when this pair is one more process of each behind a shared address (the
+   * issuer and the MCP audience stay those of the first pair; this pair still listens on its own ports).
+   */
+  publicUrls?: { apiUrl: string; mcpUrl: string };
   settings?: Partial<ApiSettings>;
   database?: TestDatabase<AmpersandDatabase>;
   secret?: string;
@@ -38,11 +46,13 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
   let apiHandler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
   const apiServer = createServer((req, res) => apiHandler(req, res));
   await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', resolve));
-  const apiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
+  const ownApiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
+  const apiUrl = options.publicUrls?.apiUrl ?? ownApiUrl;
 
   let mcpFetch: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
   const mcpServer = await listen((request) => mcpFetch(request), 0);
-  const mcpUrl = `${mcpServer.url}/mcp`;
+  const ownMcpUrl = `${mcpServer.url}/mcp`;
+  const mcpUrl = options.publicUrls?.mcpUrl ?? ownMcpUrl;
 
   const api = await createApiService({
     settings: {
@@ -64,12 +74,20 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
     ...(options.now ? { now: options.now } : {}),
   });
   apiHandler = api.handler;
-  const mcp = createMcpService({ settings: { mcpUrl, apiUrl, mcpAllowedOrigins: [mcpServer.url], openaiAppsChallenge: undefined }, tokenSecret: secret, log, ...(options.now ? { now: options.now } : {}) });
+  const mcp = createMcpService({
+    settings: { mcpUrl, apiUrl, mcpAllowedOrigins: [mcpServer.url], openaiAppsChallenge: undefined },
+    tokenSecret: secret,
+    log,
+    forwardTo: ownApiUrl,
+    ...(options.now ? { now: options.now } : {}),
+  });
   mcpFetch = mcp.app.fetch;
 
   return {
     apiUrl,
     mcpUrl,
+    ownApiUrl,
+    ownMcpUrl,
     secret,
     api,
     database,
