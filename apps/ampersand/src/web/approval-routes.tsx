@@ -51,7 +51,8 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     const approvalUrl = new URL(`/interaction/${uid}`, deps.publicUrl).href;
     const destination = params.redirect_uri ? new URL(params.redirect_uri).host : 'a device that showed you a code';
     c.header('Content-Security-Policy', `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'${params.redirect_uri ? ` ${new URL(params.redirect_uri).origin}` : ''}; base-uri 'none'; frame-ancestors 'none'`);
-    c.header('Referrer-Policy', 'no-referrer');
+    // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the form.
+    c.header('Referrer-Policy', 'same-origin');
     return c.html(
       approvalPage({
         uid,
