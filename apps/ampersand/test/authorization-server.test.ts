@@ -121,6 +121,35 @@ describe('authorization requests', () => {
   });
 });
 
+describe('approving on a phone', () => {
+  it('records the answer from a second signed-in browser; the first continues from the approval page', async () => {
+    const andee = await amp.api.andees.byTag('ada');
+    const phone = new CookieBrowser([amp.apiUrl]);
+    await phone.get(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee!.andeeId, new Date())).token}`);
+    const pkce = pkcePair();
+    const page = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', prompt: 'consent' }));
+    const approvalUrl = page.url;
+    const onPhone = await phone.get(approvalUrl);
+    const answered = await phone.post(approvalUrl, { csrf: formValue(onPhone.text, 'csrf'), decision: 'approve' });
+    expect(answered.leftTo).toBeUndefined();
+    expect(answered.text).toContain('press Continue');
+    const resumed = await browser.get(approvalUrl);
+    const continueTo = /<a href="([^"]+)">Continue<\/a>/.exec(resumed.text)![1]!.replace(/&amp;/g, '&');
+    const done = await browser.get(new URL(continueTo, amp.apiUrl));
+    expect(done.leftTo?.searchParams.get('code')).toBeTruthy();
+  });
+});
+
+describe('registered clients without a grant', () => {
+  it('are removed after the TTL; clients holding a grant stay', async () => {
+    const unused = await register(amp.apiUrl, { client_name: 'Never Used', redirect_uris: ['http://127.0.0.1:9/cb'] });
+    const removed = await amp.api.grants.reapUnusedClients(new Date(Date.now() + 60_000));
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect((await fetch(`${amp.apiUrl}/oauth/register/${unused.body.client_id}`, { headers: { Authorization: `Bearer ${unused.body.registration_access_token}` } })).status).not.toBe(200);
+    expect((await authorize({})).token.access_token).toBeTruthy();
+  });
+});
+
 describe('scopes', () => {
   it('a request without scope gets exactly the default public grant, as a JWT for the MCP URL', async () => {
     const { token } = await authorize({});
