@@ -32,7 +32,7 @@ import { approvalRoutes } from '../web/approval-routes.tsx';
 import { appsRoutes } from '../web/apps-routes.tsx';
 import { SITE_CSS, SITE_CSS_PATH } from '../web/layout.tsx';
 import { problemPage } from '../web/problem-page.tsx';
-import { loadSession, type WebEnv } from '../web/session-cookie.ts';
+import { loadSession } from '../web/session-cookie.ts';
 import { signInRoutes } from '../web/sign-in-routes.tsx';
 import { operatorRoute } from './operator-route.ts';
 import { v1Routes } from './v1-routes.ts';
@@ -98,11 +98,11 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
       const ok = await database.ping();
       return { healthy: ok, details: { service: 'ampersand-api', database: ok ? 'ok' : 'unreachable' } };
     },
-  }) as unknown as import('hono').Hono<WebEnv>;
+  });
   app.use('*', securityHeaders());
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
-  app.route('/', v1Routes({ db, andees, connections, verifier, grants, challenge, now }) as never);
-  app.route('/', operatorRoute({ andees, sessions, grants, facts: new IdentityFacts(db), connections, apiUrl: settings.apiUrl, mcpUrl: settings.mcpUrl, now }, keys.operatorKey) as never);
+  app.route('/', v1Routes({ db, andees, connections, verifier, grants, challenge, now }));
+  app.route('/', operatorRoute({ andees, sessions, grants, facts: new IdentityFacts(db), connections, apiUrl: settings.apiUrl, mcpUrl: settings.mcpUrl, now }, keys.operatorKey));
   app.use('*', loadSession(sessions, now));
   app.route('/', signInRoutes({ db, andees, sessions, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
   app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
