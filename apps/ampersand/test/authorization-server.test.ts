@@ -104,6 +104,18 @@ describe('authorization requests', () => {
     expect(visit.text).toContain('invalid_redirect_uri');
   });
 
+  it('lets a loopback redirect vary its port (RFC 8252), never its host or path', async () => {
+    const native = await register(amp.apiUrl, { client_name: 'Native', redirect_uris: ['http://127.0.0.1:5000/callback'] });
+    expect(native.body.application_type).toBe('native');
+    const pkce = pkcePair();
+    const params = { client_id: native.body.client_id, response_type: 'code', code_challenge: pkce.challenge, code_challenge_method: 'S256', prompt: 'consent' };
+    const otherPort = await browser.get(authorizeUrl(amp.apiUrl, { ...params, redirect_uri: 'http://127.0.0.1:61234/callback' }));
+    expect(otherPort.status, otherPort.text.slice(0, 200)).toBe(200);
+    expect(otherPort.url).toMatch(/\/interaction\//);
+    const otherPath = await browser.get(authorizeUrl(amp.apiUrl, { ...params, redirect_uri: 'http://127.0.0.1:61234/elsewhere' }));
+    expect(otherPath.text).toContain('invalid_redirect_uri');
+  });
+
   it('refuses a resource other than the MCP server', async () => {
     const pkce = pkcePair();
     const visit = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', resource: 'https://other.example/mcp' }));

@@ -4,7 +4,8 @@
  * - an authorization or device request without `scope` asks for the default public grant;
  * - dynamic client registration admits public clients only (`token_endpoint_auth_method` none,
  *   the default when absent) and ignores a registered `scope`, which would otherwise restrict
- *   the client to OpenID scopes;
+ *   the client to OpenID scopes; a client redirecting only to loopback registers as native, so
+ *   its redirect port may vary (RFC 8252 §7.3);
  * - refresh requests go through the race-safe succession (refresh-succession.ts).
  * Request bodies arrive already read (see api-server.ts), so they can be inspected and amended.
  */
@@ -17,6 +18,7 @@ import type { RefreshSuccession } from './refresh-succession.ts';
 type BodyRequest = KoaContextWithOIDC['req'] & { body?: string };
 
 const DEFAULT_SCOPE = DEFAULT_PUBLIC_SCOPES.join(' ');
+const LOOPBACK_REDIRECT = /^http:\/\/(127\.0\.0\.1|\[::1\])(:\d+)?\//;
 const DISCOVERY_PATHS = new Set(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']);
 
 export function applyOAuthRules(provider: Provider, succession: RefreshSuccession, now: () => Date): void {
@@ -62,7 +64,11 @@ export function applyOAuthRules(provider: Provider, succession: RefreshSuccessio
         return;
       }
       const { scope: _ignored, ...rest } = metadata;
-      req.body = JSON.stringify({ ...rest, token_endpoint_auth_method: 'none' });
+      // A client redirecting only to loopback is a native app (RFC 8252): oidc-provider then lets
+      // the port vary at authorization time, as §7.3 allows, since such apps pick a free port.
+      const redirects = Array.isArray(rest.redirect_uris) ? rest.redirect_uris : [];
+      const native = rest.application_type === undefined && redirects.length > 0 && redirects.every((uri) => typeof uri === 'string' && LOOPBACK_REDIRECT.test(uri));
+      req.body = JSON.stringify({ ...rest, token_endpoint_auth_method: 'none', ...(native ? { application_type: 'native' } : {}) });
       return next();
     }
 
