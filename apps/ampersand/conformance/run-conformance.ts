@@ -18,8 +18,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OPERATOR_KEY_HEADER } from '../src/api/operator-route.ts';
-import { deriveKeys } from '../src/auth/derived-keys.ts';
 import { CookieBrowser, formValue } from '../test/support/cookie-browser.ts';
 import { authorizeUrl, pkcePair, register, tokenRequest } from '../test/support/oauth-steps.ts';
 
@@ -47,9 +45,9 @@ const env = {
 const children: ChildProcess[] = [];
 let failed = 0;
 
-/** Runs the suite without blocking this process, whose proxy must keep answering meanwhile. */
-function runSuite(args: string[]): Promise<{ ok: boolean; output: string }> {
-  const suite = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs a command without blocking this process, whose proxy must keep answering meanwhile. */
+function runCommand(command: string, args: string[]): Promise<{ ok: boolean; output: string }> {
+  const suite = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   suite.stdout.on('data', (chunk) => (output += chunk));
   suite.stderr.on('data', (chunk) => (output += chunk));
@@ -70,10 +68,14 @@ async function waitFor(url: string): Promise<void> {
 }
 
 async function signedInBrowser(): Promise<CookieBrowser> {
-  const operator = (args: string[]) =>
-    fetch(`${apiUrl}/operator`, { method: 'POST', headers: { 'Content-Type': 'application/json', [OPERATOR_KEY_HEADER]: deriveKeys(secret).operatorKey }, body: JSON.stringify({ args }) }).then((r) => r.json() as Promise<{ output?: string }>);
+  // The operator CLI, reaching the running API's embedded database through its owner channel.
+  const operator = async (args: string[]) => {
+    const run = await runCommand('npx', ['tsx', 'apps/ampersand/src/cli/ampersand-cli.ts', ...args]);
+    if (!run.ok) throw new Error(`ampersand ${args[0]} failed: ${run.output}`);
+    return run.output;
+  };
   await operator(['create-andee', 'conformance', 'Conformance', 'Runner']);
-  const link = (await operator(['sign-in-link', 'conformance'])).output!.split('\n')[0]!;
+  const link = /^(http\S+)$/m.exec(await operator(['sign-in-link', 'conformance']))![1]!;
   const browser = new CookieBrowser([apiUrl]);
   await browser.get(link);
   return browser;
@@ -139,7 +141,7 @@ async function serverSuite(browser: CookieBrowser): Promise<void> {
   const proxy = await tokenProxy(token.body.access_token);
   try {
     for (const scenario of SERVER_SCENARIOS) {
-      const run = await runSuite([...SERVER_SUITE, 'server', '--url', `http://127.0.0.1:${proxyPort}/mcp`, '--scenario', scenario]);
+      const run = await runCommand('npx', [...SERVER_SUITE, 'server', '--url', `http://127.0.0.1:${proxyPort}/mcp`, '--scenario', scenario]);
       report(run.ok, `${scenario} (with a token)`, run.output);
     }
   } finally {

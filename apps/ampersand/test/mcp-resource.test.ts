@@ -42,7 +42,7 @@ describe('discovery and health', () => {
   it('answers health without a token and says nothing about downstream paths', async () => {
     const response = await fetch(new URL('/health', amp.mcpUrl));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', service: 'ampersand-mcp' });
+    expect(await response.json()).toEqual({ status: 'ok', service: 'ampersand-mcp', dependencies: {} });
   });
 
   it('answers 404 for the OpenAI apps challenge when none is configured', async () => {

@@ -23,7 +23,6 @@ import { removeExpiredOAuthRows } from '../auth/oidc-adapter.ts';
 import { RefreshSuccession } from '../auth/refresh-succession.ts';
 import { signingKey } from '../auth/signing-key.ts';
 import { Connections } from '../identity/connections.ts';
-import { IdentityFacts } from '../identity/identity-facts.ts';
 import { resourceChallenge } from '../mcp/resource-metadata.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import type { AmpersandSettings } from '../settings.ts';
@@ -34,7 +33,6 @@ import { SITE_CSS, SITE_CSS_PATH } from '../web/layout.tsx';
 import { problemPage } from '../web/problem-page.tsx';
 import { loadSession } from '../web/session-cookie.ts';
 import { signInRoutes } from '../web/sign-in-routes.tsx';
-import { operatorRoute } from './operator-route.ts';
 import { v1Routes } from './v1-routes.ts';
 
 export type ApiSettings = Pick<
@@ -94,15 +92,14 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     allowedOrigins: settings.apiAllowedOrigins,
     publicUrl: settings.apiUrl,
     secretPathPrefixes: ['/sign-in/link/'],
-    health: async () => {
-      const ok = await database.ping();
-      return { healthy: ok, details: { service: 'ampersand-api', database: ok ? 'ok' : 'unreachable' } };
+    health: {
+      dependencies: [{ name: 'database', essential: true, neededFor: 'every andee, grant, token, session and answer', probe: () => database.ping() }],
+      details: () => ({ service: 'ampersand-api' }),
     },
   });
   app.use('*', securityHeaders());
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
   app.route('/', v1Routes({ db, andees, connections, verifier, grants, challenge, now }));
-  app.route('/', operatorRoute({ andees, sessions, grants, facts: new IdentityFacts(db), connections, apiUrl: settings.apiUrl, mcpUrl: settings.mcpUrl, now }, keys.operatorKey));
   app.use('*', loadSession(sessions, now));
   app.route('/', signInRoutes({ db, andees, sessions, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
   app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));

@@ -1,15 +1,13 @@
 /**
  * Keys derived from the one shared secret (HKDF-SHA256, one label per use), so a key for one job
  * can never be replayed as another: the access-token MAC key, the authorization server's cookie
- * keys, the operator key, and the sealing key for the few secrets it must keep in the database.
+ * keys, and the sealing key for the few secrets it must keep in the database.
  */
 import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 
 export interface DerivedKeys {
   accessToken: KeyObject;
   cookieKeys: string[];
-  /** Proves a local operator command comes from someone who holds the secret. */
-  operatorKey: string;
   seal(plain: string): string;
   unseal(sealed: string): string;
 }
@@ -20,7 +18,6 @@ export function deriveKeys(secret: string): DerivedKeys {
   return {
     accessToken: createSecretKey(derive('access token v1')),
     cookieKeys: [derive('cookies v1').toString('base64url')],
-    operatorKey: derive('operator v1').toString('base64url'),
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', sealing, iv);

@@ -1,42 +1,22 @@
 /**
  * `npm run ampersand -- <command>`: the operator CLI. While the API process runs on the embedded
- * database it owns the data directory, so the command is sent to it (POST /operator on loopback);
- * otherwise, or over PostgreSQL, the CLI opens the database itself.
+ * database it owns the data directory, so the commands run through it (the kit's owner channel);
+ * otherwise, or on PostgreSQL, the CLI opens the database itself.
  */
 import { AndeeRepository } from '../andees/andee-repository.ts';
 import { WebSessions } from '../andees/web-sessions.ts';
-import { OPERATOR_KEY_HEADER } from '../api/operator-route.ts';
-import { deriveKeys } from '../auth/derived-keys.ts';
 import { Grants } from '../auth/grants.ts';
 import { Connections } from '../identity/connections.ts';
 import { IdentityFacts } from '../identity/identity-facts.ts';
 import { settingsFromEnv } from '../settings.ts';
 import { openAmpersandDatabase } from '../store/open-ampersand-database.ts';
-import { resolveTokenSecret } from '../token-secret.ts';
 import { HELP, OFFLINE_COMMANDS, OperatorError, runOperatorCommand, urlsText } from './operator-commands.ts';
 
 const args = process.argv.slice(2);
 const settings = settingsFromEnv();
 
-async function viaRunningApi(operatorKey: string): Promise<string | undefined> {
-  let response: Response;
-  try {
-    response = await fetch(`http://${settings.host}:${settings.apiPort}/operator`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', [OPERATOR_KEY_HEADER]: operatorKey },
-      body: JSON.stringify({ args }),
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch {
-    return undefined;
-  }
-  const body = (await response.json()) as { output?: string; error?: { message: string } };
-  if (body.error) throw new OperatorError(body.error.message);
-  return body.output ?? '';
-}
-
-async function direct(): Promise<string> {
-  const database = await openAmpersandDatabase(settings);
+async function withDatabase(): Promise<string> {
+  const database = await openAmpersandDatabase(settings, 'reach');
   try {
     const db = database.db;
     return await runOperatorCommand(
@@ -58,12 +38,7 @@ async function direct(): Promise<string> {
 }
 
 try {
-  let output: string;
-  if (OFFLINE_COMMANDS.has(args[0])) output = args[0] === 'urls' ? urlsText(settings.apiUrl, settings.mcpUrl) : HELP;
-  else {
-    const operatorKey = deriveKeys(resolveTokenSecret(settings)).operatorKey;
-    output = (settings.databaseUrl ? undefined : await viaRunningApi(operatorKey)) ?? (await direct());
-  }
+  const output = OFFLINE_COMMANDS.has(args[0]) ? (args[0] === 'urls' ? urlsText(settings.apiUrl, settings.mcpUrl) : HELP) : await withDatabase();
   process.stdout.write(`${output}\n`);
 } catch (error) {
   process.stderr.write(`${error instanceof OperatorError ? error.message : String(error)}\n`);

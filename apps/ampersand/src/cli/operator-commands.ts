@@ -1,8 +1,7 @@
 /**
- * The operator's commands, as one function from arguments to printed text, so the same code runs
- * inside the API process (reached over loopback while it owns the embedded database) and on its
- * own (when no process does, or over PostgreSQL). Nothing printed grants access except the
- * sign-in link the operator asked for.
+ * The operator's commands, as one function from arguments to printed text over the database
+ * (reached through the API process while it owns the embedded data directory). Nothing printed
+ * grants access except the sign-in link the operator asked for.
  */
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import type { WebSessions } from '../andees/web-sessions.ts';

@@ -55,7 +55,9 @@ export function createMcpService(options: McpServiceOptions): McpService {
     log,
     allowedOrigins: settings.mcpAllowedOrigins,
     publicUrl: new URL(settings.mcpUrl).origin,
-    health: async () => ({ healthy: true, details: { service: 'ampersand-mcp' } }),
+    // Health proves this process answers, nothing about the API behind it (spec "Health"): a
+    // tool call's downstream failure is its own tool error.
+    health: { dependencies: [], details: () => ({ service: 'ampersand-mcp' }) },
   });
 
   for (const path of metadata.paths) {
