@@ -5,6 +5,7 @@
  * side.
  * Exits 1 when a target is missed, after printing every figure.
  */
+import { benchAmpersandToolCall } from './ampersand-tool-call.ts';
 import { benchChengduPropose } from './chengdu-propose.ts';
 import { benchChengduSearch } from './chengdu-search.ts';
 import { benchSearchRelevance } from './chengdu-search-relevance.ts';
@@ -15,6 +16,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['search-relevance', benchSearchRelevance],
   ['chengdu-propose', benchChengduPropose],
   ['zaezd-trips', benchZaezdTrips],
+  ['ampersand-tool-call', benchAmpersandToolCall],
 ];
 const only = process.argv[2];
 const missed: string[] = [];

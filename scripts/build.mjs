@@ -23,10 +23,14 @@ for (const file of manifests) {
   }
 }
 
-// Every product's `src/main.ts` → `dist/main.mjs`; every benchmark server → `bench/dist/`.
+// Every product's process entries (`src/main.ts`, or one `src/main-<name>.ts` per process of a
+// product that runs several) → `dist/main*.mjs`; every benchmark server → `bench/dist/`.
 const entries = {};
 for (const app of workspaces.filter((w) => w.startsWith('apps/'))) {
-  if (existsSync(new URL(`${app}/src/main.ts`, root))) entries[`${app}/dist/main`] = `${app}/src/main.ts`;
+  if (!existsSync(new URL(`${app}/src`, root))) continue;
+  for (const file of readdirSync(new URL(`${app}/src`, root)).filter((f) => /^main(-[a-z]+)?\.ts$/.test(f))) {
+    entries[`${app}/dist/${file.replace(/\.ts$/, '')}`] = `${app}/src/${file}`;
+  }
 }
 // The trip board widget's size, printed by every build.
 entries['apps/zaezd/dist/widget-size'] = 'apps/zaezd/src/web/widget-size.ts';

@@ -2,7 +2,8 @@
  * `npm run conformance [product]`: runs the official MCP conformance suite (0.1.16, on Node 22
  * fetched from the npm registry) against each product, freshly started from its build: Chengdu
  * Soul on a temporary embedded database, zaezd on its own (it opens its upstream connection only
- * when a tool needs it, so these scenarios run without one). The same scenarios for every
+ * when a tool needs it, so these scenarios run without one), & through its own runner
+ * (apps/ampersand/conformance/, which adds the 0.2 authorization-server scenarios). The same scenarios for every
  * product: those that apply to any server, plus the capability ones only where the server
  * declares the capability (read from its initialize answer). Exits non-zero on any failure.
  */
@@ -25,6 +26,8 @@ const PRODUCTS = {
       cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
     };
   },
+  // & is two services with an OAuth flow in between; its own runner drives both (see there).
+  ampersand: () => ({ runner: ['npx', ['tsx', 'apps/ampersand/conformance/run-conformance.ts']] }),
   zaezd: (port) => ({
     main: 'apps/zaezd/dist/main.mjs',
     env: { ZAEZD_PORT: String(port) },
@@ -35,6 +38,10 @@ const PRODUCTS = {
 async function runProduct(name) {
   const port = 18000 + Math.floor(Math.random() * 1000);
   const product = PRODUCTS[name](port);
+  if (product.runner) {
+    const run = spawnSync(product.runner[0], product.runner[1], { stdio: 'inherit' });
+    return run.status === 0 ? 0 : 1;
+  }
   const server = spawn(process.execPath, ['--max-semi-space-size=32', product.main], {
     env: { ...process.env, ...product.env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],

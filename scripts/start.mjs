@@ -1,5 +1,5 @@
 /**
- * `npm start`: builds, then runs every product built under apps/ (each `dist/main.mjs`) as its own
+ * `npm start`: builds, then runs every product built under apps/ (each `dist/main*.mjs`) as its own
  * process on loopback (each product is stateless and owns its port). Output is passed through;
  * Ctrl-C stops them all. A product that exits takes the others down, so a failure is never hidden.
  */
@@ -8,11 +8,15 @@ import { existsSync, readdirSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
 const NODE_FLAGS = ['--max-semi-space-size=32', '--enable-source-maps'];
-const apps = readdirSync(new URL('apps', root)).filter((name) => existsSync(new URL(`apps/${name}/dist/main.mjs`, root)));
+// A product with several processes (& runs its API and its MCP service apart) builds one
+// `dist/main-<name>.mjs` per process; each gets a process of its own.
+const entries = readdirSync(new URL('apps', root)).flatMap((name) => {
+  const dist = new URL(`apps/${name}/dist/`, root);
+  if (!existsSync(dist)) return [];
+  return readdirSync(dist).filter((file) => /^main(-[a-z]+)?\.mjs$/.test(file)).map((file) => `apps/${name}/dist/${file}`);
+});
 
-const children = apps.map((name) =>
-  spawn(process.execPath, [...NODE_FLAGS, `apps/${name}/dist/main.mjs`], { cwd: root, stdio: 'inherit', env: process.env }),
-);
+const children = entries.map((entry) => spawn(process.execPath, [...NODE_FLAGS, entry], { cwd: root, stdio: 'inherit', env: process.env }));
 
 let stopping = false;
 function stopAll(code) {

@@ -175,7 +175,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       const message = m as { method?: unknown; params?: { name?: unknown } } | null;
       return message?.method === 'tools/call' && toolsByName.get(String(message.params?.name))?.access === 'credential';
     }).length;
-    if (calls === 0) return undefined;
+    // A product that verifies every request before the endpoint has already named the caller.
+    if (calls === 0 || scope.principal) return undefined;
     const guard = options.guard;
     if (!guard) throw new TypeError('A credential tool is registered without a guard');
     try {

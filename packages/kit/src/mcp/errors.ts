@@ -18,6 +18,7 @@ export const PLATFORM_ERROR_CODES = {
   invalid_arguments: { retryable: false, meaning: 'An argument is missing, of the wrong type or out of range; details.fields names each one.' },
   idempotency_conflict: { retryable: false, meaning: 'The idempotency key was already used with different arguments.' },
   unauthorized: { retryable: false, meaning: 'This tool needs a valid credential in the Authorization header.' },
+  insufficient_scope: { retryable: false, meaning: 'The credential lacks a scope this tool needs; details.missingScopes names them. Authorize again with them.' },
   rate_limited: { retryable: true, meaning: 'The shared per-owner limit is exhausted; retry after details.retryAfterSeconds.' },
   unavailable: { retryable: true, meaning: 'A dependency (the database) is unreachable; nothing was written.' },
   internal_error: { retryable: true, meaning: 'An unexpected failure; nothing was written. Report the correlationId.' },

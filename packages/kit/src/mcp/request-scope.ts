@@ -4,12 +4,9 @@
  * hands to tool handlers, so nothing global is shared between concurrent requests.
  */
 import type { Logger } from '../log/index.ts';
+import type { Principal } from '../auth/principal.ts';
 
-export interface Principal {
-  subject: string;
-  credentialId: string;
-  scopes: readonly string[];
-}
+export type { Principal };
 
 export interface RequestScope {
   correlationId: string;

@@ -14,6 +14,7 @@ import { advertisedOutputSchema } from './advertised-output.ts';
 import { lenientJsonSchema, lenientSchema } from './lenient-input.ts';
 import { requestScopeOf, type RequestScope } from './request-scope.ts';
 import { createLogger } from '../log/index.ts';
+import { missingScopes } from '../auth/principal.ts';
 
 export interface ToolAnnotationsRequired extends ToolAnnotations {
   readOnlyHint: boolean;
@@ -29,8 +30,12 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
   input: I;
   output: O;
   annotations: ToolAnnotationsRequired;
-  /** `credential`: the endpoint demands a verified credential (HTTP 401 without one). */
-  access?: 'public' | 'credential';
+  /**
+   * `credential`: the endpoint demands a verified credential (HTTP 401 without one); `scopes`: that
+   * credential must also carry every listed scope, or the call is the tool error
+   * `insufficient_scope` naming the missing ones (advertised as the tool's `securitySchemes`).
+   */
+  access?: 'public' | 'credential' | { scopes: readonly string[] };
   /** Tool `_meta` as published in tools/list (e.g. an MCP Apps `ui.resourceUri`). */
   meta?: Record<string, unknown>;
   /** Domain call; throws ToolError for expected failures. */
@@ -42,6 +47,8 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
 export interface Tool {
   readonly name: string;
   readonly access: 'public' | 'credential';
+  /** Scopes the credential must carry (none for public tools). */
+  readonly scopes: readonly string[];
   register(server: McpServer): void;
   /** Runs the tool outside MCP (the web adapter and tests use the same path). */
   call(args: unknown, scope: RequestScope): Promise<CallToolResult>;
@@ -65,12 +72,21 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
   const outputSchema = lenientJsonSchema(advertisedOutputSchema(spec.output));
   const annotations = { title: spec.title, ...spec.annotations };
 
-  const access = spec.access ?? 'public';
+  const access = typeof spec.access === 'object' ? 'credential' : (spec.access ?? 'public');
+  const scopes = typeof spec.access === 'object' ? [...spec.access.scopes] : [];
+  const meta = scopes.length ? { ...spec.meta, securitySchemes: [{ type: 'oauth2', scopes }] } : spec.meta;
 
   async function call(args: unknown, scope: RequestScope): Promise<CallToolResult> {
     // The endpoint answers 401 before getting here; this guards every other way in.
     if (access === 'credential' && !scope.principal) {
       return errorResult(platformErrors.fail('unauthorized', 'This tool needs an Agent credential in Authorization: Bearer <credential>.'), scope);
+    }
+    const missing = scope.principal ? missingScopes(scope.principal, scopes) : [];
+    if (missing.length) {
+      return errorResult(
+        platformErrors.fail('insufficient_scope', `This tool needs the scope${missing.length === 1 ? '' : 's'} ${missing.join(' ')}; authorize again to get the current scope set.`, { missingScopes: missing }),
+        scope,
+      );
     }
     const bad = unacceptableField(args);
     if (bad !== undefined) {
@@ -102,11 +118,12 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
   return {
     name: spec.name,
     access,
+    scopes,
     call,
     register(server) {
       server.registerTool(
         spec.name,
-        { title: spec.title, description: spec.description, inputSchema, outputSchema, annotations, ...(spec.meta ? { _meta: spec.meta } : {}) },
+        { title: spec.title, description: spec.description, inputSchema, outputSchema, annotations, ...(meta ? { _meta: meta } : {}) },
         (args: unknown, ctx: ServerContext) => call(args, scopeFromContext(ctx)),
       );
     },

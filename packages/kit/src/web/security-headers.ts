@@ -11,7 +11,8 @@ export function securityHeaders(csp = PAGE_CSP): MiddlewareHandler {
     await next();
     const type = c.res.headers.get('content-type') ?? '';
     if (!type.startsWith('text/html')) return;
-    c.res.headers.set('Content-Security-Policy', csp);
+    // A page that needs more (a form whose answer redirects to another origin) sets its own.
+    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', csp);
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('X-Frame-Options', 'DENY');
     if (!c.res.headers.has('Referrer-Policy')) c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');

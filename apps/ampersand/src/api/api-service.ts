@@ -1,0 +1,166 @@
+/**
+ * The API process: the authorization server (oidc-provider, a Node callback) and the Hono app
+ * (the andee's web app and the JSON API behind the MCP service) behind one Node request handler.
+ * Provider routes get the same Host check as the app, and their bodies are read up front (at most
+ * 64 KiB) so &'s OAuth rules can inspect them before the provider does.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { localhostAllowedHostnames, validateHostHeader } from '@modelcontextprotocol/server';
+import { createHttpApp } from '@agent-products/kit/http';
+import type { Logger } from '@agent-products/kit/log';
+import type { Database } from '@agent-products/kit/store';
+import { securityHeaders } from '@agent-products/kit/web';
+import type Provider from 'oidc-provider';
+import { AndeeRepository } from '../andees/andee-repository.ts';
+import { WebSessions } from '../andees/web-sessions.ts';
+import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
+import { createAuthorizationServer } from '../auth/authorization-server.ts';
+import { deriveKeys } from '../auth/derived-keys.ts';
+import { Grants } from '../auth/grants.ts';
+import { applyOAuthRules } from '../auth/oauth-rules.ts';
+import { removeExpiredOAuthRows } from '../auth/oidc-adapter.ts';
+import { RefreshSuccession } from '../auth/refresh-succession.ts';
+import { signingKey } from '../auth/signing-key.ts';
+import { Connections } from '../identity/connections.ts';
+import { resourceChallenge } from '../mcp/resource-metadata.ts';
+import { ALL_SCOPES } from '../scopes.ts';
+import type { AmpersandSettings } from '../settings.ts';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { approvalRoutes } from '../web/approval-routes.tsx';
+import { appsRoutes } from '../web/apps-routes.tsx';
+import { SITE_CSS, SITE_CSS_PATH } from '../web/layout.tsx';
+import { problemPage } from '../web/problem-page.tsx';
+import { loadSession } from '../web/session-cookie.ts';
+import { signInRoutes } from '../web/sign-in-routes.tsx';
+import { v1Routes } from './v1-routes.ts';
+
+export type ApiSettings = Pick<
+  AmpersandSettings,
+  'apiUrl' | 'mcpUrl' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'refreshGraceSeconds' | 'unusedClientTtlSeconds' | 'signInLinkTtlSeconds' | 'cimdAllowedHosts' | 'devMailbox' | 'apiAllowedOrigins'
+>;
+
+export interface ApiServiceOptions {
+  settings: ApiSettings;
+  database: Database<AmpersandDatabase>;
+  tokenSecret: string;
+  log: Logger;
+  now?: () => Date;
+}
+
+export interface ApiService {
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  provider: Provider;
+  andees: AndeeRepository;
+  sessions: WebSessions;
+  grants: Grants;
+  close(): Promise<void>;
+}
+
+const PROVIDER_PATHS = /^\/(oauth\/|device(\/|$)|\.well-known\/(openid-configuration|oauth-authorization-server)$)/;
+const MAX_PROVIDER_BODY = 64 * 1024;
+const HOUSEKEEPING_MS = 10 * 60_000;
+
+export async function createApiService(options: ApiServiceOptions): Promise<ApiService> {
+  const { settings, database, log } = options;
+  const now = options.now ?? (() => new Date());
+  const db = database.db;
+  const keys = deriveKeys(options.tokenSecret);
+  const andees = new AndeeRepository(db);
+  const sessions = new WebSessions(db, settings.signInLinkTtlSeconds);
+  const grants = new Grants(db);
+  const connections = new Connections(db);
+  const provider = createAuthorizationServer({
+    db,
+    issuer: settings.apiUrl,
+    resource: settings.mcpUrl,
+    keys,
+    signingJwk: await signingKey(db, keys),
+    accessTokenTtlSeconds: settings.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: settings.refreshTokenTtlSeconds,
+    cimdAllowedHosts: settings.cimdAllowedHosts,
+    andeeExists: async (id) => (await andees.byId(id)) !== undefined,
+  });
+  applyOAuthRules(provider, new RefreshSuccession(db, keys, settings.refreshGraceSeconds), now);
+  provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'authorization server error'));
+
+  const verifier = accessTokenVerifier({ key: keys.accessToken, issuer: settings.apiUrl, audience: settings.mcpUrl });
+  const challenge = resourceChallenge({ mcpUrl: settings.mcpUrl, issuer: settings.apiUrl, scopes: ALL_SCOPES }).challenge;
+
+  const app = createHttpApp({
+    log,
+    allowedOrigins: settings.apiAllowedOrigins,
+    publicUrl: settings.apiUrl,
+    secretPathPrefixes: ['/sign-in/link/'],
+    health: {
+      dependencies: [{ name: 'database', essential: true, neededFor: 'every andee, grant, token, session and answer', probe: () => database.ping() }],
+      details: () => ({ service: 'ampersand-api' }),
+    },
+  });
+  app.use('*', securityHeaders());
+  app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
+  app.route('/', v1Routes({ db, andees, connections, verifier, grants, challenge, now }));
+  app.use('*', loadSession(sessions, now));
+  app.route('/', signInRoutes({ db, andees, sessions, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
+  app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
+  app.route('/', appsRoutes({ grants, mcpUrl: settings.mcpUrl }));
+  app.notFound((c) => (c.req.path.startsWith('/v1/') ? c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}.`, retryable: false, correlationId: c.get('correlationId') } }, 404) : c.html(problemPage('Not found', 'There is no page here.'), 404)));
+
+  const honoListener = getRequestListener(app.fetch);
+  const providerCallback = provider.callback();
+  const issuer = new URL(settings.apiUrl);
+  const allowedHosts = [...localhostAllowedHostnames(), issuer.hostname];
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (!PROVIDER_PATHS.test(path)) return void honoListener(req, res);
+    if (!validateHostHeader(req.headers.host, allowedHosts).ok) return refuse(res, 403, 'invalid_request', 'This Host is not served here.');
+    // The provider builds its endpoint URLs from the request; these make them the issuer's.
+    req.headers.host = issuer.host;
+    req.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+    delete req.headers['x-forwarded-host'];
+    if (req.method !== 'POST') return void providerCallback(req, res);
+    void readBody(req).then(
+      (body) => {
+        if (body === undefined) return refuse(res, 413, 'invalid_request', `Request body exceeds ${MAX_PROVIDER_BODY} bytes.`);
+        (req as IncomingMessage & { body?: string }).body = body;
+        providerCallback(req, res);
+      },
+      () => refuse(res, 400, 'invalid_request', 'The request body could not be read.'),
+    );
+  };
+
+  const housekeeping = setInterval(() => {
+    void removeExpiredOAuthRows(db, now())
+      .then(() => grants.reapUnusedClients(new Date(now().getTime() - settings.unusedClientTtlSeconds * 1000)))
+      .catch((error) => log.warn({ err: error }, 'housekeeping failed'));
+  }, HOUSEKEEPING_MS);
+  housekeeping.unref();
+
+  return {
+    handler,
+    provider,
+    andees,
+    sessions,
+    grants,
+    async close() {
+      clearInterval(housekeeping);
+    },
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_PROVIDER_BODY) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function refuse(res: ServerResponse, status: number, error: string, description: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify({ error, error_description: description }));
+}

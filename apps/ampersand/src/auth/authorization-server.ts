@@ -1,0 +1,136 @@
+/**
+ * The OAuth authorization server: oidc-provider configured for the & MCP resource.
+ *
+ * Public clients only (registered by DCR or identified by a client ID metadata document),
+ * authorization code with PKCE S256 (oidc-provider 9 accepts no other method and requires PKCE of
+ * public clients), device authorization, refresh tokens rotated on every use. Access tokens are
+ * JWTs for exactly one resource, the canonical MCP URL, MACed with the shared secret. The consent
+ * step is the andee's own approval page (web/approval-routes.tsx), reached at /interaction/:uid.
+ */
+import type { JWK } from 'jose';
+import type { Kysely } from 'kysely';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { GRANTABLE_SCOPES } from '../scopes.ts';
+import type { DerivedKeys } from './derived-keys.ts';
+import { oidcAdapterFor } from './oidc-adapter.ts';
+import { cimdFetchAllowed } from './cimd-guard.ts';
+import { deviceConfirmSource, deviceInputSource, deviceSuccessSource, errorSource } from '../web/provider-pages.tsx';
+
+export const OAUTH_ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  registration: '/oauth/register',
+  device_authorization: '/oauth/device_authorization',
+  code_verification: '/device',
+  revocation: '/oauth/revoke',
+  jwks: '/oauth/jwks',
+  userinfo: '/oauth/userinfo',
+  end_session: '/oauth/logout',
+  pushed_authorization_request: '/oauth/par',
+  introspection: '/oauth/introspect',
+  backchannel_authentication: '/oauth/backchannel',
+  challenge: '/oauth/challenge',
+} as const;
+
+export interface AuthorizationServerOptions {
+  db: Kysely<AmpersandDatabase>;
+  issuer: string;
+  /** The canonical MCP URL: the only resource tokens are issued for. */
+  resource: string;
+  keys: DerivedKeys;
+  signingJwk: JWK;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  cimdAllowedHosts: readonly string[];
+  /** Whether an andee id names an existing andee. */
+  andeeExists(andeeId: string): Promise<boolean>;
+}
+
+export function createAuthorizationServer(options: AuthorizationServerOptions): Provider {
+  const resourceServer = {
+    scope: GRANTABLE_SCOPES.join(' '),
+    audience: options.resource,
+    accessTokenTTL: options.accessTokenTtlSeconds,
+    accessTokenFormat: 'jwt' as const,
+    jwt: { sign: { alg: 'HS256' as const, key: options.keys.accessToken } },
+  };
+  const configuration: Configuration = {
+    adapter: oidcAdapterFor(options.db),
+    jwks: { keys: [options.signingJwk as never] },
+    cookies: { keys: options.keys.cookieKeys, long: { httpOnly: true, sameSite: 'lax' }, short: { httpOnly: true, sameSite: 'lax' } },
+    routes: OAUTH_ROUTES,
+    scopes: ['openid', 'offline_access'],
+    claims: { openid: ['sub'] },
+    responseTypes: ['code'],
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: 'ES256',
+    },
+    enabledJWA: { idTokenSigningAlgValues: ['ES256'], requestObjectSigningAlgValues: ['ES256'] },
+    clientAuthMethods: ['none'],
+    async findAccount(_ctx, sub) {
+      if (!(await options.andeeExists(sub))) return undefined;
+      return { accountId: sub, claims: async () => ({ sub }) };
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      dPoP: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      revocation: { enabled: true },
+      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: true },
+      deviceFlow: {
+        enabled: true,
+        charset: 'base-20',
+        mask: '****-****',
+        userCodeInputSource: deviceInputSource,
+        userCodeConfirmSource: deviceConfirmSource,
+        successSource: deviceSuccessSource,
+      },
+      resourceIndicators: {
+        enabled: true,
+        // A request naming no resource is for the MCP server, the only resource there is.
+        defaultResource: () => options.resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx, resourceIndicator) {
+          if (resourceIndicator !== options.resource) throw new errors.InvalidTarget(`Tokens are issued only for ${options.resource}.`);
+          return resourceServer;
+        },
+      },
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        allowFetch: (_ctx, clientId) => cimdFetchAllowed(clientId, options.cimdAllowedHosts),
+      },
+    },
+    // Refresh tokens for every client allowed the grant, not only those asking offline_access:
+    // MCP clients keep a connection for weeks and rarely know the OpenID scope.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    expiresWithSession: () => false,
+    rotateRefreshToken: true,
+    extraTokenClaims(_ctx, token) {
+      return 'grantId' in token && token.grantId ? { gid: token.grantId } : undefined;
+    },
+    ttl: {
+      AccessToken: options.accessTokenTtlSeconds,
+      AuthorizationCode: 60,
+      DeviceCode: 600,
+      Grant: options.refreshTokenTtlSeconds,
+      Interaction: 3600,
+      RefreshToken: options.refreshTokenTtlSeconds,
+      Session: 14 * 24 * 3600,
+      IdToken: 3600,
+    },
+    renderError: errorSource,
+  };
+  const provider = new Provider(options.issuer, configuration);
+  // Behind a TLS-terminating proxy the issuer is https while the socket is not; api-server.ts
+  // sets the forwarded protocol itself, so a client cannot choose it.
+  provider.proxy = new URL(options.issuer).protocol === 'https:';
+  return provider;
+}
+
+export type { KoaContextWithOIDC };

@@ -1,0 +1,91 @@
+/**
+ * Grants as the andee and the operator see them: which client holds access to whose account,
+ * with which scopes, since when; and revocation, which deletes the grant with every code and
+ * refresh token issued under it in one statement. Access tokens are self-contained JWTs: the API
+ * refuses them at once (it checks the grant on every call), the MCP service only when they expire.
+ */
+import { sql, type Kysely } from 'kysely';
+import { hashToken } from '@agent-products/kit/auth';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { splitScopes } from '../scopes.ts';
+
+export interface GrantView {
+  grantId: string;
+  andeeId: string;
+  clientId: string;
+  clientName: string;
+  scopes: string[];
+  grantedAt: Date;
+}
+
+interface GrantPayload {
+  jti: string;
+  accountId: string;
+  clientId: string;
+  iat: number;
+  resources?: Record<string, string>;
+}
+
+export class Grants {
+  constructor(private readonly db: Kysely<AmpersandDatabase>) {}
+
+  async list(filter: { andeeId?: string } = {}): Promise<GrantView[]> {
+    let query = this.db
+      .selectFrom('oauth_store as g')
+      .leftJoin('oauth_store as c', (join) => join.on('c.model', '=', 'Client').onRef('c.client_id', '=', 'g.client_id'))
+      .select(['g.payload as grant', 'c.payload as client'])
+      .where('g.model', '=', 'Grant')
+      .where((eb) => eb.or([eb('g.expires_at', 'is', null), eb('g.expires_at', '>', new Date())]));
+    if (filter.andeeId) query = query.where('g.account_id', '=', filter.andeeId);
+    const rows = await query.orderBy('g.created_at', 'desc').execute();
+    return rows.map((row) => {
+      const grant = parse<GrantPayload>(row.grant);
+      const client = row.client ? parse<{ client_name?: string }>(row.client) : undefined;
+      return {
+        grantId: grant.jti,
+        andeeId: grant.accountId,
+        clientId: grant.clientId,
+        clientName: client?.client_name ?? grant.clientId,
+        scopes: [...new Set(Object.values(grant.resources ?? {}).flatMap((s) => splitScopes(s)))],
+        grantedAt: new Date(grant.iat * 1000),
+      };
+    });
+  }
+
+  /** Revokes a grant; with `andeeId`, only one of that andee's. True when there was one. */
+  async revoke(grantId: string, andeeId?: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      let owner = trx.selectFrom('oauth_store').select('account_id').where('model', '=', 'Grant').where('id_hash', '=', hashToken(grantId));
+      if (andeeId) owner = owner.where('account_id', '=', andeeId);
+      if (!(await owner.executeTakeFirst())) return false;
+      await trx.deleteFrom('oauth_store').where('grant_id', '=', grantId).execute();
+      return true;
+    });
+  }
+
+  async isLive(grantId: string, now: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('oauth_store')
+      .select(sql<number>`1`.as('one'))
+      .where('model', '=', 'Grant')
+      .where('id_hash', '=', hashToken(grantId))
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Registered clients that never obtained a grant within the TTL are removed. */
+  async reapUnusedClients(olderThan: Date): Promise<number> {
+    const result = await this.db
+      .deleteFrom('oauth_store as c')
+      .where('c.model', '=', 'Client')
+      .where('c.created_at', '<', olderThan)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('oauth_store as g').select(sql`1`.as('one')).where('g.model', '=', 'Grant').whereRef('g.client_id', '=', 'c.client_id'))))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
+
+function parse<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}

@@ -1,0 +1,108 @@
+/**
+ * The operator's commands, as one function from arguments to printed text over the database
+ * (reached through the API process while it owns the embedded data directory). Nothing printed
+ * grants access except the sign-in link the operator asked for.
+ */
+import type { AndeeRepository } from '../andees/andee-repository.ts';
+import type { WebSessions } from '../andees/web-sessions.ts';
+import type { Grants } from '../auth/grants.ts';
+import type { Connections } from '../identity/connections.ts';
+import type { IdentityFacts } from '../identity/identity-facts.ts';
+import { signInLink } from '../web/sign-in-routes.tsx';
+
+export interface OperatorDeps {
+  andees: AndeeRepository;
+  sessions: WebSessions;
+  grants: Grants;
+  facts: IdentityFacts;
+  connections: Connections;
+  apiUrl: string;
+  mcpUrl: string;
+  now: () => Date;
+}
+
+export class OperatorError extends Error {}
+
+export const HELP = `& operator (npm run ampersand -- <command>)
+
+  create-andee <tag> <display name>      create an andee (tag: letters, digits, _; with or without &)
+  sign-in-link <tag>                     print a one-time sign-in link for the web app
+  add-fact <tag> <text> [--visibility private|connected|public]
+                                         store an approved identity fact (what ask_question answers from)
+  connect <tag> <tag>                    make two andees an active connection
+  grants [<tag>]                         list OAuth grants (client, scopes, since), all or one andee's
+  revoke-grant <grantId>                 revoke a grant: its refresh tokens at once, API calls at once
+  urls                                   print the protected-resource and authorization-server URLs
+  help                                   this text`;
+
+/** Commands that need no database. */
+export const OFFLINE_COMMANDS = new Set([undefined, 'help', '--help', 'urls']);
+
+export function urlsText(apiUrl: string, mcpUrl: string): string {
+  return [
+    `Protected resource (MCP)        ${mcpUrl}`,
+    `Protected-resource metadata     ${new URL('/.well-known/oauth-protected-resource', mcpUrl).href}`,
+    `Authorization server (issuer)   ${apiUrl}`,
+    `Authorization-server metadata   ${apiUrl}/.well-known/oauth-authorization-server`,
+  ].join('\n');
+}
+
+export async function runOperatorCommand(deps: OperatorDeps, argv: readonly string[]): Promise<string> {
+  const [command, ...args] = argv;
+  const andeeOf = async (tag: string | undefined) => {
+    if (!tag) throw new OperatorError('Name the andee by &tag.');
+    const andee = await deps.andees.byTag(tag);
+    if (!andee) throw new OperatorError(`No andee has the tag ${tag}.`);
+    return andee;
+  };
+  switch (command) {
+    case undefined:
+    case 'help':
+    case '--help':
+      return HELP;
+    case 'create-andee': {
+      const [tag, ...name] = args;
+      const created = await deps.andees.create({ tag: tag ?? '', displayName: name.join(' ') });
+      if (!created.ok) throw new OperatorError(created.problem);
+      return `Created &${created.andee.tag} (${created.andee.displayName}), id ${created.andee.andeeId}.`;
+    }
+    case 'sign-in-link': {
+      const andee = await andeeOf(args[0]);
+      const { token, expiresAt } = await deps.sessions.issueLink(andee.andeeId, deps.now());
+      return `${signInLink(deps.apiUrl, token)}\n(one use, valid until ${expiresAt.toISOString()})`;
+    }
+    case 'add-fact': {
+      const visibilityAt = args.indexOf('--visibility');
+      const visibility = visibilityAt >= 0 ? args[visibilityAt + 1] : 'private';
+      if (visibility !== 'private' && visibility !== 'connected' && visibility !== 'public') throw new OperatorError('--visibility is private, connected or public.');
+      const rest = visibilityAt >= 0 ? [...args.slice(0, visibilityAt), ...args.slice(visibilityAt + 2)] : [...args];
+      const andee = await andeeOf(rest[0]);
+      const text = rest.slice(1).join(' ').trim();
+      if (text.length < 1 || text.length > 1000) throw new OperatorError('A fact is 1 to 1,000 characters.');
+      const fact = await deps.facts.add(andee.andeeId, text, { visibility, status: 'approved', now: deps.now() });
+      return `Stored an approved ${visibility} fact for &${andee.tag} (${fact.factId}).`;
+    }
+    case 'connect': {
+      const a = await andeeOf(args[0]);
+      const b = await andeeOf(args[1]);
+      if (a.andeeId === b.andeeId) throw new OperatorError('An andee cannot connect to themselves.');
+      await deps.connections.connect(a.andeeId, b.andeeId, deps.now());
+      return `&${a.tag} and &${b.tag} are connected.`;
+    }
+    case 'grants': {
+      const andee = args[0] ? await andeeOf(args[0]) : undefined;
+      const grants = await deps.grants.list(andee ? { andeeId: andee.andeeId } : {});
+      if (grants.length === 0) return 'No grants.';
+      return grants.map((g) => `${g.grantId}  ${g.clientName}  andee ${g.andeeId}  [${g.scopes.join(' ')}]  since ${g.grantedAt.toISOString()}`).join('\n');
+    }
+    case 'revoke-grant': {
+      if (!args[0]) throw new OperatorError('Name the grant id (see `grants`).');
+      if (!(await deps.grants.revoke(args[0]))) throw new OperatorError(`No grant ${args[0]}.`);
+      return `Revoked grant ${args[0]}: its refresh tokens fail now, the API refuses its access tokens now, the MCP service when they expire.`;
+    }
+    case 'urls':
+      return urlsText(deps.apiUrl, deps.mcpUrl);
+    default:
+      throw new OperatorError(`Unknown command ${JSON.stringify(command)}.\n\n${HELP}`);
+  }
+}

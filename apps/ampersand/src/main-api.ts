@@ -1,0 +1,40 @@
+/**
+ * `npm start` (first of &'s two processes): the API, the OAuth authorization server and the
+ * andee's web app on http://127.0.0.1:3005 over the embedded database (or DATABASE_URL).
+ */
+import { createServer } from 'node:http';
+import { stopOnSignals } from '@agent-products/kit/http';
+import { createLogger } from '@agent-products/kit/log';
+import { createApiService } from './api/api-service.ts';
+import { settingsFromEnv } from './settings.ts';
+import { openAmpersandDatabase } from './store/open-ampersand-database.ts';
+import { resolveTokenSecret } from './token-secret.ts';
+
+const settings = settingsFromEnv();
+const log = createLogger({ name: 'ampersand-api', level: settings.logLevel });
+const tokenSecret = resolveTokenSecret(settings);
+const database = await openAmpersandDatabase(settings);
+const service = await createApiService({ settings, database, tokenSecret, log });
+
+const server = createServer(service.handler);
+await new Promise<void>((resolve, reject) => server.once('error', reject).listen(settings.apiPort, settings.host, resolve));
+log.info({ url: settings.apiUrl, database: database.kind }, 'ampersand api listening');
+process.stdout.write(
+  [
+    '',
+    `& API + OAuth  ${settings.apiUrl}/                 (web app: sign in, approve, connected apps)`,
+    `               ${settings.apiUrl}/.well-known/oauth-authorization-server`,
+    `               ${settings.apiUrl}/health`,
+    `Database       ${database.kind === 'pglite' ? `embedded (${settings.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`,
+    'Operator       npm run ampersand -- help',
+    '               npm run ampersand -- create-andee <tag> "<name>"   then   npm run ampersand -- sign-in-link <tag>',
+    settings.devMailbox ? `Dev mailbox    ${settings.apiUrl}/dev/mailbox` : '',
+    '',
+  ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1).join('\n'),
+);
+
+stopOnSignals(
+  () => new Promise<void>((resolve) => server.close(() => resolve())),
+  () => service.close(),
+  () => database.close(),
+);

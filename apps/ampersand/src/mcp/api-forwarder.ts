@@ -1,0 +1,45 @@
+/**
+ * How a tool reaches the API: a POST with the caller's own bearer token (the API verifies it
+ * again and stays the authority on scope and visibility), the caller's subject for its logs, and
+ * the request's correlation id, so one id follows the call through both services. An API error
+ * becomes the same tool error; an unreachable API is a retryable `unavailable`.
+ */
+import { ToolError, platformErrors, type Principal, type RequestScope } from '@agent-products/kit/mcp';
+
+/** The verified token of each request's principal; weakly held, so it lives only as long as the request. */
+const bearerOf = new WeakMap<Principal, string>();
+
+export function rememberBearer(principal: Principal, token: string): void {
+  bearerOf.set(principal, token);
+}
+
+export type Forward = (path: string, args: unknown, scope: RequestScope) => Promise<unknown>;
+
+export function apiForwarder(apiUrl: string): Forward {
+  return async (path, args, scope) => {
+    const token = scope.principal ? bearerOf.get(scope.principal) : undefined;
+    if (!scope.principal || !token) throw platformErrors.fail('unauthorized', 'This tool needs an access token in Authorization: Bearer <token>.');
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, apiUrl), {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'X-Request-Id': scope.correlationId,
+          'X-Ampersand-Caller': scope.principal.subject,
+        },
+        body: JSON.stringify(args ?? {}),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      scope.log.warn({ err: error, path }, 'API unreachable');
+      throw platformErrors.fail('unavailable', 'The & API cannot be reached right now; nothing was changed. Retry shortly.');
+    }
+    const body = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string; retryable?: boolean; details?: Record<string, unknown> } } | undefined;
+    if (response.ok && body) return body;
+    const error = body?.error;
+    if (error?.code && error.message) return Promise.reject(new ToolError(error.code, error.message, error.retryable ?? response.status >= 500, error.details));
+    throw platformErrors.fail(response.status >= 500 ? 'unavailable' : 'internal_error', `The & API answered ${response.status} without an error body.`);
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The MCP service: `POST /mcp` and the alternate `POST /`, stateless, holding no product data.
+ * Every protocol request needs a bearer token, verified here locally (signature, issuer,
+ * audience = the canonical MCP URL, expiry); refusals are 401 with a WWW-Authenticate challenge
+ * pointing at the protected-resource metadata. A body that is missing or not a JSON object is
+ * 400 invalid_request. Verified calls run the tools, which forward to the API.
+ */
+import { Hono } from 'hono';
+import { unauthorizedChallenge, verifyBearerRequest } from '@agent-products/kit/auth';
+import { createHttpApp, readBodyLimited, type AppEnv } from '@agent-products/kit/http';
+import type { Logger } from '@agent-products/kit/log';
+import { createMcpEndpoint, type RequestScope } from '@agent-products/kit/mcp';
+import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
+import { deriveKeys } from '../auth/derived-keys.ts';
+import { ALL_SCOPES } from '../scopes.ts';
+import type { AmpersandSettings } from '../settings.ts';
+import { apiForwarder, rememberBearer } from './api-forwarder.ts';
+import { resourceChallenge } from './resource-metadata.ts';
+import { ampersandTools } from './tools.ts';
+
+export type McpSettings = Pick<AmpersandSettings, 'mcpUrl' | 'apiUrl' | 'mcpAllowedOrigins' | 'openaiAppsChallenge'>;
+
+export interface McpServiceOptions {
+  settings: McpSettings;
+  tokenSecret: string;
+  log: Logger;
+  now?: () => Date;
+  /** Where calls are forwarded when not the API's public URL (one API process of several, in tests). */
+  forwardTo?: string;
+}
+
+export interface McpService {
+  app: Hono<AppEnv>;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createMcpService(options: McpServiceOptions): McpService {
+  const { settings, log } = options;
+  const now = options.now ?? (() => new Date());
+  const verifier = accessTokenVerifier({ key: deriveKeys(options.tokenSecret).accessToken, issuer: settings.apiUrl, audience: settings.mcpUrl });
+  const { metadata, challenge } = resourceChallenge({ mcpUrl: settings.mcpUrl, issuer: settings.apiUrl, scopes: ALL_SCOPES });
+  const endpoint = createMcpEndpoint({
+    name: 'ampersand',
+    version: '0.1.0',
+    title: '&',
+    instructions: 'Tools over the signed-in andee\'s identity and connections. Use ask_question for identity answers and connections_read to resolve a person before acting.',
+    tools: ampersandTools(apiForwarder(options.forwardTo ?? settings.apiUrl)),
+    maxBodyBytes: MAX_BODY_BYTES,
+    onError: (error) => log.error({ err: error }, 'mcp error'),
+  });
+
+  const app = createHttpApp({
+    log,
+    allowedOrigins: settings.mcpAllowedOrigins,
+    publicUrl: new URL(settings.mcpUrl).origin,
+    // Health proves this process answers, nothing about the API behind it (spec "Health"): a
+    // tool call's downstream failure is its own tool error.
+    health: { dependencies: [], details: () => ({ service: 'ampersand-mcp' }) },
+  });
+
+  for (const path of metadata.paths) {
+    app.get(path, (c) => c.json(metadata.document, 200, { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' }));
+  }
+  app.get('/.well-known/openai-apps-challenge', (c) =>
+    settings.openaiAppsChallenge ? c.text(settings.openaiAppsChallenge) : c.json({ error: { code: 'not_found', message: 'No domain-verification challenge is configured.' } }, 404),
+  );
+
+  const protocol = async (c: import('hono').Context<AppEnv>) => {
+    const correlationId = c.get('correlationId');
+    const scope: RequestScope = { correlationId, log: c.get('log'), now };
+    const request = c.req.raw;
+    // A wrong method is answered before credentials: it is wrong whoever asks.
+    if (request.method !== 'POST') return endpoint.handle(request, scope);
+    const verdict = await verifyBearerRequest(request, verifier, now());
+    if (!verdict.ok) return unauthorizedChallenge(challenge, verdict.failure, verdict.description, correlationId);
+    const body = await readBodyLimited(request, MAX_BODY_BYTES);
+    if (!body.ok && body.reason === 'too_large') return invalidRequest(413, `Request body exceeds ${MAX_BODY_BYTES} bytes.`, correlationId);
+    if (!body.ok || !isJsonObject(body.text)) return invalidRequest(400, 'The request body must be one JSON-RPC message: a JSON object.', correlationId);
+    rememberBearer(verdict.principal, (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '').trim());
+    scope.principal = verdict.principal;
+    return endpoint.handle(new Request(request.url, { method: 'POST', headers: request.headers, body: body.text }), scope);
+  };
+  app.all('/mcp', protocol);
+  app.all('/', protocol);
+
+  return { app, close: () => endpoint.close() };
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+function invalidRequest(status: number, message: string, correlationId: string): Response {
+  return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `invalid_request: ${message}`, data: { code: 'invalid_request', correlationId } } }, { status });
+}

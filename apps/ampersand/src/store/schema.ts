@@ -1,0 +1,26 @@
+/** Row types of the & schema (see migrations.ts). */
+import type { Generated } from 'kysely';
+
+export interface AmpersandDatabase {
+  andees: { andee_id: string; tag: string; display_name: string; photo_url: string | null; created_at: Generated<Date> };
+  sign_in_links: { token_hash: string; andee_id: string; created_at: Date; expires_at: Date; used_at: Date | null };
+  web_sessions: { session_hash: string; andee_id: string; csrf_token: string; created_at: Date; expires_at: Date };
+  dev_mailbox: { message_id: Generated<number>; andee_id: string; link: string; created_at: Date };
+  identity_facts: { fact_id: string; andee_id: string; value: string; visibility: 'private' | 'connected' | 'public'; status: 'approved' | 'pending'; created_at: Date };
+  connections: { andee_id: string; other_id: string; connected_at: Date };
+  oauth_store: {
+    model: string;
+    id_hash: string;
+    payload: unknown;
+    grant_id: string | null;
+    account_id: string | null;
+    client_id: string | null;
+    uid: string | null;
+    user_code_hash: string | null;
+    expires_at: Date | null;
+    consumed_at: Date | null;
+    created_at: Generated<Date>;
+  };
+  oauth_refresh_successions: { token_hash: string; claimed_at: Date; sealed_response: string | null };
+  oauth_keys: { name: string; sealed: string };
+}

@@ -1,0 +1,168 @@
+/**
+ * Sign-up and sign-in on the web. Sign-in is by one-time link only: e-mail delivery is out of
+ * scope, so the link is printed by the operator CLI or, on a local development server, shown in
+ * the dev mailbox (/dev/mailbox, loopback only). `next` keeps a pending approval across sign-in.
+ */
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { AndeeRepository } from '../andees/andee-repository.ts';
+import type { WebSessions } from '../andees/web-sessions.ts';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { renderPage } from './layout.tsx';
+import { problemPage } from './problem-page.tsx';
+import { endSession, startSession, csrfValid, type WebEnv } from './session-cookie.ts';
+
+export interface SignInDeps {
+  db: Kysely<AmpersandDatabase>;
+  andees: AndeeRepository;
+  sessions: WebSessions;
+  publicUrl: string;
+  devMailbox: boolean;
+  now: () => Date;
+}
+
+/** Only a local path may follow sign-in, never another site. */
+export function safeNext(next: unknown): string {
+  return typeof next === 'string' && /^\/(?![/\\])[\w\-./?=&%~]*$/.test(next) ? next : '/';
+}
+
+export function signInLink(publicUrl: string, token: string, next = '/'): string {
+  const url = new URL(`/sign-in/link/${token}`, publicUrl);
+  if (next !== '/') url.searchParams.set('next', next);
+  return url.href;
+}
+
+export function signInForm(next: string, message?: string) {
+  return (
+    <>
+      {message ? <p class="notice" role="status">{message}</p> : null}
+      <form method="post" action="/sign-in" class="card">
+        <input type="hidden" name="next" value={next} />
+        <label>
+          Your &tag <input type="text" name="tag" required autocomplete="username" placeholder="&yourtag" />
+        </label>
+        <button type="submit" class="primary">
+          Send me a sign-in link
+        </button>
+      </form>
+    </>
+  );
+}
+
+export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
+  const app = new Hono<WebEnv>();
+  const secure = new URL(deps.publicUrl).protocol === 'https:';
+
+  app.get('/sign-in', (c) => {
+    const next = safeNext(c.req.query('next'));
+    return c.html(
+      renderPage(
+        'Sign in',
+        <>
+          <h1>Sign in to &</h1>
+          {signInForm(next)}
+          <h2>New here?</h2>
+          <form method="post" action="/sign-up" class="card">
+            <input type="hidden" name="next" value={next} />
+            <label>
+              Choose a &tag <input type="text" name="tag" required placeholder="&yourtag" />
+            </label>
+            <label>
+              Your name <input type="text" name="displayName" required />
+            </label>
+            <button type="submit">Create my &tag</button>
+          </form>
+        </>,
+      ),
+    );
+  });
+
+  async function sendLink(andeeId: string, next: string): Promise<void> {
+    const { token } = await deps.sessions.issueLink(andeeId, deps.now());
+    if (deps.devMailbox) await deps.db.insertInto('dev_mailbox').values({ andee_id: andeeId, link: signInLink(deps.publicUrl, token, next), created_at: deps.now() }).execute();
+  }
+
+  const sent = (next: string) =>
+    renderPage(
+      'Check your mailbox',
+      <>
+        <h1>Check your mailbox</h1>
+        <p class="notice" role="status">
+          If that &tag exists, a one-time sign-in link is on its way. {deps.devMailbox ? <a href="/dev/mailbox">Open the local dev mailbox</a> : 'Ask the operator for a link if none arrives.'}
+        </p>
+        <p>
+          <a href={`/sign-in?next=${encodeURIComponent(next)}`}>Back</a>
+        </p>
+      </>,
+    );
+
+  app.post('/sign-in', async (c) => {
+    const form = await c.req.parseBody();
+    const next = safeNext(form.next);
+    const andee = typeof form.tag === 'string' ? await deps.andees.byTag(form.tag) : undefined;
+    // The same answer whether or not the tag exists, so the form does not reveal who has one.
+    if (andee) await sendLink(andee.andeeId, next);
+    return c.html(sent(next));
+  });
+
+  app.post('/sign-up', async (c) => {
+    const form = await c.req.parseBody();
+    const next = safeNext(form.next);
+    const created = await deps.andees.create({ tag: String(form.tag ?? ''), displayName: String(form.displayName ?? '') });
+    if (!created.ok) return c.html(problemPage('Sign-up refused', created.problem, { code: created.code }), 400);
+    await sendLink(created.andee.andeeId, next);
+    return c.html(sent(next));
+  });
+
+  app.get('/sign-in/link/:token', async (c) => {
+    const outcome = await deps.sessions.signIn(c.req.param('token'), deps.now());
+    if ('failure' in outcome) {
+      const why = { unknown: 'This sign-in link is not valid.', used: 'This sign-in link was already used.', expired: 'This sign-in link has expired.' }[outcome.failure];
+      return c.html(problemPage('Sign-in link refused', `${why} Ask for a new one.`, { code: `sign_in_link_${outcome.failure}` }), 400);
+    }
+    startSession(c, outcome.sessionId, outcome.expiresAt, secure);
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.redirect(safeNext(c.req.query('next')), 303);
+  });
+
+  app.post('/sign-out', async (c) => {
+    const form = await c.req.parseBody();
+    const session = c.get('session');
+    if (!csrfValid(session, form.csrf)) return c.html(problemPage('Form expired', 'This form is no longer valid; reload the page and try again.', { code: 'csrf_invalid' }), 403);
+    const sessionId = c.get('sessionId');
+    if (sessionId) await deps.sessions.signOut(sessionId);
+    endSession(c, secure);
+    return c.redirect('/', 303);
+  });
+
+  app.get('/dev/mailbox', async (c) => {
+    const host = new URL(c.req.url).hostname;
+    if (!deps.devMailbox || !['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) return c.html(problemPage('Not found', 'There is no page here.'), 404);
+    const messages = await deps.db
+      .selectFrom('dev_mailbox')
+      .innerJoin('andees', 'andees.andee_id', 'dev_mailbox.andee_id')
+      .select(['tag', 'link', 'dev_mailbox.created_at'])
+      .orderBy('message_id', 'desc')
+      .limit(20)
+      .execute();
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.html(
+      renderPage(
+        'Dev mailbox',
+        <>
+          <h1>Local dev mailbox</h1>
+          <p>Sign-in links that would have been e-mailed (local development only).</p>
+          <ul>
+            {messages.map((m) => (
+              <li>
+                &{m.tag}, {m.created_at.toISOString()}: <a href={m.link}>sign in</a>
+              </li>
+            ))}
+          </ul>
+        </>,
+      ),
+    );
+  });
+
+  return app;
+}

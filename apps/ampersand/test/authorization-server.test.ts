@@ -1,0 +1,204 @@
+/**
+ * The authorization server's rules, branch by branch over raw HTTP: its metadata, public-only
+ * registration, PKCE S256 only, exact redirect URIs, the one resource, and the scope rules
+ * (default grant, Loop scopes only when ticked, reserved scopes never granted, step-up unions).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
+import { CookieBrowser, formValue } from './support/cookie-browser.ts';
+import { authorizeUrl, claimsOf, pkcePair, register, tokenRequest } from './support/oauth-steps.ts';
+
+let amp: RunningAmpersand;
+let browser: CookieBrowser;
+let clientId: string;
+const REDIRECT = 'http://127.0.0.1:1/cb';
+
+beforeAll(async () => {
+  amp = await startAmpersand();
+  const created = await amp.api.andees.create({ tag: 'ada', displayName: 'Ada Lovelace' });
+  if (!created.ok) throw new Error('no andee');
+  browser = new CookieBrowser([amp.apiUrl]);
+  const { token } = await amp.api.sessions.issueLink(created.andee.andeeId, new Date());
+  await browser.get(`${amp.apiUrl}/sign-in/link/${token}`);
+  const registered = await register(amp.apiUrl, { client_name: 'Rules Client', redirect_uris: [REDIRECT] });
+  clientId = registered.body.client_id;
+});
+afterAll(async () => {
+  await amp?.close();
+});
+
+/**
+ * Authorizes with the signed-in browser and redeems the code. `prompt=consent` shows the approval
+ * page even when the grant already covers the request (otherwise the code comes at once).
+ */
+async function authorize(params: Record<string, string | undefined>, optIn: string[] = []) {
+  const pkce = pkcePair();
+  const page = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', prompt: 'consent', ...params }));
+  expect(page.status, page.text.slice(0, 300)).toBe(200);
+  const uid = /\/interaction\/([\w-]+)/.exec(page.url)![1]!;
+  const done = await browser.post(`${amp.apiUrl}/interaction/${uid}`, { csrf: formValue(page.text, 'csrf'), decision: 'approve', optIn });
+  const code = done.leftTo!.searchParams.get('code')!;
+  const token = await tokenRequest(amp.apiUrl, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: pkce.verifier });
+  expect(token.status, JSON.stringify(token.body)).toBe(200);
+  return { page: page.text, token: token.body };
+}
+
+describe('metadata', () => {
+  it('RFC 8414 metadata names the endpoints on the issuer, S256 only, public clients only, and every scope', async () => {
+    const response = await fetch(`${amp.apiUrl.replace('127.0.0.1', 'localhost')}/.well-known/oauth-authorization-server`);
+    const metadata = await response.json();
+    expect(metadata.issuer).toBe(amp.apiUrl);
+    expect(metadata.authorization_endpoint).toBe(`${amp.apiUrl}/oauth/authorize`);
+    expect(metadata.token_endpoint).toBe(`${amp.apiUrl}/oauth/token`);
+    expect(metadata.registration_endpoint).toBe(`${amp.apiUrl}/oauth/register`);
+    expect(metadata.device_authorization_endpoint).toBe(`${amp.apiUrl}/oauth/device_authorization`);
+    expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+    expect(metadata.token_endpoint_auth_methods_supported).toEqual(['none']);
+    expect(metadata.authorization_response_iss_parameter_supported).toBe(true);
+    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['signals:ask', 'signals:write', 'connections:read', 'connections:write', 'loops:read', 'loops:write', 'signals:evidence_read', 'signals:raw_read']));
+    const openid = await (await fetch(`${amp.apiUrl}/.well-known/openid-configuration`)).json();
+    expect(openid.issuer).toBe(amp.apiUrl);
+  });
+});
+
+describe('dynamic client registration', () => {
+  it('accepts a public client without scope and returns its registration URI', async () => {
+    const { status, body } = await register(amp.apiUrl, { client_name: 'No Scope', redirect_uris: ['http://127.0.0.1:9/cb'] });
+    expect(status).toBe(201);
+    expect(body.token_endpoint_auth_method).toBe('none');
+    expect(body.client_secret).toBeUndefined();
+    expect(body.registration_client_uri).toBe(`${amp.apiUrl}/oauth/register/${body.client_id}`);
+  });
+
+  it('ignores a registered scope instead of restricting the client to it', async () => {
+    const { status, body } = await register(amp.apiUrl, { client_name: 'With Scope', redirect_uris: ['http://127.0.0.1:9/cb'], scope: 'signals:ask loops:read' });
+    expect(status).toBe(201);
+    expect(body.scope).toBeUndefined();
+  });
+
+  it('refuses a confidential client with a clear error', async () => {
+    for (const method of ['client_secret_basic', 'client_secret_post', 'private_key_jwt']) {
+      const { status, body } = await register(amp.apiUrl, { client_name: 'Secret', redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: method });
+      expect(status).toBe(400);
+      expect(body.error).toBe('invalid_client_metadata');
+      expect(body.error_description).toContain('Only public clients');
+    }
+  });
+});
+
+describe('authorization requests', () => {
+  it('refuses PKCE plain and a missing challenge back at the client', async () => {
+    const plain = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }));
+    expect(plain.leftTo?.searchParams.get('error')).toBe('invalid_request');
+    expect(plain.leftTo?.searchParams.get('error_description')).toMatch(/code_challenge_method/);
+    const missing = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT }));
+    expect(missing.leftTo?.searchParams.get('error')).toBe('invalid_request');
+    expect(missing.leftTo?.searchParams.get('error_description')).toMatch(/PKCE/);
+  });
+
+  it('refuses an unregistered redirect URI on a page, never redirecting to it', async () => {
+    const pkce = pkcePair();
+    const visit = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: 'https://evil.example/cb', code_challenge: pkce.challenge, code_challenge_method: 'S256' }));
+    expect(visit.leftTo).toBeUndefined();
+    expect(visit.status).toBe(400);
+    expect(visit.text).toContain('invalid_redirect_uri');
+  });
+
+  it('lets a loopback redirect vary its port (RFC 8252), never its host or path', async () => {
+    const native = await register(amp.apiUrl, { client_name: 'Native', redirect_uris: ['http://127.0.0.1:5000/callback'] });
+    expect(native.body.application_type).toBe('native');
+    const pkce = pkcePair();
+    const params = { client_id: native.body.client_id, response_type: 'code', code_challenge: pkce.challenge, code_challenge_method: 'S256', prompt: 'consent' };
+    const otherPort = await browser.get(authorizeUrl(amp.apiUrl, { ...params, redirect_uri: 'http://127.0.0.1:61234/callback' }));
+    expect(otherPort.status, otherPort.text.slice(0, 200)).toBe(200);
+    expect(otherPort.url).toMatch(/\/interaction\//);
+    const otherPath = await browser.get(authorizeUrl(amp.apiUrl, { ...params, redirect_uri: 'http://127.0.0.1:61234/elsewhere' }));
+    expect(otherPath.text).toContain('invalid_redirect_uri');
+  });
+
+  it('refuses a resource other than the MCP server', async () => {
+    const pkce = pkcePair();
+    const visit = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', resource: 'https://other.example/mcp' }));
+    expect(visit.leftTo?.searchParams.get('error')).toBe('invalid_target');
+  });
+
+  it('a code redeemed with the wrong verifier is invalid_grant', async () => {
+    const pkce = pkcePair();
+    const page = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256' }));
+    const uid = /\/interaction\/([\w-]+)/.exec(page.url)![1]!;
+    const done = await browser.post(`${amp.apiUrl}/interaction/${uid}`, { csrf: formValue(page.text, 'csrf'), decision: 'approve' });
+    const token = await tokenRequest(amp.apiUrl, { grant_type: 'authorization_code', code: done.leftTo!.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: clientId, code_verifier: pkcePair().verifier });
+    expect(token.status).toBe(400);
+    expect(token.body.error).toBe('invalid_grant');
+  });
+});
+
+describe('approving on a phone', () => {
+  it('records the answer from a second signed-in browser; the first continues from the approval page', async () => {
+    const andee = await amp.api.andees.byTag('ada');
+    const phone = new CookieBrowser([amp.apiUrl]);
+    await phone.get(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee!.andeeId, new Date())).token}`);
+    const pkce = pkcePair();
+    const page = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', prompt: 'consent' }));
+    const approvalUrl = page.url;
+    const onPhone = await phone.get(approvalUrl);
+    const answered = await phone.post(approvalUrl, { csrf: formValue(onPhone.text, 'csrf'), decision: 'approve' });
+    expect(answered.leftTo).toBeUndefined();
+    expect(answered.text).toContain('press Continue');
+    const resumed = await browser.get(approvalUrl);
+    const continueTo = /<a href="([^"]+)">Continue<\/a>/.exec(resumed.text)![1]!.replace(/&amp;/g, '&');
+    const done = await browser.get(new URL(continueTo, amp.apiUrl));
+    expect(done.leftTo?.searchParams.get('code')).toBeTruthy();
+  });
+});
+
+describe('registered clients without a grant', () => {
+  it('are removed after the TTL; clients holding a grant stay', async () => {
+    const unused = await register(amp.apiUrl, { client_name: 'Never Used', redirect_uris: ['http://127.0.0.1:9/cb'] });
+    const removed = await amp.api.grants.reapUnusedClients(new Date(Date.now() + 60_000));
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect((await fetch(`${amp.apiUrl}/oauth/register/${unused.body.client_id}`, { headers: { Authorization: `Bearer ${unused.body.registration_access_token}` } })).status).not.toBe(200);
+    expect((await authorize({})).token.access_token).toBeTruthy();
+  });
+});
+
+describe('scopes', () => {
+  it('a request without scope gets exactly the default public grant, as a JWT for the MCP URL', async () => {
+    const { token } = await authorize({});
+    expect(token.scope.split(' ').sort()).toEqual(['connections:read', 'connections:write', 'signals:ask', 'signals:write']);
+    const claims = claimsOf(token.access_token);
+    expect(claims.aud).toBe(amp.mcpUrl);
+    expect(claims.iss).toBe(amp.apiUrl);
+    expect(claims.exp - claims.iat).toBe(3600);
+    expect(claims.gid).toBeTruthy();
+  });
+
+  it('reserved scopes are stripped even when requested, and the page never offers them', async () => {
+    const { page, token } = await authorize({ scope: 'signals:ask signals:evidence_read signals:raw_read' });
+    expect(page).toContain('Not offered to apps');
+    expect(page).not.toMatch(/name="optIn" value="signals:(evidence|raw)_read"/);
+    expect(token.scope).toBe('signals:ask');
+    const refreshed = await tokenRequest(amp.apiUrl, { grant_type: 'refresh_token', refresh_token: token.refresh_token, client_id: clientId, scope: 'signals:ask signals:evidence_read' });
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.body.error).toBe('invalid_scope');
+    const plain = await tokenRequest(amp.apiUrl, { grant_type: 'refresh_token', refresh_token: token.refresh_token, client_id: clientId });
+    expect(plain.body.scope).toBe('signals:ask');
+  });
+
+  it('Loop scopes are granted only when requested and ticked', async () => {
+    const { page, token } = await authorize({ scope: 'signals:ask loops:read loops:write' }, ['loops:read']);
+    expect(page).toContain('name="optIn" value="loops:read"');
+    expect(page).toContain('name="optIn" value="loops:write"');
+    expect(token.scope.split(' ').sort()).toEqual(['loops:read', 'signals:ask']);
+  });
+
+  it('a step-up keeps what the grant already had', async () => {
+    const before = await amp.api.grants.list();
+    const { token } = await authorize({ scope: 'connections:read' });
+    expect(token.scope).toBe('connections:read');
+    const grantId = claimsOf(token.access_token).gid;
+    const grant = (await amp.api.grants.list()).find((g) => g.grantId === grantId)!;
+    expect(before.some((g) => g.grantId === grantId)).toBe(true);
+    expect(grant.scopes).toEqual(expect.arrayContaining(['signals:ask', 'loops:read', 'connections:read']));
+  });
+});

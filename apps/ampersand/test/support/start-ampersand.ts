@@ -1,0 +1,105 @@
+/**
+ * Both & services for a black-box test, on loopback ports chosen by the system: the API (with
+ * the authorization server) over a fresh test database, and the MCP service pointed at it. The
+ * ports are bound first so each service knows the other's URL before it is built.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { listen } from '@agent-products/kit/http';
+import { createLogger } from '@agent-products/kit/log';
+import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
+import { createApiService, type ApiService, type ApiSettings } from '../../src/api/api-service.ts';
+import { createMcpService } from '../../src/mcp/mcp-service.ts';
+import { ampersandMigrations } from '../../src/store/migrations.ts';
+import type { AmpersandDatabase } from '../../src/store/schema.ts';
+
+export interface RunningAmpersand {
+  apiUrl: string;
+  mcpUrl: string;
+  /** Where this pair listens (the same as the public URLs unless `publicUrls` was given). */
+  ownApiUrl: string;
+  ownMcpUrl: string;
+  secret: string;
+  api: ApiService;
+  database: TestDatabase<AmpersandDatabase>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  now?: () => Date;
+  /**
+   * The public URLs, when this pair is one more process of each behind a shared address (the
+   * issuer and the MCP audience stay those of the first pair; this pair still listens on its own ports).
+   */
+  publicUrls?: { apiUrl: string; mcpUrl: string };
+  settings?: Partial<ApiSettings>;
+  database?: TestDatabase<AmpersandDatabase>;
+  secret?: string;
+}
+
+export async function startAmpersand(options: StartOptions = {}): Promise<RunningAmpersand> {
+  const database = options.database ?? (await openTestDatabase<AmpersandDatabase>(ampersandMigrations, 'ampersand'));
+  const secret = options.secret ?? randomBytes(32).toString('base64url');
+  const log = createLogger({ name: 'ampersand-test', level: 'silent' });
+
+  let apiHandler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
+  const apiServer = createServer((req, res) => apiHandler(req, res));
+  await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', resolve));
+  const ownApiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
+  const apiUrl = options.publicUrls?.apiUrl ?? ownApiUrl;
+
+  let mcpFetch: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
+  const mcpServer = await listen((request) => mcpFetch(request), 0);
+  const ownMcpUrl = `${mcpServer.url}/mcp`;
+  const mcpUrl = options.publicUrls?.mcpUrl ?? ownMcpUrl;
+
+  const api = await createApiService({
+    settings: {
+      apiUrl,
+      mcpUrl,
+      accessTokenTtlSeconds: 3600,
+      refreshTokenTtlSeconds: 30 * 24 * 3600,
+      refreshGraceSeconds: 30,
+      unusedClientTtlSeconds: 24 * 3600,
+      signInLinkTtlSeconds: 900,
+      cimdAllowedHosts: [],
+      devMailbox: true,
+      apiAllowedOrigins: [apiUrl],
+      ...options.settings,
+    },
+    database,
+    tokenSecret: secret,
+    log,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  apiHandler = api.handler;
+  const mcp = createMcpService({
+    settings: { mcpUrl, apiUrl, mcpAllowedOrigins: [mcpServer.url], openaiAppsChallenge: undefined },
+    tokenSecret: secret,
+    log,
+    forwardTo: ownApiUrl,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  mcpFetch = mcp.app.fetch;
+
+  return {
+    apiUrl,
+    mcpUrl,
+    ownApiUrl,
+    ownMcpUrl,
+    secret,
+    api,
+    database,
+    async close() {
+      await mcpServer.close();
+      await mcp.close();
+      await new Promise<void>((resolve) => {
+        apiServer.close(() => resolve());
+        apiServer.closeAllConnections();
+      });
+      await api.close();
+      if (!options.database) await database.dispose();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * &'s API as benchmarked: the real API service (authorization server included) over an in-memory
+ * embedded database, with one andee who has a connection and a grant for one client. Prints its
+ * URL and an access token for that grant, minted exactly as the authorization server mints them
+ * (HS256 with the shared secret, `at+jwt`, audience BENCH_AMPERSAND_MCP_URL, the grant's id).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignJWT } from 'jose';
+import { createLogger } from '@agent-products/kit/log';
+import { migrate, openDatabase } from '@agent-products/kit/store';
+import { createApiService, type ApiService } from '../../apps/ampersand/src/api/api-service.ts';
+import { deriveKeys } from '../../apps/ampersand/src/auth/derived-keys.ts';
+import { Connections } from '../../apps/ampersand/src/identity/connections.ts';
+import { ampersandMigrations } from '../../apps/ampersand/src/store/migrations.ts';
+import type { AmpersandDatabase } from '../../apps/ampersand/src/store/schema.ts';
+
+const secret = process.env.BENCH_AMPERSAND_SECRET;
+const mcpUrl = process.env.BENCH_AMPERSAND_MCP_URL;
+if (!secret || !mcpUrl) throw new TypeError('BENCH_AMPERSAND_SECRET and BENCH_AMPERSAND_MCP_URL are required');
+
+let service: ApiService | undefined;
+const server = createServer((req, res) => service!.handler(req, res));
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const database = await openDatabase<AmpersandDatabase>({ dataDir: 'memory://' });
+await migrate(database.db, database.schema, ampersandMigrations);
+service = await createApiService({
+  settings: {
+    apiUrl,
+    mcpUrl,
+    accessTokenTtlSeconds: 3600,
+    refreshTokenTtlSeconds: 86400,
+    refreshGraceSeconds: 30,
+    unusedClientTtlSeconds: 86400,
+    signInLinkTtlSeconds: 900,
+    cimdAllowedHosts: [],
+    devMailbox: false,
+    apiAllowedOrigins: [apiUrl],
+  },
+  database,
+  tokenSecret: secret,
+  log: createLogger({ name: 'ampersand-api-bench', level: 'silent' }),
+});
+
+const ada = await service.andees.create({ tag: 'ada', displayName: 'Ada Lovelace' });
+const grace = await service.andees.create({ tag: 'grace', displayName: 'Grace Hopper' });
+if (!ada.ok || !grace.ok) throw new Error('bench andees not created');
+await new Connections(database.db).connect(ada.andee.andeeId, grace.andee.andeeId, new Date());
+const grant = new service.provider.Grant({ accountId: ada.andee.andeeId, clientId: 'bench-client' });
+grant.addResourceScope(mcpUrl, 'signals:ask connections:read');
+const grantId = await grant.save();
+const token = await new SignJWT({ scope: 'signals:ask connections:read', client_id: 'bench-client', gid: grantId })
+  .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+  .setIssuer(apiUrl)
+  .setAudience(mcpUrl)
+  .setSubject(ada.andee.andeeId)
+  .setJti(randomUUID())
+  .setIssuedAt()
+  .setExpirationTime('1h')
+  .sign(deriveKeys(secret).accessToken);
+
+process.stdout.write(`LISTENING ${apiUrl} TOKEN ${token}\n`);
+process.on('SIGTERM', () => {
+  server.close();
+  void database.close().then(() => process.exit(0));
+});
