@@ -151,6 +151,7 @@ describeErrorInterop<Servers, keyof typeof chengduErrors.table>({
       notBlackBox:
         'a database outage answers planning calls with HTTP 503 at the credential check, and reads keep serving the loaded catalog (fail-closed.test.ts, on PostgreSQL); no tool result carries it from outside',
     },
+    insufficient_scope: { notBlackBox: 'no Chengdu Soul tool declares OAuth scopes: planning writes take an opaque bearer credential checked before any tool runs' },
     internal_error: { notBlackBox: 'only a defect produces it (a domain crash or an answer breaking its own schema); tool.test.ts proves the mapping in-process' },
   },
 });

@@ -87,6 +87,7 @@ describeErrorInterop<Stacks, keyof typeof zaezdErrors.table>({
     idempotency_conflict: { notBlackBox: 'zaezd has no idempotency keys: its tools write nothing' },
     unauthorized: { notBlackBox: 'every zaezd tool is public; no tool asks for a credential' },
     rate_limited: { notBlackBox: 'zaezd has no per-owner limit (no owners, no credentials)' },
+    insufficient_scope: { notBlackBox: 'no zaezd tool declares OAuth scopes, so no call can lack one' },
     internal_error: { notBlackBox: 'only a defect produces it (a domain crash or an answer breaking its own schema); tool.test.ts proves the mapping in-process' },
   },
 });
