@@ -225,5 +225,9 @@ function option(args: string[], name: string): string | undefined {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // `npm run operator` runs this in the workspace folder; a release folder or CHENGDU_SOUL_DATA_DIR
+  // the operator gives relative means relative to where they typed the command (npm's INIT_CWD),
+  // or the command would read another folder and open another, empty database.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   process.exitCode = await runOperator(process.argv.slice(2));
 }
