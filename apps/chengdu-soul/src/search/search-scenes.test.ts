@@ -31,6 +31,15 @@ describe('tokenizing', () => {
 });
 
 describe('matching', () => {
+  it('a scene named inside another scene\'s name finds that one too: Dujiangyan with panda is Panda Valley', () => {
+    for (const query of ['dujiangyan panda', '都江堰 panda', '都江堰 熊猫']) {
+      const answer = search(query);
+      expect(answer.status, query).toBe('ok');
+      expect(answer.results.map((r) => r.cardId)[0], query).toBe('dujiangyan-panda-valley');
+    }
+    expect(ids('dujiangyan').slice(0, 2)).toEqual(['dujiangyan', 'dujiangyan-panda-valley']);
+  });
+
   it('requires every recognized term and filter: a tag, or the typed word in the reviewed texts', () => {
     for (const cardId of ids('quiet temple')) {
       const scene = release.sceneById.get(cardId)!;

@@ -3,10 +3,11 @@
  * aliases first, then its primary subjects, its other tags, its summary, then its overview. A
  * lexicon concept matches the scenes tagged with it and those whose texts use the very word that
  * was typed; a text term (a word only the reviewed texts hold) matches the same fields at half the
- * weight; a scene name matches that scene alone. Scores are scaled by how rare the term is across
- * the release (BM25's idf), so the rarer of two terms decides more of the order. A concept's other
- * terms also count, weakly, in the name of a scene tagged with it ("Heming Teahouse" answers "tea
- * house"); in the longer texts only the word typed counts.
+ * weight; a scene name matches that scene, and as a name word any other whose name holds it.
+ * Scores are scaled by how rare the term is across the release (BM25's idf), so the rarer of two
+ * terms decides more of the order. A concept's other terms also count, weakly, in the name of a
+ * scene tagged with it ("Heming Teahouse" answers "tea house"); in the longer texts only the word
+ * typed counts.
  */
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { Scene } from '../catalog/release-schema.ts';
@@ -37,10 +38,13 @@ export function termMatchers(tokens: readonly QueryToken[], release: LoadedRelea
   for (const token of tokens) {
     const meaning = token.meaning;
     if (meaning?.kind === 'scene') {
+      // Another scene whose name holds the named one's counts too, as a name word: "Dujiangyan
+      // panda" is Dujiangyan Panda Valley, not "no scene is both".
+      const alsoNamed = postingFor(release, `name:${token.term}`, () => nameHolder(token.term, meaning.cardId, release));
       matchers.push({
         label: token.term,
-        matches: (s) => s.cardId === meaning.cardId,
-        score: () => ({ points: NAMED_SCENE_POINTS, fields: ['name'] }),
+        matches: (s) => s.cardId === meaning.cardId || alsoNamed.has(s.cardId),
+        score: (s) => (s.cardId === meaning.cardId ? { points: NAMED_SCENE_POINTS, fields: ['name'] } : alsoNamed.get(s.cardId)!),
       });
     } else if (meaning?.kind === 'concept') {
       matchers.push(posted(token.term, postingFor(release, `concept:${meaning.tag}:${token.term}`, () => conceptMatcher(token.term, meaning.tag, release))));
@@ -49,6 +53,18 @@ export function termMatchers(tokens: readonly QueryToken[], release: LoadedRelea
     }
   }
   return matchers;
+}
+
+/** The other scenes whose name or alias holds a scene's name, scored as a text term in the name. */
+function nameHolder(term: string, cardId: string, release: LoadedRelease): TermMatcher {
+  const han = /\p{Script=Han}/u.test(term);
+  const score = (scene: Scene) => {
+    if (scene.cardId === cardId) return { points: 0, fields: [] };
+    const text = release.text.byScene.get(scene.cardId)!;
+    const count = han ? hanCount(text, [term]) : occurrences(text, 'name', [term]);
+    return count > 0 ? { points: WEIGHT.name * saturate(count) * TEXT_TERM_FACTOR, fields: ['name' as MatchField] } : { points: 0, fields: [] };
+  };
+  return { label: term, matches: (scene) => score(scene).points > 0, score };
 }
 
 type Posting = ReadonlyMap<string, { points: number; fields: MatchField[] }>;
