@@ -31,7 +31,8 @@ export type QueryRun = { script: 'latin'; words: string[] } | { script: 'han'; t
 export function splitQuery(query: string): QueryRun[] {
   const runs: QueryRun[] = [];
   const source = query.normalize('NFKC').toLowerCase().replace(/['’‘`]/g, '');
-  const pattern = /(\p{Script=Han}+)|([\p{L}\p{N}]+)/gu;
+  // Han characters are letters too: a Latin word stops where they start ("panda熊猫" is two runs).
+  const pattern = /(\p{Script=Han}+)|((?:(?!\p{Script=Han})[\p{L}\p{N}])+)/gu;
   for (const match of source.matchAll(pattern)) {
     if (match[1]) {
       runs.push({ script: 'han', text: match[1] });

@@ -24,6 +24,13 @@ describe('tokenizing', () => {
     expect(tokens.map((t) => t.meaning?.kind)).toEqual(['atmosphere', 'stopword', 'concept']);
   });
 
+  it('splits English from Chinese written without a space between them', () => {
+    for (const [joined, spaced] of [['panda熊猫', 'panda 熊猫'], ['teahouse茶馆', 'teahouse 茶馆'], ['quiet公园park', 'quiet 公园 park']]) {
+      expect(search(joined!).status, joined).toBe('ok');
+      expect(ids(joined!), joined).toEqual(ids(spaced!));
+    }
+  });
+
   it('is not fooled by case, punctuation or full-width characters', () => {
     expect(ids('QUIET, Park!')).toEqual(ids('quiet park'));
     expect(ids('ｐａｎｄａ')).toEqual(ids('panda'));
