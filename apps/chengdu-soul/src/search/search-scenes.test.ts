@@ -141,7 +141,8 @@ describe('empty answers say why', () => {
   it('needs_clarification for a query of only generic words', () => {
     const outcome = search('the');
     expect(outcome.status).toBe('needs_clarification');
-    expect(outcome.explanation).toMatch(/no searchable words/);
+    expect(outcome.explanation).toMatch(/no searchable words \("the" is too general\)/);
+    expect(search('the and').explanation).toMatch(/\("the", "and" are too general\)/);
   });
 
   it('unsupported_request wins over unrecognized words and lists both', () => {

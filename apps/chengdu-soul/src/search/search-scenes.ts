@@ -116,7 +116,7 @@ export function searchScenes(release: LoadedRelease, request: SearchRequest): Se
   if (!searchable && !request.atmosphere && !request.discovery) {
     return empty(
       'needs_clarification',
-      `The query has no searchable words${tokens.length ? ` (${quoteList(tokens.map((t) => t.term))} are too general)` : ''}. Ask the traveler for a scene name or a keyword such as a park, temple or teahouse.`,
+      `The query has no searchable words${tokens.length ? ` (${quoteList(tokens.map((t) => t.term))} ${tokens.length === 1 ? 'is' : 'are'} too general)` : ''}. Ask the traveler for a scene name or a keyword such as a park, temple or teahouse.`,
     );
   }
 
