@@ -45,6 +45,7 @@ const SOCKET_FILE = '.owner.sock';
 const GUARD_FILE = '.owner.sock.takeover';
 const GUARD_ABANDONED_MS = 10_000;
 const HELLO_TIMEOUT_MS = 5_000;
+const BUSY_OWNER_TIMEOUT_MS = 60_000;
 const ATTEMPTS = 20;
 
 /** The socket address that stands for this directory (its device and inode, so every path to it agrees). */
@@ -126,10 +127,18 @@ function tryListen(address: string): Promise<Server | undefined> {
 export function ownerPid(address: string): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
     const socket: Socket = createConnection({ path: address });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`The owner of the embedded data directory does not answer on its lock socket within ${HELLO_TIMEOUT_MS} ms.`));
-    }, HELLO_TIMEOUT_MS);
+    const giveUp = (ms: number) =>
+      setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`The owner of the embedded data directory does not answer on its lock socket within ${ms} ms.`));
+      }, ms);
+    let timer = giveUp(HELLO_TIMEOUT_MS);
+    // Accepted means a live owner holds the name; its hello waits while its event loop is busy
+    // (opening and migrating PGlite, publishing a first release), which can take longer under load.
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      timer = giveUp(BUSY_OWNER_TIMEOUT_MS);
+    });
     socket.once('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT' || error.code === 'ECONNRESET') resolve(undefined);
