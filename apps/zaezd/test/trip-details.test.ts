@@ -86,7 +86,7 @@ describe('with Open-Meteo unreachable or slow', () => {
     ['slower than the timeout', 'slow', /did not answer within 500 ms/],
   ] as const) {
     it(`says why weather is absent when Open-Meteo is ${name}, and still answers the rest`, async () => {
-      const stack = await startStack(weatherUrl ? { weatherUrl: slow.url } : {});
+      const stack = await startStack(weatherUrl ? { weatherUrl: slow.url, weatherTimeoutMs: 500 } : {});
       const client = await connectClient(stack.url);
       try {
         const trip = (await callThroughClient(client, 'find_event_trips', REQUEST)).data;

@@ -26,6 +26,7 @@ export interface StackOptions {
   tutuCacheTtlMs?: number;
   tutuSearchBudgetMs?: number;
   weatherUrl?: string;
+  weatherTimeoutMs?: number;
   events?: ZaezdAppOptions['events'];
   tiles?: ZaezdAppOptions['tiles'];
 }
@@ -69,7 +70,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     },
     events: options.events ?? { source: 'bundled' },
     // Port 9 on loopback refuses connections: weather is "unreachable" unless a test serves it.
-    weather: { baseUrl: options.weatherUrl ?? 'http://127.0.0.1:9', timeoutMs: 500 },
+    // A served forecast gets a timeout a loaded CI machine can meet; a refused port fails at once.
+    weather: { baseUrl: options.weatherUrl ?? 'http://127.0.0.1:9', timeoutMs: options.weatherTimeoutMs ?? (options.weatherUrl ? 10_000 : 500) },
     ...(options.tiles ? { tiles: options.tiles } : {}),
     clock,
   });
