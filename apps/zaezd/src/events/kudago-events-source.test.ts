@@ -55,7 +55,7 @@ beforeAll(async () => {
       case 'ekb':
         return { status: 500, body: { detail: 'Server error' } };
       case 'nnv':
-        return { body: kudagoPage([]), delayMs: 800 };
+        return { body: kudagoPage([]), delayMs: 4000 };
       default:
         return { body: kudagoPage([]) };
     }
@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const source = () => new KudagoEventsSource({ baseUrl: `${server.url}/public-api/v1.4`, timeoutMs: 300, cacheTtlMs: 60_000 });
+const source = () => new KudagoEventsSource({ baseUrl: `${server.url}/public-api/v1.4`, timeoutMs: 3000, cacheTtlMs: 60_000 });
 
 describe('KudaGo events source', () => {
   it('asks each covered city for the date range and the categories the topics imply', async () => {
@@ -102,7 +102,7 @@ describe('KudaGo events source', () => {
     const gaps = result.gaps.join('\n');
     expect(gaps).toMatch(/does not cover Ярославль, Сочи/);
     expect(gaps).toMatch(/did not answer for Екатеринбург \(HTTP 500\)/);
-    expect(gaps).toMatch(/did not answer for Нижний Новгород \(no answer within 300 ms\)/);
+    expect(gaps).toMatch(/did not answer for Нижний Новгород \(no answer within 3000 ms\)/);
   });
 
   it('finds an occurrence again by id and day', async () => {

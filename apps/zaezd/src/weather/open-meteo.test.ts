@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const weather = () => new OpenMeteoWeather({ baseUrl: server.url, timeoutMs: 300, cacheTtlMs: 60_000 });
+const weather = () => new OpenMeteoWeather({ baseUrl: server.url, timeoutMs: 5000, cacheTtlMs: 60_000 });
 const query = { lat: 59.9248, lon: 30.3447, timezone: 'Europe/Moscow', today: '2026-11-30' };
 
 describe('Open-Meteo weather', () => {
@@ -52,7 +52,7 @@ describe('Open-Meteo weather', () => {
 
   it('sends the commercial API key when one is configured, and never shows it', async () => {
     reply = (url) => (url.searchParams.get('apikey') === 'k-123' ? { body: { daily: { time: [url.searchParams.get('start_date')], weather_code: [0] } } } : { status: 400, body: { reason: 'key missing' } });
-    const keyed = new OpenMeteoWeather({ baseUrl: server.url, timeoutMs: 300, cacheTtlMs: 60_000, apiKey: 'k-123' });
+    const keyed = new OpenMeteoWeather({ baseUrl: server.url, timeoutMs: 5000, cacheTtlMs: 60_000, apiKey: 'k-123' });
     expect(await keyed.forecast({ ...query, from: '2026-12-04', to: '2026-12-04' })).toMatchObject({ status: 'forecast' });
     expect(server.requests.at(-1)!.searchParams.get('apikey')).toBe('k-123');
     expect(await weather().forecast({ ...query, from: '2026-12-05', to: '2026-12-05' })).toMatchObject({ status: 'unavailable' });
