@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// The smoke suite drives the built products (`npm run smoke` builds first); one file, in order.
+export default defineConfig({
+  test: {
+    include: ['smoke/**/*.smoke.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    maxWorkers: 1,
+    sequence: { concurrent: false },
+  },
+});
