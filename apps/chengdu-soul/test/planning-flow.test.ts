@@ -286,7 +286,7 @@ describe('credentials', () => {
     expect(answer.status).toBe(401);
   });
 
-  it('revocation takes effect on the next request; expiry is enforced', async () => {
+  it('revocation takes effect on the next request (expiry: credential-expiry.test.ts)', async () => {
     const issued = await issueCredential(server);
     expect((await propose({ Authorization: `Bearer ${issued.token}` })).status).toBe(200);
     await server.service.credentials.revoke(issued.credentialId, new Date());
