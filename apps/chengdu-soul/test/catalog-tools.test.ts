@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { callTool, connectClient } from '@agent-products/kit/testing';
+import { callTool, connectClient, rpc } from '@agent-products/kit/testing';
 import { BUNDLED_VERSION, derivedRelease, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 const VERSION = BUNDLED_VERSION;
@@ -223,10 +223,10 @@ describe('argument errors name the field and change nothing', () => {
 
   it('answers arguments of the wrong JSON type as a tool error over raw JSON-RPC, never a 500', async () => {
     for (const args of [null, [], 'query', 5]) {
-      const answer = await callTool(server.url, 'search_chengdu_scenes', args);
-      const body = answer.result ?? answer.error;
-      expect(body, JSON.stringify(args)).toBeDefined();
-      if (answer.result) expect(answer.result.isError).toBe(true);
+      const answer = await rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_chengdu_scenes', arguments: args } });
+      expect(answer.status, JSON.stringify(args)).toBe(200);
+      expect(answer.json.result.isError, JSON.stringify(args)).toBe(true);
+      expect(answer.json.result.structuredContent.error.code, JSON.stringify(args)).toBe('invalid_arguments');
     }
   });
 });
