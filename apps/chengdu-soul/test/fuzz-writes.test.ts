@@ -22,6 +22,7 @@
  * generated cases answer each call as it would be answered alone, with a stored write's result
  * kept beside a refused call.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import type * as z from 'zod';
@@ -30,13 +31,34 @@ import { newestBundledRelease } from '../src/catalog/bundled-releases.ts';
 import { readReleaseFolder } from '../src/catalog/read-release.ts';
 import { ATMOSPHERES, DISCOVERIES, PLAN_LIMITS, RHYTHMS } from '../src/catalog/vocabulary.ts';
 import { ConfirmInput, ProposeInput, ReviseInput } from '../src/planning/proposal-input.ts';
+import type { ChengduDatabase } from '../src/store/schema.ts';
 import { issueCredential, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 const MALFORMED_PER_TOOL = 2000;
 const MALFORMED_PER_BATCH = 40;
 const SEMANTIC_PER_BATCH = 10;
 const BATCHES = Math.ceil(MALFORMED_PER_TOOL / MALFORMED_PER_BATCH);
-const TABLES = ['drafts', 'draft_revisions', 'pages', 'idempotency_records'] as const;
+/**
+ * Which tables a refused write must leave exactly as they were: all of them but the shared write
+ * limit's counters, which count every admitted call, refused or not. Typed over the schema, so a
+ * new table must be placed here before this compiles.
+ */
+const COMPARED: Record<keyof ChengduDatabase, boolean> = {
+  catalog_releases: true,
+  accounts: true,
+  agent_credentials: true,
+  drafts: true,
+  draft_revisions: true,
+  pages: true,
+  idempotency_records: true,
+  rate_limits: false,
+  sign_in_links: true,
+  sessions: true,
+  feedback: true,
+  removal_requests: true,
+  settings: true,
+};
+const TABLES = (Object.keys(COMPARED) as Array<keyof ChengduDatabase>).filter((table) => COMPARED[table]);
 
 const release = readReleaseFolder(newestBundledRelease());
 const CURRENT_VERSION = release.manifest.catalogVersion;
@@ -83,12 +105,16 @@ async function succeed(tool: Tool, args: Json): Promise<any> {
   return answer.json.result.structuredContent;
 }
 
-async function rowCounts(): Promise<Record<string, number>> {
+/** Per table, a SHA-256 of its rows in order (each row as JSON, sorted): equal only for equal content. */
+async function tableDigests(): Promise<Record<string, string>> {
   const db = server.database.db;
-  const counts = await Promise.all(
-    TABLES.map((table) => db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()),
+  const tables = await Promise.all(TABLES.map((table) => db.selectFrom(table).selectAll().execute()));
+  return Object.fromEntries(
+    TABLES.map((table, i) => {
+      const rows = (tables[i] as unknown[]).map((row) => JSON.stringify(row)).sort();
+      return [table, `${rows.length}:${createHash('sha256').update(rows.join('\n')).digest('hex')}`];
+    }),
   );
-  return Object.fromEntries(TABLES.map((table, i) => [table, Number(counts[i]!.n)]));
 }
 
 const sceneIdsOf = (draft: any): string[] => draft.days.flatMap((day: any) => day.scenes.map((scene: any) => scene.cardId));
@@ -676,10 +702,10 @@ describe('malformed and semantically wrong planning writes', () => {
         async (bad, wrong) => {
           for (const c of wrong) expect(schema.safeParse(c.args).success, `${c.kind} must be well-typed: ${JSON.stringify(c.args)}`).toBe(true);
           const cases = [...bad, ...wrong];
-          const before = await rowCounts();
+          const before = await tableDigests();
           const answers = await Promise.all(cases.map((c) => send(tool, c.args)));
           cases.forEach((c, i) => expectRefused(c, answers[i]!));
-          expect(await rowCounts()).toEqual(before);
+          expect(await tableDigests()).toEqual(before);
           malformedSent += bad.length;
           for (const c of cases) seen.set(c.kind, (seen.get(c.kind) ?? 0) + 1);
         },
@@ -755,9 +781,9 @@ describe('text the database or the request hash cannot take exactly', () => {
     await fc.assert(
       fc.asyncProperty(unstorable, async (text) => {
         const c: FuzzCase = { kind: field, args: build(draft, text), expected: { toolError: codes } };
-        const before = await rowCounts();
+        const before = await tableDigests();
         expectRefused(c, await send(tool, c.args));
-        expect(await rowCounts()).toEqual(before);
+        expect(await tableDigests()).toEqual(before);
       }),
       // A wrongly accepted write changes the draft, so shrinking would only blur the first counterexample.
       { numRuns: 60, endOnFailure: true },
@@ -795,7 +821,7 @@ describe('arguments nested 10,000 and 100,000 levels deep', () => {
 
   it.each(places)('$tool: $place nested deep is invalid_arguments naming the field, and writes nothing', async ({ tool, place, args }) => {
     for (const { depth, key } of shapes) {
-      const before = await rowCounts();
+      const before = await tableDigests();
       const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${tool}","arguments":${args(nestedJson(depth, key))}}}`;
       const answer = await sendRaw(body);
       const context = `${place} ${depth} ${key}: ${answer.status} ${JSON.stringify(answer.json)?.slice(0, 300)}`;
@@ -804,7 +830,7 @@ describe('arguments nested 10,000 and 100,000 levels deep', () => {
       expect(error.code, context).toBe('invalid_arguments');
       expect(error.details.fields[0].field, context).toMatch(/^[a-zA-Z]+/);
       expect(error.correlationId, context).toBe(answer.headers.get('x-request-id'));
-      expect(await rowCounts()).toEqual(before);
+      expect(await tableDigests()).toEqual(before);
     }
     await expectHealthy();
   });
@@ -821,7 +847,7 @@ describe('messages nested 100,000 levels deep outside any arguments', () => {
   ];
 
   it.each(messages)('%s is an invalid request naming where, never a stack overflow', async (_label, message) => {
-    const before = await rowCounts();
+    const before = await tableDigests();
     const single = await sendRaw(message);
     expect(single.status).toBe(400);
     expect(single.json).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32600, message: expect.stringContaining('nests deeper than 64 levels') } });
@@ -829,7 +855,7 @@ describe('messages nested 100,000 levels deep outside any arguments', () => {
     expect(batch.status).toBe(200);
     expect(batch.json[0]).toMatchObject({ id: 1, error: { code: -32600 } });
     expect(batch.json[1]).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
-    expect(await rowCounts()).toEqual(before);
+    expect(await tableDigests()).toEqual(before);
   });
 });
 
@@ -838,13 +864,13 @@ describe('batches of planning writes', () => {
     const arbitraries = toolFuzz.map((t) => fc.oneof(t.malformed(fixtures), t.semantic(fixtures)).map((c) => ({ tool: t.tool, c })));
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof(...arbitraries), { minLength: 2, maxLength: 12 }), async (entries) => {
-        const before = await rowCounts();
+        const before = await tableDigests();
         const body = entries.map(({ tool, c }, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: c.args === undefined ? { name: tool } : { name: tool, arguments: c.args } }));
         const answer = await rpc(server.url, body, { headers: auth, protocolVersion: '2025-03-26' });
         expect(answer.status).toBe(200);
         expect(answer.json.map((m: { id: number }) => m.id)).toEqual(entries.map((_, i) => i));
         entries.forEach(({ c }, i) => expectRefused(c, { ...answer, json: answer.json[i] }));
-        expect(await rowCounts()).toEqual(before);
+        expect(await tableDigests()).toEqual(before);
       }),
       { numRuns: 25 },
     );
