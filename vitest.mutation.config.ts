@@ -1,0 +1,6 @@
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.ts';
+
+// Stryker's test runs: the main settings, but only the test files stryker.config.mjs names for
+// the mutated modules (replaced, not merged: merging would append them to the whole suite).
+export default defineConfig({ ...base, test: { ...base.test, include: (process.env.MUTATION_TESTS ?? '').split(',').filter(Boolean) } });
