@@ -39,7 +39,16 @@ export async function startProducts(env: NodeJS.ProcessEnv, attempts = 2): Promi
   const chengduPort = await freePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: REPO_ROOT,
-    env: { ...env, CHENGDU_SOUL_PORT: String(chengduPort), ZAEZD_PORT: '0', TUTU_SIM_PORT: String(tutuPort), TUTU_MCP_URL: `http://127.0.0.1:${tutuPort}/mcp` },
+    env: {
+      ...env,
+      CHENGDU_SOUL_PORT: String(chengduPort),
+      ZAEZD_PORT: '0',
+      TUTU_SIM_PORT: String(tutuPort),
+      TUTU_MCP_URL: `http://127.0.0.1:${tutuPort}/mcp`,
+      // Never the defaults, should & be started by npm start too.
+      AMPERSAND_MCP_PORT: String(await freePort()),
+      AMPERSAND_API_PORT: String(await freePort()),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
