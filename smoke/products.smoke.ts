@@ -35,8 +35,16 @@ beforeAll(async () => {
     ZAEZD_WEATHER_URL: `http://127.0.0.1:${await freePort()}`,
     ZAEZD_TILE_URL: `http://127.0.0.1:${await freePort()}/{z}/{x}/{y}.png`,
   };
-  if (env.DATABASE_URL) env.CHENGDU_SOUL_DB_SCHEMA = schema;
-  else env.CHENGDU_SOUL_DATA_DIR = join(work, 'db');
+  if (env.DATABASE_URL) {
+    env.CHENGDU_SOUL_DB_SCHEMA = schema;
+    // & runs under npm start too: its own fresh schema, and the secret its processes must share
+    // when the database is a server.
+    env.AMPERSAND_DB_SCHEMA = `${schema}_ampersand`;
+    env.AMPERSAND_TOKEN_SECRET = randomBytes(32).toString('base64url');
+  } else {
+    env.CHENGDU_SOUL_DATA_DIR = join(work, 'db');
+    env.AMPERSAND_DATA_DIR = join(work, 'ampersand');
+  }
   products = await startProducts(env);
   env.CHENGDU_SOUL_PORT = new URL(products.chengdu).port;
   browser = await launchChromium();
@@ -49,7 +57,7 @@ afterAll(async () => {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
+    for (const name of [schema, `${schema}_ampersand`]) await client.query(`drop schema if exists "${name}" cascade`);
     await client.end();
   }
   rmSync(work, { recursive: true, force: true });
