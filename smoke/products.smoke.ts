@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { connectClient, launchChromium, rpc } from '@agent-products/kit/testing';
-import { freePort, operator, REPO_ROOT, startProducts, type RunningProducts } from './start-products.ts';
+import { connectClient, freePort, launchChromium, rpc } from '@agent-products/kit/testing';
+import { operator, REPO_ROOT, startProducts, type RunningProducts } from './start-products.ts';
 
 const OWNER = 'smoke-owner@example.com';
 const REFRESH_MS = 500;

@@ -6,8 +6,8 @@
  * so it is probed free first, and a start that lost that port to another process is retried.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@agent-products/kit/testing';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const START_TIMEOUT_MS = 90_000;
@@ -21,16 +21,6 @@ export interface RunningProducts {
   stop(): Promise<number | null>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const BANNERS = { chengdu: /Chengdu Soul\s+(http:\/\/\S+)\//, zaezd: /zaezd\s+(http:\/\/\S+)\//, tutu: /tutu-sim\s+(http:\/\/\S+)\// };
 

@@ -19,12 +19,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { rpc } from '@agent-products/kit/testing';
+import { freePort, rpc } from '@agent-products/kit/testing';
 import { CredentialService } from '../src/access/credential-service.ts';
 import { mcpAudience } from '../src/app.ts';
 import { REPO_ROOT, configFromEnv, type ChengduConfig } from '../src/config.ts';
@@ -63,16 +62,6 @@ let running: ServerProcess | undefined;
 let keyCounter = 0;
 const newKey = () => `sigkill-${++keyCounter}-${randomBytes(6).toString('hex')}`;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/chengdu-soul/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -14,11 +14,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { rpc } from '@agent-products/kit/testing';
+import { freePort, rpc } from '@agent-products/kit/testing';
 import { newestBundledRelease } from '../src/catalog/bundled-releases.ts';
 import { configFromEnv } from '../src/config.ts';
 import { openChengduDatabase } from '../src/store/open-chengdu-database.ts';
-import { freePort, runOperatorProcess, startServerProcess, type ServerProcess } from './support/chengdu-process.ts';
+import { runOperatorProcess, startServerProcess, type ServerProcess } from './support/chengdu-process.ts';
 
 const OWNER = 'operator-live@example.com';
 const NEW_VERSION = '2099-01-01.1';

@@ -8,8 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rpc } from '@agent-products/kit/testing';
-import { freePort } from './support/chengdu-process.ts';
+import { freePort, rpc } from '@agent-products/kit/testing';
 import { issueCredential, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 let port: number;

@@ -5,3 +5,4 @@ export { browserAvailable, launchChromium, reportMissingBrowser } from './chromi
 export { axeProblems, type AxeProblem } from './axe.ts';
 export { interopClients, type InteropAnswer, type InteropCall, type InteropClient } from './interop-clients.ts';
 export { describeErrorInterop, type ErrorInteropOptions, type ErrorScenario } from './error-interop.ts';
+export { freePort } from './free-port.ts';
