@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, auth } from '@modelcontextprotocol/client';
-import { IdentityFacts } from '../src/identity/identity-facts.ts';
+import { IdentitySignals } from '../src/identity/identity-signals.ts';
 import { Connections } from '../src/identity/connections.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { CookieBrowser, formValue } from './support/cookie-browser.ts';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   const ada = await amp.api.andees.create({ tag: '&ada', displayName: 'Ada Lovelace' });
   const grace = await amp.api.andees.create({ tag: 'grace', displayName: 'Grace Hopper' });
   if (!ada.ok || !grace.ok) throw new Error('andees not created');
-  const facts = new IdentityFacts(amp.database.db);
+  const facts = new IdentitySignals(amp.database.db);
   await facts.add(ada.andee.andeeId, 'I love Italian food, especially handmade pasta.', { status: 'approved', now: new Date() });
   await facts.add(ada.andee.andeeId, 'I work as a mathematician.', { status: 'approved', now: new Date() });
   await facts.add(ada.andee.andeeId, 'I secretly dislike pasta.', { status: 'pending', now: new Date() });
