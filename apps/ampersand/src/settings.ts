@@ -46,6 +46,12 @@ export interface AmpersandSettings {
   mcpAllowedOrigins: string[];
   apiAllowedOrigins: string[];
   logLevel: string;
+  /** A peer question expires this long after it was asked. */
+  questionTtlSeconds: number;
+  /** An OpenAI-compatible chat endpoint (base URL, `/chat/completions` is appended) phrasing ask_question; unset: the deterministic synthesizer. */
+  modelUrl: string | undefined;
+  model: string;
+  modelKey: string | undefined;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): AmpersandSettings {
@@ -76,6 +82,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     mcpAllowedOrigins: [...loopbackOrigins(mcpPort), ...list('AMPERSAND_MCP_ALLOWED_ORIGINS')],
     apiAllowedOrigins: [...loopbackOrigins(apiPort), ...list('AMPERSAND_API_ALLOWED_ORIGINS')],
     logLevel: env.LOG_LEVEL ?? 'info',
+    questionTtlSeconds: integer(env, 'AMPERSAND_QUESTION_TTL_SECONDS', 7 * 24 * 3600, 60),
+    modelUrl: env.AMPERSAND_MODEL_URL ? url(env, 'AMPERSAND_MODEL_URL', env.AMPERSAND_MODEL_URL) : undefined,
+    model: env.AMPERSAND_MODEL || 'gpt-4o-mini',
+    modelKey: env.AMPERSAND_MODEL_KEY || undefined,
   };
 }
 

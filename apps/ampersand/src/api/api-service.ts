@@ -22,7 +22,15 @@ import { applyOAuthRules } from '../auth/oauth-rules.ts';
 import { removeExpiredOAuthRows } from '../auth/oidc-adapter.ts';
 import { RefreshSuccession } from '../auth/refresh-succession.ts';
 import { signingKey } from '../auth/signing-key.ts';
+import { DeterministicSynthesizer } from '../identity/answer-synthesizer.ts';
 import { Connections } from '../identity/connections.ts';
+import { Contacts } from '../identity/contacts.ts';
+import { IdentitySignals } from '../identity/identity-signals.ts';
+import { ModelSynthesizer } from '../identity/model-synthesizer.ts';
+import { Notifications } from '../identity/notifications.ts';
+import { PeerQuestions } from '../identity/peer-questions.ts';
+import type { TurnMessageMatcher } from '../identity/turn-message-matcher.ts';
+import { FirstPartyClients } from '../identity/visibility.ts';
 import { resourceChallenge } from '../mcp/resource-metadata.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import type { AmpersandSettings } from '../settings.ts';
@@ -38,7 +46,8 @@ import { v1Routes } from './v1-routes.ts';
 export type ApiSettings = Pick<
   AmpersandSettings,
   'apiUrl' | 'mcpUrl' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'refreshGraceSeconds' | 'unusedClientTtlSeconds' | 'signInLinkTtlSeconds' | 'cimdAllowedHosts' | 'devMailbox' | 'apiAllowedOrigins'
->;
+> &
+  Partial<Pick<AmpersandSettings, 'questionTtlSeconds' | 'modelUrl' | 'model' | 'modelKey'>>;
 
 export interface ApiServiceOptions {
   settings: ApiSettings;
@@ -46,6 +55,8 @@ export interface ApiServiceOptions {
   tokenSecret: string;
   log: Logger;
   now?: () => Date;
+  /** Approves an identity_write matched to a signed chat turn (the turns work supplies it); absent: every write is pending. */
+  turnMatcher?: TurnMessageMatcher;
 }
 
 export interface ApiService {
@@ -54,6 +65,12 @@ export interface ApiService {
   andees: AndeeRepository;
   sessions: WebSessions;
   grants: Grants;
+  signals: IdentitySignals;
+  connections: Connections;
+  contacts: Contacts;
+  firstParty: FirstPartyClients;
+  notifications: Notifications;
+  questions: PeerQuestions;
   close(): Promise<void>;
 }
 
@@ -70,6 +87,12 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const sessions = new WebSessions(db, settings.signInLinkTtlSeconds);
   const grants = new Grants(db);
   const connections = new Connections(db);
+  const signals = new IdentitySignals(db);
+  const contacts = new Contacts(db, keys.phoneHash);
+  const firstParty = new FirstPartyClients(db);
+  const notifications = new Notifications(db);
+  const questions = new PeerQuestions(db, signals, notifications, settings.questionTtlSeconds ?? 7 * 24 * 3600);
+  const synthesizer = settings.modelUrl ? new ModelSynthesizer({ url: settings.modelUrl, model: settings.model ?? 'gpt-4o-mini', key: settings.modelKey }, log) : new DeterministicSynthesizer();
   const provider = createAuthorizationServer({
     db,
     issuer: settings.apiUrl,
@@ -99,7 +122,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   });
   app.use('*', securityHeaders());
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
-  app.route('/', v1Routes({ db, andees, connections, verifier, grants, challenge, now }));
+  app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, notifications, questions, synthesizer, turnMatcher: options.turnMatcher, verifier, grants, challenge, now }));
   app.use('*', loadSession(sessions, now));
   app.route('/', signInRoutes({ db, andees, sessions, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
   app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
@@ -143,6 +166,12 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     andees,
     sessions,
     grants,
+    signals,
+    connections,
+    contacts,
+    firstParty,
+    notifications,
+    questions,
     async close() {
       clearInterval(housekeeping);
     },

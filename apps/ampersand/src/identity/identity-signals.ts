@@ -9,7 +9,7 @@
  * decides, so concurrent duplicates cannot both land.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../api/api-errors.ts';
 import { isHdsLeaf, suggestCode } from './hds-taxonomy.ts';
@@ -43,7 +43,7 @@ export interface Signal {
   reviewedAt: Date | null;
 }
 
-export type WriteOutcome = { written: true; signal: Signal } | { written: false; duplicateOf: { signalId: string; status: 'approved' | 'pending' } };
+export type WriteOutcome = { written: true; signal: Signal } | { written: false; duplicateOf: { signalId: string; status: 'approved' | 'pending'; hdsCode: string | null } };
 
 export interface WriteInput {
   value: string;
@@ -97,18 +97,19 @@ export class IdentitySignals {
         updated_at: now,
         reviewed_at: input.status === 'approved' ? now : null,
       })
-      .onConflict((oc) => oc.columns(['andee_id', 'value_key']).where('status', 'in', ['approved', 'pending']).doNothing())
+      // Literal predicate: PostgreSQL infers the partial index only from SQL it can read at parse time.
+      .onConflict((oc) => oc.columns(['andee_id', 'value_key']).where(sql<boolean>`status in ('approved', 'pending')`).doNothing())
       .returningAll()
       .executeTakeFirst();
     if (inserted) return { written: true, signal: toSignal(inserted) };
     const existing = await db
       .selectFrom('identity_facts')
-      .select(['fact_id', 'status'])
+      .select(['fact_id', 'status', 'hds_code'])
       .where('andee_id', '=', andeeId)
       .where('value_key', '=', key)
       .where('status', 'in', ['approved', 'pending'])
       .executeTakeFirstOrThrow();
-    return { written: false, duplicateOf: { signalId: existing.fact_id, status: existing.status as 'approved' | 'pending' } };
+    return { written: false, duplicateOf: { signalId: existing.fact_id, status: existing.status as 'approved' | 'pending', hdsCode: existing.hds_code } };
   }
 
   /** The operator's and the demo's shorthand: an approved (or pending) signal, coded from its text. */
