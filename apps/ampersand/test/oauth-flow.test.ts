@@ -28,7 +28,7 @@ beforeAll(async () => {
   await facts.add(ada.andee.andeeId, 'I love Italian food, especially handmade pasta.', { status: 'approved', now: new Date() });
   await facts.add(ada.andee.andeeId, 'I work as a mathematician.', { status: 'approved', now: new Date() });
   await facts.add(ada.andee.andeeId, 'I secretly dislike pasta.', { status: 'pending', now: new Date() });
-  await new Connections(amp.database.db).connect(ada.andee.andeeId, grace.andee.andeeId, new Date('2026-11-01T10:00:00Z'));
+  await amp.api.connections.connect(ada.andee.andeeId, grace.andee.andeeId, new Date('2026-11-01T10:00:00Z'));
 });
 afterAll(async () => {
   await amp?.close();

@@ -37,6 +37,10 @@ import type { AmpersandSettings } from '../settings.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { approvalRoutes } from '../web/approval-routes.tsx';
 import { appsRoutes } from '../web/apps-routes.tsx';
+import { connectionsRoutes } from '../web/connections-routes.tsx';
+import { notificationsRoutes } from '../web/notifications-routes.tsx';
+import { questionsRoutes } from '../web/questions-routes.tsx';
+import { reviewRoutes } from '../web/review-routes.tsx';
 import { SITE_CSS, SITE_CSS_PATH } from '../web/layout.tsx';
 import { problemPage } from '../web/problem-page.tsx';
 import { loadSession } from '../web/session-cookie.ts';
@@ -86,11 +90,11 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const andees = new AndeeRepository(db);
   const sessions = new WebSessions(db, settings.signInLinkTtlSeconds);
   const grants = new Grants(db);
-  const connections = new Connections(db);
+  const notifications = new Notifications(db);
+  const connections = new Connections(db, notifications);
   const signals = new IdentitySignals(db);
   const contacts = new Contacts(db, keys.phoneHash);
   const firstParty = new FirstPartyClients(db);
-  const notifications = new Notifications(db);
   const questions = new PeerQuestions(db, signals, notifications, settings.questionTtlSeconds ?? 7 * 24 * 3600);
   const synthesizer = settings.modelUrl ? new ModelSynthesizer({ url: settings.modelUrl, model: settings.model ?? 'gpt-4o-mini', key: settings.modelKey }, log) : new DeterministicSynthesizer();
   const provider = createAuthorizationServer({
@@ -122,11 +126,16 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   });
   app.use('*', securityHeaders());
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
-  app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, notifications, questions, synthesizer, turnMatcher: options.turnMatcher, verifier, grants, challenge, now }));
+  app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, questions, synthesizer, turnMatcher: options.turnMatcher, verifier, grants, challenge, now }));
   app.use('*', loadSession(sessions, now));
   app.route('/', signInRoutes({ db, andees, sessions, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
   app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
   app.route('/', appsRoutes({ grants, mcpUrl: settings.mcpUrl }));
+  const pages = { db, andees, signals, connections, contacts, notifications, questions, now };
+  app.route('/', reviewRoutes(pages));
+  app.route('/', connectionsRoutes(pages));
+  app.route('/', questionsRoutes(pages));
+  app.route('/', notificationsRoutes(pages));
   app.notFound((c) => (c.req.path.startsWith('/v1/') ? c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}.`, retryable: false, correlationId: c.get('correlationId') } }, 404) : c.html(problemPage('Not found', 'There is no page here.'), 404)));
 
   const honoListener = getRequestListener(app.fetch);

@@ -21,12 +21,10 @@ import { ampersandErrors } from './api-errors.ts';
 import { andeeByTag, callerOf, handle, personOf, writeOnce, type AreaDeps } from './route-kit.ts';
 import type { Connections } from '../identity/connections.ts';
 import type { Contacts } from '../identity/contacts.ts';
-import type { Notifications } from '../identity/notifications.ts';
 
 export interface ConnectionRouteDeps extends AreaDeps, ApiTokenDeps {
   connections: Connections;
   contacts: Contacts;
-  notifications: Notifications;
 }
 
 export function connectionRoutes(deps: ConnectionRouteDeps): Hono<ApiEnv> {
@@ -53,7 +51,6 @@ export function connectionRoutes(deps: ConnectionRouteDeps): Hono<ApiEnv> {
       const from = personOf(caller);
       return writeOnce(deps.db, { accountId: caller.andeeId, operation: 'connections_request', idempotencyKey }, { tag: to.tag, note: args.note ?? null }, now, async (trx) => {
         const { requestId } = await deps.connections.request(trx, from, to, args.note, now);
-        await deps.notifications.notify(trx, to.andeeId, 'connection_request', `${from.name} (&${from.tag}) wants to connect${args.note ? `: “${args.note}”` : '.'}`, '/connections', now);
         return { requestId, to: { name: to.name, tag: `&${to.tag}`, photoUrl: to.photoUrl }, status: 'pending' as const };
       });
     }),
@@ -68,9 +65,7 @@ export function connectionRoutes(deps: ConnectionRouteDeps): Hono<ApiEnv> {
         const noMatch = () => ampersandErrors.fail('no_matching_request', `No incoming pending request from &${args.tag.trim().replace(/^&/, '')}; connections_pending lists the requests you can ${decision}.`);
         if (!from) throw noMatch();
         return writeOnce(deps.db, { accountId: caller.andeeId, operation: `connections_${decision}`, idempotencyKey }, { tag: from.tag }, now, async (trx) => {
-          if (!(await deps.connections.resolveIncoming(trx, caller.andeeId, from.andeeId, decision === 'accept' ? 'accepted' : 'denied', now))) throw noMatch();
-          // A denial is silent: the requester is not told.
-          if (decision === 'accept') await deps.notifications.notify(trx, from.andeeId, 'connection_accepted', `${caller.displayName} (&${caller.tag}) accepted your connection request.`, '/connections', now);
+          if (!(await deps.connections.resolveIncoming(trx, personOf(caller), from.andeeId, decision === 'accept' ? 'accepted' : 'denied', now))) throw noMatch();
           return { tag: `&${from.tag}`, name: from.displayName, outcome: decision === 'accept' ? 'accepted' : 'denied' };
         });
       }),

@@ -8,6 +8,7 @@ import { WebSessions } from '../andees/web-sessions.ts';
 import { Grants } from '../auth/grants.ts';
 import { Connections } from '../identity/connections.ts';
 import { IdentitySignals } from '../identity/identity-signals.ts';
+import { Notifications } from '../identity/notifications.ts';
 import { settingsFromEnv } from '../settings.ts';
 import { openAmpersandDatabase } from '../store/open-ampersand-database.ts';
 import { HELP, OFFLINE_COMMANDS, OperatorError, runOperatorCommand, urlsText } from './operator-commands.ts';
@@ -25,7 +26,7 @@ async function withDatabase(): Promise<string> {
         sessions: new WebSessions(db, settings.signInLinkTtlSeconds),
         grants: new Grants(db),
         facts: new IdentitySignals(db),
-        connections: new Connections(db),
+        connections: new Connections(db, new Notifications(db)),
         apiUrl: settings.apiUrl,
         mcpUrl: settings.mcpUrl,
         now: () => new Date(),

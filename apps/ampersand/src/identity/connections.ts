@@ -9,6 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../api/api-errors.ts';
+import type { Notifications } from './notifications.ts';
 
 type Db = Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase>;
 
@@ -53,7 +54,10 @@ export async function areConnected(db: Db, a: string, b: string): Promise<boolea
 }
 
 export class Connections {
-  constructor(private readonly db: Kysely<AmpersandDatabase>) {}
+  constructor(
+    private readonly db: Kysely<AmpersandDatabase>,
+    private readonly notifications: Notifications,
+  ) {}
 
   async connect(a: string, b: string, now: Date, db: Db = this.db): Promise<void> {
     await db
@@ -101,7 +105,7 @@ export class Connections {
     }));
   }
 
-  /** A new pending request from `from` to `to`; refuses oneself, an existing connection and a pending pair. */
+  /** A new pending request from `from` to `to`, and the recipient's notification; refuses oneself, an existing connection and a pending pair. */
   async request(trx: Db, from: Person, to: Person, note: string | undefined, now: Date): Promise<{ requestId: string }> {
     if (from.andeeId === to.andeeId) throw ampersandErrors.fail('cannot_request_self', 'You cannot send a connection request to yourself.');
     if (await areConnected(trx, from.andeeId, to.andeeId)) throw ampersandErrors.fail('already_connected', `You and &${to.tag} are already connected.`);
@@ -123,11 +127,16 @@ export class Connections {
         { direction },
       );
     }
+    await this.notifications.notify(trx, to.andeeId, 'connection_request', `${from.name} (&${from.tag}) wants to connect${note ? `: “${note}”` : '.'}`, '/connections', now);
     return { requestId };
   }
 
-  /** Resolves the incoming pending request from `fromId`: accepted connects both sides. False when there is none. */
-  async resolveIncoming(trx: Db, andeeId: string, fromId: string, decision: 'accepted' | 'denied', now: Date): Promise<boolean> {
+  /**
+   * Resolves the incoming pending request from `fromId`: accepted connects both sides and tells
+   * the requester; a denial is silent. False when there is no such request.
+   */
+  async resolveIncoming(trx: Db, me: Person, fromId: string, decision: 'accepted' | 'denied', now: Date): Promise<boolean> {
+    const andeeId = me.andeeId;
     const updated = await trx
       .updateTable('connection_requests')
       .set({ status: decision, resolved_at: now })
@@ -137,7 +146,10 @@ export class Connections {
       .returning('request_id')
       .executeTakeFirst();
     if (!updated) return false;
-    if (decision === 'accepted') await this.connect(andeeId, fromId, now, trx);
+    if (decision === 'accepted') {
+      await this.connect(andeeId, fromId, now, trx);
+      await this.notifications.notify(trx, fromId, 'connection_accepted', `${me.name} (&${me.tag}) accepted your connection request.`, '/connections', now);
+    }
     return true;
   }
 
