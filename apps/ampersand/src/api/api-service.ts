@@ -61,6 +61,8 @@ export interface ApiServiceOptions {
   now?: () => Date;
   /** Approves an identity_write matched to a signed chat turn (the turns work supplies it); absent: every write is pending. */
   turnMatcher?: TurnMessageMatcher;
+  /** The clock question expiry is judged by (default: `now`); tests move it without expiring tokens. */
+  questionClock?: () => Date;
 }
 
 export interface ApiService {
@@ -95,7 +97,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const signals = new IdentitySignals(db);
   const contacts = new Contacts(db, keys.phoneHash);
   const firstParty = new FirstPartyClients(db);
-  const questions = new PeerQuestions(db, signals, notifications, settings.questionTtlSeconds ?? 7 * 24 * 3600);
+  const questions = new PeerQuestions(db, signals, notifications, settings.questionTtlSeconds ?? 7 * 24 * 3600, options.questionClock ?? now);
   const synthesizer = settings.modelUrl ? new ModelSynthesizer({ url: settings.modelUrl, model: settings.model ?? 'gpt-4o-mini', key: settings.modelKey }, log) : new DeterministicSynthesizer();
   const provider = createAuthorizationServer({
     db,

@@ -31,18 +31,18 @@ export function questionRoutes(deps: QuestionRouteDeps): Hono<ApiEnv> {
       }
       const now = deps.now();
       return writeOnce(deps.db, { accountId: caller.andeeId, operation: 'ask_andee', idempotencyKey }, { tag: to.tag, question: args.question }, now, async (trx) => {
-        const asked = await deps.questions.ask(trx, personOf(caller), to, args.question, now);
+        const asked = await deps.questions.ask(trx, personOf(caller), to, args.question);
         return { questionId: asked.questionId, to: { name: to.name, tag: `&${to.tag}` }, status: 'pending' as const, expiresAt: asked.expiresAt };
       });
     }),
   );
 
   app.post('/v1/questions/sent', requireApiToken(deps, ['connections:read', 'connections:write'], { anyOf: true }), (c) =>
-    handle(c, noArguments, async (): Promise<QuestionsListOutput> => ({ questions: await deps.questions.sent((await me(c)).andeeId, deps.now()) })),
+    handle(c, noArguments, async (): Promise<QuestionsListOutput> => ({ questions: await deps.questions.sent((await me(c)).andeeId) })),
   );
 
   app.post('/v1/questions/pending', requireApiToken(deps, ['connections:read']), (c) =>
-    handle(c, noArguments, async (): Promise<QuestionsPendingOutput> => ({ questions: await deps.questions.open((await me(c)).andeeId, deps.now()) })),
+    handle(c, noArguments, async (): Promise<QuestionsPendingOutput> => ({ questions: await deps.questions.open((await me(c)).andeeId) })),
   );
 
   app.post('/v1/questions/answer', requireApiToken(deps, ['connections:write', 'signals:write']), (c) =>
@@ -50,7 +50,7 @@ export function questionRoutes(deps: QuestionRouteDeps): Hono<ApiEnv> {
       const caller = await me(c);
       const now = deps.now();
       return writeOnce(deps.db, { accountId: caller.andeeId, operation: 'questions_answer', idempotencyKey }, args, now, async (trx) => {
-        const answered = await deps.questions.answer(trx, personOf(caller), args.questionId, args.answer, caller.clientId, now);
+        const answered = await deps.questions.answer(trx, personOf(caller), args.questionId, args.answer, caller.clientId);
         return { questionId: args.questionId, status: 'answered' as const, pendingSignalId: answered.signalId };
       });
     }),
@@ -62,8 +62,8 @@ export function questionRoutes(deps: QuestionRouteDeps): Hono<ApiEnv> {
         const caller = await me(c);
         const now = deps.now();
         return writeOnce(deps.db, { accountId: caller.andeeId, operation, idempotencyKey }, args, now, async (trx) => {
-          if (path === 'reject') await deps.questions.reject(trx, caller.andeeId, args.questionId, now);
-          else await deps.questions.withdraw(trx, caller.andeeId, args.questionId, now);
+          if (path === 'reject') await deps.questions.reject(trx, caller.andeeId, args.questionId);
+          else await deps.questions.withdraw(trx, caller.andeeId, args.questionId);
           return { questionId: args.questionId, status: path === 'reject' ? ('rejected' as const) : ('withdrawn' as const), pendingSignalId: null };
         });
       }),

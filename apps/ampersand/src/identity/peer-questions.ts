@@ -47,9 +47,12 @@ export class PeerQuestions {
     private readonly signals: IdentitySignals,
     private readonly notifications: Notifications,
     private readonly ttlSeconds: number,
+    /** The clock expiry is judged by; injected so a test can move a week ahead without touching token lifetimes. */
+    private readonly clock: () => Date,
   ) {}
 
-  async ask(trx: Trx, asker: Person, recipient: Person, question: string, now: Date): Promise<OpenQuestion> {
+  async ask(trx: Trx, asker: Person, recipient: Person, question: string): Promise<OpenQuestion> {
+    const now = this.clock();
     const questionId = randomUUID();
     const expiresAt = new Date(now.getTime() + this.ttlSeconds * 1000);
     await trx.insertInto('peer_questions').values({ question_id: questionId, asker_id: asker.andeeId, recipient_id: recipient.andeeId, question, status: 'pending', created_at: now, expires_at: expiresAt, resolved_at: null }).execute();
@@ -57,7 +60,8 @@ export class PeerQuestions {
     return { questionId, from: { name: asker.name, tag: `&${asker.tag}` }, question, askedAt: now.toISOString(), expiresAt: expiresAt.toISOString() };
   }
 
-  async sent(askerId: string, now: Date, limit = 200): Promise<SentQuestion[]> {
+  async sent(askerId: string, limit = 200): Promise<SentQuestion[]> {
+    const now = this.clock();
     const rows = await this.db
       .selectFrom('peer_questions as q')
       .innerJoin('andees as a', 'a.andee_id', 'q.recipient_id')
@@ -79,7 +83,8 @@ export class PeerQuestions {
     }));
   }
 
-  async open(recipientId: string, now: Date, limit = 200): Promise<OpenQuestion[]> {
+  async open(recipientId: string, limit = 200): Promise<OpenQuestion[]> {
+    const now = this.clock();
     const rows = await this.db
       .selectFrom('peer_questions as q')
       .innerJoin('andees as a', 'a.andee_id', 'q.asker_id')
@@ -112,7 +117,8 @@ export class PeerQuestions {
     throw ampersandErrors.fail('question_not_pending', `That question is ${current}, so it can no longer be ${status === 'withdrawn' ? 'withdrawn' : status === 'answered' ? 'answered' : 'declined'}.`, { status: current });
   }
 
-  async answer(trx: Trx, recipient: Person, questionId: string, answer: string, clientId: string | undefined, now: Date): Promise<{ signalId: string | null; duplicate: boolean }> {
+  async answer(trx: Trx, recipient: Person, questionId: string, answer: string, clientId: string | undefined): Promise<{ signalId: string | null; duplicate: boolean }> {
+    const now = this.clock();
     const question = await this.decide(trx, questionId, 'recipient_id', recipient.andeeId, 'answered', now);
     const written = await this.signals.write(recipient.andeeId, { value: answerSignalText(question.question, answer), status: 'pending', provenance: { source: 'answer', clientId, questionId } }, now, trx);
     if (written.written) await trx.updateTable('peer_questions').set({ signals_created: 1 }).where('question_id', '=', questionId).execute();
@@ -120,12 +126,12 @@ export class PeerQuestions {
     return written.written ? { signalId: written.signal.signalId, duplicate: false } : { signalId: written.duplicateOf.signalId, duplicate: true };
   }
 
-  async reject(trx: Trx, recipientId: string, questionId: string, now: Date): Promise<void> {
-    await this.decide(trx, questionId, 'recipient_id', recipientId, 'rejected', now);
+  async reject(trx: Trx, recipientId: string, questionId: string): Promise<void> {
+    await this.decide(trx, questionId, 'recipient_id', recipientId, 'rejected', this.clock());
   }
 
-  async withdraw(trx: Trx, askerId: string, questionId: string, now: Date): Promise<void> {
-    await this.decide(trx, questionId, 'asker_id', askerId, 'withdrawn', now);
+  async withdraw(trx: Trx, askerId: string, questionId: string): Promise<void> {
+    await this.decide(trx, questionId, 'asker_id', askerId, 'withdrawn', this.clock());
   }
 }
 

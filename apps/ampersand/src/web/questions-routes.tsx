@@ -17,8 +17,7 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     const session = sessionOr(c, '/questions');
     if (session instanceof Response) return session;
     const id = session.andee.andeeId;
-    const now = deps.now();
-    const [open, sent, unread] = await Promise.all([deps.questions.open(id, now), deps.questions.sent(id, now), deps.notifications.unreadCount(id)]);
+    const [open, sent, unread] = await Promise.all([deps.questions.open(id), deps.questions.sent(id), deps.notifications.unreadCount(id)]);
     const notice = c.req.query('done');
     return c.html(
       renderPage(
@@ -78,10 +77,9 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
       const answer = (form.answer ?? '').trim();
       if (action === 'answer' && (answer.length < 1 || answer.length > 500)) return c.html(problemPage('Answer needed', 'An answer is 1 to 500 characters.', { code: 'invalid_arguments', signedIn: true }), 400);
       try {
-        const now = deps.now();
         await deps.db.transaction().execute(async (trx) => {
-          if (action === 'answer') await deps.questions.answer(trx, { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl }, c.req.param('questionId'), answer, undefined, now);
-          else await deps.questions.reject(trx, me.andeeId, c.req.param('questionId'), now);
+          if (action === 'answer') await deps.questions.answer(trx, { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl }, c.req.param('questionId'), answer, undefined);
+          else await deps.questions.reject(trx, me.andeeId, c.req.param('questionId'));
         });
       } catch (error) {
         if (error instanceof ToolError) return c.html(problemPage('Not done', error.message, { code: error.code, signedIn: true }), error.code === 'question_not_found' ? 404 : 409);
