@@ -52,6 +52,8 @@ export interface AmpersandSettings {
   modelUrl: string | undefined;
   model: string;
   modelKey: string | undefined;
+  /** Seed the labelled demo graph on the embedded database at start (never with DATABASE_URL). */
+  demoSeed: boolean;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): AmpersandSettings {
@@ -86,6 +88,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     modelUrl: env.AMPERSAND_MODEL_URL ? url(env, 'AMPERSAND_MODEL_URL', env.AMPERSAND_MODEL_URL) : undefined,
     model: env.AMPERSAND_MODEL || 'gpt-4o-mini',
     modelKey: env.AMPERSAND_MODEL_KEY || undefined,
+    demoSeed: env.AMPERSAND_DEMO !== '0' && !env.DATABASE_URL,
   };
 }
 

@@ -98,7 +98,7 @@ function malformed(keys: readonly string[]): fc.Arbitrary<unknown> {
 interface Spec {
   schema: z.ZodType;
   keys: string[];
-  semantic: () => fc.Arbitrary<{ args: Record<string, unknown>; codes: string[] }>;
+  semantic: () => fc.Arbitrary<{ args: Record<string, unknown>; codes: readonly string[] }>;
 }
 
 const unknownTag = fc.stringMatching(/^&?[a-z0-9_]{2,30}$/).filter((t) => !['fay', 'gus', 'hal', 'ida'].includes(t.replace(/^&/, '')));
