@@ -54,6 +54,10 @@ export interface AmpersandSettings {
   modelKey: string | undefined;
   /** Seed the labelled demo graph on the embedded database at start (never with DATABASE_URL). */
   demoSeed: boolean;
+  /** The andee card's built bundle; when missing at start, the card resource is not registered. */
+  cardBundlePath: string;
+  /** The only origin the andee card may load images (photos) from. */
+  photoHost: string;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): AmpersandSettings {
@@ -89,6 +93,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     model: env.AMPERSAND_MODEL || 'gpt-4o-mini',
     modelKey: env.AMPERSAND_MODEL_KEY || undefined,
     demoSeed: env.AMPERSAND_DEMO !== '0' && !env.DATABASE_URL,
+    cardBundlePath: env.AMPERSAND_CARD_BUNDLE ?? join(findRepoRoot(), 'apps', 'ampersand', 'dist', 'andee-card.js'),
+    photoHost: url(env, 'AMPERSAND_PHOTO_HOST', 'https://photos.and.com'),
   };
 }
 

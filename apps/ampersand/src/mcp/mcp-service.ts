@@ -16,9 +16,10 @@ import { ALL_SCOPES } from '../scopes.ts';
 import type { AmpersandSettings } from '../settings.ts';
 import { apiForwarder, rememberBearer } from './api-forwarder.ts';
 import { resourceChallenge } from './resource-metadata.ts';
+import { andeeCardResource } from './andee-card-resource.ts';
 import { ampersandTools } from './tools.ts';
 
-export type McpSettings = Pick<AmpersandSettings, 'mcpUrl' | 'apiUrl' | 'mcpAllowedOrigins' | 'openaiAppsChallenge'>;
+export type McpSettings = Pick<AmpersandSettings, 'mcpUrl' | 'apiUrl' | 'mcpAllowedOrigins' | 'openaiAppsChallenge'> & Partial<Pick<AmpersandSettings, 'cardBundlePath' | 'photoHost'>>;
 
 export interface McpServiceOptions {
   settings: McpSettings;
@@ -41,12 +42,15 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const now = options.now ?? (() => new Date());
   const verifier = accessTokenVerifier({ key: deriveKeys(options.tokenSecret).accessToken, issuer: settings.apiUrl, audience: settings.mcpUrl });
   const { metadata, challenge } = resourceChallenge({ mcpUrl: settings.mcpUrl, issuer: settings.apiUrl, scopes: ALL_SCOPES });
+  const card = settings.cardBundlePath ? andeeCardResource(settings.cardBundlePath, settings.photoHost ?? 'https://photos.and.com') : undefined;
+  if (!card) log.warn({ bundle: settings.cardBundlePath }, 'andee card bundle missing: ui://ampersand/andee-card.html is not registered; tools answer with text and structured content');
   const endpoint = createMcpEndpoint({
     name: 'ampersand',
     version: '0.1.0',
     title: '&',
     instructions: 'Tools over the signed-in andee\'s identity and connections. Use ask_question for identity answers and connections_read to resolve a person before acting.',
-    tools: ampersandTools(apiForwarder(options.forwardTo ?? settings.apiUrl)),
+    tools: ampersandTools(apiForwarder(options.forwardTo ?? settings.apiUrl), { andeeCard: card !== undefined }),
+    ...(card ? { registrations: [card], declareResources: true } : {}),
     maxBodyBytes: MAX_BODY_BYTES,
     onError: (error) => log.error({ err: error }, 'mcp error'),
   });

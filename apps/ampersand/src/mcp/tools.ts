@@ -9,6 +9,6 @@ import { connectionTools } from './connection-tools.ts';
 import { identityTools } from './identity-tools.ts';
 import { questionTools } from './question-tools.ts';
 
-export function ampersandTools(forward: Forward, options: { andeeCardUri?: string | undefined } = {}): Tool[] {
+export function ampersandTools(forward: Forward, options: { andeeCard?: boolean } = {}): Tool[] {
   return [...identityTools(forward, options), ...connectionTools(forward), ...questionTools(forward)];
 }
