@@ -44,7 +44,7 @@ describe('with the card bundle', () => {
     await buildAndeeCard(bundlePath);
     amp = await startAmpersand({ card: { bundlePath, photoHost: PHOTO_HOST } });
     token = await seed(amp);
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await amp?.close();
@@ -86,14 +86,14 @@ describe('with the card bundle', () => {
     expect(await view.locator('.status').innerText()).toContain('2 andees match');
     expect(host.problems).toEqual([]);
     await client.close();
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('without the card bundle', () => {
   let amp: RunningAmpersand;
   beforeAll(async () => {
     amp = await startAmpersand({ card: { bundlePath: join(dir, 'removed.js'), photoHost: PHOTO_HOST } });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => amp?.close());
 
   it('does not register the resource, and find_andees still answers with text and structured content', async () => {

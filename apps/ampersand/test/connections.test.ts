@@ -22,7 +22,7 @@ beforeAll(async () => {
   bobC = await mcpClient(amp, await accessToken(amp, bob));
   catC = await mcpClient(amp, await accessToken(amp, cat));
   annFirstParty = await mcpClient(amp, await accessToken(amp, ann, { firstParty: true }));
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   for (const c of [annC, bobC, catC, annFirstParty]) await c?.close();
   await amp?.close();
@@ -82,14 +82,14 @@ describe('requests', () => {
     expect(new Set(answers.map((a) => a.requestId)).size).toBe(1);
     expect((await requestRows()).filter((r) => r.to_id === dan.andeeId)).toHaveLength(1);
     expect(await notificationsOf(dan)).toHaveLength(1);
-  }, 120_000);
+  }, 180_000);
 
   it('50 concurrent identical requests without a key: one lands, the rest are told it is pending', async () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => catC.callTool({ name: 'connections_request', arguments: { tag: 'bob' } })));
     expect(results.filter((r) => !r.isError)).toHaveLength(1);
     for (const r of results.filter((r) => r.isError)) expect((r.structuredContent as { error: { code: string } }).error.code).toBe('request_already_pending');
     expect((await requestRows()).filter((r) => r.from_id === cat.andeeId && r.to_id === bob.andeeId && r.status === 'pending')).toHaveLength(1);
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('remove', () => {

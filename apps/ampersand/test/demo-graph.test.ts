@@ -14,7 +14,7 @@ import { IdentitySignals } from '../src/identity/identity-signals.ts';
 let amp: RunningAmpersand;
 beforeAll(async () => {
   amp = await startAmpersand();
-}, 60_000);
+}, 180_000);
 afterAll(async () => amp?.close());
 
 const operator = (argv: string[]) =>

@@ -70,7 +70,7 @@ beforeAll(async () => {
   await answerer.close();
   answeredQuestionId = asked.questionId;
   void hal;
-}, 120_000);
+}, 180_000);
 afterAll(async () => amp?.close());
 
 async function digests(): Promise<Record<string, string>> {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   amp = await startAmpersand();
   ada = await createAndee(amp, 'ada', 'Ada Lovelace');
   client = await mcpClient(amp, await accessToken(amp, ada));
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await client?.close();
   await amp?.close();

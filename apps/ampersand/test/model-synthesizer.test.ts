@@ -49,7 +49,7 @@ beforeAll(async () => {
   await amp.api.signals.add(oto.andeeId, 'I cannot eat peanuts, food allergy.', { visibility: 'connected', status: 'approved', now: new Date() });
   await amp.api.signals.add(oto.andeeId, 'I binge on food at night.', { visibility: 'private', status: 'approved', now: new Date() });
   client = await mcpClient(amp, await accessToken(amp, nia));
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await client?.close();
   await amp?.close();

@@ -21,7 +21,7 @@ beforeAll(async () => {
   await amp.api.connections.connect(asker.andeeId, friend.andeeId, new Date());
   askerC = await mcpClient(amp, await accessToken(amp, asker));
   friendC = await mcpClient(amp, await accessToken(amp, friend));
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   await askerC?.close();
   await friendC?.close();

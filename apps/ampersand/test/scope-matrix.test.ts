@@ -41,7 +41,7 @@ beforeAll(async () => {
     const token = await accessToken(amp, mia, { scope: DEFAULT_SCOPE.split(' ').filter((s) => s !== scope).join(' ') });
     without[scope] = { token, client: await mcpClient(amp, token) };
   }
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   for (const { client } of Object.values(without)) await client.close();
   await amp?.close();

@@ -39,7 +39,7 @@ beforeAll(async () => {
   clients.firstParty = await mcpClient(amp, await accessToken(amp, friend, { firstParty: true }));
   clients.thirdParty = await mcpClient(amp, await accessToken(amp, friend));
   clients.stranger = await mcpClient(amp, await accessToken(amp, stranger));
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   for (const client of Object.values(clients)) await client?.close();
   await amp?.close();
@@ -103,17 +103,21 @@ describe('names and audiences', () => {
     const hub = await createAndee(amp, 'hana', 'Hana Hub');
     const sams = [await createAndee(amp, 'sam_one', 'Sam Jones'), await createAndee(amp, 'sam_two', 'Sam Smith'), await createAndee(amp, 'rita', 'Rita Reader')];
     for (const s of sams) await amp.api.connections.connect(hub.andeeId, s.andeeId, new Date());
+    // A stranger whose tag is the bare first name: "Sam" still means the connections called Sam.
+    await createAndee(amp, 'sam', 'Samuel Elsewhere');
     await amp.api.signals.add(sams[0]!.andeeId, 'I go to a jazz club every Friday night.', { visibility: 'public', status: 'approved', now: new Date() });
     await amp.api.signals.add(sams[1]!.andeeId, 'I enjoy live music, especially jazz.', { visibility: 'connected', status: 'approved', now: new Date() });
     await amp.api.signals.add(sams[2]!.andeeId, 'I read crime novels.', { visibility: 'public', status: 'approved', now: new Date() });
     caller = await mcpClient(amp, await accessToken(amp, hub));
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => caller?.close());
 
-  it('an ambiguous first name returns the candidates, never a guess', async () => {
+  it('an ambiguous first name returns the candidates, never a guess (nor a stranger tagged with it)', async () => {
     const asked = await call(caller, 'ask_question', { question: 'What does Sam like?', participants: ['Sam'] });
     expect(asked.disambiguation.candidates.map((c: { tag: string }) => c.tag).sort()).toEqual(['&sam_one', '&sam_two']);
     expect(asked.basedOnFacts).toBe(0);
+    const byTag = await call(caller, 'ask_question', { question: 'What does he like?', participants: ['&sam'] });
+    expect(byTag.participants.map((p: { tag: string }) => p.tag)).toEqual(['&hana', '&sam']);
   });
 
   it('an unknown participant is a tool error naming it', async () => {

@@ -14,7 +14,7 @@ let ivy: TestAndee;
 beforeAll(async () => {
   amp = await startAmpersand();
   ivy = await createAndee(amp, 'ivy', 'Ivy Ink');
-}, 60_000);
+}, 180_000);
 afterAll(async () => amp?.close());
 
 const pending = async (value: string) => {

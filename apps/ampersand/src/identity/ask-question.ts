@@ -43,9 +43,12 @@ export async function askQuestion(deps: AskDeps, caller: Person, viewer: Viewer,
   const missing: string[] = [];
   for (const reference of participants) {
     const trimmed = reference.trim();
-    const asTag = trimmed.startsWith('&') || /^[a-z0-9_]+$/.test(trimmed) ? parseTag(trimmed) : undefined;
-    let matches: Array<Person & { connected: boolean }> = [];
-    if (asTag?.ok) {
+    // "&name" is a tag; a bare word is first a connection's name (so a stranger whose tag happens
+    // to be that word never shadows the friend meant), then a tag.
+    const byName = trimmed.startsWith('&') ? [] : connections.filter((c) => c.name.toLowerCase() === trimmed.toLowerCase() || c.name.toLowerCase().split(/\s+/)[0] === trimmed.toLowerCase()).map((c) => ({ ...c, connected: true }));
+    let matches: Array<Person & { connected: boolean }> = byName;
+    const asTag = parseTag(trimmed);
+    if (matches.length === 0 && asTag.ok) {
       if (asTag.tag === caller.tag) matches = [self];
       else {
         const connection = connections.find((c) => c.tag === asTag.tag);
@@ -53,10 +56,6 @@ export async function askQuestion(deps: AskDeps, caller: Person, viewer: Viewer,
         if (connection) matches = [{ ...connection, connected: true }];
         else if (stranger) matches = [{ andeeId: stranger.andeeId, name: stranger.displayName, tag: stranger.tag, photoUrl: stranger.photoUrl, connected: false }];
       }
-    }
-    if (matches.length === 0) {
-      const name = trimmed.toLowerCase();
-      matches = connections.filter((c) => c.name.toLowerCase() === name || c.name.toLowerCase().split(/\s+/)[0] === name).map((c) => ({ ...c, connected: true }));
     }
     if (matches.length === 0) missing.push(reference);
     else if (matches.length > 1) {
