@@ -11,6 +11,7 @@ import { createLogger } from '@agent-products/kit/log';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
 import { createApiService, type ApiService, type ApiSettings } from '../../src/api/api-service.ts';
 import { createMcpService } from '../../src/mcp/mcp-service.ts';
+import type { TurnMessageMatcher } from '../../src/identity/turn-message-matcher.ts';
 import { ampersandMigrations } from '../../src/store/migrations.ts';
 import type { AmpersandDatabase } from '../../src/store/schema.ts';
 
@@ -40,6 +41,7 @@ export interface StartOptions {
   questionClock?: () => Date;
   /** Where the andee card's bundle is (none: the card is not registered). */
   card?: { bundlePath: string; photoHost: string };
+  turnMatcher?: TurnMessageMatcher;
 }
 
 export async function startAmpersand(options: StartOptions = {}): Promise<RunningAmpersand> {
@@ -77,6 +79,7 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
     log,
     ...(options.now ? { now: options.now } : {}),
     ...(options.questionClock ? { questionClock: options.questionClock } : {}),
+    ...(options.turnMatcher ? { turnMatcher: options.turnMatcher } : {}),
   });
   apiHandler = api.handler;
   const mcp = createMcpService({
