@@ -53,7 +53,7 @@ beforeAll(async () => {
   amp = await startAmpersand();
   const fay = await createAndee(amp, 'fay', 'Fay Fuzz');
   const gus = await createAndee(amp, 'gus', 'Gus Guard');
-  const hal = await createAndee(amp, 'hal', 'Hal Held');
+  await createAndee(amp, 'hal', 'Hal Held');
   await createAndee(amp, 'ida', 'Ida Idle');
   await amp.api.connections.connect(fay.andeeId, gus.andeeId, new Date());
   await amp.api.signals.add(fay.andeeId, 'I like quiet mornings.', { status: 'approved', now: new Date() });
@@ -69,7 +69,6 @@ beforeAll(async () => {
   await call(answerer, 'questions_answer', { questionId: asked.questionId, answer: 'Tea.' });
   await answerer.close();
   answeredQuestionId = asked.questionId;
-  void hal;
 }, 180_000);
 afterAll(async () => amp?.close());
 

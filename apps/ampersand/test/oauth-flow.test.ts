@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, auth } from '@modelcontextprotocol/client';
 import { IdentitySignals } from '../src/identity/identity-signals.ts';
-import { Connections } from '../src/identity/connections.ts';
 import { PUBLIC_TOOLS } from './support/public-tools.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { CookieBrowser, formValue } from './support/cookie-browser.ts';

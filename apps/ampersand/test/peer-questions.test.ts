@@ -12,12 +12,12 @@ import { accessToken, call, callError, createAndee, mcpClient, type TestAndee } 
 
 let amp: RunningAmpersand;
 let now = new Date();
-let asker: TestAndee, friend: TestAndee, stranger: TestAndee;
+let asker: TestAndee, friend: TestAndee;
 let askerC: Client, friendC: Client;
 
 beforeAll(async () => {
   amp = await startAmpersand({ questionClock: () => now, settings: { questionTtlSeconds: 7 * 24 * 3600 } });
-  [asker, friend, stranger] = await Promise.all([createAndee(amp, 'quinn', 'Quinn Asker'), createAndee(amp, 'ravi', 'Ravi Friend'), createAndee(amp, 'sol', 'Sol Stranger')]);
+  [asker, friend] = await Promise.all([createAndee(amp, 'quinn', 'Quinn Asker'), createAndee(amp, 'ravi', 'Ravi Friend'), createAndee(amp, 'sol', 'Sol Stranger')]);
   await amp.api.connections.connect(asker.andeeId, friend.andeeId, new Date());
   askerC = await mcpClient(amp, await accessToken(amp, asker));
   friendC = await mcpClient(amp, await accessToken(amp, friend));
