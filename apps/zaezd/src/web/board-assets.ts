@@ -10,7 +10,8 @@
  * English, a third of the bundle) are left out, since the board never shows a zod message. The
  * self-contained `app-with-deps` build carried them all (about 780 KB in all, measured). Leaflet
  * comes from its ES sources with only the parts the map uses, and the SDK's modules are bundled
- * as free of side effects, so what the `App` does not import is dropped (585 → 464 KB, measured).
+ * as free of side effects and ext-apps' zod import as a namespace, so what the `App` does not
+ * reach is dropped (585 → 378 KB, measured).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -122,6 +123,26 @@ const sdkWithoutSideEffects: Plugin = {
 const SDK_RESOLVED = Symbol('resolved by sdk-without-side-effects');
 
 /**
+ * ext-apps imports zod as `import { z } from "zod/v4"`, and `z` there is zod's whole namespace
+ * re-exported as one object, which a bundler keeps entire: the schema compiler, JSON Schema
+ * import, coercion and ISO helpers the view never calls (about 85 KB). Imported as the module
+ * namespace it is (`import * as`), the same `z.object`, `z.string`… are looked up statically and
+ * the rest is dropped. The build fails if ext-apps stops importing zod that way, so a changed
+ * dependency is noticed instead of silently growing the widget.
+ */
+const extAppsZodAsNamespace: Plugin = {
+  name: 'ext-apps-zod-as-namespace',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /@modelcontextprotocol\/ext-apps\/dist\/src\/app\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const named = /import\{z as ([\w$]+)\}from"zod\/v4"/g;
+      if (!named.test(source)) throw new TypeError(`${args.path} no longer imports { z } from "zod/v4"; review ext-apps-zod-as-namespace in board-assets.ts`);
+      return { contents: source.replace(named, 'import * as $1 from"zod/v4"'), loader: 'js' };
+    });
+  },
+};
+
+/**
  * A script inlined in HTML ends at the first `</script`, wherever it stands. `<\/` reads the same
  * as `</` in JavaScript strings, template literals, regular expressions and comments.
  */
@@ -150,7 +171,7 @@ async function buildBoardAssets(): Promise<BoardAssets> {
     legalComments: 'eof',
     logLevel: 'silent',
     metafile: true,
-    plugins: [englishOnlyZod, leafletForTheBoard, sdkWithoutSideEffects],
+    plugins: [englishOnlyZod, leafletForTheBoard, sdkWithoutSideEffects, extAppsZodAsNamespace],
   });
   const output = (name: string) => {
     const file = result.outputFiles.find((f) => f.path.endsWith(`/board/${name}.js`));
