@@ -25,21 +25,15 @@ export function v1Routes(deps: V1Deps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
   app.post('/v1/identity/ask', requireApiToken(deps, ['signals:ask']), (c) =>
-    handle(c, askQuestionInput, async (input) => askQuestion(deps.db, await caller(c), input)),
+    handle(c, askQuestionInput, async (input) => askQuestion(deps.db, c.get('caller'), input)),
   );
 
   app.post('/v1/connections/read', requireApiToken(deps, ['connections:read']), (c) =>
     handle(c, connectionsReadInput, async (input): Promise<ConnectionsReadOutput> => {
-      const me = await caller(c);
+      const me = c.get('caller');
       return { active: await deps.connections.active(me.andeeId, input.limit ?? 50), peopleYouMayKnow: [] };
     }),
   );
-
-  async function caller(c: Context<ApiEnv>) {
-    const andee = await deps.andees.byId(c.get('principal').subject);
-    if (!andee) throw ampersandErrors.fail('invalid_token', 'The andee this token was issued for no longer exists.');
-    return andee;
-  }
 
   return app;
 }

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { hashToken } from '@agent-products/kit/auth';
+import type { Andee } from '../andees/andee-repository.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { splitScopes } from '../scopes.ts';
 
@@ -63,15 +64,28 @@ export class Grants {
     });
   }
 
-  async isLive(grantId: string, now: Date): Promise<boolean> {
+  /**
+   * The andee a grant is for, when the grant is live (not revoked, not expired) and belongs to
+   * `andeeId`: one statement, because the API asks it on every call (the revocation promise).
+   */
+  async liveGrantAndee(grantId: string, andeeId: string, now: Date): Promise<Andee | undefined> {
     const row = await this.db
-      .selectFrom('oauth_store')
-      .select(sql<number>`1`.as('one'))
-      .where('model', '=', 'Grant')
-      .where('id_hash', '=', hashToken(grantId))
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .selectFrom('andees')
+      .select(['andee_id', 'tag', 'display_name', 'photo_url'])
+      .where('andee_id', '=', andeeId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('oauth_store')
+            .select(sql<number>`1`.as('one'))
+            .where('model', '=', 'Grant')
+            .where('id_hash', '=', hashToken(grantId))
+            .where('account_id', '=', andeeId)
+            .where((inner) => inner.or([inner('expires_at', 'is', null), inner('expires_at', '>', now)])),
+        ),
+      )
       .executeTakeFirst();
-    return row !== undefined;
+    return row ? { andeeId: row.andee_id, tag: row.tag, displayName: row.display_name, photoUrl: row.photo_url } : undefined;
   }
 
   /** Registered clients that never obtained a grant within the TTL are removed. */
