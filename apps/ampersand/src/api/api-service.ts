@@ -43,6 +43,8 @@ export type ApiSettings = Pick<
   AmpersandSettings,
   'apiUrl' | 'mcpUrl' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'refreshGraceSeconds' | 'unusedClientTtlSeconds' | 'signInLinkTtlSeconds' | 'cimdAllowedHosts' | 'devMailbox' | 'apiAllowedOrigins'
 > & {
+  /** Extra CA certificates (PEM) for allow-listed client-metadata hosts (a test's loopback HTTPS). */
+  cimdTrustedCertificates?: string[] | undefined;
   /** Rate-limit counts in Redis rather than the database. */
   redisUrl?: string | undefined;
   /** Overrides of the default limits (auth/rate-limits.ts). */
@@ -89,6 +91,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     accessTokenTtlSeconds: settings.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: settings.refreshTokenTtlSeconds,
     cimdAllowedHosts: settings.cimdAllowedHosts,
+    cimdTrustedCertificates: settings.cimdTrustedCertificates,
     andeeExists: async (id) => (await andees.byId(id)) !== undefined,
   });
   applyOAuthRules(provider, new RefreshSuccession(db, keys, settings.refreshGraceSeconds), now);
