@@ -4,7 +4,7 @@
  * refresh token issued under it in one statement. Access tokens are self-contained JWTs: the API
  * refuses them at once (it checks the grant on every call), the MCP service only when they expire.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { hashToken } from '@agent-products/kit/auth';
 import type { Andee } from '../andees/andee-repository.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -73,17 +73,7 @@ export class Grants {
       .selectFrom('andees')
       .select(['andee_id', 'tag', 'display_name', 'photo_url'])
       .where('andee_id', '=', andeeId)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('oauth_store')
-            .select(sql<number>`1`.as('one'))
-            .where('model', '=', 'Grant')
-            .where('id_hash', '=', hashToken(grantId))
-            .where('account_id', '=', andeeId)
-            .where((inner) => inner.or([inner('expires_at', 'is', null), inner('expires_at', '>', now)])),
-        ),
-      )
+      .where(liveGrantCondition(grantId, andeeId, now))
       .executeTakeFirst();
     return row ? { andeeId: row.andee_id, tag: row.tag, displayName: row.display_name, photoUrl: row.photo_url } : undefined;
   }
@@ -98,6 +88,15 @@ export class Grants {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+/**
+ * True when the grant is live (not revoked, not expired) and belongs to `andeeId`, and that
+ * andee exists: the revocation check, as a condition a read can carry (api-token.ts, `in-read`).
+ */
+export function liveGrantCondition(grantId: string, andeeId: string, now: Date): RawBuilder<boolean> {
+  return sql<boolean>`(exists (select 1 from oauth_store where model = 'Grant' and id_hash = ${hashToken(grantId)} and account_id = ${andeeId}
+    and (expires_at is null or expires_at > ${now})) and exists (select 1 from andees where andee_id = ${andeeId}))`;
 }
 
 function parse<T>(value: unknown): T {
