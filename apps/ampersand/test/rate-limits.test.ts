@@ -2,8 +2,11 @@
  * The rate limits on &'s ways in, each with small limits so a test reaches them: sign-in link
  * requests per &tag and per address, sign-in link redemptions per address, the token endpoint
  * and client registration per address (429, Retry-After, a structured body, nothing done), and
- * device-code polling (`slow_down`, RFC 8628 §3.5). Counted in the test's own database.
+ * device-code polling (`slow_down`, RFC 8628 §3.5). Counted in the test's own database, and in
+ * Redis (REDIS_URL, default the local one) shared by two API processes.
  */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { register, tokenRequest } from './support/oauth-steps.ts';
@@ -121,5 +124,35 @@ describe('device polling', () => {
     expect(second.status).toBe(400);
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await second.json()).error).toBe('slow_down');
+  });
+});
+
+describe('counted in Redis', () => {
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let first: RunningAmpersand;
+  let second: RunningAmpersand;
+  beforeAll(async () => {
+    // Two API processes over one database and one Redis; a fresh key prefix keeps runs apart.
+    const settings = { redisUrl, rateLimitKeyPrefix: `amp-auth-test-${randomUUID()}`, rateLimits: { registrationsPerAddress: { points: 2, windowSeconds: WINDOW } } };
+    first = await startAmpersand({ settings });
+    second = await startAmpersand({ settings, database: first.database, secret: first.secret, publicUrls: { apiUrl: first.apiUrl, mcpUrl: first.mcpUrl } });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('shares one count across API processes, and health reports Redis', async () => {
+    const metadata = { client_name: 'Agent', redirect_uris: ['http://127.0.0.1:9/callback'], token_endpoint_auth_method: 'none' };
+    expect((await register(first.ownApiUrl, metadata)).status).toBe(201);
+    expect((await register(second.ownApiUrl, metadata)).status).toBe(201);
+    const refused = await fetch(`${first.ownApiUrl}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(metadata) });
+    expectLimited(refused);
+    expect((await refused.json()).error).toBe('rate_limited');
+    const health = await (await fetch(`${second.ownApiUrl}/health`)).json();
+    expect(JSON.stringify(health)).toContain('redis');
+    // The counts are in Redis, not in the shared database.
+    const { rows } = await sql<{ n: string }>`select count(*) as n from rate_limits`.execute(first.database.db);
+    expect(Number(rows[0]!.n)).toBe(0);
   });
 });

@@ -47,6 +47,8 @@ export type ApiSettings = Pick<
   cimdTrustedCertificates?: string[] | undefined;
   /** Rate-limit counts in Redis rather than the database. */
   redisUrl?: string | undefined;
+  /** Prefix of the rate-limit keys (default `ampersand`). */
+  rateLimitKeyPrefix?: string | undefined;
   /** Overrides of the default limits (auth/rate-limits.ts). */
   rateLimits?: Partial<AuthRateLimitSettings> | undefined;
 };
@@ -81,7 +83,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const sessions = new WebSessions(db, settings.signInLinkTtlSeconds);
   const grants = new Grants(db);
   const connections = new Connections(db);
-  const limits = authRateLimits({ db, redisUrl: settings.redisUrl, limits: settings.rateLimits });
+  const limits = authRateLimits({ db, redisUrl: settings.redisUrl, limits: settings.rateLimits, keyPrefix: settings.rateLimitKeyPrefix });
   const provider = createAuthorizationServer({
     db,
     issuer: settings.apiUrl,

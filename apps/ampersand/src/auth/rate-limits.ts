@@ -49,12 +49,20 @@ export interface AuthRateLimits {
   close(): Promise<void>;
 }
 
-export function authRateLimits(options: { db: Kysely<any>; redisUrl?: string | undefined; limits?: Partial<AuthRateLimitSettings> | undefined }): AuthRateLimits {
+export interface AuthRateLimitOptions {
+  db: Kysely<any>;
+  redisUrl?: string | undefined;
+  limits?: Partial<AuthRateLimitSettings> | undefined;
+  /** Prefix of every count's key (default `ampersand`): several deployments on one Redis keep theirs apart. */
+  keyPrefix?: string | undefined;
+}
+
+export function authRateLimits(options: AuthRateLimitOptions): AuthRateLimits {
   const limits = { ...DEFAULT_AUTH_RATE_LIMITS, ...options.limits };
   const limiters = new Map<AuthLimitName, RateLimiter>();
   for (const name of Object.keys(limits) as AuthLimitName[]) {
     const { points, windowSeconds } = limits[name];
-    limiters.set(name, createRateLimiter({ db: options.db, redisUrl: options.redisUrl, points, windowSeconds, keyPrefix: `ampersand-${name}` }));
+    limiters.set(name, createRateLimiter({ db: options.db, redisUrl: options.redisUrl, points, windowSeconds, keyPrefix: `${options.keyPrefix ?? 'ampersand'}-${name}` }));
   }
   const any = limiters.values().next().value as RateLimiter;
   return {
