@@ -6,7 +6,8 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ApiEnv, ApiTokenDeps } from './api-token.ts';
-import { requireApiToken } from './api-token.ts';
+import { requireApiToken, revokedChallenge } from './api-token.ts';
+import { liveGrantCondition } from '../auth/grants.ts';
 import { connectionsReadInput, type ConnectionsReadOutput } from './contracts.ts';
 import {
   connectionTagInput,
@@ -31,11 +32,14 @@ export function connectionRoutes(deps: ConnectionRouteDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const me = (c: Context<ApiEnv>) => callerOf(c, deps.andees);
 
-  app.post('/v1/connections/read', requireApiToken(deps, ['connections:read']), (c) =>
-    handle(c, connectionsReadInput, async (input): Promise<ConnectionsReadOutput> => {
-      const caller = await me(c);
+  // The hottest read: its grant check rides in its one statement (api-token.ts, `in-read`).
+  app.post('/v1/connections/read', requireApiToken(deps, ['connections:read'], { grantCheck: 'in-read' }), (c) =>
+    handle(c, connectionsReadInput, async (input): Promise<ConnectionsReadOutput | Response> => {
+      const me = c.get('principal').subject;
       const limit = input.limit ?? 50;
-      return { active: await deps.connections.active(caller.andeeId, limit), peopleYouMayKnow: await deps.contacts.peopleYouMayKnow(caller.andeeId, limit) };
+      const active = await deps.connections.activeIf(me, limit, liveGrantCondition(c.get('grantId'), me, deps.now()));
+      if (!active) return revokedChallenge(deps, c.get('correlationId'));
+      return { active, peopleYouMayKnow: await deps.contacts.peopleYouMayKnow(me, limit) };
     }),
   );
 

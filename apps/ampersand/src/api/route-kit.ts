@@ -19,9 +19,10 @@ export interface Caller extends Andee {
   scopes: readonly string[];
 }
 
+/** The caller as requireApiToken loaded it with the grant check (one statement), or read now for an `in-read` route. */
 export async function callerOf(c: Context<ApiEnv>, andees: AndeeRepository): Promise<Caller> {
   const principal = c.get('principal');
-  const andee = await andees.byId(principal.subject);
+  const andee = c.get('caller') ?? (await andees.byId(principal.subject));
   if (!andee) throw ampersandErrors.fail('invalid_token', 'The andee this token was issued for no longer exists.');
   return { ...andee, clientId: principal.clientId, scopes: principal.scopes };
 }
@@ -42,7 +43,8 @@ export async function handle<S extends z.ZodType>(c: Context<ApiEnv>, schema: S,
   const parsed = schema.safeParse(body);
   if (!parsed.success) return errorJson(invalidArguments(parsed.error), correlationId);
   try {
-    return c.json(await run(parsed.data));
+    const result = await run(parsed.data);
+    return result instanceof Response ? result : c.json(result);
   } catch (error) {
     if (error instanceof ToolError) return errorJson(error, correlationId);
     throw error;

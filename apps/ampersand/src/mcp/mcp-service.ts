@@ -14,6 +14,7 @@ import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
 import { deriveKeys } from '../auth/derived-keys.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import type { AmpersandSettings } from '../settings.ts';
+import { apiConnection } from './api-connection.ts';
 import { apiForwarder, rememberBearer } from './api-forwarder.ts';
 import { resourceChallenge } from './resource-metadata.ts';
 import { andeeCardResource } from './andee-card-resource.ts';
@@ -42,6 +43,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const now = options.now ?? (() => new Date());
   const verifier = accessTokenVerifier({ key: deriveKeys(options.tokenSecret).accessToken, issuer: settings.apiUrl, audience: settings.mcpUrl });
   const { metadata, challenge } = resourceChallenge({ mcpUrl: settings.mcpUrl, issuer: settings.apiUrl, scopes: ALL_SCOPES });
+  const api = apiConnection(options.forwardTo ?? settings.apiUrl);
   const card = settings.cardBundlePath ? andeeCardResource(settings.cardBundlePath, settings.photoHost ?? 'https://photos.and.com') : undefined;
   if (!card) log.warn({ bundle: settings.cardBundlePath }, 'andee card bundle missing: ui://ampersand/andee-card.html is not registered; tools answer with text and structured content');
   const endpoint = createMcpEndpoint({
@@ -49,7 +51,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
     version: '0.1.0',
     title: '&',
     instructions: 'Tools over the signed-in andee\'s identity and connections. Use ask_question for identity answers and connections_read to resolve a person before acting.',
-    tools: ampersandTools(apiForwarder(options.forwardTo ?? settings.apiUrl), { andeeCard: card !== undefined }),
+    tools: ampersandTools(apiForwarder(api), { andeeCard: card !== undefined }),
     ...(card ? { registrations: [card], declareResources: true } : {}),
     maxBodyBytes: MAX_BODY_BYTES,
     onError: (error) => log.error({ err: error }, 'mcp error'),
@@ -58,6 +60,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const app = createHttpApp({
     log,
     allowedOrigins: settings.mcpAllowedOrigins,
+    // Browser-based MCP clients of the allowed origins (issue 10's CORS), on both protocol paths.
+    corsPaths: ['/mcp', '/'],
     publicUrl: new URL(settings.mcpUrl).origin,
     // Health proves this process answers, nothing about the API behind it (spec "Health"): a
     // tool call's downstream failure is its own tool error.
@@ -89,7 +93,13 @@ export function createMcpService(options: McpServiceOptions): McpService {
   app.all('/mcp', protocol);
   app.all('/', protocol);
 
-  return { app, close: () => endpoint.close() };
+  return {
+    app,
+    async close() {
+      await endpoint.close();
+      api.close();
+    },
+  };
 }
 
 function isJsonObject(text: string): boolean {

@@ -35,6 +35,8 @@ export interface StartOptions {
    */
   publicUrls?: { apiUrl: string; mcpUrl: string };
   settings?: Partial<ApiSettings>;
+  /** Browser origins the MCP service admits besides its own. */
+  mcpAllowedOrigins?: string[];
   database?: TestDatabase<AmpersandDatabase>;
   secret?: string;
   /** The clock peer-question expiry is judged by, apart from the one tokens are checked with. */
@@ -83,7 +85,7 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
   });
   apiHandler = api.handler;
   const mcp = createMcpService({
-    settings: { mcpUrl, apiUrl, mcpAllowedOrigins: [mcpServer.url], openaiAppsChallenge: undefined, ...(options.card ? { cardBundlePath: options.card.bundlePath, photoHost: options.card.photoHost } : {}) },
+    settings: { mcpUrl, apiUrl, mcpAllowedOrigins: [mcpServer.url, ...(options.mcpAllowedOrigins ?? [])], openaiAppsChallenge: undefined, ...(options.card ? { cardBundlePath: options.card.bundlePath, photoHost: options.card.photoHost } : {}) },
     tokenSecret: secret,
     log,
     forwardTo: ownApiUrl,
