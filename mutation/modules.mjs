@@ -18,7 +18,7 @@ export const MODULES = {
   'apps/zaezd/src/trips/trip-id.ts': ['apps/zaezd/src/trips/trip-id.test.ts', 'apps/zaezd/test/trip-pages.test.ts'],
   // &: authorization rules
   'apps/ampersand/src/auth/grants.ts': ['apps/ampersand/test/authorization-server.test.ts', 'apps/ampersand/test/connected-apps.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
-  'apps/ampersand/src/auth/refresh-succession.ts': ['apps/ampersand/test/oauth-flow.test.ts', 'apps/ampersand/test/connected-apps.test.ts'],
+  'apps/ampersand/src/auth/refresh-succession.ts': ['apps/ampersand/src/auth/refresh-succession.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
   'apps/ampersand/src/auth/oauth-rules.ts': ['apps/ampersand/test/authorization-server.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
   'apps/ampersand/src/auth/access-token-verifier.ts': ['apps/ampersand/test/mcp-resource.test.ts', 'apps/ampersand/test/connected-apps.test.ts'],
   'apps/ampersand/src/auth/cimd-guard.ts': ['apps/ampersand/src/auth/cimd-guard.test.ts'],
