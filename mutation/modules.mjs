@@ -23,10 +23,10 @@ export const MODULES = {
   'apps/ampersand/src/auth/access-token-verifier.ts': ['apps/ampersand/test/mcp-resource.test.ts', 'apps/ampersand/test/connected-apps.test.ts'],
   'apps/ampersand/src/auth/cimd-guard.ts': ['apps/ampersand/src/auth/cimd-guard.test.ts'],
   // &: visibility rules (who sees which facts)
-  'apps/ampersand/src/identity/ask-question.ts': ['apps/ampersand/test/oauth-flow.test.ts', 'apps/ampersand/test/connected-apps.test.ts'],
-  'apps/ampersand/src/identity/answer-from-facts.ts': ['apps/ampersand/test/oauth-flow.test.ts', 'apps/ampersand/test/connected-apps.test.ts'],
-  'apps/ampersand/src/identity/identity-facts.ts': ['apps/ampersand/test/oauth-flow.test.ts', 'apps/ampersand/test/connected-apps.test.ts'],
-  'apps/ampersand/src/identity/connections.ts': ['apps/ampersand/test/oauth-flow.test.ts', 'apps/ampersand/test/connected-apps.test.ts'],
+  'apps/ampersand/src/identity/ask-question.ts': ['apps/ampersand/src/identity/visibility.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
+  'apps/ampersand/src/identity/answer-from-facts.ts': ['apps/ampersand/src/identity/visibility.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
+  'apps/ampersand/src/identity/identity-facts.ts': ['apps/ampersand/src/identity/visibility.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
+  'apps/ampersand/src/identity/connections.ts': ['apps/ampersand/src/identity/visibility.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
 };
 
 /** A file name for a module's reports: its path with the separators flattened. */
