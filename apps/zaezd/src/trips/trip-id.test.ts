@@ -166,6 +166,7 @@ describe('trip_id', () => {
     // A long version is quoted cut to eight characters: the reason stays short whatever is sent.
     expect(reason(`123456789.${body}.${check}`)).toMatch(/version "12345678" is not supported/);
     expect(reason(`1.${body}+.${check}`)).toMatch(/payload is not base64url/);
+    expect(reason(`1.+${body}.${check}`)).toMatch(/payload is not base64url/);
     expect(reason(`1.${'A'.repeat(1201)}.${check}`)).toMatch(/payload is not base64url/);
     expect(reason(`1.${body}.${check.slice(1)}x`)).toMatch(/check does not match/);
   });
