@@ -20,7 +20,7 @@ export const MODULES = {
   'apps/ampersand/src/auth/grants.ts': ['apps/ampersand/test/authorization-server.test.ts', 'apps/ampersand/test/connected-apps.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
   'apps/ampersand/src/auth/refresh-succession.ts': ['apps/ampersand/src/auth/refresh-succession.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
   'apps/ampersand/src/auth/oauth-rules.ts': ['apps/ampersand/test/authorization-server.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
-  'apps/ampersand/src/auth/access-token-verifier.ts': ['apps/ampersand/test/mcp-resource.test.ts', 'apps/ampersand/test/connected-apps.test.ts'],
+  'apps/ampersand/src/auth/access-token-verifier.ts': ['apps/ampersand/src/auth/access-token-verifier.test.ts', 'apps/ampersand/test/mcp-resource.test.ts'],
   'apps/ampersand/src/auth/cimd-guard.ts': ['apps/ampersand/src/auth/cimd-guard.test.ts'],
   // &: visibility rules (who sees which facts)
   'apps/ampersand/src/identity/ask-question.ts': ['apps/ampersand/src/identity/visibility.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
