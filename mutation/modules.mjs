@@ -20,9 +20,9 @@ export const MODULES = {
   // zaezd: trip ids are the links people share
   'apps/zaezd/src/trips/trip-id.ts': ['apps/zaezd/src/trips/trip-id.test.ts', 'apps/zaezd/test/trip-pages.test.ts'],
   // &: authorization rules
-  'apps/ampersand/src/auth/grants.ts': ['apps/ampersand/test/authorization-server.test.ts', 'apps/ampersand/test/connected-apps.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
+  'apps/ampersand/src/auth/grants.ts': ['apps/ampersand/src/auth/grants.test.ts'],
   'apps/ampersand/src/auth/refresh-succession.ts': ['apps/ampersand/src/auth/refresh-succession.test.ts'],
-  'apps/ampersand/src/auth/oauth-rules.ts': ['apps/ampersand/test/authorization-server.test.ts', 'apps/ampersand/test/oauth-flow.test.ts'],
+  'apps/ampersand/src/auth/oauth-rules.ts': ['apps/ampersand/test/authorization-server.test.ts'],
   'apps/ampersand/src/auth/access-token-verifier.ts': ['apps/ampersand/src/auth/access-token-verifier.test.ts'],
   'apps/ampersand/src/auth/cimd-guard.ts': ['apps/ampersand/src/auth/cimd-guard.test.ts'],
   // &: visibility rules (who sees which facts)
