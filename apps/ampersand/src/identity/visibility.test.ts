@@ -3,8 +3,8 @@
  * sees all of their own approved facts; a connection's public and connected-only ones, never
  * their private ones; nobody's pending facts; and nothing of someone they are not connected to,
  * who cannot even be named. Participants are &tags, bare tags or connected first (or full) names;
- * a name two connections share is asked back, never guessed. And the answer itself: the facts
- * sharing the most words with the question, at most five a person, never an invented one.
+ * a name two connections share is asked back, never guessed. (How the answer is worded from the
+ * visible facts: answer-from-facts.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '@agent-products/kit/mcp';
@@ -12,7 +12,6 @@ import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing
 import { AndeeRepository, type Andee } from '../andees/andee-repository.ts';
 import { ampersandMigrations } from '../store/migrations.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { answerFrom } from './answer-from-facts.ts';
 import { askQuestion } from './ask-question.ts';
 import { Connections } from './connections.ts';
 import { IdentityFacts } from './identity-facts.ts';
@@ -136,32 +135,5 @@ describe('the connection graph', () => {
   it('a fact is added trimmed, private unless said otherwise', async () => {
     const fact = await facts.add(people.alan!.andeeId, '  Alan likes chess.  ', { status: 'pending', now: new Date('2026-11-03T00:00:00Z') });
     expect(fact).toMatchObject({ value: 'Alan likes chess.', visibility: 'private', createdAt: new Date('2026-11-03T00:00:00Z') });
-  });
-});
-
-describe('answerFrom', () => {
-  it('quotes the facts sharing the most words with the question, best first, at most five a person', () => {
-    const many = ['one apple', 'two apple pears', 'three apple pears plums', 'four apple', 'five apple', 'six apple', 'no fruit here'];
-    const { answer, basedOnFacts } = answerFrom('apple pears plums?', [{ name: 'Kim', facts: many }]);
-    expect(answer).toBe('Kim: three apple pears plums two apple pears one apple four apple five apple');
-    expect(basedOnFacts).toBe(5);
-  });
-
-  it('says when a person has no fact to see, or none that speaks to the question, and invents nothing', () => {
-    const { answer, basedOnFacts } = answerFrom('What about chess?', [
-      { name: 'Kim', facts: [] },
-      { name: 'Lee', facts: ['Lee swims.', 'Lee sings.'] },
-    ]);
-    expect(answer).toBe('Kim: no approved facts you can see.\nLee: none of the 2 facts you can see speaks to this.');
-    expect(basedOnFacts).toBe(0);
-  });
-
-  it('ignores case, punctuation, one-letter and common words, and a plural s on longer words', () => {
-    expect(answerFrom('What do YOU like about the gardens?', [{ name: 'Kim', facts: ['Kim has a garden.'] }]).basedOnFacts).toBe(1);
-    expect(answerFrom('What do you like about the?', [{ name: 'Kim', facts: ['What do you like about the garden?'] }]).basedOnFacts).toBe(0);
-    expect(answerFrom('x y z', [{ name: 'Kim', facts: ['x y z'] }]).basedOnFacts).toBe(0);
-    // "gas" is short: its s is not a plural, so it is not "ga".
-    expect(answerFrom('ga', [{ name: 'Kim', facts: ['Kim cooks with gas.'] }]).basedOnFacts).toBe(0);
-    expect(answerFrom('Kim 熊猫', [{ name: 'Kim', facts: ['看熊猫'] }, { name: 'Lee', facts: ['熊猫'] }]).basedOnFacts).toBe(1);
   });
 });
