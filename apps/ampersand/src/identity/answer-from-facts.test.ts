@@ -23,11 +23,21 @@ describe('answerFrom', () => {
     expect(basedOnFacts).toBe(0);
   });
 
+  it('never counts a common word as a match', () => {
+    const common = ['an', 'and', 'are', 'about', 'do', 'does', 'for', 'in', 'is', 'me', 'my', 'of', 'on', 'or', 'the', 'to', 'what', 'who', 'how', 'which', 'where', 'when', 'you', 'your', 'like', 'likes', 'tell', 'we', 'us', 'our', 'should'];
+    for (const word of common) {
+      expect(answerFrom(`${word}?`, [{ name: 'Kim', facts: [`Kim ${word} zebras.`] }]).basedOnFacts, word).toBe(0);
+    }
+  });
+
   it('ignores case, punctuation, one-letter and common words, and a plural s on longer words', () => {
     expect(answerFrom('What do YOU like about the gardens?', [{ name: 'Kim', facts: ['Kim has a garden.'] }]).basedOnFacts).toBe(1);
     expect(answerFrom('What do you like about the?', [{ name: 'Kim', facts: ['What do you like about the garden?'] }]).basedOnFacts).toBe(0);
     expect(answerFrom('x y z', [{ name: 'Kim', facts: ['x y z'] }]).basedOnFacts).toBe(0);
-    // "gas" is short: its s is not a plural, so it is not "ga".
+    // A plural s comes off words of five letters or more only: "roses" is "rose", but "cats"
+    // stays "cats" and "gas" is not "ga".
+    expect(answerFrom('rose', [{ name: 'Kim', facts: ['Kim grows roses.'] }]).basedOnFacts).toBe(1);
+    expect(answerFrom('cat', [{ name: 'Kim', facts: ['Kim has cats.'] }]).basedOnFacts).toBe(0);
     expect(answerFrom('ga', [{ name: 'Kim', facts: ['Kim cooks with gas.'] }]).basedOnFacts).toBe(0);
     expect(answerFrom('Kim 熊猫', [{ name: 'Kim', facts: ['看熊猫'] }, { name: 'Lee', facts: ['熊猫'] }]).basedOnFacts).toBe(1);
   });
