@@ -13,7 +13,8 @@ if (!module || !MODULES[module]) throw new Error(`MUTATION_MODULE must name a mo
 process.env.MUTATION_TESTS = MODULES[module].join(',');
 
 export default {
-  mutate: [module],
+  // MUTATION_LINES=<from>-<to> mutates only those lines of the module (kept in reports of their own).
+  mutate: [process.env.MUTATION_LINES ? `${module}:${process.env.MUTATION_LINES}` : module],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   // TypeScript 7 (the native compiler) has no JavaScript API, which Stryker's type checker and its

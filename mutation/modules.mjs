@@ -32,7 +32,7 @@ export const MODULES = {
   'apps/ampersand/src/identity/connections.ts': ['apps/ampersand/src/identity/visibility.test.ts'],
 };
 
-/** A file name for a module's reports: its path with the separators flattened. */
-export function reportName(module) {
-  return module.replace(/\.ts$/, '').replaceAll('/', '_');
+/** A file name for a module's reports (or a line range's): its path with the separators flattened. */
+export function reportName(module, lines = process.env.MUTATION_LINES) {
+  return module.replace(/\.ts$/, '').replaceAll('/', '_') + (lines ? `_lines-${lines}` : '');
 }

@@ -2,8 +2,8 @@
  * `npm run mutation`: Stryker over each module of mutation/modules.mjs in turn (one run per
  * module, see stryker.config.mjs), then the score per module from the JSON reports. MUTATE
  * narrows it to the modules whose path starts with one of its comma-separated prefixes, e.g.
- * MUTATE=apps/ampersand/src/auth/ or MUTATE=packages/kit/src/auth/bearer.ts. Slow on two cores:
- * run it under `nice`.
+ * MUTATE=apps/ampersand/src/auth/ or MUTATE=packages/kit/src/auth/bearer.ts; MUTATION_LINES=53-67
+ * with one module mutates only those lines. Slow on two cores: run it under `nice`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
