@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import type * as z from 'zod';
 import type { Kysely } from 'kysely';
-import { invalidArguments, ToolError } from '@agent-products/kit/mcp';
+import { invalidArguments, ToolError } from '@agent-products/kit/errors';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import type { Connections } from '../identity/connections.ts';
 import { askQuestion } from '../identity/ask-question.ts';

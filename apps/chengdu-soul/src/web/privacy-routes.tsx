@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { AppEnv, RateLimiter } from '@agent-products/kit/http';
-import { invalidArguments } from '@agent-products/kit/mcp';
+import { invalidArguments } from '@agent-products/kit/errors';
 import { htmlDocument } from '@agent-products/kit/web';
 import type * as z from 'zod';
 import type { AnonymousFormTokens } from '../access/csrf-tokens.ts';

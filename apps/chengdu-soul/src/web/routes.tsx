@@ -6,7 +6,8 @@
 import type { Hono } from 'hono';
 import { PAGE_CSP, htmlDocument, securityHeaders } from '@agent-products/kit/web';
 import type { AppEnv } from '@agent-products/kit/http';
-import { ToolError, UNSTORABLE_TEXT, invalidArguments, unacceptableField } from '@agent-products/kit/mcp';
+import { UNSTORABLE_TEXT, unacceptableField } from '@agent-products/kit/mcp';
+import { ToolError, invalidArguments } from '@agent-products/kit/errors';
 import type { CatalogQueries } from '../catalog/catalog-queries.ts';
 import { ListInput, SearchInput } from '../catalog/query-inputs.ts';
 import { AgentsPage, type SearchFormValues } from './agents-page.tsx';

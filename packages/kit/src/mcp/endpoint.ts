@@ -34,7 +34,9 @@ import { directToolCall } from './direct-tool-call.ts';
 import { isPlainLegacyToolCall } from './plain-legacy-call.ts';
 import { MAX_MESSAGE_DEPTH, tooDeepAt } from './message-depth.ts';
 import { ServerPool } from './server-pool.ts';
-import { isConnectionFailure, type Tool } from './tool.ts';
+import type { Tool } from './tool.ts';
+import { isConnectionFailure } from '../store/connection-failure.ts';
+import { jsonErrorResponse, platformErrors } from '../errors/index.ts';
 
 /** How the endpoint admits calls of credential tools. */
 export interface McpGuard {
@@ -185,18 +187,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       scope.principal = admission.principal;
       const limit = admission.limit;
       if (limit && !limit.allowed) {
-        return Response.json(
-          { error: { code: 'rate_limited', message: `Too many requests for this account; retry after ${limit.retryAfterSeconds} s.`, retryable: true, correlationId: scope.correlationId } },
-          { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
-        );
+        const refusal = platformErrors.fail('rate_limited', `Too many requests for this account; retry after ${limit.retryAfterSeconds} s.`, { retryAfterSeconds: limit.retryAfterSeconds });
+        return jsonErrorResponse(refusal, scope.correlationId);
       }
       return undefined;
     } catch (error) {
       scope.log.warn({ err: error }, 'credential check failed');
-      return Response.json(
-        { error: { code: 'unavailable', message: 'The service cannot check credentials right now; nothing was changed. Retry shortly.', retryable: true, correlationId: scope.correlationId } },
-        { status: 503, headers: { 'Retry-After': '5' } },
-      );
+      const refusal = platformErrors.fail('unavailable', 'The service cannot check credentials right now; nothing was changed. Retry shortly.');
+      return jsonErrorResponse(refusal, scope.correlationId, { 'Retry-After': '5' });
     }
   }
 

@@ -9,7 +9,8 @@
  */
 import * as z from 'zod';
 import type { CallToolResult, McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
-import { ToolError, platformErrors, type ToolErrorBody } from './errors.ts';
+import { ToolError, invalidArguments, platformErrors, toolErrorResult } from '../errors/index.ts';
+import { isConnectionFailure } from '../store/connection-failure.ts';
 import { advertisedOutputSchema } from './advertised-output.ts';
 import { lenientJsonSchema, lenientSchema } from './lenient-input.ts';
 import { requestScopeOf, type RequestScope } from './request-scope.ts';
@@ -144,13 +145,6 @@ function unexpected(error: unknown): ToolError {
   return platformErrors.fail('internal_error', 'An unexpected error occurred; nothing was changed.');
 }
 
-export function isConnectionFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[123]|08\w{3})$/.test(code)) return true;
-  const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message);
-}
-
 /** U+0000, or half of a surrogate pair without its other half. */
 export const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -184,24 +178,7 @@ export function unacceptableField(value: unknown): { field: string; problem: str
   return undefined;
 }
 
-export function invalidArguments(error: z.ZodError): ToolError {
-  const fields = error.issues.flatMap((issue) => {
-    const base = issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ field: base ? `${base}.${key}` : key, problem: 'is not an accepted argument' }));
-    }
-    return [{ field: base || '(arguments)', problem: issue.message }];
-  });
-  const names = [...new Set(fields.map((f) => f.field))];
-  return platformErrors.fail('invalid_arguments', `Invalid arguments: ${names.join(', ')}.`, { fields });
-}
-
+/** The MCP surface of an error (errors/render.ts), answered with the call's correlation id. */
 export function errorResult(error: ToolError, scope: RequestScope): CallToolResult {
-  const body: ToolErrorBody = error.toBody(scope.correlationId);
-  const detail = body.details ? `\n${JSON.stringify(body.details)}` : '';
-  return {
-    isError: true,
-    content: [{ type: 'text', text: `Error ${body.code}: ${body.message}${detail}\n(correlation id ${body.correlationId}; retryable: ${body.retryable})` }],
-    structuredContent: { error: body },
-  };
+  return toolErrorResult(error, scope.correlationId);
 }

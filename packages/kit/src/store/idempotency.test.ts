@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { ToolError, platformErrors } from '../mcp/errors.ts';
+import { ToolError, platformErrors } from '../errors/index.ts';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/index.ts';
 import { insertIdempotent, runIdempotent } from './idempotency.ts';
 
@@ -97,7 +97,7 @@ describe(`idempotent writes on ${testDatabaseKind()}`, () => {
 
   it('leaves nothing for a refused write, and a later success under that key still works', async () => {
     const before = await count('notes');
-    const refusal = platformErrors.fail('invalid_arguments', 'no');
+    const refusal = platformErrors.fail('invalid_arguments', 'no', { fields: [{ field: 'text', problem: 'no' }] });
     await expect(writeNote('key-refused', 'x', refusal)).rejects.toBe(refusal);
     expect(await count('notes')).toBe(before);
     expect((await writeNote('key-refused', 'x')).replayed).toBe(false);
@@ -105,7 +105,7 @@ describe(`idempotent writes on ${testDatabaseKind()}`, () => {
 
   it('answers a retry as the first time even when planning it again would now be refused', async () => {
     const first = await writeNote('key-world-changed', 'kept');
-    const replay = await writeNote('key-world-changed', 'kept', platformErrors.fail('invalid_arguments', 'the world changed'));
+    const replay = await writeNote('key-world-changed', 'kept', platformErrors.fail('invalid_arguments', 'the world changed', { fields: [{ field: 'text', problem: 'the world changed' }] }));
     expect(replay).toEqual({ result: first.result, replayed: true });
   });
 

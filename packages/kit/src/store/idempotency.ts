@@ -18,7 +18,7 @@
  * together), request_hash, response jsonb, created_at.
  */
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import { ToolError, platformErrors } from '../mcp/errors.ts';
+import { ToolError, platformErrors } from '../errors/index.ts';
 import { canonicalHash } from './canonical-json.ts';
 
 export interface IdempotencyScope {
