@@ -6,7 +6,8 @@
  */
 import type { Hono } from 'hono';
 import { readBearer } from '@agent-products/kit/auth';
-import { createHttpApp, createRateLimiter, type AppEnv } from '@agent-products/kit/http';
+import { createHttpApp, type AppEnv } from '@agent-products/kit/http';
+import { createRateLimiter } from '@agent-products/kit/store';
 import { createMcpEndpoint } from '@agent-products/kit/mcp';
 import type { Database } from '@agent-products/kit/store';
 import type { Logger } from '@agent-products/kit/log';

@@ -28,7 +28,7 @@ import {
 import { DEFAULT_MAX_BODY_BYTES, readBodyLimited } from '../http/read-body.ts';
 import { JSON_RPC, jsonRpcErrorResponse } from './json-rpc.ts';
 import { unauthorizedResponse, type AuthFailure } from '../auth/bearer.ts';
-import type { RateLimitOutcome } from '../http/rate-limit.ts';
+import type { RateLimitOutcome } from '../store/rate-limit.ts';
 import { bindRequestScope, type Principal, type RequestScope } from './request-scope.ts';
 import { directToolCall } from './direct-tool-call.ts';
 import { isPlainLegacyToolCall } from './plain-legacy-call.ts';

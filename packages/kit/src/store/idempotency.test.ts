@@ -10,14 +10,10 @@ import { ToolError, platformErrors } from '../errors/index.ts';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/index.ts';
 import { insertIdempotent, runIdempotent } from './idempotency.ts';
 
+// idempotency_records comes from the kit's platform migrations, which every migrate runs first.
 const migrations = {
-  '0001_idempotency': {
+  '0001_notes': {
     async up(db: Kysely<any>) {
-      await sql`
-        create table idempotency_records (
-          account_id text not null, operation text not null, idempotency_key text not null,
-          request_hash text not null, response jsonb not null, created_at timestamptz not null,
-          primary key (account_id, operation, idempotency_key))`.execute(db);
       await sql`create table notes (note_id text primary key, body jsonb not null, created_at timestamptz not null)`.execute(db);
       await sql`create table note_tags (note_id text not null references notes, tag text not null)`.execute(db);
       await sql`create table note_history (note_id text not null references notes, body jsonb not null)`.execute(db);
