@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { readBearer } from '@agent-products/kit/auth';
 import { createHttpApp, type AppEnv } from '@agent-products/kit/http';
 import { createRateLimiter } from '@agent-products/kit/store';
-import { createMcpEndpoint } from '@agent-products/kit/mcp';
+import { createMcpEndpoint, mountMcpEndpoint } from '@agent-products/kit/mcp';
 import type { Database } from '@agent-products/kit/store';
 import type { Logger } from '@agent-products/kit/log';
 import { CatalogQueries } from './catalog/catalog-queries.ts';
@@ -145,9 +145,7 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     },
     onError: (error) => options.log.warn({ err: error }, 'mcp handler error'),
   });
-  app.all('/mcp', (c) =>
-    endpoint.handle(c.req.raw, { correlationId: c.get('correlationId'), log: c.get('log'), now: clock }),
-  );
+  mountMcpEndpoint(app, endpoint, { now: clock });
 
   registerWebRoutes(app, queries, pages, clock);
   const cookies = new SiteCookies(options.publicUrl);

@@ -1,4 +1,5 @@
 /** MCP: the stateless endpoint for both protocol eras and the tool contract. */
+export { mountMcpEndpoint, type McpMountOptions } from './mount.ts';
 export { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions, type Admission, type McpGuard } from './endpoint.ts';
 export { defineTool, errorResult, UNSTORABLE_TEXT, unacceptableField, type Tool, type ToolSpec } from './tool.ts';
 export { bindRequestScope, requestScopeOf, type Principal, type RequestScope } from './request-scope.ts';
