@@ -6,6 +6,7 @@
  */
 import type { Hono } from 'hono';
 import { readBearer } from '@agent-products/kit/auth';
+import { CREDENTIAL_REFUSALS } from './access/credential-refusals.ts';
 import { createHttpApp, type AppEnv } from '@agent-products/kit/http';
 import { createRateLimiter } from '@agent-products/kit/store';
 import { createMcpEndpoint, mountMcpEndpoint } from '@agent-products/kit/mcp';
@@ -135,7 +136,9 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     // No resources, but hosts that list them unconditionally (the ext-apps 1.x basic host) keep the server.
     declareResources: true,
     guard: {
-      realm: SERVICE_NAME,
+      // Its clients have always read the description of a missing credential in the challenge.
+      challenge: { realm: SERVICE_NAME, refusedCode: 'unauthorized', describeMissing: true },
+      refusals: CREDENTIAL_REFUSALS,
       async admit(request, calls) {
         const bearer = readBearer(request);
         if (bearer.kind === 'none') return { failure: 'missing' };

@@ -64,7 +64,11 @@ beforeAll(async () => {
     version: '1.0.0',
     tools: [echo, addNote],
     maxBodyBytes: 4096,
-    guard: { realm: 'kit-test', admit: async (request) => admit(request) },
+    guard: {
+      challenge: { realm: 'kit-test' },
+      refusals: { missing: 'Send a token.', malformed: 'Not a bearer token.', invalid: 'Unknown token.', expired: 'Expired.', revoked: 'Revoked.' },
+      admit: async (request) => admit(request),
+    },
   });
   mountMcpEndpoint(app, endpoint);
   server = await listen(app.fetch, 0);
@@ -170,7 +174,7 @@ describe('the MCP endpoint admits credential tools', () => {
     const refused = await call('add_note', { note: 'n' }, { Authorization: 'Bearer wrong' });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
-    expect(refused.json.error).toMatchObject({ code: 'unauthorized', reason: 'invalid', retryable: false });
+    expect(refused.json.error).toMatchObject({ code: 'invalid_token', message: 'Unknown token.', reason: 'invalid', retryable: false });
     const malformed = await call('add_note', { note: 'n' }, { Authorization: 'Basic abc' });
     expect(malformed.json.error.reason).toBe('malformed');
     expect(notes).toEqual([]);

@@ -27,7 +27,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { DEFAULT_MAX_BODY_BYTES, readBodyLimited } from '../http/read-body.ts';
 import { JSON_RPC, jsonRpcErrorResponse } from './json-rpc.ts';
-import { unauthorizedResponse, type AuthFailure } from '../auth/bearer.ts';
+import type { AuthFailure } from '../auth/bearer.ts';
+import { unauthorizedChallenge, type ChallengeOptions } from '../auth/challenge.ts';
 import type { RateLimitOutcome } from '../store/rate-limit.ts';
 import { bindRequestScope, type Principal, type RequestScope } from './request-scope.ts';
 import { directToolCall } from './direct-tool-call.ts';
@@ -40,7 +41,10 @@ import { jsonErrorResponse, platformErrors } from '../errors/index.ts';
 
 /** How the endpoint admits calls of credential tools. */
 export interface McpGuard {
-  realm: string;
+  /** What a 401 announces: the realm, or the protected-resource metadata and scopes (auth/challenge.ts). */
+  challenge: ChallengeOptions;
+  /** The product's words for each refusal: what its credential is called, whom to ask for a new one. */
+  refusals: Readonly<Record<AuthFailure, string>>;
   /**
    * Verifies the request's credential and, for a valid one, counts the call against the
    * principal's limit shared by every process (one step, so a product can do both in one
@@ -183,7 +187,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (!guard) throw new TypeError('A credential tool is registered without a guard');
     try {
       const admission = await guard.admit(request, calls);
-      if ('failure' in admission) return unauthorizedResponse(guard.realm, admission.failure, scope.correlationId);
+      if ('failure' in admission) return unauthorizedChallenge(guard.challenge, admission.failure, guard.refusals[admission.failure], scope.correlationId);
       scope.principal = admission.principal;
       const limit = admission.limit;
       if (limit && !limit.allowed) {

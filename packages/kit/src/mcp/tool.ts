@@ -80,7 +80,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
   async function call(args: unknown, scope: RequestScope): Promise<CallToolResult> {
     // The endpoint answers 401 before getting here; this guards every other way in.
     if (access === 'credential' && !scope.principal) {
-      return errorResult(platformErrors.fail('unauthorized', 'This tool needs an Agent credential in Authorization: Bearer <credential>.'), scope);
+      return errorResult(platformErrors.fail('unauthorized', 'This tool needs a credential in Authorization: Bearer <credential>.'), scope);
     }
     const missing = scope.principal ? missingScopes(scope.principal, scopes) : [];
     if (missing.length) {
