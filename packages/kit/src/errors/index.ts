@@ -1,5 +1,5 @@
 /** Errors: the error table, the one error class, and its rendering on every surface (MCP, JSON, OAuth, HTML). */
-export { PLATFORM_ERROR_CODES, defineErrorTable, platformErrors, type ErrorCodeSpec, type ErrorTable, type PlatformErrorCode } from './error-table.ts';
+export { defineErrorTable, platformErrors, type ErrorCodeSpec } from './error-table.ts';
 export { ToolError, type ToolErrorBody, type ToolErrorHttp } from './tool-error.ts';
 export { invalidArguments } from './invalid-arguments.ts';
 export { errorEnvelope, toolErrorResultSchema } from './envelope.ts';

@@ -98,7 +98,3 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
 
   return app;
 }
-
-export function correlationIdOf(c: Context<AppEnv>): string {
-  return c.get('correlationId');
-}

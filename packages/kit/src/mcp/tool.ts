@@ -149,7 +149,7 @@ function unexpected(error: unknown): ToolError {
 export const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Nesting deeper than any tool's arguments need; deeper input is refused before anything recurses into it. */
-export const MAX_ARGUMENT_DEPTH = 64;
+const MAX_ARGUMENT_DEPTH = 64;
 
 /**
  * The first field that no tool may take, found by an iterative walk (so no input is too deep to
@@ -179,6 +179,6 @@ export function unacceptableField(value: unknown): { field: string; problem: str
 }
 
 /** The MCP surface of an error (errors/render.ts), answered with the call's correlation id. */
-export function errorResult(error: ToolError, scope: RequestScope): CallToolResult {
+function errorResult(error: ToolError, scope: RequestScope): CallToolResult {
   return toolErrorResult(error, scope.correlationId);
 }

@@ -39,7 +39,7 @@ export interface ClaimedInsert {
   values: Record<string, unknown>;
 }
 
-export function requestHash(operation: string, args: unknown): string {
+function requestHash(operation: string, args: unknown): string {
   return canonicalHash({ operation, args });
 }
 

@@ -4,7 +4,7 @@ export { DataDirectoryInUseError } from './data-directory-lock.ts';
 export { migrate, type Migrations } from './migrations.ts';
 export { platformMigrations } from './platform-migrations.ts';
 export { isConnectionFailure } from './connection-failure.ts';
-export { insertIdempotent, requestHash, runIdempotent, type ClaimedInsert, type IdempotencyScope, type IdempotentOutcome, type PreparedInsert } from './idempotency.ts';
-export { RATE_LIMIT_TABLE, createRateLimiter, type CountedHit, type DatabaseRateLimit, type RateLimitOptions, type RateLimitOutcome, type RateLimiter } from './rate-limit.ts';
+export { insertIdempotent, runIdempotent, type ClaimedInsert, type IdempotencyScope, type IdempotentOutcome, type PreparedInsert } from './idempotency.ts';
+export { createRateLimiter, type CountedHit, type DatabaseRateLimit, type RateLimitOptions, type RateLimitOutcome, type RateLimiter } from './rate-limit.ts';
 // Kept while products move; removed after the & branches land (home: @agent-products/kit/json).
 export { canonicalHash, canonicalJson } from '../json/canonical-json.ts';

@@ -27,7 +27,7 @@ import type { ChannelError, ChannelReply, ChannelRequest } from './owner-channel
 const FRAME_LIMIT = 64 * 1024 * 1024;
 
 /** An error the owner's database raised, with PostgreSQL's fields (code, constraint, …) kept. */
-export class OwnerDatabaseError extends Error {
+class OwnerDatabaseError extends Error {
   constructor(fields: ChannelError) {
     super(fields.message);
     this.name = 'OwnerDatabaseError';

@@ -55,7 +55,7 @@ export interface RateLimitOptions {
 }
 
 /** The counters' table, created by the platform migrations (platform-migrations.ts): key, points, expire (ms). */
-export const RATE_LIMIT_TABLE = 'rate_limits';
+const RATE_LIMIT_TABLE = 'rate_limits';
 
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   return options.redisUrl ? redisLimiter(options, options.redisUrl) : databaseLimiter(options);
