@@ -23,8 +23,8 @@ async function sharedLimit(redisUrl?: string) {
   const first = createRateLimiter(options);
   const second = createRateLimiter(options);
   const outcomes = [];
-  for (let i = 0; i < 5; i++) outcomes.push(await (i % 2 === 0 ? first : second).consume('owner-1'));
-  const other = await first.consume('owner-2');
+  for (let i = 0; i < 5; i++) outcomes.push(await (i % 2 === 0 ? first : second).consume('account-1'));
+  const other = await first.consume('account-2');
   await first.close();
   await second.close();
   return { outcomes, other };
