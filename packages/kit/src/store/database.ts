@@ -105,7 +105,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
 /** PGlite in `dataDir`, its statements taking turns on `turn` (which the owner channel shares). */
 async function openEmbedded<DB>(dataDir: string, schema: string, turn: ExclusiveTurn): Promise<{ opened: Database<DB>; client: PGlite }> {
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle product's memory; the
-  // embedded database holds one product's data (a catalog and an account's plans), for which 32 MB is ample (measured:
+  // embedded database holds one product's data, for which 32 MB is ample (measured:
   // about 110 MB less resident memory on reopening a data directory).
   const client = new PGlite(dataDir, { postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}` });
   await client.waitReady;
