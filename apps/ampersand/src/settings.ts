@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loopbackOrigins } from '@agent-products/kit/http';
 import { envReader } from '@agent-products/kit/settings';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimitSettings } from './auth/rate-limits.ts';
 
 function findRepoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -46,6 +47,9 @@ export interface AmpersandSettings {
   devMailbox: boolean;
   mcpAllowedOrigins: string[];
   apiAllowedOrigins: string[];
+  /** Where the rate-limit counts live when not in the database. */
+  redisUrl: string | undefined;
+  rateLimits: AuthRateLimitSettings;
   logLevel: string;
 }
 
@@ -78,6 +82,22 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     devMailbox: read.boolean('AMPERSAND_DEV_MAILBOX', true) && !databaseUrl,
     mcpAllowedOrigins: [...loopbackOrigins(mcpPort), ...read.list('AMPERSAND_MCP_ALLOWED_ORIGINS')],
     apiAllowedOrigins: [...loopbackOrigins(apiPort), ...read.list('AMPERSAND_API_ALLOWED_ORIGINS')],
+    redisUrl: read.optional('REDIS_URL'),
+    rateLimits: rateLimits(read.list('AMPERSAND_RATE_LIMITS')),
     logLevel: read.string('LOG_LEVEL', 'info'),
   };
+}
+
+/** `name=points/seconds` entries (names as in auth/rate-limits.ts) over the defaults. */
+function rateLimits(entries: string[]): AuthRateLimitSettings {
+  const limits = { ...DEFAULT_AUTH_RATE_LIMITS };
+  for (const entry of entries) {
+    const match = /^(\w+)=(\d+)\/(\d+)$/.exec(entry);
+    const name = match?.[1] as keyof AuthRateLimitSettings | undefined;
+    if (!match || !name || !Object.hasOwn(limits, name) || Number(match[2]) < 1 || Number(match[3]) < 1) {
+      throw new TypeError(`AMPERSAND_RATE_LIMITS entries are name=points/seconds with a name among ${Object.keys(limits).join(', ')}: ${entry}`);
+    }
+    limits[name] = { points: Number(match[2]), windowSeconds: Number(match[3]) };
+  }
+  return limits;
 }

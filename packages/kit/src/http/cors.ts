@@ -10,9 +10,9 @@
 
 /** The request headers MCP clients send: JSON-RPC over HTTP, the bearer credential, the protocol headers. */
 export const MCP_CORS_REQUEST_HEADERS = ['content-type', 'accept', 'authorization', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'last-event-id'] as const;
-const MCP_CORS_EXPOSED_HEADERS = ['WWW-Authenticate', 'Mcp-Protocol-Version', 'Retry-After', 'X-Request-Id'] as const;
+export const MCP_CORS_EXPOSED_HEADERS = ['WWW-Authenticate', 'Mcp-Protocol-Version', 'Retry-After', 'X-Request-Id'] as const;
 /** How long a browser may reuse a preflight answer, in seconds. */
-const MCP_CORS_MAX_AGE = 600;
+export const MCP_CORS_MAX_AGE = 600;
 
 export function isPreflight(request: Request): boolean {
   return request.method === 'OPTIONS' && request.headers.has('access-control-request-method');
