@@ -26,7 +26,12 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await database.db.deleteFrom('oauth_store').execute();
+  await database.db.deleteFrom('andees').execute();
+  await database.db.insertInto('andees').values(['ada', 'grace'].map((id) => ({ andee_id: id, tag: id, display_name: id, photo_url: null }))).execute();
 });
+
+/** Whether the API would accept a token of this grant for this andee now. */
+const isLive = async (grantId: string, now: Date, andee = 'ada') => (await grants.liveGrantAndee(grantId, andee, now)) !== undefined;
 afterAll(async () => database?.dispose());
 
 async function client(clientId: string, name?: string) {
@@ -59,13 +64,13 @@ describe('Grants', () => {
     await grant('g-old', { andee: 'ada', clientId: 'client-a', expiresIn: -60 });
     await grant('g-soon', { andee: 'ada', clientId: 'client-a', expiresIn: 3600 });
     expect((await grants.list()).map((g) => g.grantId)).toEqual(['g-soon']);
-    expect(await grants.isLive('g-old', new Date())).toBe(false);
-    expect(await grants.isLive('g-soon', new Date())).toBe(true);
-    expect(await grants.isLive('g-soon', new Date(Date.now() + 2 * 3600_000))).toBe(false);
+    expect(await isLive('g-old', new Date())).toBe(false);
+    expect(await isLive('g-soon', new Date())).toBe(true);
+    expect(await isLive('g-soon', new Date(Date.now() + 2 * 3600_000))).toBe(false);
     // A grant without an expiry lives until revoked.
     await grant('g-forever', { andee: 'ada', clientId: 'client-a' });
-    expect(await grants.isLive('g-forever', new Date('2100-01-01T00:00:00Z'))).toBe(true);
-    expect(await grants.isLive('g-unknown', new Date())).toBe(false);
+    expect(await isLive('g-forever', new Date('2100-01-01T00:00:00Z'))).toBe(true);
+    expect(await isLive('g-unknown', new Date())).toBe(false);
   });
 
   it('revokes a grant with every code and refresh token under it, and nothing else', async () => {
@@ -73,14 +78,16 @@ describe('Grants', () => {
     await grant('g-2', { andee: 'ada', clientId: 'client-a' });
     expect(await grants.revoke('g-1')).toBe(true);
     expect(await models()).toEqual(['AuthorizationCode:g-2', 'Grant:g-2', 'RefreshToken:g-2']);
-    expect(await grants.isLive('g-1', new Date())).toBe(false);
+    expect(await isLive('g-1', new Date())).toBe(false);
     expect(await grants.revoke('g-1')).toBe(false);
   });
 
   it('revokes for an andee only a grant of theirs', async () => {
     await grant('g-ada', { andee: 'ada', clientId: 'client-a' });
     expect(await grants.revoke('g-ada', 'grace')).toBe(false);
-    expect(await grants.isLive('g-ada', new Date())).toBe(true);
+    expect(await isLive('g-ada', new Date())).toBe(true);
+    // A token of ada's grant is no token of grace's.
+    expect(await isLive('g-ada', new Date(), 'grace')).toBe(false);
     expect(await grants.revoke('g-ada', 'ada')).toBe(true);
     expect(await models()).toEqual([]);
   });
@@ -88,7 +95,7 @@ describe('Grants', () => {
   it('only the grant itself counts: a code’s id is not a grant id', async () => {
     await grant('g-1', { andee: 'ada', clientId: 'client-a' });
     expect(await grants.revoke('code-of-g-1')).toBe(false);
-    expect(await grants.isLive('refresh-of-g-1', new Date())).toBe(false);
+    expect(await isLive('refresh-of-g-1', new Date())).toBe(false);
   });
 
   it('reaps registered clients older than the cutoff that never got a grant', async () => {

@@ -7,8 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import type { AppEnv, RateLimitOutcome } from '@agent-products/kit/http';
-import { ToolError, invalidArguments } from '@agent-products/kit/mcp';
+import type { AppEnv } from '@agent-products/kit/http';
+import type { RateLimitOutcome } from '@agent-products/kit/store';
+import { ToolError, invalidArguments } from '@agent-products/kit/errors';
 import { htmlDocument } from '@agent-products/kit/web';
 import { tokensEqual } from '../access/csrf-tokens.ts';
 import type { OwnerSession, OwnerSessions } from '../access/owner-sessions.ts';

@@ -6,8 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import type { AppEnv, RateLimiter } from '@agent-products/kit/http';
-import { invalidArguments } from '@agent-products/kit/mcp';
+import type { AppEnv } from '@agent-products/kit/http';
+import type { RateLimiter } from '@agent-products/kit/store';
+import { invalidArguments } from '@agent-products/kit/errors';
 import { htmlDocument } from '@agent-products/kit/web';
 import type * as z from 'zod';
 import type { AnonymousFormTokens } from '../access/csrf-tokens.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { ToolError } from '@agent-products/kit/mcp';
+import { ToolError } from '@agent-products/kit/errors';
 import { addDays } from '../calendar.ts';
 import { CITY_KEYS } from '../geo/cities.ts';
 import { TOPIC_KEYS } from '../events/topics.ts';
