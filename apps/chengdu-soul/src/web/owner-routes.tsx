@@ -9,12 +9,11 @@ import { randomBytes } from 'node:crypto';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv, RateLimitOutcome } from '@agent-products/kit/http';
 import { ToolError, invalidArguments } from '@agent-products/kit/mcp';
-import { htmlDocument } from '@agent-products/kit/web';
-import { tokensEqual } from '../access/csrf-tokens.ts';
+import { cookieMaxAge, htmlDocument, readForm, tokensEqual, type SiteCookies } from '@agent-products/kit/web';
 import type { OwnerSession, OwnerSessions } from '../access/owner-sessions.ts';
 import { refuseAgentCredentials } from '../access/refuse-agent-credentials.ts';
 import type { SignInLinks } from '../access/sign-in-links.ts';
-import { SESSION_COOKIE, type SiteCookies } from '../access/site-cookies.ts';
+import { SESSION_COOKIE } from '../access/cookie-names.ts';
 import type { CatalogQueries } from '../catalog/catalog-queries.ts';
 import type { DraftService } from '../planning/draft-service.ts';
 import type { DraftView } from '../planning/draft-view.ts';
@@ -27,7 +26,6 @@ import { FormRefusedPage, MessagePage } from './message-page.tsx';
 import { OwnerHomePage } from './owner-home-page.tsx';
 import { DEFAULT_PLANNING_VALUES, planningValuesFrom, proposeArgumentsFrom, type PlanningFormValues } from './planning-form.tsx';
 import { PublishedPage } from './published-page.tsx';
-import { readForm } from './read-form.ts';
 import { ProblemAlert, problemOf, type ServiceProblem } from './service-problem.tsx';
 import { SignInPage, signInFailureStatus } from './sign-in-page.tsx';
 import { StopSharingPage } from './stop-sharing-page.tsx';
@@ -278,7 +276,7 @@ export function registerOwnerRoutes(app: Hono<AppEnv>, o: OwnerWebOptions): void
     // the browser's previous session, if any, ends here.
     const previous = o.cookies.read(c, SESSION_COOKIE);
     if (previous) await o.sessions.signOut(previous);
-    o.cookies.write(c, SESSION_COOKIE, started.sessionId, Math.floor((started.expiresAt.getTime() - now.getTime()) / 1000));
+    o.cookies.write(c, SESSION_COOKIE, started.sessionId, cookieMaxAge(started, now));
     return c.redirect('/', 303);
   });
 
