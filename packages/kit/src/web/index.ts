@@ -11,3 +11,12 @@ export { SiteCookies } from './site-cookies.ts';
 export { tokensEqual } from './tokens-equal.ts';
 export { SignedFormTokens, type SignedFormToken, type SignedFormTokensOptions } from './signed-form-tokens.ts';
 export { BrowserSessions, cookieMaxAge, type NewSessionRow, type SessionTable, type StartedSession } from './browser-sessions.ts';
+export {
+  loadSession,
+  readFormStep,
+  requireSession,
+  sessionCsrfStep,
+  type FormVariables,
+  type LoadSessionOptions,
+  type SessionVariables,
+} from './form-steps.ts';
