@@ -20,3 +20,4 @@ export {
   type LoadSessionOptions,
   type SessionVariables,
 } from './form-steps.ts';
+export { shellCss, type ShellTheme } from './shell-css.ts';
