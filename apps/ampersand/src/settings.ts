@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loopbackOrigins } from '@agent-products/kit/http';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimitSettings } from './auth/rate-limits.ts';
 
 function findRepoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -45,6 +46,9 @@ export interface AmpersandSettings {
   devMailbox: boolean;
   mcpAllowedOrigins: string[];
   apiAllowedOrigins: string[];
+  /** Where the rate-limit counts live when not in the database. */
+  redisUrl: string | undefined;
+  rateLimits: AuthRateLimitSettings;
   logLevel: string;
 }
 
@@ -75,6 +79,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     devMailbox: env.AMPERSAND_DEV_MAILBOX !== '0' && !env.DATABASE_URL,
     mcpAllowedOrigins: [...loopbackOrigins(mcpPort), ...list('AMPERSAND_MCP_ALLOWED_ORIGINS')],
     apiAllowedOrigins: [...loopbackOrigins(apiPort), ...list('AMPERSAND_API_ALLOWED_ORIGINS')],
+    redisUrl: env.REDIS_URL || undefined,
+    rateLimits: rateLimits(list('AMPERSAND_RATE_LIMITS')),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }
@@ -102,4 +108,18 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   } catch {
     throw new TypeError(`${name} is not an absolute URL without query or fragment: ${raw}`);
   }
+}
+
+/** `name=points/seconds` entries (names as in auth/rate-limits.ts) over the defaults. */
+function rateLimits(entries: string[]): AuthRateLimitSettings {
+  const limits = { ...DEFAULT_AUTH_RATE_LIMITS };
+  for (const entry of entries) {
+    const match = /^(\w+)=(\d+)\/(\d+)$/.exec(entry);
+    const name = match?.[1] as keyof AuthRateLimitSettings | undefined;
+    if (!match || !name || !Object.hasOwn(limits, name) || Number(match[2]) < 1 || Number(match[3]) < 1) {
+      throw new TypeError(`AMPERSAND_RATE_LIMITS entries are name=points/seconds with a name among ${Object.keys(limits).join(', ')}: ${entry}`);
+    }
+    limits[name] = { points: Number(match[2]), windowSeconds: Number(match[3]) };
+  }
+  return limits;
 }

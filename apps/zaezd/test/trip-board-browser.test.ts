@@ -130,6 +130,11 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
     }
     await expect(board.locator('.leaflet-marker-icon').count()).resolves.toBe(distinctHotels() + 1);
     await expect(board.locator('img.leaflet-tile-loaded').count()).resolves.toBeGreaterThan(0);
+    // Leaflet is bundled from the parts the board uses: its zoom buttons, attribution and marker tooltips are among them.
+    await expect(board.locator('.leaflet-control-zoom a').count()).resolves.toBe(2);
+    await expect(board.locator('.leaflet-control-attribution').innerText()).resolves.toContain('© OpenStreetMap contributors');
+    await board.locator('.leaflet-marker-icon.board-marker-venue').dispatchEvent('mouseover');
+    await expect(board.locator('.leaflet-tooltip').innerText()).resolves.toBe(`Площадка: ${trip.event.venue.name}`);
     const places = await board.locator('.place-list li').allInnerTexts();
     expect(places).toHaveLength(distinctHotels() + 1);
     expect(places[0]).toContain(trip.event.venue.name);

@@ -1,7 +1,8 @@
 /**
  * The API process: the authorization server (oidc-provider, a Node callback) and the Hono app
  * (the andee's web app and the JSON API behind the MCP service) behind one Node request handler.
- * Provider routes get the same Host check as the app, and their bodies are read up front (at most
+ * Provider routes get the same Host and Origin checks as the app (and CORS for browser clients of
+ * the allowed origins: provider-cors.ts), and their bodies are read up front (at most
  * 64 KiB) so &'s OAuth rules can inspect them before the provider does.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -20,6 +21,7 @@ import { deriveKeys } from '../auth/derived-keys.ts';
 import { Grants } from '../auth/grants.ts';
 import { applyOAuthRules } from '../auth/oauth-rules.ts';
 import { removeExpiredOAuthRows } from '../auth/oidc-adapter.ts';
+import { authRateLimits, type AuthRateLimitSettings } from '../auth/rate-limits.ts';
 import { RefreshSuccession } from '../auth/refresh-succession.ts';
 import { signingKey } from '../auth/signing-key.ts';
 import { Connections } from '../identity/connections.ts';
@@ -33,12 +35,23 @@ import { SITE_CSS, SITE_CSS_PATH } from '../web/layout.tsx';
 import { problemPage } from '../web/problem-page.tsx';
 import { loadSession } from '../web/session-cookie.ts';
 import { signInRoutes } from '../web/sign-in-routes.tsx';
+import { providerOrigin } from './provider-cors.ts';
+import { providerRateLimit } from './provider-rate-limits.ts';
 import { v1Routes } from './v1-routes.ts';
 
 export type ApiSettings = Pick<
   AmpersandSettings,
   'apiUrl' | 'mcpUrl' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'refreshGraceSeconds' | 'unusedClientTtlSeconds' | 'signInLinkTtlSeconds' | 'cimdAllowedHosts' | 'devMailbox' | 'apiAllowedOrigins'
->;
+> & {
+  /** Extra CA certificates (PEM) for allow-listed client-metadata hosts (a test's loopback HTTPS). */
+  cimdTrustedCertificates?: string[] | undefined;
+  /** Rate-limit counts in Redis rather than the database. */
+  redisUrl?: string | undefined;
+  /** Prefix of the rate-limit keys (default `ampersand`). */
+  rateLimitKeyPrefix?: string | undefined;
+  /** Overrides of the default limits (auth/rate-limits.ts). */
+  rateLimits?: Partial<AuthRateLimitSettings> | undefined;
+};
 
 export interface ApiServiceOptions {
   settings: ApiSettings;
@@ -70,6 +83,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const sessions = new WebSessions(db, settings.signInLinkTtlSeconds);
   const grants = new Grants(db);
   const connections = new Connections(db);
+  const limits = authRateLimits({ db, redisUrl: settings.redisUrl, limits: settings.rateLimits, keyPrefix: settings.rateLimitKeyPrefix });
   const provider = createAuthorizationServer({
     db,
     issuer: settings.apiUrl,
@@ -79,6 +93,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     accessTokenTtlSeconds: settings.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: settings.refreshTokenTtlSeconds,
     cimdAllowedHosts: settings.cimdAllowedHosts,
+    cimdTrustedCertificates: settings.cimdTrustedCertificates,
     andeeExists: async (id) => (await andees.byId(id)) !== undefined,
   });
   applyOAuthRules(provider, new RefreshSuccession(db, keys, settings.refreshGraceSeconds), now);
@@ -93,7 +108,10 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     publicUrl: settings.apiUrl,
     secretPathPrefixes: ['/sign-in/link/'],
     health: {
-      dependencies: [{ name: 'database', essential: true, neededFor: 'every andee, grant, token, session and answer', probe: () => database.ping() }],
+      dependencies: [
+        { name: 'database', essential: true, neededFor: 'every andee, grant, token, session and answer', probe: () => database.ping() },
+        ...(limits.probe ? [{ name: 'redis', essential: true, neededFor: 'the rate limits on sign-in, tokens and registration', probe: limits.probe }] : []),
+      ],
       details: () => ({ service: 'ampersand-api' }),
     },
   });
@@ -101,7 +119,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
   app.route('/', v1Routes({ db, andees, connections, verifier, grants, challenge, now }));
   app.use('*', loadSession(sessions, now));
-  app.route('/', signInRoutes({ db, andees, sessions, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
+  app.route('/', signInRoutes({ db, andees, sessions, limits, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
   app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
   app.route('/', appsRoutes({ grants, mcpUrl: settings.mcpUrl }));
   app.notFound((c) => (c.req.path.startsWith('/v1/') ? c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}.`, retryable: false, correlationId: c.get('correlationId') } }, 404) : c.html(problemPage('Not found', 'There is no page here.'), 404)));
@@ -110,24 +128,37 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const providerCallback = provider.callback();
   const issuer = new URL(settings.apiUrl);
   const allowedHosts = [...localhostAllowedHostnames(), issuer.hostname];
+  const allowedOrigins = new Set([...settings.apiAllowedOrigins, issuer.origin].map((origin) => origin.toLowerCase()));
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (!PROVIDER_PATHS.test(path)) return void honoListener(req, res);
     if (!validateHostHeader(req.headers.host, allowedHosts).ok) return refuse(res, 403, 'invalid_request', 'This Host is not served here.');
+    if (providerOrigin(req, res, path, allowedOrigins) !== 'continue') return;
     // The provider builds its endpoint URLs from the request; these make them the issuer's.
     req.headers.host = issuer.host;
     req.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
     delete req.headers['x-forwarded-host'];
     if (req.method !== 'POST') return void providerCallback(req, res);
-    void readBody(req).then(
-      (body) => {
-        if (body === undefined) return refuse(res, 413, 'invalid_request', `Request body exceeds ${MAX_PROVIDER_BODY} bytes.`);
-        (req as IncomingMessage & { body?: string }).body = body;
-        providerCallback(req, res);
-      },
-      () => refuse(res, 400, 'invalid_request', 'The request body could not be read.'),
-    );
+    void (async () => {
+      let body: string | undefined;
+      try {
+        body = await readBody(req);
+      } catch {
+        return refuse(res, 400, 'invalid_request', 'The request body could not be read.');
+      }
+      if (body === undefined) return refuse(res, 413, 'invalid_request', `Request body exceeds ${MAX_PROVIDER_BODY} bytes.`);
+      (req as IncomingMessage & { body?: string }).body = body;
+      let refusal: Awaited<ReturnType<typeof providerRateLimit>>;
+      try {
+        refusal = await providerRateLimit(limits, req, path, body);
+      } catch (error) {
+        log.warn({ err: error }, 'rate limit unavailable');
+        return refuse(res, 503, 'temporarily_unavailable', 'The authorization server cannot count requests right now; retry shortly.', 5);
+      }
+      if (refusal) return refuse(res, refusal.status, refusal.error, refusal.description, refusal.retryAfterSeconds);
+      providerCallback(req, res);
+    })();
   };
 
   const housekeeping = setInterval(() => {
@@ -145,6 +176,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     grants,
     async close() {
       clearInterval(housekeeping);
+      await limits.close();
     },
   };
 }
@@ -160,7 +192,7 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function refuse(res: ServerResponse, status: number, error: string, description: string): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify({ error, error_description: description }));
+function refuse(res: ServerResponse, status: number, error: string, description: string, retryAfterSeconds?: number): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...(retryAfterSeconds !== undefined ? { 'Retry-After': String(retryAfterSeconds) } : {}) });
+  res.end(JSON.stringify({ error, error_description: description, ...(retryAfterSeconds !== undefined ? { retry_after_seconds: retryAfterSeconds } : {}) }));
 }

@@ -14,7 +14,7 @@ import type { AmpersandDatabase } from '../store/schema.ts';
 import { GRANTABLE_SCOPES } from '../scopes.ts';
 import type { DerivedKeys } from './derived-keys.ts';
 import { oidcAdapterFor } from './oidc-adapter.ts';
-import { cimdFetchAllowed } from './cimd-guard.ts';
+import { cimdFetchAllowed, guardedFetch } from './cimd-guard.ts';
 import { deviceConfirmSource, deviceInputSource, deviceSuccessSource, errorSource } from '../web/provider-pages.tsx';
 
 export const OAUTH_ROUTES = {
@@ -33,6 +33,10 @@ export const OAUTH_ROUTES = {
   challenge: '/oauth/challenge',
 } as const;
 
+/** A client metadata document is a few hundred bytes; 5 KiB is oidc-provider's default bound too. */
+const CIMD_MAX_BYTES = 5 * 1024;
+const CIMD_TIMEOUT_MS = 2000;
+
 export interface AuthorizationServerOptions {
   db: Kysely<AmpersandDatabase>;
   issuer: string;
@@ -43,6 +47,8 @@ export interface AuthorizationServerOptions {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   cimdAllowedHosts: readonly string[];
+  /** Extra CA certificates (PEM) for allow-listed metadata-document hosts (a test's loopback HTTPS). */
+  cimdTrustedCertificates?: readonly string[] | undefined;
   /** Whether an andee id names an existing andee. */
   andeeExists(andeeId: string): Promise<boolean>;
 }
@@ -103,9 +109,22 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',
-        allowFetch: (_ctx, clientId) => cimdFetchAllowed(clientId, options.cimdAllowedHosts),
+        async allowFetch(_ctx, clientId) {
+          const check = await cimdFetchAllowed(clientId, options.cimdAllowedHosts);
+          if (!check.ok) throw new errors.InvalidClient(`client_id metadata document fetch not allowed: ${check.reason}`);
+          return true;
+        },
       },
     },
+    // Every outgoing request of the provider (client metadata documents) goes through the guard.
+    fetch: guardedFetch({
+      allowedHosts: options.cimdAllowedHosts,
+      trustedCertificates: options.cimdTrustedCertificates ?? [],
+      // Below the provider's own 2.5 s abort, so the refusal carries this guard's reason.
+      timeoutMs: CIMD_TIMEOUT_MS,
+      maxBytes: CIMD_MAX_BYTES,
+    }) as Configuration['fetch'],
+    fetchResponseBodyLimits: { 'client_id metadata document': CIMD_MAX_BYTES },
     // Refresh tokens for every client allowed the grant, not only those asking offline_access:
     // MCP clients keep a connection for weeks and rarely know the OpenID scope.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),

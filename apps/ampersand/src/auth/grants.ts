@@ -4,8 +4,9 @@
  * refresh token issued under it in one statement. Access tokens are self-contained JWTs: the API
  * refuses them at once (it checks the grant on every call), the MCP service only when they expire.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { hashToken } from '@agent-products/kit/auth';
+import type { Andee } from '../andees/andee-repository.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { splitScopes } from '../scopes.ts';
 
@@ -63,15 +64,18 @@ export class Grants {
     });
   }
 
-  async isLive(grantId: string, now: Date): Promise<boolean> {
+  /**
+   * The andee a grant is for, when the grant is live (not revoked, not expired) and belongs to
+   * `andeeId`: one statement, because the API asks it on every call (the revocation promise).
+   */
+  async liveGrantAndee(grantId: string, andeeId: string, now: Date): Promise<Andee | undefined> {
     const row = await this.db
-      .selectFrom('oauth_store')
-      .select(sql<number>`1`.as('one'))
-      .where('model', '=', 'Grant')
-      .where('id_hash', '=', hashToken(grantId))
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .selectFrom('andees')
+      .select(['andee_id', 'tag', 'display_name', 'photo_url'])
+      .where('andee_id', '=', andeeId)
+      .where(liveGrantCondition(grantId, andeeId, now))
       .executeTakeFirst();
-    return row !== undefined;
+    return row ? { andeeId: row.andee_id, tag: row.tag, displayName: row.display_name, photoUrl: row.photo_url } : undefined;
   }
 
   /** Registered clients that never obtained a grant within the TTL are removed. */
@@ -84,6 +88,15 @@ export class Grants {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+/**
+ * True when the grant is live (not revoked, not expired) and belongs to `andeeId`, and that
+ * andee exists: the revocation check, as a condition a read can carry (api-token.ts, `in-read`).
+ */
+export function liveGrantCondition(grantId: string, andeeId: string, now: Date): RawBuilder<boolean> {
+  return sql<boolean>`(exists (select 1 from oauth_store where model = 'Grant' and id_hash = ${hashToken(grantId)} and account_id = ${andeeId}
+    and (expires_at is null or expires_at > ${now})) and exists (select 1 from andees where andee_id = ${andeeId}))`;
 }
 
 function parse<T>(value: unknown): T {

@@ -5,6 +5,7 @@
  * becomes the same tool error; an unreachable API is a retryable `unavailable`.
  */
 import { ToolError, platformErrors, type Principal, type RequestScope } from '@agent-products/kit/mcp';
+import type { ApiAnswer, ApiConnection } from './api-connection.ts';
 
 /** The verified token of each request's principal; weakly held, so it lives only as long as the request. */
 const bearerOf = new WeakMap<Principal, string>();
@@ -15,31 +16,34 @@ export function rememberBearer(principal: Principal, token: string): void {
 
 export type Forward = (path: string, args: unknown, scope: RequestScope) => Promise<unknown>;
 
-export function apiForwarder(apiUrl: string): Forward {
+const API_TIMEOUT_MS = 10_000;
+
+export function apiForwarder(api: ApiConnection): Forward {
   return async (path, args, scope) => {
     const token = scope.principal ? bearerOf.get(scope.principal) : undefined;
     if (!scope.principal || !token) throw platformErrors.fail('unauthorized', 'This tool needs an access token in Authorization: Bearer <token>.');
-    let response: Response;
+    let answer: ApiAnswer;
     try {
-      response = await fetch(new URL(path, apiUrl), {
-        method: 'POST',
-        headers: {
+      answer = await api.post(
+        path,
+        {
           Authorization: `Bearer ${token}`,
           'Content-Type': 'application/json',
           'X-Request-Id': scope.correlationId,
           'X-Ampersand-Caller': scope.principal.subject,
         },
-        body: JSON.stringify(args ?? {}),
-        signal: AbortSignal.timeout(10_000),
-      });
+        JSON.stringify(args ?? {}),
+        API_TIMEOUT_MS,
+      );
     } catch (error) {
       scope.log.warn({ err: error, path }, 'API unreachable');
       throw platformErrors.fail('unavailable', 'The & API cannot be reached right now; nothing was changed. Retry shortly.');
     }
-    const body = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string; retryable?: boolean; details?: Record<string, unknown> } } | undefined;
-    if (response.ok && body) return body;
-    const error = body?.error;
-    if (error?.code && error.message) return Promise.reject(new ToolError(error.code, error.message, error.retryable ?? response.status >= 500, error.details));
-    throw platformErrors.fail(response.status >= 500 ? 'unavailable' : 'internal_error', `The & API answered ${response.status} without an error body.`);
+    const ok = answer.status >= 200 && answer.status < 300;
+    const body = answer.body as { error?: { code?: string; message?: string; retryable?: boolean; details?: Record<string, unknown> } } | undefined;
+    if (ok && typeof body === 'object' && body !== null) return body;
+    const error = typeof body === 'object' && body !== null ? body.error : undefined;
+    if (error?.code && error.message) return Promise.reject(new ToolError(error.code, error.message, error.retryable ?? answer.status >= 500, error.details));
+    throw platformErrors.fail(answer.status >= 500 ? 'unavailable' : 'internal_error', `The & API answered ${answer.status} without an error body.`);
   };
 }

@@ -14,6 +14,7 @@ import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
 import { deriveKeys } from '../auth/derived-keys.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import type { AmpersandSettings } from '../settings.ts';
+import { apiConnection } from './api-connection.ts';
 import { apiForwarder, rememberBearer } from './api-forwarder.ts';
 import { resourceChallenge } from './resource-metadata.ts';
 import { ampersandTools } from './tools.ts';
@@ -41,12 +42,13 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const now = options.now ?? (() => new Date());
   const verifier = accessTokenVerifier({ key: deriveKeys(options.tokenSecret).accessToken, issuer: settings.apiUrl, audience: settings.mcpUrl });
   const { metadata, challenge } = resourceChallenge({ mcpUrl: settings.mcpUrl, issuer: settings.apiUrl, scopes: ALL_SCOPES });
+  const api = apiConnection(options.forwardTo ?? settings.apiUrl);
   const endpoint = createMcpEndpoint({
     name: 'ampersand',
     version: '0.1.0',
     title: '&',
     instructions: 'Tools over the signed-in andee\'s identity and connections. Use ask_question for identity answers and connections_read to resolve a person before acting.',
-    tools: ampersandTools(apiForwarder(options.forwardTo ?? settings.apiUrl)),
+    tools: ampersandTools(apiForwarder(api)),
     maxBodyBytes: MAX_BODY_BYTES,
     onError: (error) => log.error({ err: error }, 'mcp error'),
   });
@@ -54,6 +56,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const app = createHttpApp({
     log,
     allowedOrigins: settings.mcpAllowedOrigins,
+    // Browser-based MCP clients of the allowed origins (issue 10's CORS), on both protocol paths.
+    corsPaths: ['/mcp', '/'],
     publicUrl: new URL(settings.mcpUrl).origin,
     // Health proves this process answers, nothing about the API behind it (spec "Health"): a
     // tool call's downstream failure is its own tool error.
@@ -85,7 +89,13 @@ export function createMcpService(options: McpServiceOptions): McpService {
   app.all('/mcp', protocol);
   app.all('/', protocol);
 
-  return { app, close: () => endpoint.close() };
+  return {
+    app,
+    async close() {
+      await endpoint.close();
+      api.close();
+    },
+  };
 }
 
 function isJsonObject(text: string): boolean {

@@ -99,4 +99,17 @@ export const ampersandMigrations: Migrations = {
         .execute();
     },
   },
+  // The kit limiter's counts (auth/rate-limits.ts), in the shape the kit reads and writes.
+  // UNLOGGED: a counter may lose increments in a crash, which costs nothing worth a WAL flush on
+  // every sign-in and token request. `if not exists`: the kit may create it first.
+  '0050_rate_limits': {
+    async up(db: Kysely<any>) {
+      await sql`
+        create unlogged table if not exists rate_limits (
+          key varchar(255) primary key,
+          points integer not null default 0,
+          expire bigint
+        )`.execute(db);
+    },
+  },
 };

@@ -75,7 +75,10 @@ export function deviceSuccessSource(ctx: KoaContextWithOIDC): void {
   );
 }
 
-export function errorSource(ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }): void {
+export function errorSource(ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }, error?: Error & { error_detail?: unknown }): void {
+  // A client metadata document that could not be used: the guard's own reason (cimd-guard.ts)
+  // or the provider's check, which is what the person who pasted the client needs to see.
+  const detail = out.error_description?.startsWith('client_id metadata document') && typeof error?.error_detail === 'string' ? error.error_detail : undefined;
   send(
     ctx,
     renderPage(
@@ -85,6 +88,7 @@ export function errorSource(ctx: KoaContextWithOIDC, out: { error?: string; erro
         <p class="problem" role="alert">
           {out.error_description ?? 'The request is not valid.'}
         </p>
+        {detail ? <p>{detail}</p> : null}
         <p>
           Error code: <code>{out.error ?? 'invalid_request'}</code>
         </p>

@@ -3,10 +3,13 @@
  * scope, so the link is printed by the operator CLI or, on a local development server, shown in
  * the dev mailbox (/dev/mailbox, loopback only). `next` keeps a pending approval across sign-in.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Kysely } from 'kysely';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import type { WebSessions } from '../andees/web-sessions.ts';
+import { parseTag } from '../andees/tags.ts';
+import type { AuthLimitName, AuthRateLimits } from '../auth/rate-limits.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { renderPage } from './layout.tsx';
 import { problemPage } from './problem-page.tsx';
@@ -16,6 +19,7 @@ export interface SignInDeps {
   db: Kysely<AmpersandDatabase>;
   andees: AndeeRepository;
   sessions: WebSessions;
+  limits: AuthRateLimits;
   publicUrl: string;
   devMailbox: boolean;
   now: () => Date;
@@ -96,9 +100,30 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
       </>,
     );
 
+  /**
+   * The first limit of `checks` that is exhausted, as the 429 page (Retry-After, the code
+   * `rate_limited` and the wait in words); undefined when every one allows the request. Every
+   * check counts, so a refused request still uses up its address's allowance.
+   */
+  async function overLimit(c: Context<WebEnv>, checks: Array<[AuthLimitName, string]>): Promise<Response | undefined> {
+    for (const [name, subject] of checks) {
+      const outcome = await deps.limits.consume(name, subject);
+      if (outcome.allowed) continue;
+      return c.html(
+        problemPage('Too many attempts', `Too many sign-in requests; nothing was sent. Try again in ${outcome.retryAfterSeconds} seconds.`, { code: 'rate_limited' }),
+        429,
+        { 'Retry-After': String(outcome.retryAfterSeconds) },
+      );
+    }
+    return undefined;
+  }
+
   app.post('/sign-in', async (c) => {
     const form = await c.req.parseBody();
     const next = safeNext(form.next);
+    const tag = typeof form.tag === 'string' ? parseTag(form.tag) : undefined;
+    const limited = await overLimit(c, [['signInLinksPerAddress', addressOf(c)], ...(tag?.ok ? [['signInLinksPerTag', tag.tag] as [AuthLimitName, string]] : [])]);
+    if (limited) return limited;
     const andee = typeof form.tag === 'string' ? await deps.andees.byTag(form.tag) : undefined;
     // The same answer whether or not the tag exists, so the form does not reveal who has one.
     if (andee) await sendLink(andee.andeeId, next);
@@ -108,6 +133,8 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   app.post('/sign-up', async (c) => {
     const form = await c.req.parseBody();
     const next = safeNext(form.next);
+    const limited = await overLimit(c, [['signInLinksPerAddress', addressOf(c)]]);
+    if (limited) return limited;
     const created = await deps.andees.create({ tag: String(form.tag ?? ''), displayName: String(form.displayName ?? '') });
     if (!created.ok) return c.html(problemPage('Sign-up refused', created.problem, { code: created.code }), 400);
     await sendLink(created.andee.andeeId, next);
@@ -115,6 +142,8 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   });
 
   app.get('/sign-in/link/:token', async (c) => {
+    const limited = await overLimit(c, [['linkRedemptionsPerAddress', addressOf(c)]]);
+    if (limited) return limited;
     const outcome = await deps.sessions.signIn(c.req.param('token'), deps.now());
     if ('failure' in outcome) {
       const why = { unknown: 'This sign-in link is not valid.', used: 'This sign-in link was already used.', expired: 'This sign-in link has expired.' }[outcome.failure];
@@ -165,4 +194,13 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   });
 
   return app;
+}
+
+/** The socket's peer address (no forwarding header is trusted: see auth/rate-limits.ts). */
+function addressOf(c: Context<WebEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }

@@ -34,6 +34,8 @@ export interface StartOptions {
    */
   publicUrls?: { apiUrl: string; mcpUrl: string };
   settings?: Partial<ApiSettings>;
+  /** Browser origins the MCP service admits besides its own. */
+  mcpAllowedOrigins?: string[];
   database?: TestDatabase<AmpersandDatabase>;
   secret?: string;
 }
@@ -75,7 +77,7 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
   });
   apiHandler = api.handler;
   const mcp = createMcpService({
-    settings: { mcpUrl, apiUrl, mcpAllowedOrigins: [mcpServer.url], openaiAppsChallenge: undefined },
+    settings: { mcpUrl, apiUrl, mcpAllowedOrigins: [mcpServer.url, ...(options.mcpAllowedOrigins ?? [])], openaiAppsChallenge: undefined },
     tokenSecret: secret,
     log,
     forwardTo: ownApiUrl,

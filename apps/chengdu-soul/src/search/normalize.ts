@@ -4,6 +4,7 @@
  */
 
 const HAN = /\p{Script=Han}/u;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** Lower-case Latin words separated by single spaces; apostrophes vanish, hyphens split words. */
 export function normalizeEnglish(text: string): string {
@@ -29,6 +30,12 @@ export type QueryRun = { script: 'latin'; words: string[] } | { script: 'han'; t
  * (punctuation, emoji) only separates runs.
  */
 export function splitQuery(query: string): QueryRun[] {
+  // Most queries are plain ASCII: NFKC leaves ASCII as it is and only [a-z0-9] are letters or
+  // digits there, so the Unicode-aware pass below would find exactly these words, slower.
+  if (PRINTABLE_ASCII.test(query)) {
+    const words = query.toLowerCase().replace(/['`]/g, '').match(/[a-z0-9]+/g);
+    return words ? [{ script: 'latin', words }] : [];
+  }
   const runs: QueryRun[] = [];
   const source = query.normalize('NFKC').toLowerCase().replace(/['’‘`]/g, '');
   // Han characters are letters too: a Latin word stops where they start ("panda熊猫" is two runs).

@@ -111,7 +111,6 @@ export function searchScenes(release: LoadedRelease, request: SearchRequest): Se
   const appliedFilters = { ...(atmosphere ? { atmosphere } : {}), ...(discovery ? { discovery } : {}) };
 
   const matchers = termMatchers(tokens, release);
-  const requirements = buildRequirements(tokens, matchers, atmosphere, discovery, request);
   const searchable = tokens.some((t) => t.meaning && t.meaning.kind !== 'stopword');
   if (!searchable && !request.atmosphere && !request.discovery) {
     return empty(
@@ -120,9 +119,9 @@ export function searchScenes(release: LoadedRelease, request: SearchRequest): Se
     );
   }
 
-  const matches = release.scenes.filter((scene) => requirements.every((r) => r.test(scene)));
-  if (matches.length === 0) {
-    const culprits = findConflict(release.scenes, requirements);
+  const ranked = rankMatches(release, matchers, atmosphere, discovery);
+  if (ranked.length === 0) {
+    const culprits = findConflict(release.scenes, buildRequirements(tokens, matchers, atmosphere, discovery, request));
     const explanation =
       culprits.length === 1
         ? `Every word was understood, but no scene in this catalog matches ${quoteList(culprits)}. Ask the traveler for another keyword.`
@@ -134,10 +133,12 @@ export function searchScenes(release: LoadedRelease, request: SearchRequest): Se
   }
 
   const matchedTerms = tokens.filter((t) => t.meaning && t.meaning.kind !== 'stopword').map((t) => t.term);
-  const ranked = matches.map((scene) => scoreScene(scene, matchers)).sort(byRelevance);
-  const results = ranked
-    .slice(0, request.limit)
-    .map((hit) => toHit(hit.scene, release.catalogVersion, matchedTerms, explainScore(hit.scene, matchers, atmosphere, discovery)));
+  const shown = Math.min(request.limit, ranked.length);
+  const results: SearchHit[] = [];
+  for (let i = 0; i < shown; i++) {
+    const scene = ranked[i]!.scene;
+    results.push(toHit(scene, release.catalogVersion, matchedTerms, explainScore(scene, matchers, atmosphere, discovery)));
+  }
   const hasMore = ranked.length > request.limit;
   return outcome(release.catalogVersion, request.query, interpretedTerms, {
     status: 'ok',
@@ -181,6 +182,7 @@ function outcome(
   };
 }
 
+/** The requirements one by one, to name the one (or the pair) no scene meets when nothing matches. */
 function buildRequirements(
   tokens: QueryToken[],
   matchers: TermMatcher[],
@@ -188,7 +190,7 @@ function buildRequirements(
   discovery: Discovery | undefined,
   request: SearchRequest,
 ): Requirement[] {
-  const requirements: Requirement[] = matchers.map((m) => ({ label: m.label, test: m.matches }));
+  const requirements: Requirement[] = matchers.map((m) => ({ label: m.label, test: (s) => m.posting.has(s.cardId) }));
   if (atmosphere) {
     const label = request.atmosphere ? `atmosphere=${atmosphere}` : termFor(tokens, 'atmosphere');
     requirements.push({ label, test: (s) => s.atmosphere === atmosphere });
@@ -214,7 +216,9 @@ function findConflict(scenes: readonly Scene[], requirements: Requirement[]): st
 }
 
 function collect<K extends 'atmosphere' | 'discovery'>(tokens: QueryToken[], kind: K) {
-  return tokens.flatMap((t) => (t.meaning?.kind === kind ? [{ term: t.term, value: t.meaning.value as K extends 'atmosphere' ? Atmosphere : Discovery }] : []));
+  const words: Array<{ term: string; value: K extends 'atmosphere' ? Atmosphere : Discovery }> = [];
+  for (const t of tokens) if (t.meaning?.kind === kind) words.push({ term: t.term, value: t.meaning.value as K extends 'atmosphere' ? Atmosphere : Discovery });
+  return words;
 }
 
 function filterConflicts(label: string, words: Array<{ term: string; value: string }>, filter: string | undefined): string[] {
@@ -233,19 +237,41 @@ interface ScoredScene {
   score: number;
 }
 
-function scoreScene(scene: Scene, matchers: TermMatcher[]): ScoredScene {
-  let score = 0;
-  for (const matcher of matchers) score += matcher.score(scene).points;
-  // Rounded so that equal evidence compares equal whatever order the floats were added in.
-  return { scene, score: Math.round(score * 1e6) / 1e6 };
+/**
+ * The scenes meeting every term and filter, scored and best first. Only the scenes of the
+ * smallest posting can meet every term, so only those are looked at; without terms (filters
+ * alone) every scene is.
+ */
+function rankMatches(release: LoadedRelease, matchers: TermMatcher[], atmosphere: Atmosphere | undefined, discovery: Discovery | undefined): ScoredScene[] {
+  const ranked: ScoredScene[] = [];
+  const consider = (scene: Scene) => {
+    if ((atmosphere && scene.atmosphere !== atmosphere) || (discovery && scene.discovery !== discovery)) return;
+    let score = 0;
+    for (const matcher of matchers) {
+      const evidence = matcher.posting.get(scene.cardId);
+      if (!evidence) return;
+      score += evidence.points;
+    }
+    // Rounded so that equal evidence compares equal whatever order the floats were added in.
+    ranked.push({ scene, score: Math.round(score * 1e6) / 1e6 });
+  };
+  if (matchers.length === 0) {
+    for (const scene of release.scenes) consider(scene);
+  } else {
+    let smallest = matchers[0]!.posting;
+    for (const matcher of matchers) if (matcher.posting.size < smallest.size) smallest = matcher.posting;
+    for (const cardId of smallest.keys()) consider(release.sceneById.get(cardId)!);
+  }
+  return ranked.sort(byRelevance);
 }
 
 /** The `why` of a returned hit (built only for the hits returned). */
 function explainScore(scene: Scene, matchers: TermMatcher[], atmosphere: Atmosphere | undefined, discovery: Discovery | undefined): string {
-  const reasons = matchers.map((m) => `"${m.label}" in ${m.score(scene).fields.join(', ')}`);
-  if (atmosphere) reasons.push(`atmosphere ${atmosphere}`);
-  if (discovery) reasons.push(`discovery ${discovery}`);
-  return reasons.join('; ');
+  let why = '';
+  for (const matcher of matchers) why += `${why ? '; ' : ''}${matcher.posting.get(scene.cardId)!.reason}`;
+  if (atmosphere) why += `${why ? '; ' : ''}atmosphere ${atmosphere}`;
+  if (discovery) why += `${why ? '; ' : ''}discovery ${discovery}`;
+  return why;
 }
 
 /** Score first; ties: city scenes before optional outings, iconic before others, then card ID. */

@@ -17,11 +17,26 @@ import type { QueryToken } from './tokenize.ts';
 
 export type MatchField = 'name' | 'primary subject' | 'tag' | 'summary' | 'overview';
 
+/** What one term earns in one scene it matches, and the reason a returned hit states for it. */
+export interface TermEvidence {
+  points: number;
+  fields: MatchField[];
+  /** `"term" in name, summary`: written once per release, since every hit's `why` repeats it. */
+  reason: string;
+}
+
+export type Posting = ReadonlyMap<string, TermEvidence>;
+
+/** A recognized query term and every scene it matches (by card ID), computed once per release. */
 export interface TermMatcher {
   /** The term as the traveler's words gave it (after any spelling correction). */
   label: string;
+  posting: Posting;
+}
+
+/** How a term is scored before it is posted: the per-scene computation its posting keeps. */
+interface TermScorer {
   matches(scene: Scene): boolean;
-  /** Points for a matching scene, and the fields that earned them. */
   score(scene: Scene): { points: number; fields: MatchField[] };
 }
 
@@ -37,26 +52,33 @@ export function termMatchers(tokens: readonly QueryToken[], release: LoadedRelea
   const matchers: TermMatcher[] = [];
   for (const token of tokens) {
     const meaning = token.meaning;
+    const term = token.term;
     if (meaning?.kind === 'scene') {
       // Another scene whose name holds the named one's counts too, as a name word: "Dujiangyan
       // panda" is Dujiangyan Panda Valley, not "no scene is both".
-      const alsoNamed = postingFor(release, `name:${token.term}`, () => nameHolder(token.term, meaning.cardId, release));
-      matchers.push({
-        label: token.term,
-        matches: (s) => s.cardId === meaning.cardId || alsoNamed.has(s.cardId),
-        score: (s) => (s.cardId === meaning.cardId ? { points: NAMED_SCENE_POINTS, fields: ['name'] } : alsoNamed.get(s.cardId)!),
-      });
+      matchers.push({ label: term, posting: cached(release, `scene:${meaning.cardId}:${term}`, () => namedScenePosting(term, meaning.cardId, release)) });
     } else if (meaning?.kind === 'concept') {
-      matchers.push(posted(token.term, postingFor(release, `concept:${meaning.tag}:${token.term}`, () => conceptMatcher(token.term, meaning.tag, release))));
+      matchers.push({ label: term, posting: cached(release, `concept:${meaning.tag}:${term}`, () => rarityScaled(release, term, conceptMatcher(term, meaning.tag, release))) });
     } else if (meaning?.kind === 'text') {
-      matchers.push(posted(token.term, postingFor(release, `text:${token.term}`, () => textMatcher(token.term, release, TEXT_TERM_FACTOR))));
+      matchers.push({ label: term, posting: cached(release, `text:${term}`, () => rarityScaled(release, term, textMatcher(term, release, TEXT_TERM_FACTOR))) });
     }
   }
   return matchers;
 }
 
+/** The scene named outright, at full name points (not scaled), and the other scenes whose name holds its name. */
+function namedScenePosting(term: string, cardId: string, release: LoadedRelease): Posting {
+  const posting = new Map<string, TermEvidence>([[cardId, evidence(term, NAMED_SCENE_POINTS, ['name'])]]);
+  for (const [other, entry] of rarityScaled(release, term, nameHolder(term, cardId, release))) posting.set(other, entry);
+  return posting;
+}
+
+function evidence(label: string, points: number, fields: MatchField[]): TermEvidence {
+  return { points, fields, reason: `"${label}" in ${fields.join(', ')}` };
+}
+
 /** The other scenes whose name or alias holds a scene's name, scored as a text term in the name. */
-function nameHolder(term: string, cardId: string, release: LoadedRelease): TermMatcher {
+function nameHolder(term: string, cardId: string, release: LoadedRelease): TermScorer {
   const han = /\p{Script=Han}/u.test(term);
   const score = (scene: Scene) => {
     if (scene.cardId === cardId) return { points: 0, fields: [] };
@@ -64,37 +86,27 @@ function nameHolder(term: string, cardId: string, release: LoadedRelease): TermM
     const count = han ? hanCount(text, [term]) : occurrences(text, 'name', [term]);
     return count > 0 ? { points: WEIGHT.name * saturate(count) * TEXT_TERM_FACTOR, fields: ['name' as MatchField] } : { points: 0, fields: [] };
   };
-  return { label: term, matches: (scene) => score(scene).points > 0, score };
+  return { matches: (scene) => score(scene).points > 0, score };
 }
 
-type Posting = ReadonlyMap<string, { points: number; fields: MatchField[] }>;
-
 /**
- * Every term's scores over a release, computed once: releases are immutable and the keys come from
- * the release's own vocabulary (lexicon terms, text words, name fragments), so the cache is bounded.
+ * Every term's posting over a release, computed once: releases are immutable and the keys come
+ * from the release's own vocabulary (lexicon terms, text words, scene names), so the cache is bounded.
  */
 const postings = new WeakMap<LoadedRelease, Map<string, Posting>>();
 
-function postingFor(release: LoadedRelease, key: string, build: () => TermMatcher): Posting {
+function cached(release: LoadedRelease, key: string, build: () => Posting): Posting {
   let cache = postings.get(release);
   if (!cache) postings.set(release, (cache = new Map()));
   let posting = cache.get(key);
   if (!posting) {
-    posting = rarityScaled(release, build());
+    posting = build();
     cache.set(key, posting);
   }
   return posting;
 }
 
-function posted(label: string, posting: Posting): TermMatcher {
-  return {
-    label,
-    matches: (scene) => posting.has(scene.cardId),
-    score: (scene) => posting.get(scene.cardId) ?? { points: 0, fields: [] },
-  };
-}
-
-function conceptMatcher(term: string, tag: string, release: LoadedRelease): TermMatcher {
+function conceptMatcher(term: string, tag: string, release: LoadedRelease): TermScorer {
   const tagged = release.lexicon.scenesByTag.get(tag) ?? new Set<string>();
   const concept = release.document.lexicon.concepts.find((c) => c.tag === tag)!;
   // One-character Chinese terms (山, 娃) are too loose to count inside another name.
@@ -116,7 +128,7 @@ function textMatcher(
   factor: number,
   nameTerms?: { en: string[]; zh: string[] },
   tags?: TagPoints,
-): TermMatcher {
+): TermScorer {
   const han = /\p{Script=Han}/u.test(term);
   const variants = han ? [term] : usefulVariants(term, release);
   const nameVariants = nameTerms ? [...new Set([...variants, ...nameTerms.en.flatMap((t) => usefulVariants(t, release))])] : variants;
@@ -154,7 +166,7 @@ function textMatcher(
     cache.set(scene.cardId, result);
     return result;
   };
-  return { label: term, matches: (scene) => score(scene).points > 0, score };
+  return { matches: (scene) => score(scene).points > 0, score };
 }
 
 /**
@@ -165,14 +177,14 @@ function textMatcher(
 const TERM_SATURATION = 5;
 
 /** The matching scenes with their levelled-off points scaled by the term's rarity over the release. */
-function rarityScaled(release: LoadedRelease, matcher: TermMatcher): Posting {
-  const matching = release.scenes.filter(matcher.matches);
+function rarityScaled(release: LoadedRelease, label: string, scorer: TermScorer): Posting {
+  const matching = release.scenes.filter(scorer.matches);
   const n = release.scenes.length;
   const idf = Math.log(1 + (n - matching.length + 0.5) / (matching.length + 0.5));
-  const posting = new Map<string, { points: number; fields: MatchField[] }>();
+  const posting = new Map<string, TermEvidence>();
   for (const scene of matching) {
-    const { points, fields } = matcher.score(scene);
-    posting.set(scene.cardId, { points: ((TERM_SATURATION + 1) * points * idf) / (points + TERM_SATURATION), fields });
+    const { points, fields } = scorer.score(scene);
+    posting.set(scene.cardId, evidence(label, ((TERM_SATURATION + 1) * points * idf) / (points + TERM_SATURATION), fields));
   }
   return posting;
 }

@@ -90,6 +90,8 @@ function textMeaning(word: string, text: SceneTextIndex | undefined): TermMeanin
 
 function matchChinese(run: string, index: LexiconIndex, text: SceneTextIndex | undefined): QueryToken[] {
   const chars = [...run];
+  // A character outside the BMP is two code units: slicing the string is exact only without them.
+  const piece: Piece = chars.length === run.length ? (at, length) => run.slice(at, at + length) : (at, length) => chars.slice(at, at + length).join('');
   const tokens: QueryToken[] = [];
   let unknown = '';
   const flush = () => {
@@ -98,11 +100,11 @@ function matchChinese(run: string, index: LexiconIndex, text: SceneTextIndex | u
   };
   let i = 0;
   while (i < chars.length) {
-    const found = longestChinese(chars, i, index, text);
+    const found = longestChinese(piece, chars.length, i, index, text);
     if (found) {
       flush();
-      tokens.push(found);
-      i += [...found.term].length;
+      tokens.push(found.token);
+      i += found.length;
     } else {
       unknown += chars[i];
       i += 1;
@@ -112,22 +114,31 @@ function matchChinese(run: string, index: LexiconIndex, text: SceneTextIndex | u
   return tokens;
 }
 
+/** The `length` characters of the run from character `at`. */
+type Piece = (at: number, length: number) => string;
+
 /**
  * The longer of the lexicon's longest term at this position and the longest fragment of a scene's
  * Chinese name there (the lexicon wins a tie): "锦江剧" is part of 锦江剧场, not the river 锦江.
  */
-function longestChinese(chars: string[], at: number, index: LexiconIndex, text: SceneTextIndex | undefined): QueryToken | undefined {
-  let lexical: QueryToken | undefined;
-  for (let length = Math.min(index.longestChineseTerm, chars.length - at); length >= 1 && !lexical; length--) {
-    const term = chars.slice(at, at + length).join('');
+function longestChinese(
+  piece: Piece,
+  runLength: number,
+  at: number,
+  index: LexiconIndex,
+  text: SceneTextIndex | undefined,
+): { token: QueryToken; length: number } | undefined {
+  let lexical: { token: QueryToken; length: number } | undefined;
+  for (let length = Math.min(index.longestChineseTerm, runLength - at); length >= 1 && !lexical; length--) {
+    const term = piece(at, length);
     const meaning = index.chinese.get(term);
-    if (meaning) lexical = { term, meaning };
+    if (meaning) lexical = { token: { term, meaning }, length };
   }
   if (!text) return lexical;
-  const floor = Math.max(2, lexical ? [...lexical.term].length + 1 : 2);
-  for (let length = Math.min(text.longestHanFragment, chars.length - at); length >= floor; length--) {
-    const term = chars.slice(at, at + length).join('');
-    if (text.hanFragments.has(term)) return { term, meaning: { kind: 'text', term } };
+  const floor = Math.max(2, lexical ? lexical.length + 1 : 2);
+  for (let length = Math.min(text.longestHanFragment, runLength - at); length >= floor; length--) {
+    const term = piece(at, length);
+    if (text.hanFragments.has(term)) return { token: { term, meaning: { kind: 'text', term } }, length };
   }
   return lexical;
 }

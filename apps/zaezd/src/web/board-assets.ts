@@ -8,7 +8,10 @@
  *
  * The widget is tree-shaken and minified; zod's translated error messages (every locale but
  * English, a third of the bundle) are left out, since the board never shows a zod message. The
- * self-contained `app-with-deps` build carried them all (about 780 KB in all, measured).
+ * self-contained `app-with-deps` build carried them all (about 780 KB in all, measured). Leaflet
+ * comes from its ES sources with only the parts the map uses, and the SDK's modules are bundled
+ * as free of side effects and ext-apps' zod import as a namespace, so what the `App` does not
+ * reach is dropped (585 → 378 KB, measured).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -46,6 +49,7 @@ const require = createRequire(import.meta.url);
 /** Resolved from the package itself, so the same code finds its sources from src/ (tests) and dist/ (npm start). */
 const PACKAGE_ROOT = dirname(require.resolve('@agent-products/zaezd/package.json'));
 const ZOD_ROOT = dirname(require.resolve('zod/package.json'));
+const LEAFLET_SOURCES = `${dirname(require.resolve('leaflet/package.json'))}/src`;
 
 /**
  * zod's locale index, imported by its namespace exports, replaced by English alone (the default
@@ -59,6 +63,82 @@ const englishOnlyZod: Plugin = {
       contents: `export { default as en } from ${JSON.stringify(`${ZOD_ROOT}/v4/locales/en.js`)};`,
       resolveDir: ZOD_ROOT,
     }));
+  },
+};
+
+/**
+ * `leaflet` as the board uses it, from Leaflet's own ES sources: the map with its default
+ * controls (zoom, attribution) and interactions, tile layers, layer groups, div-icon markers,
+ * tooltips and coordinates. Leaflet's package entry is one module holding everything (vector
+ * layers and their renderers, GeoJSON, popups, image and video overlays, the layers and scale
+ * controls, other projections), which no bundler can trim: about 50 KB the board never runs.
+ * Scroll-wheel zoom is left out because the map turns it off. The modules that register
+ * themselves with the map (handlers, controls, tooltips) are imported for exactly that.
+ */
+const leafletForTheBoard: Plugin = {
+  name: 'leaflet-for-the-board',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^leaflet$/ }, () => ({ path: 'leaflet', namespace: 'leaflet-for-the-board' }));
+    esbuild.onLoad({ filter: /.*/, namespace: 'leaflet-for-the-board' }, () => ({
+      resolveDir: LEAFLET_SOURCES,
+      contents: [
+        "import './map/handler/Map.BoxZoom';",
+        "import './map/handler/Map.DoubleClickZoom';",
+        "import './map/handler/Map.Drag';",
+        "import './map/handler/Map.Keyboard';",
+        "import './map/handler/Map.TapHold';",
+        "import './map/handler/Map.TouchZoom';",
+        "import './control/Control.Zoom';",
+        "import './control/Control.Attribution';",
+        "export { Map, createMap as map } from './map/Map';",
+        "export { LayerGroup, layerGroup } from './layer/LayerGroup';",
+        "export { Marker, marker } from './layer/marker/Marker';",
+        "export { DivIcon, divIcon } from './layer/marker/DivIcon';",
+        "export { TileLayer, tileLayer } from './layer/tile/TileLayer';",
+        "export { Tooltip, tooltip } from './layer/Tooltip';",
+        "export { LatLng, toLatLng as latLng } from './geo/LatLng';",
+        "export { LatLngBounds, toLatLngBounds as latLngBounds } from './geo/LatLngBounds';",
+      ].join('\n'),
+    }));
+  },
+};
+
+/**
+ * The SDK client and core packages declare no `sideEffects`, so a bundler keeps every module
+ * their entry re-exports, used or not: the HTTP transports, OAuth and the JSON Schema validators
+ * (about 70 KB). Their modules only define things, so they are bundled as side-effect free and
+ * what the `App`'s `Protocol` does not reach is dropped.
+ */
+const sdkWithoutSideEffects: Plugin = {
+  name: 'sdk-without-side-effects',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === SDK_RESOLVED || args.namespace !== 'file') return undefined;
+      const resolved = await esbuild.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: SDK_RESOLVED });
+      if (resolved.errors.length > 0 || !/node_modules\/@modelcontextprotocol\/(client|core)\//.test(resolved.path)) return undefined;
+      return { ...resolved, sideEffects: false };
+    });
+  },
+};
+const SDK_RESOLVED = Symbol('resolved by sdk-without-side-effects');
+
+/**
+ * ext-apps imports zod as `import { z } from "zod/v4"`, and `z` there is zod's whole namespace
+ * re-exported as one object, which a bundler keeps entire: the schema compiler, JSON Schema
+ * import, coercion and ISO helpers the view never calls (about 85 KB). Imported as the module
+ * namespace it is (`import * as`), the same `z.object`, `z.string`… are looked up statically and
+ * the rest is dropped. The build fails if ext-apps stops importing zod that way, so a changed
+ * dependency is noticed instead of silently growing the widget.
+ */
+const extAppsZodAsNamespace: Plugin = {
+  name: 'ext-apps-zod-as-namespace',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /@modelcontextprotocol\/ext-apps\/dist\/src\/app\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const named = /import\{z as ([\w$]+)\}from"zod\/v4"/g;
+      if (!named.test(source)) throw new TypeError(`${args.path} no longer imports { z } from "zod/v4"; review ext-apps-zod-as-namespace in board-assets.ts`);
+      return { contents: source.replace(named, 'import * as $1 from"zod/v4"'), loader: 'js' };
+    });
   },
 };
 
@@ -91,7 +171,7 @@ async function buildBoardAssets(): Promise<BoardAssets> {
     legalComments: 'eof',
     logLevel: 'silent',
     metafile: true,
-    plugins: [englishOnlyZod],
+    plugins: [englishOnlyZod, leafletForTheBoard, sdkWithoutSideEffects, extAppsZodAsNamespace],
   });
   const output = (name: string) => {
     const file = result.outputFiles.find((f) => f.path.endsWith(`/board/${name}.js`));

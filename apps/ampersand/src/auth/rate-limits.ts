@@ -1,0 +1,76 @@
+/**
+ * &'s rate limits on the ways in: sign-in link requests (per &tag and per client address),
+ * sign-in link redemptions (per address: every link is 256 random bits, so this bounds guessing
+ * and the failures that come with it), the token endpoint and client registration (per address),
+ * and device-flow polling (per device code). Counted with the kit's limiter — in the product's
+ * database (PGlite or PostgreSQL), or in Redis with a Redis URL — so every API process shares
+ * the counts.
+ *
+ * Addresses are the socket's peer address: & trusts no forwarding header, so behind a proxy
+ * every caller shares the proxy's address and these limits are per proxy (raise them there).
+ */
+import type { Kysely } from 'kysely';
+import { hashToken } from '@agent-products/kit/auth';
+import { createRateLimiter, type RateLimitOutcome, type RateLimiter } from '@agent-products/kit/http';
+
+export interface Limit {
+  points: number;
+  windowSeconds: number;
+}
+
+export interface AuthRateLimitSettings {
+  signInLinksPerTag: Limit;
+  signInLinksPerAddress: Limit;
+  linkRedemptionsPerAddress: Limit;
+  tokenRequestsPerAddress: Limit;
+  registrationsPerAddress: Limit;
+  /** Polls of one device code; more within the window is `slow_down` (RFC 8628 §3.5). */
+  devicePollsPerCode: Limit;
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimitSettings = {
+  signInLinksPerTag: { points: 5, windowSeconds: 15 * 60 },
+  signInLinksPerAddress: { points: 30, windowSeconds: 15 * 60 },
+  linkRedemptionsPerAddress: { points: 30, windowSeconds: 15 * 60 },
+  // Hosted agents refresh for all their users from a few addresses: generous per address.
+  tokenRequestsPerAddress: { points: 600, windowSeconds: 60 },
+  registrationsPerAddress: { points: 30, windowSeconds: 60 * 60 },
+  // The device flow's interval is 5 s; two polls per interval leave room for a client's jitter.
+  devicePollsPerCode: { points: 2, windowSeconds: 5 },
+};
+
+export type AuthLimitName = keyof AuthRateLimitSettings;
+
+export interface AuthRateLimits {
+  /** Counts one request against `name`'s limit for `subject` (an address, a tag, a device code). */
+  consume(name: AuthLimitName, subject: string): Promise<RateLimitOutcome>;
+  /** Present with Redis: whether it answers (the API's health). */
+  readonly probe?: () => Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface AuthRateLimitOptions {
+  db: Kysely<any>;
+  redisUrl?: string | undefined;
+  limits?: Partial<AuthRateLimitSettings> | undefined;
+  /** Prefix of every count's key (default `ampersand`): several deployments on one Redis keep theirs apart. */
+  keyPrefix?: string | undefined;
+}
+
+export function authRateLimits(options: AuthRateLimitOptions): AuthRateLimits {
+  const limits = { ...DEFAULT_AUTH_RATE_LIMITS, ...options.limits };
+  const limiters = new Map<AuthLimitName, RateLimiter>();
+  for (const name of Object.keys(limits) as AuthLimitName[]) {
+    const { points, windowSeconds } = limits[name];
+    limiters.set(name, createRateLimiter({ db: options.db, redisUrl: options.redisUrl, points, windowSeconds, keyPrefix: `${options.keyPrefix ?? 'ampersand'}-${name}` }));
+  }
+  const any = limiters.values().next().value as RateLimiter;
+  return {
+    // Keys are hashed: a tag or a device code is not kept in the clear, and every key fits the column.
+    consume: (name, subject) => limiters.get(name)!.consume(hashToken(subject)),
+    ...(any.probe ? { probe: any.probe } : {}),
+    async close() {
+      await Promise.all([...limiters.values()].map((limiter) => limiter.close()));
+    },
+  };
+}
