@@ -16,6 +16,8 @@ export const MODULES = {
   'apps/chengdu-soul/src/access/credential-service.ts': ['apps/chengdu-soul/test/planning-flow.test.ts', 'apps/chengdu-soul/test/credential-expiry.test.ts', 'apps/chengdu-soul/test/planning-limits.test.ts'],
   'apps/chengdu-soul/src/access/sign-in-links.ts': ['apps/chengdu-soul/test/owner-web.test.ts', 'apps/chengdu-soul/test/retention.test.ts'],
   'apps/chengdu-soul/src/access/owner-sessions.ts': ['apps/chengdu-soul/test/owner-web.test.ts', 'apps/chengdu-soul/test/retention.test.ts'],
+  'packages/kit/src/web/browser-sessions.ts': ['packages/kit/src/web/browser-sessions.test.ts', 'apps/chengdu-soul/test/owner-web.test.ts'],
+  'packages/kit/src/web/signed-form-tokens.ts': ['packages/kit/src/web/signed-form-tokens.test.ts', 'apps/chengdu-soul/test/owner-web.test.ts'],
   'apps/chengdu-soul/src/privacy/privacy-requests.ts': ['apps/chengdu-soul/test/owner-web.test.ts', 'apps/chengdu-soul/test/retention.test.ts'],
   // zaezd: trip ids are the links people share
   'apps/zaezd/src/trips/trip-id.ts': ['apps/zaezd/src/trips/trip-id.test.ts', 'apps/zaezd/test/trip-pages.test.ts'],

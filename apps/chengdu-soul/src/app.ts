@@ -12,15 +12,15 @@ import { createRateLimiter } from '@agent-products/kit/store';
 import { createMcpEndpoint, mountMcpEndpoint } from '@agent-products/kit/mcp';
 import type { Database } from '@agent-products/kit/store';
 import type { Logger } from '@agent-products/kit/log';
+import { SignedFormTokens, SiteCookies } from '@agent-products/kit/web';
 import { CatalogQueries } from './catalog/catalog-queries.ts';
 import { CatalogRepository } from './catalog/catalog-repository.ts';
 import { CatalogService } from './catalog/catalog-service.ts';
 import { CredentialService } from './access/credential-service.ts';
-import { AnonymousFormTokens } from './access/csrf-tokens.ts';
 import { DiscoverySwitch } from './access/discovery-switch.ts';
+import { formSigningKey } from './access/form-signing-key.ts';
 import { OwnerSessions } from './access/owner-sessions.ts';
 import { SignInLinks } from './access/sign-in-links.ts';
-import { SiteCookies } from './access/site-cookies.ts';
 import { catalogTools } from './mcp/catalog-tools.ts';
 import { planningTools } from './mcp/planning-tools.ts';
 import { DraftService } from './planning/draft-service.ts';
@@ -167,7 +167,7 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
   });
   registerPrivacyRoutes(app, {
     requests: privacy,
-    formTokens: new AnonymousFormTokens(options.database.db),
+    formTokens: new SignedFormTokens({ signingKey: () => formSigningKey(options.database.db) }),
     cookies,
     limiter: privacyLimiter,
     clock,

@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { callTool, connectClient, rpc } from '@agent-products/kit/testing';
 import { startStack, type RunningStack } from './support/start-stack.ts';
 import { callThroughClient } from './support/client-call.ts';
-import type { FaultRule } from '../../tutu-sim/src/control/sim-control.ts';
+import type { FaultRule } from '@agent-products/tutu-sim';
 
 const REQUEST = { topics: ['jazz'], origin: 'Москва', date_from: '2026-12-01', date_to: '2026-12-31', adults: 2 };
 
