@@ -1,30 +1,20 @@
 /**
- * `npm run mutation`: Stryker over the modules where a silent break costs users most, each with
- * the test files that exercise it (Vitest's import graph does not follow the workspace packages,
- * so "related" tests would miss the black-box suites). Not in CI: too slow for two cores.
- * Incremental: results are kept in reports/stryker-incremental.json, so a rerun tests only mutants
- * in changed code or covered by changed tests. MUTATE narrows a run to some modules
- * (comma-separated paths from the table below), e.g. MUTATE=packages/kit/src/auth/bearer.ts.
+ * Stryker over one module of mutation/modules.mjs: the one named by MUTATION_MODULE, which
+ * scripts/mutation.mjs (`npm run mutation`) sets for each module in turn. One module per run so
+ * that each keeps its own incremental file: Stryker writes the incremental file with only the
+ * files of the run, so a run over some modules would forget the results of the others. A rerun
+ * tests only mutants in changed code or covered by changed tests. Not in CI: too slow for two cores.
  */
-const MODULES = {
-  'packages/kit/src/auth/bearer.ts': ['apps/chengdu-soul/test/planning-flow.test.ts', 'apps/chengdu-soul/test/credential-expiry.test.ts', 'packages/kit/src/mcp/tool.test.ts'],
-  'packages/kit/src/store/idempotency.ts': ['packages/kit/src/store/idempotency.test.ts', 'apps/chengdu-soul/test/planning-flow.test.ts'],
-  'packages/kit/src/http/rate-limit.ts': ['packages/kit/src/http/rate-limit.test.ts', 'apps/chengdu-soul/test/planning-limits.test.ts', 'apps/chengdu-soul/test/web-write-limit.test.ts'],
-  'packages/kit/src/mcp/errors.ts': ['packages/kit/src/mcp/tool.test.ts', 'packages/kit/src/mcp/batch.test.ts', 'apps/chengdu-soul/test/catalog-tools.test.ts'],
-  'apps/chengdu-soul/src/access/credential-service.ts': ['apps/chengdu-soul/test/planning-flow.test.ts', 'apps/chengdu-soul/test/credential-expiry.test.ts', 'apps/chengdu-soul/test/planning-limits.test.ts'],
-  'apps/chengdu-soul/src/access/sign-in-links.ts': ['apps/chengdu-soul/test/owner-web.test.ts', 'apps/chengdu-soul/test/retention.test.ts'],
-  'apps/chengdu-soul/src/access/owner-sessions.ts': ['apps/chengdu-soul/test/owner-web.test.ts', 'apps/chengdu-soul/test/retention.test.ts'],
-  'apps/chengdu-soul/src/privacy/privacy-requests.ts': ['apps/chengdu-soul/test/owner-web.test.ts', 'apps/chengdu-soul/test/retention.test.ts'],
-  'apps/zaezd/src/trips/trip-id.ts': ['apps/zaezd/src/trips/trip-id.test.ts', 'apps/zaezd/test/trip-pages.test.ts'],
-};
+import { MODULES, reportName } from './mutation/modules.mjs';
 
-const chosen = process.env.MUTATE ? process.env.MUTATE.split(',') : Object.keys(MODULES);
-for (const module of chosen) if (!MODULES[module]) throw new Error(`MUTATE names a module without tests in stryker.config.mjs: ${module}`);
+const module = process.env.MUTATION_MODULE;
+if (!module || !MODULES[module]) throw new Error(`MUTATION_MODULE must name a module of mutation/modules.mjs (run npm run mutation), not: ${module}`);
 // The Vitest config the runner loads reads this list (test processes inherit the environment).
-process.env.MUTATION_TESTS = [...new Set(chosen.flatMap((module) => MODULES[module]))].join(',');
+process.env.MUTATION_TESTS = MODULES[module].join(',');
 
 export default {
-  mutate: chosen,
+  // MUTATION_LINES=<from>-<to> mutates only those lines of the module (kept in reports of their own).
+  mutate: [process.env.MUTATION_LINES ? `${module}:${process.env.MUTATION_LINES}` : module],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   // TypeScript 7 (the native compiler) has no JavaScript API, which Stryker's type checker and its
@@ -34,11 +24,14 @@ export default {
   tsconfigFile: 'no-tsconfig-rewrite',
   coverageAnalysis: 'perTest',
   incremental: true,
-  incrementalFile: 'reports/stryker-incremental.json',
+  incrementalFile: `reports/stryker-incremental/${reportName(module)}.json`,
   reporters: ['clear-text', 'progress', 'json'],
   clearTextReporter: { reportMutants: false },
-  jsonReporter: { fileName: 'reports/mutation.json' },
+  jsonReporter: { fileName: `reports/mutation/${reportName(module)}.json` },
   concurrency: 1,
-  timeoutMS: 60_000,
+  // A mutant's time limit is its tests' time in the first run × 1.5 plus this: enough slack for a
+  // loaded machine, while the many mutants that turn a wait loop into an endless one cost 20 s
+  // each rather than a minute.
+  timeoutMS: 20_000,
   thresholds: { high: 80, low: 60, break: null },
 };

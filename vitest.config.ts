@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['vitest.services.ts'],
     // Storage and black-box suites each open their own database; two at a time suits 2 cores.
     maxWorkers: 2,
   },

@@ -5,9 +5,8 @@
  * (HS256 with the shared secret, `at+jwt`, audience BENCH_AMPERSAND_MCP_URL, the grant's id).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
+import { listenNode, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { migrate, openDatabase } from '@agent-products/kit/store';
 import { createApiService, type ApiService } from '../../apps/ampersand/src/api/api-service.ts';
@@ -20,9 +19,8 @@ const mcpUrl = process.env.BENCH_AMPERSAND_MCP_URL;
 if (!secret || !mcpUrl) throw new TypeError('BENCH_AMPERSAND_SECRET and BENCH_AMPERSAND_MCP_URL are required');
 
 let service: ApiService | undefined;
-const server = createServer((req, res) => service!.handler(req, res));
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const server = await listenNode((req, res) => service!.handler(req, res), 0);
+const apiUrl = server.url;
 const database = await openDatabase<AmpersandDatabase>({ dataDir: 'memory://' });
 await migrate(database.db, database.schema, ampersandMigrations);
 service = await createApiService({
@@ -61,7 +59,4 @@ const token = await new SignJWT({ scope: 'signals:ask connections:read', client_
   .sign(deriveKeys(secret).accessToken);
 
 process.stdout.write(`LISTENING ${apiUrl} TOKEN ${token}\n`);
-process.on('SIGTERM', () => {
-  server.close();
-  void database.close().then(() => process.exit(0));
-});
+stopOnSignals(() => server.close(), () => database.close());

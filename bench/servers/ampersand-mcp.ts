@@ -2,7 +2,7 @@
  * &'s MCP service as benchmarked: the real service, verifying with the shared secret and
  * forwarding to the API at BENCH_AMPERSAND_API_URL. Prints its URL once listening.
  */
-import { listen } from '@agent-products/kit/http';
+import { listen, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { createMcpService } from '../../apps/ampersand/src/mcp/mcp-service.ts';
 
@@ -18,8 +18,4 @@ const service = createMcpService({
 });
 const server = await listen(service.app.fetch, 0);
 process.stdout.write(`LISTENING ${server.url}\n`);
-process.on('SIGTERM', async () => {
-  await server.close();
-  await service.close();
-  process.exit(0);
-});
+stopOnSignals(() => server.close(), () => service.close());

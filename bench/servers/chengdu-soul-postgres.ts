@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { listenFirst, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { createChengduApp } from '../../apps/chengdu-soul/src/app.ts';
 import { newestBundledRelease } from '../../apps/chengdu-soul/src/catalog/bundled-releases.ts';
@@ -24,32 +24,33 @@ const database = await openChengduDatabase({
 });
 // Silent request logs: the benchmark measures serving, not terminal output.
 const log = createLogger({ name: 'chengdu-soul-bench', level: 'silent' });
-let service: ReturnType<typeof createChengduApp> | undefined;
-const server = await listen((request) => service!.app.fetch(request), 0);
-service = createChengduApp({
+const server = await listenFirst(0);
+const service = createChengduApp({
   database,
   log,
   allowedOrigins: loopbackOrigins(server.port),
   publicUrl: server.url,
   writesPerMinute: 1_000_000_000,
 });
+server.serve(service.app.fetch);
 await service.repository.publish(readReleaseFolder(newestBundledRelease()));
 await service.credentials.approveAccount('bench@example.com');
 const { token } = await service.credentials.issue({ audience: service.audience, hours: 1, label: 'benchmark', now: new Date() });
 process.stdout.write(`LISTENING ${server.url} TOKEN ${token}\n`);
 
-process.on('SIGTERM', async () => {
-  await server.close();
-  await service!.close();
+stopOnSignals(
+  () => server.close(),
+  () => service.close(),
   // Closing the pool waits for the transactions of requests still in flight when the load stopped;
   // dropping the schema while they run would deadlock with them.
-  await database.close();
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop schema ${schema} cascade`);
-  } finally {
-    await admin.end();
-  }
-  process.exit(0);
-});
+  () => database.close(),
+  async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`drop schema ${schema} cascade`);
+    } finally {
+      await admin.end();
+    }
+  },
+);

@@ -2,7 +2,7 @@
  * Chengdu Soul as benchmarked: the real application on the embedded database (or DATABASE_URL),
  * with the bundled release published. Prints its URL on stdout once listening.
  */
-import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { listenFirst, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { createChengduApp } from '../../apps/chengdu-soul/src/app.ts';
 import { newestBundledRelease } from '../../apps/chengdu-soul/src/catalog/bundled-releases.ts';
@@ -16,13 +16,9 @@ const database = await openChengduDatabase({
 });
 // Request logs go to /dev/null-like silence: the benchmark measures serving, not terminal output.
 const log = createLogger({ name: 'chengdu-soul-bench', level: 'silent' });
-let app: ReturnType<typeof createChengduApp> | undefined;
-const server = await listen((request) => app!.app.fetch(request), 0);
-app = createChengduApp({ database, log, allowedOrigins: loopbackOrigins(server.port), publicUrl: server.url });
+const server = await listenFirst(0);
+const app = createChengduApp({ database, log, allowedOrigins: loopbackOrigins(server.port), publicUrl: server.url });
+server.serve(app.app.fetch);
 await app.repository.publish(readReleaseFolder(newestBundledRelease()));
 process.stdout.write(`LISTENING ${server.url}\n`);
-process.on('SIGTERM', async () => {
-  await server.close();
-  await database.close();
-  process.exit(0);
-});
+stopOnSignals(() => server.close(), () => database.close());

@@ -3,22 +3,19 @@
  * to every tool call, so each upstream call costs what a remote server would. Prints its URL on
  * stdout once listening.
  */
-import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { listenFirst, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
+import { envReader } from '@agent-products/kit/settings';
 import { createLogger } from '@agent-products/kit/log';
 import { createTutuSim, type TutuSim } from '../../apps/tutu-sim/src/app.ts';
 
-const latencyMs = Number(process.env.BENCH_TUTU_LATENCY_MS ?? 100);
-let sim: TutuSim | undefined;
-const server = await listen((request) => sim!.app.fetch(request), 0);
-sim = createTutuSim({
+const latencyMs = envReader().duration('BENCH_TUTU_LATENCY_MS', 100, { unit: 'ms', min: 0 });
+const server = await listenFirst(0);
+const sim: TutuSim = createTutuSim({
   log: createLogger({ name: 'tutu-sim-bench', level: 'silent' }),
   allowedOrigins: loopbackOrigins(server.port),
   publicUrl: () => server.url,
   control: { latencyMs, faults: [], hangMs: 30_000 },
 });
+server.serve(sim.app.fetch);
 process.stdout.write(`LISTENING ${server.url}\n`);
-process.on('SIGTERM', async () => {
-  await server.close();
-  await sim!.close();
-  process.exit(0);
-});
+stopOnSignals(() => server.close(), () => sim.close());

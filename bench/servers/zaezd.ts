@@ -3,16 +3,15 @@
  * `npm start` uses (25 s per-call timeout, 45 s per trip, one retry, two-minute search cache).
  * Prints its URL on stdout once listening.
  */
-import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { listenFirst, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { createZaezdApp, type ZaezdApp } from '../../apps/zaezd/src/app.ts';
 import { DEFAULT_SEARCH_BUDGET_MS, DEFAULT_TUTU_TIMEOUT_MS } from '../../apps/zaezd/src/config.ts';
 
 const upstream = process.env.BENCH_TUTU_URL;
 if (!upstream) throw new TypeError('BENCH_TUTU_URL must name the Tutu stand-in’s /mcp URL');
-let app: ZaezdApp | undefined;
-const server = await listen((request) => app!.app.fetch(request), 0);
-app = createZaezdApp({
+const server = await listenFirst(0);
+const app: ZaezdApp = createZaezdApp({
   log: createLogger({ name: 'zaezd-bench', level: 'silent' }),
   allowedOrigins: loopbackOrigins(server.port),
   publicUrl: server.url,
@@ -20,9 +19,6 @@ app = createZaezdApp({
   events: { source: 'bundled' },
   weather: { baseUrl: 'http://127.0.0.1:9', timeoutMs: 500 },
 });
+server.serve(app.app.fetch);
 process.stdout.write(`LISTENING ${server.url}\n`);
-process.on('SIGTERM', async () => {
-  await server.close();
-  await app!.close();
-  process.exit(0);
-});
+stopOnSignals(() => server.close(), () => app.close());

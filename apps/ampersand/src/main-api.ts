@@ -2,8 +2,7 @@
  * `npm start` (first of &'s two processes): the API, the OAuth authorization server and the
  * andee's web app on http://127.0.0.1:3005 over the embedded database (or DATABASE_URL).
  */
-import { createServer } from 'node:http';
-import { stopOnSignals } from '@agent-products/kit/http';
+import { listenNode, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { createApiService } from './api/api-service.ts';
 import { settingsFromEnv } from './settings.ts';
@@ -18,8 +17,7 @@ const service = await createApiService({ settings, database, tokenSecret, log })
 // The labelled demo graph, once, only on the embedded default: never into a real database.
 const demo = database.kind === 'pglite' && settings.demoSeed ? await service.seedDemo() : undefined;
 
-const server = createServer(service.handler);
-await new Promise<void>((resolve, reject) => server.once('error', reject).listen(settings.apiPort, settings.host, resolve));
+const server = await listenNode(service.handler, settings.apiPort, settings.host);
 log.info({ url: settings.apiUrl, database: database.kind }, 'ampersand api listening');
 process.stdout.write(
   [
@@ -37,8 +35,4 @@ process.stdout.write(
   ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1).join('\n'),
 );
 
-stopOnSignals(
-  () => new Promise<void>((resolve) => server.close(() => resolve())),
-  () => service.close(),
-  () => database.close(),
-);
+stopOnSignals(() => server.close(), () => service.close(), () => database.close());

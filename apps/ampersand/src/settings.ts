@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loopbackOrigins } from '@agent-products/kit/http';
+import { envReader } from '@agent-products/kit/settings';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimitSettings } from './auth/rate-limits.ts';
 
 function findRepoRoot(): string {
@@ -66,67 +67,44 @@ export interface AmpersandSettings {
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): AmpersandSettings {
   const host = '127.0.0.1';
-  const mcpPort = port(env, 'AMPERSAND_MCP_PORT', 3004);
-  const apiPort = port(env, 'AMPERSAND_API_PORT', 3005);
-  const mcpUrl = url(env, 'AMPERSAND_MCP_URL', `http://${host}:${mcpPort}/mcp`);
-  const apiUrl = url(env, 'AMPERSAND_API_URL', `http://${host}:${apiPort}`).replace(/\/+$/, '');
-  const list = (name: string) => (env[name] ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const read = envReader(env);
+  const mcpPort = read.port('AMPERSAND_MCP_PORT', 3004);
+  const apiPort = read.port('AMPERSAND_API_PORT', 3005);
+  const mcpUrl = read.url('AMPERSAND_MCP_URL', `http://${host}:${mcpPort}/mcp`, { bare: true, normalized: true });
+  const apiUrl = read.url('AMPERSAND_API_URL', `http://${host}:${apiPort}`, { bare: true, normalized: true }).replace(/\/+$/, '');
+  const seconds = (name: string, fallback: number, min: number) => read.duration(name, fallback, { unit: 's', min });
+  const databaseUrl = read.optional('DATABASE_URL');
   return {
     host,
     mcpPort,
     apiPort,
     mcpUrl,
     apiUrl,
-    databaseUrl: env.DATABASE_URL || undefined,
-    databaseSchema: env.AMPERSAND_DB_SCHEMA ?? 'ampersand',
-    dataDir: env.AMPERSAND_DATA_DIR ?? join(findRepoRoot(), '.data', 'ampersand'),
-    tokenSecret: env.AMPERSAND_TOKEN_SECRET || undefined,
-    accessTokenTtlSeconds: integer(env, 'AMPERSAND_ACCESS_TOKEN_TTL_SECONDS', 3600, 60),
-    refreshTokenTtlSeconds: integer(env, 'AMPERSAND_REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60),
-    refreshGraceSeconds: integer(env, 'AMPERSAND_REFRESH_GRACE_SECONDS', 30, 0),
-    unusedClientTtlSeconds: integer(env, 'AMPERSAND_UNUSED_CLIENT_TTL_SECONDS', 24 * 3600, 60),
-    signInLinkTtlSeconds: integer(env, 'AMPERSAND_SIGN_IN_LINK_TTL_SECONDS', 15 * 60, 30),
-    openaiAppsChallenge: env.AMPERSAND_OPENAI_APPS_CHALLENGE || undefined,
-    cimdAllowedHosts: list('AMPERSAND_CIMD_ALLOWED_HOSTS'),
-    devMailbox: env.AMPERSAND_DEV_MAILBOX !== '0' && !env.DATABASE_URL,
-    mcpAllowedOrigins: [...loopbackOrigins(mcpPort), ...list('AMPERSAND_MCP_ALLOWED_ORIGINS')],
-    apiAllowedOrigins: [...loopbackOrigins(apiPort), ...list('AMPERSAND_API_ALLOWED_ORIGINS')],
-    redisUrl: env.REDIS_URL || undefined,
-    rateLimits: rateLimits(list('AMPERSAND_RATE_LIMITS')),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    questionTtlSeconds: integer(env, 'AMPERSAND_QUESTION_TTL_SECONDS', 7 * 24 * 3600, 60),
-    modelUrl: env.AMPERSAND_MODEL_URL ? url(env, 'AMPERSAND_MODEL_URL', env.AMPERSAND_MODEL_URL) : undefined,
-    model: env.AMPERSAND_MODEL || 'gpt-4o-mini',
-    modelKey: env.AMPERSAND_MODEL_KEY || undefined,
-    demoSeed: env.AMPERSAND_DEMO !== '0' && !env.DATABASE_URL,
-    cardBundlePath: env.AMPERSAND_CARD_BUNDLE ?? join(findRepoRoot(), 'apps', 'ampersand', 'dist', 'andee-card.js'),
-    photoHost: url(env, 'AMPERSAND_PHOTO_HOST', 'https://photos.and.com'),
+    databaseUrl,
+    databaseSchema: read.string('AMPERSAND_DB_SCHEMA', 'ampersand'),
+    dataDir: read.optional('AMPERSAND_DATA_DIR') ?? join(findRepoRoot(), '.data', 'ampersand'),
+    tokenSecret: read.optional('AMPERSAND_TOKEN_SECRET'),
+    accessTokenTtlSeconds: seconds('AMPERSAND_ACCESS_TOKEN_TTL_SECONDS', 3600, 60),
+    refreshTokenTtlSeconds: seconds('AMPERSAND_REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60),
+    refreshGraceSeconds: seconds('AMPERSAND_REFRESH_GRACE_SECONDS', 30, 0),
+    unusedClientTtlSeconds: seconds('AMPERSAND_UNUSED_CLIENT_TTL_SECONDS', 24 * 3600, 60),
+    signInLinkTtlSeconds: seconds('AMPERSAND_SIGN_IN_LINK_TTL_SECONDS', 15 * 60, 30),
+    openaiAppsChallenge: read.optional('AMPERSAND_OPENAI_APPS_CHALLENGE'),
+    cimdAllowedHosts: read.list('AMPERSAND_CIMD_ALLOWED_HOSTS'),
+    devMailbox: read.boolean('AMPERSAND_DEV_MAILBOX', true) && !databaseUrl,
+    mcpAllowedOrigins: [...loopbackOrigins(mcpPort), ...read.list('AMPERSAND_MCP_ALLOWED_ORIGINS')],
+    apiAllowedOrigins: [...loopbackOrigins(apiPort), ...read.list('AMPERSAND_API_ALLOWED_ORIGINS')],
+    redisUrl: read.optional('REDIS_URL'),
+    rateLimits: rateLimits(read.list('AMPERSAND_RATE_LIMITS')),
+    logLevel: read.string('LOG_LEVEL', 'info'),
+    questionTtlSeconds: seconds('AMPERSAND_QUESTION_TTL_SECONDS', 7 * 24 * 3600, 60),
+    modelUrl: read.optional('AMPERSAND_MODEL_URL') === undefined ? undefined : read.url('AMPERSAND_MODEL_URL', '', { bare: true }),
+    model: read.string('AMPERSAND_MODEL', 'gpt-4o-mini'),
+    modelKey: read.optional('AMPERSAND_MODEL_KEY'),
+    demoSeed: read.boolean('AMPERSAND_DEMO', true) && !databaseUrl,
+    cardBundlePath: read.optional('AMPERSAND_CARD_BUNDLE') ?? join(findRepoRoot(), 'apps', 'ampersand', 'dist', 'andee-card.js'),
+    photoHost: read.url('AMPERSAND_PHOTO_HOST', 'https://photos.and.com', { bare: true }),
   };
-}
-
-function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = integer(env, name, fallback, 0);
-  if (value > 65535) throw new TypeError(`${name} is not a port: ${env[name]}`);
-  return value;
-}
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new TypeError(`${name} must be an integer ≥ ${min}: ${raw}`);
-  return value;
-}
-
-function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const raw = env[name] || fallback;
-  try {
-    const parsed = new URL(raw);
-    if (parsed.hash || parsed.search) throw new Error('no query or fragment');
-    return parsed.href;
-  } catch {
-    throw new TypeError(`${name} is not an absolute URL without query or fragment: ${raw}`);
-  }
 }
 
 /** `name=points/seconds` entries (names as in auth/rate-limits.ts) over the defaults. */

@@ -6,19 +6,21 @@
  */
 import type { Hono } from 'hono';
 import { readBearer } from '@agent-products/kit/auth';
-import { createHttpApp, createRateLimiter, type AppEnv } from '@agent-products/kit/http';
-import { createMcpEndpoint } from '@agent-products/kit/mcp';
+import { CREDENTIAL_REFUSALS } from './access/credential-refusals.ts';
+import { createHttpApp, type AppEnv } from '@agent-products/kit/http';
+import { createRateLimiter } from '@agent-products/kit/store';
+import { createMcpEndpoint, mountMcpEndpoint } from '@agent-products/kit/mcp';
 import type { Database } from '@agent-products/kit/store';
 import type { Logger } from '@agent-products/kit/log';
+import { SignedFormTokens, SiteCookies } from '@agent-products/kit/web';
 import { CatalogQueries } from './catalog/catalog-queries.ts';
 import { CatalogRepository } from './catalog/catalog-repository.ts';
 import { CatalogService } from './catalog/catalog-service.ts';
 import { CredentialService } from './access/credential-service.ts';
-import { AnonymousFormTokens } from './access/csrf-tokens.ts';
 import { DiscoverySwitch } from './access/discovery-switch.ts';
+import { formSigningKey } from './access/form-signing-key.ts';
 import { OwnerSessions } from './access/owner-sessions.ts';
 import { SignInLinks } from './access/sign-in-links.ts';
-import { SiteCookies } from './access/site-cookies.ts';
 import { catalogTools } from './mcp/catalog-tools.ts';
 import { planningTools } from './mcp/planning-tools.ts';
 import { DraftService } from './planning/draft-service.ts';
@@ -134,7 +136,9 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     // No resources, but hosts that list them unconditionally (the ext-apps 1.x basic host) keep the server.
     declareResources: true,
     guard: {
-      realm: SERVICE_NAME,
+      // Its clients have always read the description of a missing credential in the challenge.
+      challenge: { realm: SERVICE_NAME, refusedCode: 'unauthorized', describeMissing: true },
+      refusals: CREDENTIAL_REFUSALS,
       async admit(request, calls) {
         const bearer = readBearer(request);
         if (bearer.kind === 'none') return { failure: 'missing' };
@@ -144,9 +148,7 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     },
     onError: (error) => options.log.warn({ err: error }, 'mcp handler error'),
   });
-  app.all('/mcp', (c) =>
-    endpoint.handle(c.req.raw, { correlationId: c.get('correlationId'), log: c.get('log'), now: clock }),
-  );
+  mountMcpEndpoint(app, endpoint, { now: clock });
 
   registerWebRoutes(app, queries, pages, clock);
   const cookies = new SiteCookies(options.publicUrl);
@@ -165,7 +167,7 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
   });
   registerPrivacyRoutes(app, {
     requests: privacy,
-    formTokens: new AnonymousFormTokens(options.database.db),
+    formTokens: new SignedFormTokens({ signingKey: () => formSigningKey(options.database.db) }),
     cookies,
     limiter: privacyLimiter,
     clock,

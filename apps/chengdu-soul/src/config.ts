@@ -1,11 +1,13 @@
 /**
  * Chengdu Soul's settings, all from the environment with working defaults, so `npm start` runs on
  * a fresh clone: port 8401 on loopback, the embedded database under the repository's `.data/`.
+ * A bad value is refused with an error naming the variable (the kit's settings readers).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { loopbackOrigins } from '@agent-products/kit/http';
+import { envReader } from '@agent-products/kit/settings';
 
 /** The repository root, found from this module whether it runs from src/ or from a build. */
 function findRepoRoot(): string {
@@ -39,20 +41,19 @@ export interface ChengduConfig {
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ChengduConfig {
-  const port = Number(env.CHENGDU_SOUL_PORT ?? 8401);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`CHENGDU_SOUL_PORT is not a port: ${env.CHENGDU_SOUL_PORT}`);
-  const extraOrigins = (env.CHENGDU_SOUL_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const read = envReader(env);
+  const port = read.port('CHENGDU_SOUL_PORT', 8401);
   return {
     port,
     host: '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || undefined,
-    databaseSchema: env.CHENGDU_SOUL_DB_SCHEMA ?? 'chengdu_soul',
-    dataDir: env.CHENGDU_SOUL_DATA_DIR ?? join(REPO_ROOT, '.data', 'chengdu-soul'),
-    allowedOrigins: [...loopbackOrigins(port), ...extraOrigins],
-    catalogRefreshMs: Number(env.CHENGDU_SOUL_CATALOG_REFRESH_MS ?? 2000),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    publicUrl: (env.CHENGDU_SOUL_PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
-    redisUrl: env.REDIS_URL || undefined,
-    writesPerMinute: Number(env.CHENGDU_SOUL_WRITES_PER_MINUTE ?? 120),
+    databaseUrl: read.optional('DATABASE_URL'),
+    databaseSchema: read.string('CHENGDU_SOUL_DB_SCHEMA', 'chengdu_soul'),
+    dataDir: read.string('CHENGDU_SOUL_DATA_DIR', join(REPO_ROOT, '.data', 'chengdu-soul')),
+    allowedOrigins: [...loopbackOrigins(port), ...read.list('CHENGDU_SOUL_ALLOWED_ORIGINS')],
+    catalogRefreshMs: read.duration('CHENGDU_SOUL_CATALOG_REFRESH_MS', 2000, { unit: 'ms', min: 1 }),
+    logLevel: read.string('LOG_LEVEL', 'info'),
+    publicUrl: read.url('CHENGDU_SOUL_PUBLIC_URL', `http://127.0.0.1:${port}`),
+    redisUrl: read.optional('REDIS_URL'),
+    writesPerMinute: read.integer('CHENGDU_SOUL_WRITES_PER_MINUTE', 120, { min: 1 }),
   };
 }

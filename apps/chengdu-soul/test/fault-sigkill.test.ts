@@ -16,7 +16,6 @@
  * The credential is issued before the server first starts, by opening the same database from the
  * same environment (a PGlite directory must never be open in two processes at once).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,13 +25,13 @@ import { sql } from 'kysely';
 import { freePort, rpc } from '@agent-products/kit/testing';
 import { CredentialService } from '../src/access/credential-service.ts';
 import { mcpAudience } from '../src/app.ts';
-import { REPO_ROOT, configFromEnv, type ChengduConfig } from '../src/config.ts';
+import { configFromEnv, type ChengduConfig } from '../src/config.ts';
 import { openChengduDatabase } from '../src/store/open-chengdu-database.ts';
+import { startServerProcess, type ServerProcess } from './support/chengdu-process.ts';
 
 const AGENTS = 4;
 const KILL_AFTER_ACKNOWLEDGED = 40;
 const KILL_AFTER_MS = 3000;
-const START_TIMEOUT_MS = 45_000;
 
 type Tool = 'propose_chengdu_itinerary' | 'revise_chengdu_draft' | 'confirm_chengdu_draft';
 const OPERATION: Record<Tool, string> = { propose_chengdu_itinerary: 'propose', revise_chengdu_draft: 'revise', confirm_chengdu_draft: 'confirm' };
@@ -47,12 +46,6 @@ interface Acknowledged extends Write {
   answer: any;
 }
 
-interface ServerProcess {
-  child: ChildProcess;
-  exited: Promise<void>;
-  output: () => string;
-}
-
 let env: NodeJS.ProcessEnv;
 let config: ChengduConfig;
 let baseUrl: string;
@@ -61,39 +54,6 @@ let dataDir: string | undefined;
 let running: ServerProcess | undefined;
 let keyCounter = 0;
 const newKey = () => `sigkill-${++keyCounter}-${randomBytes(6).toString('hex')}`;
-
-
-async function startServer(): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/chengdu-soul/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!(await healthy())) {
-    if (gone) throw new Error(`the server exited while starting:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not become healthy within ${START_TIMEOUT_MS} ms:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, exited, output: () => output };
-}
-
-async function healthy(): Promise<boolean> {
-  try {
-    const answer = await fetch(`${baseUrl}/health`);
-    return answer.status === 200 && ((await answer.json()) as { status: string }).status === 'ok';
-  } catch {
-    return false;
-  }
-}
 
 async function send(write: Write) {
   return rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: write.tool, arguments: write.args } }, { headers: auth });
@@ -186,7 +146,7 @@ function confirmation(draft: any): Write {
 
 describe('SIGKILL in the middle of planning writes', () => {
   it('loses no acknowledged write, half-writes nothing, and serves again after a restart', { timeout: 150_000 }, async () => {
-    running = await startServer();
+    running = await startServerProcess(env, baseUrl);
     const server = running;
 
     // Agents each run propose → revise → confirm chains until the kill cuts one of their requests off.
@@ -236,7 +196,7 @@ describe('SIGKILL in the middle of planning writes', () => {
     await expect(send(proposal(0))).rejects.toThrow();
 
     // Restarted on the same data, with nothing repaired by hand.
-    running = await startServer();
+    running = await startServerProcess(env, baseUrl);
 
     // Every acknowledged request, replayed with its key, returns the identical stored answer.
     const replays = await Promise.all(acknowledged.map((write) => succeed(write)));

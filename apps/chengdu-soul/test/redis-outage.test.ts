@@ -1,28 +1,34 @@
 /**
  * Redis going away under a running server: with the write limit in a Redis this test starts
- * itself (its own process on a free loopback port, never the shared one), planning writes work,
+ * itself (its own process on a Unix socket of its own, never the shared one), planning writes work,
  * then the Redis process is stopped and writes answer 503 `unavailable` (nothing written) while
- * reads still answer and `/health` is degraded naming Redis; started again on the same port,
+ * reads still answer and `/health` is degraded naming Redis; started again on the same socket,
  * writes work again without restarting the server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, rpc } from '@agent-products/kit/testing';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rpc } from '@agent-products/kit/testing';
 import { issueCredential, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
-let port: number;
+// A Unix socket, not a TCP port: nothing else can take it between the probe and the bind, or
+// while Redis is down before its restart at the same address.
+let socketDir: string;
+let socket: string;
 let redis: ChildProcess | undefined;
 let server: RunningChengdu;
 let token: string;
 
 async function startRedis(): Promise<void> {
-  const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('redis-server', ['--port', '0', '--unixsocket', socket, '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Ready to accept connections')) resolve();
+      if (/ready to accept connections/i.test(output)) resolve();
     });
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${output}`)));
   });
@@ -38,14 +44,17 @@ async function stopRedis(): Promise<void> {
 }
 
 beforeAll(async () => {
-  port = await freePort();
+  socketDir = await mkdtemp(join(tmpdir(), 'chengdu-redis-outage-'));
+  socket = join(socketDir, 'redis.sock');
   await startRedis();
-  server = await startChengdu({ redisUrl: `redis://127.0.0.1:${port}` });
+  // ioredis takes a socket path where it takes a URL.
+  server = await startChengdu({ redisUrl: socket });
   token = (await issueCredential(server)).token;
 });
 afterAll(async () => {
   await server?.stop();
   if (redis) await stopRedis();
+  await rm(socketDir, { recursive: true, force: true });
 });
 
 const write = () =>

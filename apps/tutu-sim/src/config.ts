@@ -3,6 +3,7 @@
  * faults unless asked for. `TUTU_SIM_FAULTS` takes `tool=fault[*N]` pairs (see sim-control.ts).
  */
 import { loopbackOrigins } from '@agent-products/kit/http';
+import { envReader } from '@agent-products/kit/settings';
 import { parseFaultList, type ControlSettings } from './control/sim-control.ts';
 
 export interface TutuSimConfig {
@@ -14,25 +15,19 @@ export interface TutuSimConfig {
   logLevel: string;
 }
 
-function integer(name: string, value: string | undefined, fallback: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > max) throw new TypeError(`${name} must be an integer from 0 to ${max}: ${value}`);
-  return number;
-}
-
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): TutuSimConfig {
-  const port = integer('TUTU_SIM_PORT', env.TUTU_SIM_PORT, 8410, 65535);
+  const read = envReader(env);
+  const port = read.port('TUTU_SIM_PORT', 8410);
   return {
     port,
     host: '127.0.0.1',
-    publicUrl: env.TUTU_SIM_PUBLIC_URL || undefined,
+    publicUrl: read.optional('TUTU_SIM_PUBLIC_URL'),
     allowedOrigins: loopbackOrigins(port),
     control: {
-      latencyMs: integer('TUTU_SIM_LATENCY_MS', env.TUTU_SIM_LATENCY_MS, 0, 60_000),
+      latencyMs: read.duration('TUTU_SIM_LATENCY_MS', 0, { unit: 'ms', min: 0, max: 60_000 }),
       faults: parseFaultList(env.TUTU_SIM_FAULTS),
-      hangMs: integer('TUTU_SIM_HANG_MS', env.TUTU_SIM_HANG_MS, 30_000, 600_000),
+      hangMs: read.duration('TUTU_SIM_HANG_MS', 30_000, { unit: 'ms', min: 0, max: 600_000 }),
     },
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: read.string('LOG_LEVEL', 'info'),
   };
 }

@@ -3,23 +3,22 @@
  * Latency and faults come from TUTU_SIM_LATENCY_MS and TUTU_SIM_FAULTS, or `/control` at run time.
  */
 import { createLogger } from '@agent-products/kit/log';
-import { listen, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
+import { listenFirst, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
 import { createTutuSim, type TutuSim } from './app.ts';
 import { configFromEnv } from './config.ts';
 
 const config = configFromEnv();
 const log = createLogger({ name: 'tutu-sim', level: config.logLevel });
-let sim: TutuSim | undefined;
-let publicUrl = config.publicUrl;
 // The links the stand-in hands out name its own address, known once it is listening.
-const server = await listen((request) => sim!.app.fetch(request), config.port, config.host);
-publicUrl ??= server.url;
-sim = createTutuSim({
+const server = await listenFirst(config.port, config.host);
+const publicUrl = config.publicUrl ?? server.url;
+const sim: TutuSim = createTutuSim({
   log,
   allowedOrigins: [...config.allowedOrigins, ...loopbackOrigins(server.port)],
-  publicUrl: () => publicUrl!,
+  publicUrl: () => publicUrl,
   control: config.control,
 });
+server.serve(sim.app.fetch);
 log.info({ url: server.url, latencyMs: config.control.latencyMs, faults: config.control.faults }, 'tutu-sim listening');
 process.stdout.write(
   [
@@ -31,4 +30,4 @@ process.stdout.write(
   ].join('\n'),
 );
 
-stopOnSignals(() => server.close(), () => sim?.close());
+stopOnSignals(() => server.close(), () => sim.close());

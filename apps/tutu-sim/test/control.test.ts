@@ -36,9 +36,9 @@ describe('/control', () => {
     try {
       const started = performance.now();
       await Promise.all([client.callTool({ name: 'search_rail', arguments: RAIL }), client.callTool({ name: 'get_rail_instructions', arguments: {} })]);
-      const elapsed = performance.now() - started;
-      expect(elapsed).toBeGreaterThanOrEqual(115);
-      expect(elapsed).toBeLessThan(1000);
+      // A lower bound only: under load a call can take any time longer, so how close to the
+      // latency it lands is measured by the zaezd benchmark (over 100 ms per call), not asserted.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(115);
     } finally {
       await client.close();
     }

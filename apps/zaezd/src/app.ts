@@ -6,7 +6,7 @@
  */
 import type { Hono } from 'hono';
 import { createHttpApp, type AppEnv } from '@agent-products/kit/http';
-import { createMcpEndpoint } from '@agent-products/kit/mcp';
+import { createMcpEndpoint, mountMcpEndpoint } from '@agent-products/kit/mcp';
 import type { Logger } from '@agent-products/kit/log';
 import { BundledEventsSource } from './events/bundled/bundled-events-source.ts';
 import type { EventsSource } from './events/event.ts';
@@ -115,7 +115,7 @@ export function createZaezdApp(options: ZaezdAppOptions): ZaezdApp {
     registrations: [tripBoardResource(tripBoardCsp(options.publicUrl, tiles.url), widgetDocument)],
     onError: (error) => options.log.warn({ err: error }, 'mcp handler error'),
   });
-  app.all('/mcp', (c) => endpoint.handle(c.req.raw, { correlationId: c.get('correlationId'), log: c.get('log'), now: clock }));
+  mountMcpEndpoint(app, endpoint, { now: clock });
 
   registerWebRoutes(app, { planner, tutu, now: clock, tiles });
 

@@ -5,6 +5,7 @@
  * board says so and lists the hotels instead.
  */
 import { loopbackOrigins } from '@agent-products/kit/http';
+import { envReader } from '@agent-products/kit/settings';
 
 export interface ZaezdConfig {
   port: number;
@@ -32,20 +33,6 @@ export interface ZaezdConfig {
   /** Plain-text credit shown on the map, as the tile server's terms require. */
   tileAttribution: string;
   logLevel: string;
-}
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new TypeError(`${name} must be an integer from 0 to ${max}: ${text}`);
-  return value;
-}
-
-function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const text = env[name] || fallback;
-  if (!URL.canParse(text)) throw new TypeError(`${name} is not a URL: ${text}`);
-  return text.replace(/\/$/, '');
 }
 
 /** A real Tutu rail search took 3.4 s; a call gets this long before it is given up. */
@@ -83,30 +70,31 @@ function hostList(text: string | undefined): string[] {
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZaezdConfig {
-  const port = integer(env, 'ZAEZD_PORT', 8402, 65535);
-  const eventsSource = env.ZAEZD_EVENTS_SOURCE ?? 'bundled';
+  const read = envReader(env);
+  const port = read.port('ZAEZD_PORT', 8402);
+  const eventsSource = read.string('ZAEZD_EVENTS_SOURCE', 'bundled');
   if (eventsSource !== 'bundled' && eventsSource !== 'kudago') throw new TypeError(`ZAEZD_EVENTS_SOURCE must be bundled or kudago: ${eventsSource}`);
-  const weatherApiKey = env.ZAEZD_WEATHER_API_KEY?.trim() || undefined;
-  const extraOrigins = (env.ZAEZD_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const weatherApiKey = read.optional('ZAEZD_WEATHER_API_KEY');
+  const ms = (name: string, fallback: number, max: number) => read.duration(name, fallback, { unit: 'ms', min: 0, max });
   return {
     port,
     host: '127.0.0.1',
-    publicUrl: env.ZAEZD_PUBLIC_URL ? url(env, 'ZAEZD_PUBLIC_URL', '') : undefined,
-    allowedOrigins: [...loopbackOrigins(port), ...extraOrigins],
-    tutuUrl: url(env, 'TUTU_MCP_URL', 'http://127.0.0.1:8410/mcp'),
-    tutuTimeoutMs: integer(env, 'ZAEZD_TUTU_TIMEOUT_MS', DEFAULT_TUTU_TIMEOUT_MS, 120_000),
-    tutuRetries: integer(env, 'ZAEZD_TUTU_RETRIES', 1, 5),
-    tutuCacheTtlMs: integer(env, 'ZAEZD_TUTU_CACHE_TTL_MS', 120_000, 3_600_000),
-    tutuSearchBudgetMs: integer(env, 'ZAEZD_TUTU_SEARCH_BUDGET_MS', DEFAULT_SEARCH_BUDGET_MS, 300_000),
+    publicUrl: read.optional('ZAEZD_PUBLIC_URL') === undefined ? undefined : read.url('ZAEZD_PUBLIC_URL', ''),
+    allowedOrigins: [...loopbackOrigins(port), ...read.list('ZAEZD_ALLOWED_ORIGINS')],
+    tutuUrl: read.url('TUTU_MCP_URL', 'http://127.0.0.1:8410/mcp'),
+    tutuTimeoutMs: ms('ZAEZD_TUTU_TIMEOUT_MS', DEFAULT_TUTU_TIMEOUT_MS, 120_000),
+    tutuRetries: read.integer('ZAEZD_TUTU_RETRIES', 1, { min: 0, max: 5 }),
+    tutuCacheTtlMs: ms('ZAEZD_TUTU_CACHE_TTL_MS', 120_000, 3_600_000),
+    tutuSearchBudgetMs: ms('ZAEZD_TUTU_SEARCH_BUDGET_MS', DEFAULT_SEARCH_BUDGET_MS, 300_000),
     checkoutHosts: hostList(env.ZAEZD_CHECKOUT_HOSTS),
     eventsSource,
-    kudagoUrl: url(env, 'ZAEZD_KUDAGO_URL', 'https://kudago.com/public-api/v1.4'),
-    kudagoTimeoutMs: integer(env, 'ZAEZD_KUDAGO_TIMEOUT_MS', 4000, 60_000),
-    weatherUrl: url(env, 'ZAEZD_WEATHER_URL', weatherApiKey ? OPEN_METEO_COMMERCIAL_URL : OPEN_METEO_FREE_URL),
-    weatherTimeoutMs: integer(env, 'ZAEZD_WEATHER_TIMEOUT_MS', 1500, 60_000),
+    kudagoUrl: read.url('ZAEZD_KUDAGO_URL', 'https://kudago.com/public-api/v1.4'),
+    kudagoTimeoutMs: ms('ZAEZD_KUDAGO_TIMEOUT_MS', 4000, 60_000),
+    weatherUrl: read.url('ZAEZD_WEATHER_URL', weatherApiKey ? OPEN_METEO_COMMERCIAL_URL : OPEN_METEO_FREE_URL),
+    weatherTimeoutMs: ms('ZAEZD_WEATHER_TIMEOUT_MS', 1500, 60_000),
     weatherApiKey,
     tileUrl: tileTemplate(env),
-    tileAttribution: env.ZAEZD_TILE_ATTRIBUTION || DEFAULT_TILE_ATTRIBUTION,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    tileAttribution: read.string('ZAEZD_TILE_ATTRIBUTION', DEFAULT_TILE_ATTRIBUTION),
+    logLevel: read.string('LOG_LEVEL', 'info'),
   };
 }

@@ -6,7 +6,7 @@
  * and a broken install fails here rather than on a traveller's click.
  */
 import { createLogger } from '@agent-products/kit/log';
-import { listen, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
+import { listenFirst, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
 import { createZaezdApp, type ZaezdApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { TRIP_BOARD_URI } from './mcp/trip-board-resource.ts';
@@ -15,10 +15,9 @@ import { boardAssets } from './web/board-assets.ts';
 const config = configFromEnv();
 const assetsReady = boardAssets();
 const log = createLogger({ name: 'zaezd', level: config.logLevel });
-let service: ZaezdApp | undefined;
 // Trip links name the server's own address, known once it is listening.
-const server = await listen((request) => service!.app.fetch(request), config.port, config.host);
-service = createZaezdApp({
+const server = await listenFirst(config.port, config.host);
+const service: ZaezdApp = createZaezdApp({
   log,
   allowedOrigins: [...config.allowedOrigins, ...loopbackOrigins(server.port)],
   publicUrl: config.publicUrl ?? server.url,
@@ -34,6 +33,7 @@ service = createZaezdApp({
   weather: { baseUrl: config.weatherUrl, timeoutMs: config.weatherTimeoutMs, apiKey: config.weatherApiKey },
   tiles: { url: config.tileUrl, attribution: config.tileAttribution },
 });
+server.serve(service.app.fetch);
 await assetsReady;
 log.info({ url: server.url, upstream: config.tutuUrl, events: config.eventsSource }, 'zaezd listening');
 process.stdout.write(
@@ -50,4 +50,4 @@ process.stdout.write(
   ].join('\n'),
 );
 
-stopOnSignals(() => server.close(), () => service?.close());
+stopOnSignals(() => server.close(), () => service.close());

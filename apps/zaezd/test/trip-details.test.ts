@@ -77,7 +77,9 @@ describe('with Open-Meteo answering', () => {
 describe('with Open-Meteo unreachable or slow', () => {
   let slow: JsonServer;
   beforeAll(async () => {
-    slow = await startJsonServer((url) => ({ body: openMeteoDays(url), delayMs: 1500 }));
+    // It answers only after every test has ended, so any answer from zaezd shows its own timeout
+    // cut the request off (no wall-clock bound, which a loaded machine would break).
+    slow = await startJsonServer((url) => ({ body: openMeteoDays(url), delayMs: 600_000 }));
   });
   afterAll(async () => slow?.close());
 
@@ -90,13 +92,11 @@ describe('with Open-Meteo unreachable or slow', () => {
       const client = await connectClient(stack.url);
       try {
         const trip = (await callThroughClient(client, 'find_event_trips', REQUEST)).data;
-        const started = Date.now();
         const { isError, data } = await callThroughClient(client, 'get_trip_details', { trip_id: trip.trip_id, package: 1 });
         expect(isError).toBe(false);
         expect(data.weather).toMatchObject({ status: 'unavailable', days: [] });
         expect(data.weather.reason).toMatch(reason);
         expect(data.hotel.name).toBeTruthy();
-        expect(Date.now() - started).toBeLessThan(1400);
       } finally {
         await client.close();
         await stack.stop();

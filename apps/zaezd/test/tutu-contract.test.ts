@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, loopbackOrigins, type RunningServer } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createTutuSim, type TutuSim } from '../../tutu-sim/src/app.ts';
+import { createTutuSim, type TutuSim } from '@agent-products/tutu-sim';
 import { cityByKey } from '../src/geo/cities.ts';
 import { CHECKOUT_LABELS } from '../src/trips/checkout-labels.ts';
 import { McpToolCaller, hotelCheckoutArguments, roundTripCheckoutArguments, transportCheckoutArguments } from '../src/tutu/index.ts';

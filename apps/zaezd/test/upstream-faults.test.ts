@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { callTool, connectClient, rpc } from '@agent-products/kit/testing';
 import { startStack, type RunningStack } from './support/start-stack.ts';
 import { callThroughClient } from './support/client-call.ts';
-import type { FaultRule } from '../../tutu-sim/src/control/sim-control.ts';
+import type { FaultRule } from '@agent-products/tutu-sim';
 
 const REQUEST = { topics: ['jazz'], origin: 'Москва', date_from: '2026-12-01', date_to: '2026-12-31', adults: 2 };
 
@@ -18,7 +18,9 @@ let stack: RunningStack;
 let client: Client;
 beforeAll(async () => {
   // No cache, so each test's faults meet fresh searches; a short timeout keeps the suite quick.
-  stack = await startStack({ tutuTimeoutMs: 600, tutuCacheTtlMs: 0, simHangMs: 2500 });
+  // A hung call holds far past any test's end, so an answer at all shows zaezd cut it off itself
+  // (no wall-clock bound, which a loaded machine would break).
+  stack = await startStack({ tutuTimeoutMs: 600, tutuCacheTtlMs: 0, simHangMs: 600_000 });
   client = await connectClient(stack.url);
   // One call first, so no test's timing includes starting up.
   await callThroughClient(client, 'find_event_trips', REQUEST);
@@ -64,12 +66,10 @@ describe('a failed search among several', () => {
   });
 
   it('reports a timeout that outlasts the retry in the coverage note', async () => {
-    const started = Date.now();
     const { isError, data } = await findWith([{ tool: 'search_avia', fault: 'timeout' }]);
     expect(isError).toBe(false);
     expect(data.coverage.not_found.join('\n')).toMatch(/did not answer search_avia within 600 ms/);
     expect(data.packages.every((p: any) => p.mode === 'rail')).toBe(true);
-    expect(Date.now() - started).toBeLessThan(2500);
   });
 
   it('says "none found" rather than inventing offers when Tutu answers with empty lists', async () => {

@@ -4,7 +4,8 @@
  * the request's correlation id, so one id follows the call through both services. An API error
  * becomes the same tool error; an unreachable API is a retryable `unavailable`.
  */
-import { ToolError, platformErrors, type Principal, type RequestScope } from '@agent-products/kit/mcp';
+import type { Principal, RequestScope } from '@agent-products/kit/mcp';
+import { ToolError, platformErrors } from '@agent-products/kit/errors';
 import type { ApiAnswer, ApiConnection } from './api-connection.ts';
 
 /** The verified token of each request's principal; weakly held, so it lives only as long as the request. */

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { hashToken, newToken, type AuthFailure } from '@agent-products/kit/auth';
-import type { CountedHit, RateLimiter } from '@agent-products/kit/http';
+import type { CountedHit, RateLimiter } from '@agent-products/kit/store';
 import type { Admission, Principal } from '@agent-products/kit/mcp';
 import type { ChengduDatabase } from '../store/schema.ts';
 

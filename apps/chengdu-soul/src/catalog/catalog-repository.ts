@@ -3,7 +3,7 @@
  * `catalogVersion`; the newest publication is the current release. Publishing the same content
  * again is a no-op (an operator retry); the same version with other content is refused.
  */
-import { canonicalHash } from '@agent-products/kit/store';
+import { canonicalHash } from '@agent-products/kit/json';
 import type { Kysely } from 'kysely';
 import type { ChengduDatabase } from '../store/schema.ts';
 import { ReleaseDocument } from './release-schema.ts';

@@ -4,7 +4,7 @@
  * traveler reviewed what is being confirmed.
  */
 import { hash } from 'node:crypto';
-import { canonicalJson } from '@agent-products/kit/store';
+import { canonicalJson } from '@agent-products/kit/json';
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { Atmosphere, Discovery } from '../catalog/vocabulary.ts';
 import { detailPathFor } from '../catalog/vocabulary.ts';

@@ -82,25 +82,9 @@ export const chengduMigrations: Migrations = {
         .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
         .addColumn('stopped_at', 'timestamptz')
         .execute();
-      await db.schema
-        .createTable('idempotency_records')
-        .addColumn('account_id', 'text', (c) => c.notNull())
-        .addColumn('operation', 'text', (c) => c.notNull())
-        .addColumn('idempotency_key', 'text', (c) => c.notNull())
-        .addColumn('request_hash', 'text', (c) => c.notNull())
-        .addColumn('response', 'jsonb', (c) => c.notNull())
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-        .addPrimaryKeyConstraint('idempotency_records_pk', ['account_id', 'operation', 'idempotency_key'])
-        .execute();
-      // The shape rate-limiter-flexible's PostgreSQL store reads and writes. UNLOGGED: a
-      // per-minute counter may lose increments in a crash, and skipping the WAL flush takes about
-      // 3 ms off every planning write (measured with bench/chengdu-propose.ts).
-      await sql`
-        create unlogged table rate_limits (
-          key varchar(255) primary key,
-          points integer not null default 0,
-          expire bigint
-        )`.execute(db);
+      // idempotency_records and rate_limits were created here until the kit owned them; a fresh
+      // database now gets them from the kit's platform migrations (run before these), and one
+      // made before keeps the tables this migration created (platform-migrations.ts).
     },
   },
   // The owner's web. Sign-in tokens and session ids are kept only as SHA-256 hashes, so a copy of

@@ -1,27 +1,26 @@
 /**
  * `/privacy` and its two forms. They work without sign-in, so their CSRF protection is the signed
- * double submit of `AnonymousFormTokens`; a shared per-minute limit bounds how fast anyone can
+ * double submit of the kit's `SignedFormTokens`; a shared per-minute limit bounds how fast anyone can
  * fill the tables. A stored form answers with a redirect to a thank-you page, so reloading it
  * sends nothing twice.
  */
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import type { AppEnv, RateLimiter } from '@agent-products/kit/http';
-import { invalidArguments } from '@agent-products/kit/mcp';
-import { htmlDocument } from '@agent-products/kit/web';
+import type { AppEnv } from '@agent-products/kit/http';
+import type { RateLimiter } from '@agent-products/kit/store';
+import { invalidArguments } from '@agent-products/kit/errors';
+import { htmlDocument, readForm, type SignedFormTokens, type SiteCookies } from '@agent-products/kit/web';
 import type * as z from 'zod';
-import type { AnonymousFormTokens } from '../access/csrf-tokens.ts';
 import { refuseAgentCredentials } from '../access/refuse-agent-credentials.ts';
-import { FORM_COOKIE, type SiteCookies } from '../access/site-cookies.ts';
+import { FORM_COOKIE } from '../access/cookie-names.ts';
 import { FeedbackInput, RemovalInput, SubmissionId, type PrivacyRequests } from '../privacy/privacy-requests.ts';
 import { FormRefusedPage, MessagePage } from './message-page.tsx';
 import { PrivacyPage, PrivacyThanksPage, type PrivacyForms } from './privacy-page.tsx';
-import { readForm } from './read-form.ts';
 import { problemOf } from './service-problem.tsx';
 
 export interface PrivacyWebOptions {
   requests: PrivacyRequests;
-  formTokens: AnonymousFormTokens;
+  formTokens: SignedFormTokens;
   cookies: SiteCookies;
   /** Shared by every process: at most so many stored forms per minute, from anyone. */
   limiter: RateLimiter;

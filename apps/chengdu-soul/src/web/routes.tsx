@@ -6,7 +6,8 @@
 import type { Hono } from 'hono';
 import { PAGE_CSP, htmlDocument, securityHeaders } from '@agent-products/kit/web';
 import type { AppEnv } from '@agent-products/kit/http';
-import { ToolError, UNSTORABLE_TEXT, invalidArguments, unacceptableField } from '@agent-products/kit/mcp';
+import { UNSTORABLE_TEXT, unacceptableField } from '@agent-products/kit/mcp';
+import { ToolError, invalidArguments, problemPageResponse } from '@agent-products/kit/errors';
 import type { CatalogQueries } from '../catalog/catalog-queries.ts';
 import { ListInput, SearchInput } from '../catalog/query-inputs.ts';
 import { AgentsPage, type SearchFormValues } from './agents-page.tsx';
@@ -104,15 +105,14 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
 }
 
 /** Page answers for failures the catalog reports, used as the app's error mapping. */
-export function webErrorPage(error: Error): Response | undefined {
-  if (error instanceof ToolError && error.code === 'catalog_unavailable') {
-    const html = (
+export function webErrorPage(error: Error): Promise<Response> | undefined {
+  if (!(error instanceof ToolError && error.code === 'catalog_unavailable')) return undefined;
+  return problemPageResponse(error, (problem) =>
+    htmlDocument(
       <ChengduPage title="Catalog unavailable" robots="noindex">
         <h1>Catalog unavailable</h1>
-        <p>{error.message}</p>
-      </ChengduPage>
-    );
-    return new Response(htmlDocument(html), { status: 503, headers: { 'Content-Type': 'text/html; charset=UTF-8' } });
-  }
-  return undefined;
+        <p>{problem.message}</p>
+      </ChengduPage>,
+    ),
+  );
 }

@@ -1,33 +1,15 @@
 /**
  * A failure of the planning service shown on a page: the same code and message an agent gets
- * from the tools, with each invalid field named, and an HTTP status that fits the failure.
+ * from the tools, with each invalid field named, at the HTTP status the error table gives it.
  */
-import type { ToolError } from '@agent-products/kit/mcp';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { problemOf as kitProblemOf, type ErrorProblem, type ToolError } from '@agent-products/kit/errors';
 
-export interface ServiceProblem {
-  code: string;
-  message: string;
-  fields: Array<{ field: string; problem: string }>;
-  status: 400 | 404 | 409 | 410 | 422 | 429 | 503;
-}
-
-const STATUS_BY_CODE: Record<string, ServiceProblem['status']> = {
-  invalid_arguments: 400,
-  draft_not_found: 404,
-  revision_conflict: 409,
-  idempotency_conflict: 409,
-  draft_already_confirmed: 409,
-  draft_catalog_stale: 409,
-  stale_catalog_version: 409,
-  draft_expired: 410,
-  rate_limited: 429,
-  catalog_unavailable: 503,
-  unavailable: 503,
-};
+/** A problem as the owner's pages show it; its status is the error table's (errors.ts). */
+export type ServiceProblem = ErrorProblem & { status: ContentfulStatusCode };
 
 export function problemOf(error: ToolError): ServiceProblem {
-  const fields = Array.isArray(error.details?.fields) ? (error.details.fields as ServiceProblem['fields']) : [];
-  return { code: error.code, message: error.message, fields, status: STATUS_BY_CODE[error.code] ?? 422 };
+  return kitProblemOf(error) as ServiceProblem;
 }
 
 export function ProblemAlert({ problem }: { problem: ServiceProblem }) {

@@ -1,16 +1,13 @@
-/** The one stylesheet of the Chengdu Soul pages: readable on a phone, no web fonts, no scripts. */
-export const SITE_CSS = `
-:root { color-scheme: light; --ink: #1f2328; --muted: #5b636e; --line: #d9dde3; --accent: #9b2c1f; --bg: #fbfaf7; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif; color: var(--ink); background: var(--bg); }
-main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
-.site-header { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; align-items: baseline; padding: .75rem 1rem; border-bottom: 1px solid var(--line); background: #fff; }
-.site-header nav { display: flex; gap: 1rem; flex-wrap: wrap; }
-.site-name { font-weight: 700; color: var(--accent); text-decoration: none; }
-.site-footer { max-width: 46rem; margin: 2rem auto; padding: 1rem; color: var(--muted); font-size: .9rem; border-top: 1px solid var(--line); }
-a { color: #0b57a4; }
-h1 { font-size: 1.6rem; line-height: 1.25; margin: .75rem 0; }
-h2 { font-size: 1.2rem; margin-top: 1.75rem; }
+/** The one stylesheet of the Chengdu Soul pages: the kit shell's base rules in this product's colours, then its pages' own. */
+import { shellCss } from '@agent-products/kit/web';
+
+export const SITE_CSS = `${shellCss({
+  accent: '#9b2c1f',
+  background: '#fbfaf7',
+  columnWidth: '46rem',
+  // Scene names are Chinese; these render them well where system-ui alone may not.
+  extraFonts: '"PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei"',
+})}
 .zh { font-size: 1.05em; color: var(--muted); }
 .notice { background: #fff7e6; border: 1px solid #f0d9a8; padding: .75rem 1rem; border-radius: .5rem; }
 .explain { background: #eef4fb; border: 1px solid #c9dcf0; padding: .75rem 1rem; border-radius: .5rem; }

@@ -2,7 +2,7 @@
  * Starts a real Chengdu Soul server on an ephemeral loopback port over a test database, with the
  * bundled catalog release published, for black-box suites.
  */
-import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { listenFirst, loopbackOrigins } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
 import { createChengduApp, type ChengduApp } from '../../src/app.ts';
@@ -40,10 +40,9 @@ export async function startChengdu(options: StartOptions = {}): Promise<RunningC
   const release = readReleaseFolder(BUNDLED_RELEASE_FOLDER);
   const log = createLogger({ name: 'chengdu-soul-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   // The origin allow-list names the port, which is known only once listening: bind first, then
-  // build the app behind a late-bound fetch.
-  let service: ChengduApp | undefined;
-  const server = await listen((request) => service!.app.fetch(request), 0);
-  service = createChengduApp({
+  // build the app and serve it.
+  const server = await listenFirst(0);
+  const service: ChengduApp = createChengduApp({
     database,
     log,
     allowedOrigins: [...loopbackOrigins(server.port), ...(options.extraOrigins ?? [])],
@@ -53,16 +52,17 @@ export async function startChengdu(options: StartOptions = {}): Promise<RunningC
     ...(options.writesPerMinute ? { writesPerMinute: options.writesPerMinute } : {}),
     ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
   });
+  server.serve(service.app.fetch);
   if (options.publish !== false) await service.repository.publish(release);
   return {
     url: server.url,
     port: server.port,
-    service: service!,
+    service,
     database,
     release,
     async stop() {
       await server.close();
-      await service!.close();
+      await service.close();
       await database.dispose();
     },
   };

@@ -1,5 +1,5 @@
 /** Starts the Tutu stand-in on an ephemeral loopback port for its own black-box suites. */
-import { listen, loopbackOrigins } from '@agent-products/kit/http';
+import { listenFirst, loopbackOrigins } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { createTutuSim, type TutuSim } from '../../src/app.ts';
 import type { ControlSettings } from '../../src/control/sim-control.ts';
@@ -13,21 +13,21 @@ export interface RunningSim {
 }
 
 export async function startSim(control: Partial<ControlSettings> = {}, now = SIM_NOW): Promise<RunningSim> {
-  let sim: TutuSim | undefined;
-  const server = await listen((request) => sim!.app.fetch(request), 0);
-  sim = createTutuSim({
+  const server = await listenFirst(0);
+  const sim: TutuSim = createTutuSim({
     log: createLogger({ name: 'tutu-sim-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     allowedOrigins: loopbackOrigins(server.port),
     publicUrl: () => server.url,
     control: { latencyMs: 0, faults: [], hangMs: 2000, ...control },
     clock: () => now,
   });
+  server.serve(sim.app.fetch);
   return {
     url: server.url,
     sim,
     async stop() {
       await server.close();
-      await sim!.close();
+      await sim.close();
     },
   };
 }

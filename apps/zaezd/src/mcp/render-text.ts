@@ -6,7 +6,7 @@
 import type { TripCheckout } from '../trips/trip-checkout.ts';
 import type { TripDetails } from '../trips/trip-details.ts';
 import type { TripPackage, TripResult } from '../trips/trip-result.ts';
-import { dayText, localTime, roubles } from '../trips/wording.ts';
+import { dayText, localTime, roubles } from '../wording.ts';
 
 function packageLines(pkg: TripPackage): string[] {
   const hotel = pkg.hotel;

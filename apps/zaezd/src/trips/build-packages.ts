@@ -10,12 +10,12 @@
  * (times the travellers), a flight offer for the searched party, a hotel for the whole stay.
  */
 import { distanceKm } from '../geo/cities.ts';
-import type { FlightOffer, HotelOffer, SeatOffer, Search, TrainOffer } from '../tutu/index.ts';
+import type { FlightDirection, FlightOffer, HotelOffer, SeatOffer, Search, TrainOffer } from '../tutu/index.ts';
 import type { Visit } from './choose-event.ts';
 import type { OfferSearches, Outcome } from './search-offers.ts';
 import type { Stay, TravelPlan } from './travel-plan.ts';
 import type { CheckoutItemKey, Leg, TripPackage } from './trip-result.ts';
-import { PACKAGE_LABELS, localTime, roubles, seatCategoryRu } from './wording.ts';
+import { PACKAGE_LABELS, localTime, roubles, seatCategoryRu } from '../wording.ts';
 
 export const ARRIVAL_MARGIN_MINUTES = { rail: 90, air: 120 } as const;
 const COMFORT_TIER: Readonly<Record<string, number>> = { SHARED: 0, SEDENTARY: 1, RESERVED_SEAT: 1, COMPARTMENT: 2, SOFT: 3, LUX: 3 };
@@ -30,6 +30,8 @@ export interface RailOption {
 
 export interface FlightOption {
   offer: FlightOffer;
+  /** The offer's return leg: only round trips become options. */
+  back: FlightDirection;
   total: number;
 }
 
@@ -42,14 +44,16 @@ export interface HotelOption {
   distanceKm: number | null;
 }
 
+/** How a package travels: by train both ways, or by a round-trip flight. */
+export type PackageTransport =
+  | { mode: 'rail'; railThere: RailOption; railBack: RailOption; flight: null }
+  | { mode: 'air'; railThere: null; railBack: null; flight: FlightOption };
+
 /** A package with the offers it was built from, which checkout needs and the answer does not show. */
-export interface BuiltPackage {
+export type BuiltPackage = PackageTransport & {
   view: TripPackage;
-  railThere: RailOption | null;
-  railBack: RailOption | null;
-  flight: FlightOption | null;
   hotel: HotelOption;
-}
+};
 
 export interface PackageInputs {
   searches: OfferSearches;
@@ -137,7 +141,7 @@ function railLeg(option: RailOption, direction: Leg['direction']): Leg {
 
 function flightLegs(option: FlightOption, origin: string, destination: string): Leg[] {
   const { offer } = option;
-  const leg = (direction: Leg['direction'], d: NonNullable<FlightOffer['back']>, from: string, to: string): Leg => ({
+  const leg = (direction: Leg['direction'], d: FlightDirection, from: string, to: string): Leg => ({
     direction,
     mode: 'air',
     summary: `${offer.carrier} ${d.flights.join(' + ')}${d.stops > 0 ? ` (${d.stops} пересадка)` : ''}: ${d.from ?? from} ${localTime(d.departureAt)} → ${d.to ?? to} ${localTime(d.arrivalAt)}`,
@@ -154,7 +158,7 @@ function flightLegs(option: FlightOption, origin: string, destination: string): 
     stops: d.stops,
     price: null,
   });
-  return [leg('there', offer.there, origin, destination), leg('back', offer.back!, destination, origin)];
+  return [leg('there', offer.there, origin, destination), leg('back', option.back, destination, origin)];
 }
 
 function hotelView(option: HotelOption): TripPackage['hotel'] {
@@ -177,17 +181,13 @@ function hotelView(option: HotelOption): TripPackage['hotel'] {
   };
 }
 
-interface Draft {
+type Draft = PackageTransport & {
   key: string;
   label: string;
-  mode: 'rail' | 'air';
-  railThere: RailOption | null;
-  railBack: RailOption | null;
-  flight: FlightOption | null;
   hotel: HotelOption;
   transport: number;
   total: number;
-}
+};
 
 function railDraft(label: string, there: RailOption, back: RailOption, hotel: HotelOption | undefined): Draft | undefined {
   if (!hotel) return undefined;
@@ -216,8 +216,7 @@ function finish(draft: Draft, number: number, inputs: PackageInputs, withinBudge
   let items: CheckoutItemKey[];
   let pricing: TripPackage['transport_pricing'];
   if (draft.mode === 'rail') {
-    const there = draft.railThere!;
-    const back = draft.railBack!;
+    const { railThere: there, railBack: back } = draft;
     legs = [railLeg(there, 'there'), railLeg(back, 'back')];
     items = ['there', 'back', 'hotel'];
     pricing = {
@@ -226,7 +225,7 @@ function finish(draft: Draft, number: number, inputs: PackageInputs, withinBudge
     };
     if (there.stay === 'late' && draft.hotel.stay.checkIn !== inputs.plan.outboundDate) notes.push(`Overnight train: it arrives on the morning of ${there.train.arrivalAt.slice(0, 10)}, so the hotel starts that day.`);
   } else {
-    const flight = draft.flight!;
+    const { flight } = draft;
     legs = flightLegs(flight, origin, destination);
     items = ['flight', 'hotel'];
     pricing = { basis: 'party_total', note: `Tutu's cheapest round-trip fare for the ${inputs.adults} passenger(s) searched; the cart shows the final sum.` };
@@ -234,7 +233,12 @@ function finish(draft: Draft, number: number, inputs: PackageInputs, withinBudge
     if (flight.offer.baggage) notes.push(`Baggage: ${flight.offer.baggage}.`);
   }
   if (draft.hotel.distanceKm !== null) notes.push(`The hotel is ${draft.hotel.distanceKm} km from the venue in a straight line.`);
+  const transport: PackageTransport =
+    draft.mode === 'rail'
+      ? { mode: 'rail', railThere: draft.railThere, railBack: draft.railBack, flight: null }
+      : { mode: 'air', railThere: null, railBack: null, flight: draft.flight };
   return {
+    ...transport,
     view: {
       number,
       label: withinBudget === false ? PACKAGE_LABELS.overBudget(draft.label) : draft.label,
@@ -250,9 +254,6 @@ function finish(draft: Draft, number: number, inputs: PackageInputs, withinBudge
       checkout_items: items,
       notes,
     },
-    railThere: draft.railThere,
-    railBack: draft.railBack,
-    flight: draft.flight,
     hotel: draft.hotel,
   };
 }
@@ -274,7 +275,9 @@ export function buildPackages(inputs: PackageInputs): PackagesOutcome {
 
   const flightSearch = usable(searches.flights);
   const roundTrips = (flightSearch?.rows ?? []).filter((offer) => offer.back !== null);
-  const flights: FlightOption[] = roundTrips.filter((offer) => arrivesInTime(offer.there.arrivalAt, ARRIVAL_MARGIN_MINUTES.air)).map((offer) => ({ offer, total: offer.price }));
+  const flights: FlightOption[] = roundTrips.flatMap((offer) =>
+    offer.back && arrivesInTime(offer.there.arrivalAt, ARRIVAL_MARGIN_MINUTES.air) ? [{ offer, back: offer.back, total: offer.price }] : [],
+  );
   if (flightSearch && flightSearch.rows.length > 0 && flights.length === 0) {
     findings.push(
       roundTrips.length === 0

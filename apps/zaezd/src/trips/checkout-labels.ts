@@ -17,6 +17,9 @@ export const CHECKOUT_LABELS: Readonly<Record<string, string>> = {
 /** The label for a live call that failed, offering the search results instead. */
 export const SEARCH_FALLBACK_LABEL = 'Открыть поиск, корзины не будет';
 
+/** The label for a live call that failed with no search results to offer instead. */
+export const UNAVAILABLE_LABEL = 'Ссылку сейчас получить не удалось';
+
 const UNKNOWN_KIND_LABEL = 'Открыть ссылку на Туту';
 
 export function labelForKind(kind: string): string {

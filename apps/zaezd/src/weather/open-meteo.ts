@@ -1,5 +1,5 @@
 /**
- * Weather for the event dates from Open-Meteo's daily forecast (plain fetch, short timeout,
+ * The `WeatherSource` over Open-Meteo's daily forecast (plain fetch, short timeout,
  * cached). The forecast reaches 16 days ahead; outside that, or when the service does not answer
  * in time, the answer says why there is no forecast instead of leaving a blank. The free endpoint
  * is for non-commercial use only and rate limited, which is why answers are cached and the
@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { addDays, daysBetween, earlierDate, laterDate } from '../calendar.ts';
 import { TtlCache } from '../cache/ttl-cache.ts';
+import type { Weather, WeatherDay, WeatherQuery, WeatherSource } from './weather.ts';
 
 export interface OpenMeteoOptions {
   /** e.g. https://api.open-meteo.com */
@@ -16,29 +17,6 @@ export interface OpenMeteoOptions {
   cacheTtlMs: number;
   /** Open-Meteo's commercial API key, sent as `apikey`; never logged or shown. */
   apiKey?: string | undefined;
-}
-
-export interface WeatherDay {
-  date: string;
-  summary: string;
-  weatherCode: number;
-  temperatureMaxC: number | null;
-  temperatureMinC: number | null;
-  precipitationMm: number | null;
-  precipitationProbability: number | null;
-}
-
-export type Weather =
-  | { status: 'forecast'; source: string; days: WeatherDay[]; note: string | null }
-  | { status: 'unavailable'; source: string; reason: string };
-
-export interface WeatherQuery {
-  lat: number;
-  lon: number;
-  timezone: string;
-  from: string;
-  to: string;
-  today: string;
 }
 
 /** Open-Meteo forecasts today and 15 more days. */
@@ -71,7 +49,9 @@ export function describeWeatherCode(code: number): string {
   return `weather code ${code}`;
 }
 
-export class OpenMeteoWeather {
+export class OpenMeteoWeather implements WeatherSource {
+  readonly name = 'open-meteo';
+
   private readonly cache: TtlCache<WeatherDay[]>;
 
   constructor(private readonly options: OpenMeteoOptions) {

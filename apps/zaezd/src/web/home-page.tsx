@@ -8,7 +8,7 @@ import { addDays, moscowToday } from '../calendar.ts';
 import { CITIES } from '../geo/cities.ts';
 import { TOPICS } from '../events/topics.ts';
 import { REQUEST_LIMITS } from '../trips/trip-request.ts';
-import { topicRu } from './board/board-wording.ts';
+import { topicRu } from '../wording.ts';
 import { ZaezdPage } from './layout.tsx';
 
 /** What the traveller typed, echoed back when the search could not run. */

@@ -13,9 +13,11 @@
  * it; the board's script adds the map.
  */
 import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { htmlDocument, securityHeaders } from '@agent-products/kit/web';
 import type { AppEnv } from '@agent-products/kit/http';
-import { ToolError } from '@agent-products/kit/mcp';
+import { ToolError, errorEnvelope } from '@agent-products/kit/errors';
+import { fail } from '../errors.ts';
 import { tileOrigin } from '../config.ts';
 import type { TripPlanner } from '../trips/trip-planner.ts';
 import type { TutuClient } from '../tutu/index.ts';
@@ -44,18 +46,6 @@ const BOARD_PAGE = /^\/t\/[^/]+$/;
 /** Versioned URLs (`?v=<hash>`) change with their content, so browsers may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const STATUS_BY_CODE: Readonly<Record<string, 400 | 404 | 410 | 500 | 503>> = {
-  invalid_trip_id: 400,
-  invalid_arguments: 400,
-  unknown_package: 404,
-  event_not_found: 404,
-  trip_in_past: 410,
-  upstream_unavailable: 503,
-  upstream_busy: 503,
-  events_unavailable: 503,
-  internal_error: 500,
-};
-
 /** Each problem in the traveller's words: what happened, and what to do about it. */
 const PROBLEMS: Readonly<Record<string, { title: string; explanation: string }>> = {
   invalid_trip_id: { title: 'Адрес поездки не читается', explanation: 'Похоже, ссылка скопирована не целиком или изменена. Откройте её заново из сообщения агента или найдите поездку ещё раз.' },
@@ -74,9 +64,9 @@ function wantsJson(c: Context<AppEnv>): boolean {
 }
 
 async function problem(c: Context<AppEnv>, error: ToolError, tripId?: string): Promise<Response> {
-  const status = STATUS_BY_CODE[error.code] ?? 400;
+  const status = error.status as ContentfulStatusCode;
   const headers = status === 503 ? { 'Retry-After': '10' } : undefined;
-  if (wantsJson(c)) return c.json({ error: error.toBody(c.get('correlationId')) }, status, headers);
+  if (wantsJson(c)) return c.json(errorEnvelope(error, c.get('correlationId')), status, headers);
   const { title, explanation } = PROBLEMS[error.code] ?? OTHER_PROBLEM;
   return c.html(htmlDocument(<TripProblemPage title={title} explanation={explanation} message={error.message} {...(tripId ? { tripId } : {})} />), status, headers);
 }
@@ -131,7 +121,7 @@ export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions):
     try {
       const trip = await planner.reproduce(tripId, now());
       const other = trip.other_events.find((o) => o.id === c.req.param('eventId'));
-      if (!other) return problem(c, new ToolError('event_not_found', 'This trip lists no other event with that id.', false), tripId);
+      if (!other) return problem(c, fail('event_not_found', 'This trip lists no other event with that id.'), tripId);
       const { request } = decodeTripId(tripId);
       const day = other.starts_at.slice(0, 10) < request.dateFrom ? request.dateFrom : other.starts_at.slice(0, 10);
       const otherId = encodeTripId({ request, event: { source: trip.event?.source ?? 'bundled', id: other.id, day } });
@@ -146,7 +136,7 @@ export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions):
     const tripId = c.req.param('tripId');
     const packageNumber = Number(c.req.param('package'));
     if (!Number.isInteger(packageNumber) || packageNumber < 1 || packageNumber > 3) {
-      return problem(c, new ToolError('unknown_package', 'The package number must be 1, 2 or 3.', false), tripId);
+      return problem(c, fail('unknown_package', 'The package number must be 1, 2 or 3.'), tripId);
     }
     try {
       const link = await planner.freshLink(tripId, packageNumber, c.req.param('item'), now());

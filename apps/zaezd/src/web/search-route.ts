@@ -4,7 +4,7 @@
  * form with the fields marked, in Russian, and nothing else happens.
  */
 import type { Context } from 'hono';
-import { ToolError } from '@agent-products/kit/mcp';
+import { ToolError } from '@agent-products/kit/errors';
 import type { AppEnv } from '@agent-products/kit/http';
 import { FindEventTripsInput } from '../mcp/input-schemas.ts';
 import type { TripPlanner } from '../trips/trip-planner.ts';

@@ -1,16 +1,7 @@
-/** The stylesheet every zaezd page shares: readable on a phone, no web fonts. The trip board adds its own (board-css.ts). */
-export const SITE_CSS = `
-:root { color-scheme: light; --ink: #1f2328; --muted: #5b636e; --line: #d9dde3; --accent: #0a6e3a; --bg: #f8faf9; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--bg); }
-main { max-width: 48rem; margin: 0 auto; padding: 1rem; }
-.site-header { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; align-items: baseline; padding: .75rem 1rem; border-bottom: 1px solid var(--line); background: #fff; }
-.site-header nav { display: flex; gap: 1rem; flex-wrap: wrap; }
-.site-name { font-weight: 700; color: var(--accent); text-decoration: none; }
-.site-footer { max-width: 48rem; margin: 2rem auto; padding: 1rem; color: var(--muted); font-size: .9rem; border-top: 1px solid var(--line); }
-a { color: #0b57a4; }
-h1 { font-size: 1.6rem; line-height: 1.25; margin: .75rem 0; }
-h2 { font-size: 1.2rem; margin-top: 1.75rem; }
+/** The stylesheet every zaezd page shares: the kit shell's base rules in zaezd's colours, then its pages' own. The trip board adds its own (board-css.ts). */
+import { shellCss } from '@agent-products/kit/web';
+
+export const SITE_CSS = `${shellCss({ accent: '#0a6e3a', background: '#f8faf9', columnWidth: '48rem' })}
 .notice { background: #fff7e6; border: 1px solid #f0d9a8; padding: .75rem 1rem; border-radius: .5rem; }
 .problem { background: #fdecea; border: 1px solid #f3b8b1; padding: .75rem 1rem; border-radius: .5rem; }
 .package { background: #fff; border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem; margin: 1rem 0; }

@@ -6,7 +6,7 @@
  * checkout links (`?package=N`), create_trip_checkout's answer for it comes too, so each button
  * says what Tutu's link opens before it is clicked.
  */
-import { ToolError } from '@agent-products/kit/mcp';
+import { ToolError } from '@agent-products/kit/errors';
 import type { TripPlanner } from '../trips/trip-planner.ts';
 import type { BoardState, PackageDetails } from './board/board-data.ts';
 

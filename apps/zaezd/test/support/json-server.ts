@@ -28,7 +28,8 @@ export async function startJsonServer(handle: (url: URL, request: IncomingMessag
       response.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
       response.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
     };
-    if (reply.delayMs) setTimeout(send, reply.delayMs);
+    // Unref'd: a reply held past the end of a test must not keep the test process alive.
+    if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
     else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,8 +5,7 @@
  */
 import { listen, loopbackOrigins, type RunningServer } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
-import { createTutuSim, type TutuSim } from '../../../tutu-sim/src/app.ts';
-import type { FaultRule } from '../../../tutu-sim/src/control/sim-control.ts';
+import { createTutuSim, type FaultRule, type TutuSim } from '@agent-products/tutu-sim';
 import { createZaezdApp, type ZaezdApp, type ZaezdAppOptions } from '../../src/app.ts';
 
 /** "Today" for the suites: 30 November 2026, 12:00 in Moscow. */

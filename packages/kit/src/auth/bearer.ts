@@ -1,6 +1,7 @@
 /**
  * Bearer credentials: read only from the Authorization header (never a query string or cookie),
- * stored only as a SHA-256 hash, and refused with a 401 whose WWW-Authenticate says why.
+ * stored only as a SHA-256 hash; a refusal is one of `AuthFailure`, answered by challenge.ts in
+ * the product's words.
  */
 import { hash } from 'node:crypto';
 import { randomBase64Url } from './random-text.ts';
@@ -23,23 +24,5 @@ export function newToken(prefix: string): string {
   return `${prefix}_${randomBase64Url(32)}`;
 }
 
+/** Why a request's credential was refused; a product words each one for its own callers. */
 export type AuthFailure = 'missing' | 'malformed' | 'invalid' | 'expired' | 'revoked';
-
-const DESCRIPTIONS: Record<AuthFailure, string> = {
-  missing: 'This call needs an Agent credential in Authorization: Bearer <credential>.',
-  malformed: 'The Authorization header is not a Bearer credential.',
-  invalid: 'The credential is not valid for this server.',
-  expired: 'The credential has expired; ask the operator for a new one.',
-  revoked: 'The credential was revoked; ask the operator for a new one.',
-};
-
-export function unauthorizedResponse(realm: string, failure: AuthFailure, correlationId: string): Response {
-  const error = failure === 'missing' ? '' : ', error="invalid_token"';
-  return Response.json(
-    { error: { code: 'unauthorized', message: DESCRIPTIONS[failure], reason: failure, retryable: false, correlationId } },
-    {
-      status: 401,
-      headers: { 'WWW-Authenticate': `Bearer realm="${realm}"${error}, error_description="${DESCRIPTIONS[failure]}"` },
-    },
-  );
-}

@@ -30,4 +30,13 @@ describe('bearer challenges', () => {
     expect(bearerChallenge({ realm: 'r' }, { error: 'invalid_token', description: 'say "hi"\\\nnext' })).toBe('Bearer realm="r", error="invalid_token", error_description="say \\"hi\\"\\\\ next"');
     expect(bearerChallenge({})).toBe('Bearer');
   });
+
+  it('names a refused credential in the product’s code and, when asked, describes a missing one', async () => {
+    const realm = { realm: 'svc', refusedCode: 'unauthorized', describeMissing: true };
+    const refused = unauthorizedChallenge(realm, 'revoked', 'Revoked; ask for a new one.', 'c-4');
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="svc", error="invalid_token", error_description="Revoked; ask for a new one."');
+    expect((await refused.json()).error).toMatchObject({ code: 'unauthorized', reason: 'revoked', message: 'Revoked; ask for a new one.' });
+    const missing = unauthorizedChallenge(realm, 'missing', 'Send one.', 'c-5');
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="svc", error_description="Send one."');
+  });
 });

@@ -13,14 +13,24 @@ export interface ChallengeOptions {
   /** The scopes a client should ask for (the default grant, or those a refused call needed). */
   scopes?: readonly string[];
   realm?: string;
+  /** The body's `error.code` for a refused (not missing) credential: OAuth's `invalid_token` unless the product names it otherwise. */
+  refusedCode?: string;
+  /**
+   * Also send `error_description` when no credential was sent. RFC 6750 §3.1 advises against it
+   * (a client tells discovery from refusal by the absent error); a product whose clients have
+   * always read it there keeps it.
+   */
+  describeMissing?: boolean;
 }
 
-export type ChallengeError = { error: 'invalid_token' | 'insufficient_scope' | 'invalid_request'; description: string };
+/** A refusal's error code and description; a description alone is a challenge without an error code. */
+export type ChallengeError = { error?: 'invalid_token' | 'insufficient_scope' | 'invalid_request'; description: string };
 
 export function bearerChallenge(options: ChallengeOptions, failure?: ChallengeError): string {
   const params: string[] = [];
   if (options.realm) params.push(`realm="${quoted(options.realm)}"`);
-  if (failure) params.push(`error="${failure.error}"`, `error_description="${quoted(failure.description)}"`);
+  if (failure?.error) params.push(`error="${failure.error}"`);
+  if (failure) params.push(`error_description="${quoted(failure.description)}"`);
   if (options.resourceMetadataUrl) params.push(`resource_metadata="${quoted(options.resourceMetadataUrl)}"`);
   if (options.scopes?.length) params.push(`scope="${quoted(options.scopes.join(' '))}"`);
   return params.length ? `Bearer ${params.join(', ')}` : 'Bearer';
@@ -28,9 +38,10 @@ export function bearerChallenge(options: ChallengeOptions, failure?: ChallengeEr
 
 /** The 401 for a verifier's refusal: no error code when no token was sent, `invalid_token` otherwise. */
 export function unauthorizedChallenge(options: ChallengeOptions, failure: AuthFailure, description: string, correlationId: string): Response {
-  const challenge = bearerChallenge(options, failure === 'missing' ? undefined : { error: 'invalid_token', description });
+  const refusal = failure !== 'missing' ? { error: 'invalid_token' as const, description } : options.describeMissing ? { description } : undefined;
+  const challenge = bearerChallenge(options, refusal);
   return Response.json(
-    { error: { code: failure === 'missing' ? 'unauthorized' : 'invalid_token', message: description, reason: failure, retryable: false, correlationId } },
+    { error: { code: failure === 'missing' ? 'unauthorized' : (options.refusedCode ?? 'invalid_token'), message: description, reason: failure, retryable: false, correlationId } },
     { status: 401, headers: { 'WWW-Authenticate': challenge, 'Cache-Control': 'no-store' } },
   );
 }

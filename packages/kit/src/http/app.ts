@@ -1,15 +1,15 @@
 /**
  * The HTTP application every product starts from: correlation ids, JSON request logs with
  * credentials and capability paths redacted, Host validation, Origin allow-listing, CORS on the
- * MCP path for the allowed origins (cors.ts), one error mapping (never a stack trace or a 500 for
- * bad input), and `GET /health` + `/health/live`.
+ * MCP path for the allowed origins (cors.ts), one error handler (errors/error-handler.ts: a thrown
+ * ToolError at its table status, never a stack trace or a 500 for bad input), and `GET /health` + `/health/live`.
  */
 import { Hono, type Context } from 'hono';
 import { lazyChild, redactPath, type Logger } from '../log/index.ts';
 import { correlationIdFor } from './correlation.ts';
 import { addCorsHeaders, isPreflight, preflightResponse } from './cors.ts';
 import { hostChecker, originAllowed, servedHostnames } from './origin-host.ts';
-import { isConnectionFailure } from '../mcp/tool.ts';
+import { errorHandler, type ErrorHandlerOptions } from '../errors/error-handler.ts';
 import { registerHealthRoutes, type HealthOptions } from './health.ts';
 
 export interface AppVariables {
@@ -39,6 +39,10 @@ export interface HttpAppOptions {
   health: HealthOptions;
   /** A product's own answer for an error it recognises; anything else is a logged 500 or 503. */
   mapError?: (error: Error, c: Context<AppEnv>) => Response | Promise<Response> | undefined;
+  /** Which surface a thrown error is answered on (default JSON): see errors/error-handler.ts. */
+  errorSurface?: ErrorHandlerOptions['surface'];
+  /** The product's HTML document for a problem answered on the `html` surface. */
+  errorPage?: ErrorHandlerOptions['page'];
 }
 
 export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
@@ -81,23 +85,16 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     );
   });
 
-  app.onError(async (error, c) => {
-    const mapped = await options.mapError?.(error, c);
-    if (mapped) return mapped;
-    const correlationId = c.get('correlationId') ?? 'unknown';
-    if (isConnectionFailure(error)) {
-      (c.get('log') ?? options.log).warn({ err: error }, 'database unreachable');
-      return c.json({ error: { code: 'unavailable', message: 'The service cannot reach its database right now. Retry shortly.', correlationId } }, 503, { 'Retry-After': '5' });
-    }
-    (c.get('log') ?? options.log).error({ err: error }, 'unhandled error');
-    return c.json({ error: { code: 'internal_error', message: 'An unexpected error occurred.', correlationId } }, 500);
-  });
+  app.onError(
+    errorHandler({
+      log: options.log,
+      ...(options.mapError ? { mapError: options.mapError } : {}),
+      ...(options.errorSurface ? { surface: options.errorSurface } : {}),
+      ...(options.errorPage ? { page: options.errorPage } : {}),
+    }),
+  );
 
   registerHealthRoutes(app, options.health);
 
   return app;
-}
-
-export function correlationIdOf(c: Context<AppEnv>): string {
-  return c.get('correlationId');
 }

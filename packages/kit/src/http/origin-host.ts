@@ -30,10 +30,6 @@ export function servedHostnames(publicUrl?: URL): string[] {
   return names;
 }
 
-export function hostRejection(request: Request, allowedHostnames?: readonly string[]): Response | undefined {
-  return hostChecker(allowedHostnames)(request);
-}
-
 export function originAllowed(origin: string | null, allowList: ReadonlySet<string>): boolean {
   if (origin === null) return true;
   return allowList.has(origin.toLowerCase());

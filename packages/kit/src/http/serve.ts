@@ -1,6 +1,12 @@
-/** Starts a web-standard fetch handler on loopback and resolves once it is listening. */
+/**
+ * Serving a product on a port and stopping it: a web-standard fetch handler (`listen`), a handler
+ * that can only be built once the port is known (`listenFirst`: an app whose links or allowed
+ * origins name its own address), or a Node request listener (`listenNode`, for libraries that
+ * speak Node's req/res). Each resolves once listening, on loopback unless told otherwise, and
+ * `close()` stops accepting, ends kept-alive connections and resolves when the server is closed.
+ */
 import { serve } from '@hono/node-server';
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -36,4 +42,44 @@ export function listen(fetch: (request: Request) => Response | Promise<Response>
     http.headersTimeout = KEEP_ALIVE_MS + 1000;
     server.once('error', reject);
   });
+}
+
+export interface PendingServer extends RunningServer {
+  /** Starts answering with `fetch`; until then every request is a 503 (a readiness race, not a crash). */
+  serve(fetch: (request: Request) => Response | Promise<Response>): void;
+}
+
+export async function listenFirst(port: number, hostname = '127.0.0.1'): Promise<PendingServer> {
+  let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+  const server = await listen((request) => (handler ? handler(request) : notReady()), port, hostname);
+  return {
+    ...server,
+    serve(fetch) {
+      handler = fetch;
+    },
+  };
+}
+
+export function listenNode(listener: (req: IncomingMessage, res: ServerResponse) => void, port: number, hostname = '127.0.0.1'): Promise<RunningServer> {
+  const server = createServer(listener);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject).listen(port, hostname, () => {
+      const { port: bound } = server.address() as AddressInfo;
+      resolve({
+        url: `http://${hostname}:${bound}`,
+        port: bound,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+function notReady(): Response {
+  return Response.json({ error: { code: 'unavailable', message: 'The server is starting; retry shortly.', retryable: true } }, { status: 503, headers: { 'Retry-After': '1' } });
 }

@@ -9,12 +9,12 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { McpServer } from '@modelcontextprotocol/server';
 import { createLogger } from '../log/index.ts';
 import { advertisedOutputSchema } from './advertised-output.ts';
-import { defineErrorTable } from './errors.ts';
+import { defineErrorTable } from '../errors/index.ts';
 import { ServerPool } from './server-pool.ts';
 import { defineTool } from './tool.ts';
 
 const scope = { correlationId: 'corr-9', log: createLogger({ name: 'test', level: 'silent' }), now: () => new Date() };
-const { fail } = defineErrorTable({ no_such_item: { retryable: false, meaning: 'test' } });
+const { fail } = defineErrorTable({ no_such_item: { status: 404, retryable: false, meaning: 'test' } });
 const Item = z.object({ id: z.string(), tags: z.array(z.string()), price: z.number().nullable() });
 
 const tool = defineTool({

@@ -9,7 +9,7 @@
  * against the success shape alone (tool.ts).
  */
 import * as z from 'zod';
-import { toolErrorResultSchema } from './errors.ts';
+import { toolErrorResultSchema } from '../errors/index.ts';
 
 const errorBranch = jsonSchemaOf(toolErrorResultSchema);
 

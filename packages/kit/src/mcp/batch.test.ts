@@ -69,7 +69,8 @@ beforeAll(async () => {
     version: '1',
     tools: [slow, write, broken],
     guard: {
-      realm: 'batch-test',
+      challenge: { realm: 'batch-test' },
+      refusals: { missing: 'Send a token.', malformed: 'Not a bearer token.', invalid: 'Unknown token.', expired: 'Expired.', revoked: 'Revoked.' },
       async admit(_request, calls) {
         counted.push(calls);
         const total = counted.reduce((a, b) => a + b, 0);

@@ -27,18 +27,24 @@ import {
 } from '@modelcontextprotocol/server';
 import { DEFAULT_MAX_BODY_BYTES, readBodyLimited } from '../http/read-body.ts';
 import { JSON_RPC, jsonRpcErrorResponse } from './json-rpc.ts';
-import { unauthorizedResponse, type AuthFailure } from '../auth/bearer.ts';
-import type { RateLimitOutcome } from '../http/rate-limit.ts';
+import type { AuthFailure } from '../auth/bearer.ts';
+import { unauthorizedChallenge, type ChallengeOptions } from '../auth/challenge.ts';
+import type { RateLimitOutcome } from '../store/rate-limit.ts';
 import { bindRequestScope, type Principal, type RequestScope } from './request-scope.ts';
 import { directToolCall } from './direct-tool-call.ts';
 import { isPlainLegacyToolCall } from './plain-legacy-call.ts';
 import { MAX_MESSAGE_DEPTH, tooDeepAt } from './message-depth.ts';
 import { ServerPool } from './server-pool.ts';
-import { isConnectionFailure, type Tool } from './tool.ts';
+import type { Tool } from './tool.ts';
+import { isConnectionFailure } from '../store/connection-failure.ts';
+import { jsonErrorResponse, platformErrors } from '../errors/index.ts';
 
 /** How the endpoint admits calls of credential tools. */
 export interface McpGuard {
-  realm: string;
+  /** What a 401 announces: the realm, or the protected-resource metadata and scopes (auth/challenge.ts). */
+  challenge: ChallengeOptions;
+  /** The product's words for each refusal: what its credential is called, whom to ask for a new one. */
+  refusals: Readonly<Record<AuthFailure, string>>;
   /**
    * Verifies the request's credential and, for a valid one, counts the call against the
    * principal's limit shared by every process (one step, so a product can do both in one
@@ -181,22 +187,18 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (!guard) throw new TypeError('A credential tool is registered without a guard');
     try {
       const admission = await guard.admit(request, calls);
-      if ('failure' in admission) return unauthorizedResponse(guard.realm, admission.failure, scope.correlationId);
+      if ('failure' in admission) return unauthorizedChallenge(guard.challenge, admission.failure, guard.refusals[admission.failure], scope.correlationId);
       scope.principal = admission.principal;
       const limit = admission.limit;
       if (limit && !limit.allowed) {
-        return Response.json(
-          { error: { code: 'rate_limited', message: `Too many requests for this account; retry after ${limit.retryAfterSeconds} s.`, retryable: true, correlationId: scope.correlationId } },
-          { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
-        );
+        const refusal = platformErrors.fail('rate_limited', `Too many requests for this account; retry after ${limit.retryAfterSeconds} s.`, { retryAfterSeconds: limit.retryAfterSeconds });
+        return jsonErrorResponse(refusal, scope.correlationId);
       }
       return undefined;
     } catch (error) {
       scope.log.warn({ err: error }, 'credential check failed');
-      return Response.json(
-        { error: { code: 'unavailable', message: 'The service cannot check credentials right now; nothing was changed. Retry shortly.', retryable: true, correlationId: scope.correlationId } },
-        { status: 503, headers: { 'Retry-After': '5' } },
-      );
+      const refusal = platformErrors.fail('unavailable', 'The service cannot check credentials right now; nothing was changed. Retry shortly.');
+      return jsonErrorResponse(refusal, scope.correlationId, { 'Retry-After': '5' });
     }
   }
 

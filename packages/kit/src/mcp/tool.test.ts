@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { createLogger } from '../log/index.ts';
-import { defineErrorTable } from './errors.ts';
+import { defineErrorTable } from '../errors/index.ts';
 import { defineTool } from './tool.ts';
 
 const scope = { correlationId: 'corr-1', log: createLogger({ name: 'test', level: 'silent' }), now: () => new Date() };
-const { fail } = defineErrorTable({ not_here: { retryable: false, meaning: 'test' } });
+const { fail } = defineErrorTable({ not_here: { status: 404, retryable: false, meaning: 'test' } });
 const annotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 function echoTool(run: (args: { text: string; times: number }) => unknown = (a) => ({ echoed: a.text.repeat(a.times) })) {

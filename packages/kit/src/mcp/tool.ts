@@ -9,7 +9,8 @@
  */
 import * as z from 'zod';
 import type { CallToolResult, McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
-import { ToolError, platformErrors, type ToolErrorBody } from './errors.ts';
+import { ToolError, invalidArguments, platformErrors, toolErrorResult } from '../errors/index.ts';
+import { isConnectionFailure } from '../store/connection-failure.ts';
 import { advertisedOutputSchema } from './advertised-output.ts';
 import { lenientJsonSchema, lenientSchema } from './lenient-input.ts';
 import { requestScopeOf, type RequestScope } from './request-scope.ts';
@@ -79,7 +80,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
   async function call(args: unknown, scope: RequestScope): Promise<CallToolResult> {
     // The endpoint answers 401 before getting here; this guards every other way in.
     if (access === 'credential' && !scope.principal) {
-      return errorResult(platformErrors.fail('unauthorized', 'This tool needs an Agent credential in Authorization: Bearer <credential>.'), scope);
+      return errorResult(platformErrors.fail('unauthorized', 'This tool needs a credential in Authorization: Bearer <credential>.'), scope);
     }
     const missing = scope.principal ? missingScopes(scope.principal, scopes) : [];
     if (missing.length) {
@@ -144,18 +145,11 @@ function unexpected(error: unknown): ToolError {
   return platformErrors.fail('internal_error', 'An unexpected error occurred; nothing was changed.');
 }
 
-export function isConnectionFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[123]|08\w{3})$/.test(code)) return true;
-  const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message);
-}
-
 /** U+0000, or half of a surrogate pair without its other half. */
 export const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Nesting deeper than any tool's arguments need; deeper input is refused before anything recurses into it. */
-export const MAX_ARGUMENT_DEPTH = 64;
+const MAX_ARGUMENT_DEPTH = 64;
 
 /**
  * The first field that no tool may take, found by an iterative walk (so no input is too deep to
@@ -184,24 +178,7 @@ export function unacceptableField(value: unknown): { field: string; problem: str
   return undefined;
 }
 
-export function invalidArguments(error: z.ZodError): ToolError {
-  const fields = error.issues.flatMap((issue) => {
-    const base = issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ field: base ? `${base}.${key}` : key, problem: 'is not an accepted argument' }));
-    }
-    return [{ field: base || '(arguments)', problem: issue.message }];
-  });
-  const names = [...new Set(fields.map((f) => f.field))];
-  return platformErrors.fail('invalid_arguments', `Invalid arguments: ${names.join(', ')}.`, { fields });
-}
-
-export function errorResult(error: ToolError, scope: RequestScope): CallToolResult {
-  const body: ToolErrorBody = error.toBody(scope.correlationId);
-  const detail = body.details ? `\n${JSON.stringify(body.details)}` : '';
-  return {
-    isError: true,
-    content: [{ type: 'text', text: `Error ${body.code}: ${body.message}${detail}\n(correlation id ${body.correlationId}; retryable: ${body.retryable})` }],
-    structuredContent: { error: body },
-  };
+/** The MCP surface of an error (errors/render.ts), answered with the call's correlation id. */
+function errorResult(error: ToolError, scope: RequestScope): CallToolResult {
+  return toolErrorResult(error, scope.correlationId);
 }

@@ -28,7 +28,7 @@ export class DataDirectoryInUseError extends Error {
 }
 
 export interface HeldLock {
-  /** The listening socket; the owner channel serves operators on it. */
+  /** The listening socket; the owner channel serves guests on it. */
   server: Server;
   /** Written to the data directory, readable by its user only; peers prove they read it (owner-proof.ts). */
   secret: Buffer;

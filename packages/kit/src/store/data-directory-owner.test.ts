@@ -1,10 +1,10 @@
 /**
  * An embedded data directory has one owner process. Openers are separate processes (the lock is
- * between processes): a second product opener is refused with the owner's PID; an operator opener
+ * between processes): a second product opener is refused with the owner's PID; a guest opener
  * reaches the owner's database, its writes seen by the owner at once; a killed owner's lock is free
  * for the next opener; a stale socket-file lock (platforms without kernel-named sockets) is taken
  * over, and only by one of two racing takers; a process squatting on the lock's name without the
- * data directory's secret gets no query from an operator.
+ * data directory's secret gets no query from a guest.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,7 +44,7 @@ const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode
 
 // The lock is the embedded database's own; a DATABASE_URL run has nothing of it to prove again.
 describe.skipIf(Boolean(process.env.DATABASE_URL))('one owner per embedded data directory', () => {
-  it('refuses a second opener with the owner PID, and serves an operator opener through the owner', { timeout: 120_000 }, async () => {
+  it('refuses a second opener with the owner PID, and serves a guest opener through the owner', { timeout: 120_000 }, async () => {
     const dataDir = join(work, 'owned');
     const owner = await opener(dataDir, 'refuse', 'create table notes (id int primary key, body text, at timestamptz)');
     expect(owner.line).toMatchObject({ opened: true, ownerPid: owner.child.pid });
@@ -54,29 +54,29 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('one owner per embedded data 
     expect(second.line.message).toContain(`process ${owner.child.pid}`);
     await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirectoryInUseError);
 
-    const operator = await openDatabase({ dataDir, whenOwned: 'reach' });
+    const guest = await openDatabase({ dataDir, whenOwned: 'reach' });
     try {
-      expect(operator.ownerPid).toBe(owner.child.pid);
+      expect(guest.ownerPid).toBe(owner.child.pid);
       const at = new Date('2026-12-01T08:00:00.123Z');
-      await operator.db.transaction().execute(async (trx) => {
+      await guest.db.transaction().execute(async (trx) => {
         await sql`insert into notes values (1, 'one', ${at})`.execute(trx);
         await sql`insert into notes values (2, 'two', ${at})`.execute(trx);
       });
       await expect(
-        operator.db.transaction().execute(async (trx) => {
+        guest.db.transaction().execute(async (trx) => {
           await sql`insert into notes values (3, 'three', ${at})`.execute(trx);
           await sql`insert into notes values (1, 'again', ${at})`.execute(trx);
         }),
       ).rejects.toMatchObject({ code: '23505', constraint: 'notes_pkey' });
-      const rows = (await sql<{ id: number; at: Date }>`select id, at from notes order by id`.execute(operator.db)).rows;
+      const rows = (await sql<{ id: number; at: Date }>`select id, at from notes order by id`.execute(guest.db)).rows;
       expect(rows).toEqual([
         { id: 1, at },
         { id: 2, at },
       ]);
     } finally {
-      await operator.close();
+      await guest.close();
     }
-    // A further process sees the operator's writes through the owner, which therefore holds them.
+    // A further process sees the guest's writes through the owner, which therefore holds them.
     const reader = await opener(dataDir, 'reach', 'select count(*)::int as n from notes');
     expect(reader.line).toMatchObject({ opened: true, ownerPid: owner.child.pid, rows: [{ n: 2 }] });
 

@@ -5,7 +5,7 @@
  *
  * An embedded data directory has exactly one owner process (data-directory-lock.ts): PGlite is
  * not safe to open twice, and two openers would each lose the other's writes. A second opener is
- * refused with the owner's PID, or, when it asks to (operator commands), reaches the database
+ * refused with the owner's PID, or, when it asks to (a product's command-line tools), reaches the database
  * through the owner (owner-channel.ts) so its writes are the owner's writes.
  */
 import { mkdirSync } from 'node:fs';
@@ -30,7 +30,7 @@ export interface DatabaseOptions {
   maxConnections?: number | undefined;
   /**
    * What to do when another process owns the embedded data directory: `refuse` (the default, for
-   * a product process) throws DataDirectoryInUseError naming its PID; `reach` (operator commands)
+   * a product process) throws DataDirectoryInUseError naming its PID; `reach` (command-line tools)
    * runs every query through that process instead.
    */
   whenOwned?: 'refuse' | 'reach' | undefined;
@@ -105,7 +105,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
 /** PGlite in `dataDir`, its statements taking turns on `turn` (which the owner channel shares). */
 async function openEmbedded<DB>(dataDir: string, schema: string, turn: ExclusiveTurn): Promise<{ opened: Database<DB>; client: PGlite }> {
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle product's memory; the
-  // embedded database holds a catalog and one owner's plans, for which 32 MB is ample (measured:
+  // embedded database holds one product's data, for which 32 MB is ample (measured:
   // about 110 MB less resident memory on reopening a data directory).
   const client = new PGlite(dataDir, { postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}` });
   await client.waitReady;

@@ -1,6 +1,6 @@
 /**
  * Turns on one resource, handed out one holder at a time in arrival order. The embedded database
- * is a single PostgreSQL session: the product's own queries and an operator's, reaching it through
+ * is a single PostgreSQL session: the product's own queries and a guest process's, reaching it through
  * the owner channel, take turns here so no transaction ever sees another holder's statements.
  */
 export class ExclusiveTurn {

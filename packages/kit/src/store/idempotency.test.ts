@@ -6,18 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { ToolError, platformErrors } from '../mcp/errors.ts';
+import { ToolError, platformErrors } from '../errors/index.ts';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/index.ts';
 import { insertIdempotent, runIdempotent } from './idempotency.ts';
 
+// idempotency_records comes from the kit's platform migrations, which every migrate runs first.
 const migrations = {
-  '0001_idempotency': {
+  '0001_notes': {
     async up(db: Kysely<any>) {
-      await sql`
-        create table idempotency_records (
-          account_id text not null, operation text not null, idempotency_key text not null,
-          request_hash text not null, response jsonb not null, created_at timestamptz not null,
-          primary key (account_id, operation, idempotency_key))`.execute(db);
       await sql`create table notes (note_id text primary key, body jsonb not null, created_at timestamptz not null)`.execute(db);
       await sql`create table note_tags (note_id text not null references notes, tag text not null)`.execute(db);
       await sql`create table note_history (note_id text not null references notes, body jsonb not null)`.execute(db);
@@ -97,7 +93,7 @@ describe(`idempotent writes on ${testDatabaseKind()}`, () => {
 
   it('leaves nothing for a refused write, and a later success under that key still works', async () => {
     const before = await count('notes');
-    const refusal = platformErrors.fail('invalid_arguments', 'no');
+    const refusal = platformErrors.fail('invalid_arguments', 'no', { fields: [{ field: 'text', problem: 'no' }] });
     await expect(writeNote('key-refused', 'x', refusal)).rejects.toBe(refusal);
     expect(await count('notes')).toBe(before);
     expect((await writeNote('key-refused', 'x')).replayed).toBe(false);
@@ -105,7 +101,7 @@ describe(`idempotent writes on ${testDatabaseKind()}`, () => {
 
   it('answers a retry as the first time even when planning it again would now be refused', async () => {
     const first = await writeNote('key-world-changed', 'kept');
-    const replay = await writeNote('key-world-changed', 'kept', platformErrors.fail('invalid_arguments', 'the world changed'));
+    const replay = await writeNote('key-world-changed', 'kept', platformErrors.fail('invalid_arguments', 'the world changed', { fields: [{ field: 'text', problem: 'the world changed' }] }));
     expect(replay).toEqual({ result: first.result, replayed: true });
   });
 

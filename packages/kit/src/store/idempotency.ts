@@ -14,12 +14,12 @@
  * Both: the same key with other arguments is refused; only successful answers are stored, so a
  * refused write leaves no record and its retry is judged afresh.
  *
- * The product's migrations create the table: account_id, operation, idempotency_key (primary key
- * together), request_hash, response jsonb, created_at.
+ * The kit's platform migrations create the table (platform-migrations.ts): account_id, operation,
+ * idempotency_key (primary key together), request_hash, response jsonb, created_at.
  */
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import { ToolError, platformErrors } from '../mcp/errors.ts';
-import { canonicalHash } from './canonical-json.ts';
+import { ToolError, platformErrors } from '../errors/index.ts';
+import { canonicalHash } from '../json/canonical-json.ts';
 
 export interface IdempotencyScope {
   accountId: string;
@@ -39,7 +39,7 @@ export interface ClaimedInsert {
   values: Record<string, unknown>;
 }
 
-export function requestHash(operation: string, args: unknown): string {
+function requestHash(operation: string, args: unknown): string {
   return canonicalHash({ operation, args });
 }
 

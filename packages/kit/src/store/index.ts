@@ -1,6 +1,10 @@
-/** Storage: the database open (PGlite | PostgreSQL) and migrations. */
+/** Storage: the database open (PGlite | PostgreSQL), migrations (the platform's and a product's), idempotent writes and the shared rate limit. */
 export { openDatabase, type Database, type DatabaseOptions } from './database.ts';
 export { DataDirectoryInUseError } from './data-directory-lock.ts';
 export { migrate, type Migrations } from './migrations.ts';
-export { canonicalHash, canonicalJson } from './canonical-json.ts';
-export { insertIdempotent, requestHash, runIdempotent, type ClaimedInsert, type IdempotencyScope, type IdempotentOutcome, type PreparedInsert } from './idempotency.ts';
+export { platformMigrations } from './platform-migrations.ts';
+export { isConnectionFailure } from './connection-failure.ts';
+export { insertIdempotent, runIdempotent, type ClaimedInsert, type IdempotencyScope, type IdempotentOutcome, type PreparedInsert } from './idempotency.ts';
+export { createRateLimiter, type CountedHit, type DatabaseRateLimit, type RateLimitOptions, type RateLimitOutcome, type RateLimiter } from './rate-limit.ts';
+// Kept while products move; removed after the & branches land (home: @agent-products/kit/json).
+export { canonicalHash, canonicalJson } from '../json/canonical-json.ts';

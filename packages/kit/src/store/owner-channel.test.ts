@@ -1,5 +1,5 @@
 /**
- * The owner channel never leaves the product stuck behind an operator: a peer that takes the turn,
+ * The owner channel never leaves the product stuck behind a guest: a peer that takes the turn,
  * opens a transaction and falls silent is dropped after the idle limit, its transaction rolled
  * back and the turn handed on; a peer that cannot prove it read the directory's secret is
  * disconnected before any statement.

@@ -1,8 +1,8 @@
 /**
- * The owner side of the embedded database's operator channel. An operator command started while
+ * The owner side of the embedded database's owner channel. A command-line tool started while
  * the product runs cannot open the data directory (the product owns it), so it sends its queries
  * here and the owner runs them on its own PGlite, taking turns with the product's queries: what
- * the operator writes is what the product reads on its next request.
+ * the guest writes is what the product reads on its next request.
  *
  * A peer first proves it may read the data directory (an HMAC of the owner's nonce under the secret
  * the owner wrote there, answered with the owner's own proof: owner-proof.ts); then it asks for a turn, runs statements (a transaction is begin … commit inside one turn) and
@@ -92,7 +92,7 @@ function servePeer(peer: Socket, nonce: string, secret: Buffer, client: PGlite, 
     (payload) => {
       if (!proven) {
         const answer = parseProof(payload);
-        proven = answer !== undefined && proofMatches(answer.proof, secret, 'operator', nonce);
+        proven = answer !== undefined && proofMatches(answer.proof, secret, 'guest', nonce);
         if (proven) peer.write(jsonFrame({ proof: proof(secret, 'owner', answer!.nonce) }));
         else peer.destroy();
         return;
@@ -114,7 +114,7 @@ function servePeer(peer: Socket, nonce: string, secret: Buffer, client: PGlite, 
   );
 }
 
-/** The operator's first frame: its proof of the owner's nonce and a nonce of its own. */
+/** The guest's first frame: its proof of the owner's nonce and a nonce of its own. */
 function parseProof(payload: Buffer): { proof: unknown; nonce: string } | undefined {
   try {
     const frame = parseJsonFrame(payload) as { proof?: unknown; nonce?: unknown };

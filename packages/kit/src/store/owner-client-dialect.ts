@@ -1,5 +1,5 @@
 /**
- * The operator side of the owner channel (owner-channel.ts): a Kysely dialect whose one
+ * The guest side of the owner channel (owner-channel.ts): a Kysely dialect whose one
  * connection is a socket to the process that owns the embedded data directory. Each Kysely
  * connection checkout is one turn on the owner's database, so a transaction runs whole between
  * the product's own queries.
@@ -27,7 +27,7 @@ import type { ChannelError, ChannelReply, ChannelRequest } from './owner-channel
 const FRAME_LIMIT = 64 * 1024 * 1024;
 
 /** An error the owner's database raised, with PostgreSQL's fields (code, constraint, …) kept. */
-export class OwnerDatabaseError extends Error {
+class OwnerDatabaseError extends Error {
   constructor(fields: ChannelError) {
     super(fields.message);
     this.name = 'OwnerDatabaseError';
@@ -41,7 +41,7 @@ export class OwnerChannel {
 
   private constructor(private readonly socket: Socket) {
     socket.on('error', (error) => this.fail(error));
-    socket.on('close', () => this.fail(new Error('The process owning the embedded database closed the operator channel.')));
+    socket.on('close', () => this.fail(new Error('The process owning the embedded database closed the owner channel.')));
   }
 
   /** Connects to the owner at `address`; it and the owner each prove they can read `dataDir`'s secret. */
@@ -66,7 +66,7 @@ export class OwnerChannel {
     const hello = (await channel.next()) as { nonce?: unknown };
     const secret = Buffer.from(readFileSync(join(dataDir, SECRET_FILE), 'utf8').trim(), 'hex');
     const nonce = newNonce();
-    socket.write(jsonFrame({ proof: proof(secret, 'operator', String(hello.nonce)), nonce }));
+    socket.write(jsonFrame({ proof: proof(secret, 'guest', String(hello.nonce)), nonce }));
     const answer = (await channel.next()) as { proof?: unknown };
     if (!proofMatches(answer.proof, secret, 'owner', nonce)) {
       socket.destroy();

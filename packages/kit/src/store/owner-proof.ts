@@ -1,12 +1,13 @@
 /**
  * Mutual proof on the owner channel that both ends can read the data directory's secret file,
  * without either sending the secret: each answers the other's random nonce with an HMAC under the
- * secret. A process that took the socket's name first (a local squatter) learns nothing from an
- * operator and cannot pass for the owner.
+ * secret. A process that took the socket's name first (a local squatter) learns nothing from a
+ * guest and cannot pass for the owner.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export type ProofRole = 'owner' | 'operator';
+/** The owner is the process holding the data directory; a guest is any other process reaching it. */
+export type ProofRole = 'owner' | 'guest';
 
 export const newNonce = (): string => randomBytes(32).toString('hex');
 

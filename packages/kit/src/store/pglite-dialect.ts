@@ -4,7 +4,7 @@
  * PGlite is one connection. Kysely assumes a pool, so two concurrent transactions would
  * interleave their statements on that one connection; this driver hands the connection out
  * exclusively (a pool of one) so a transaction never sees another caller's statements. The turn
- * is shared with the owner channel, where operator commands take theirs.
+ * is shared with the owner channel, where guest processes take theirs.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExclusiveTurn } from './exclusive-turn.ts';

@@ -1,6 +1,7 @@
 /**
  * The HTML shell every product page uses: language, viewport for phones, one stylesheet, a
- * header with the product's links and a footer. Pages work without JavaScript.
+ * header with the product's links and a footer. Pages work without JavaScript. Its base CSS is
+ * `shellCss` (shell-css.ts), which each product's stylesheet starts with.
  */
 import type { Child } from 'hono/jsx';
 

@@ -15,7 +15,7 @@ import type { TripCheckout } from '../../trips/trip-checkout.ts';
 import type { TripDetails } from '../../trips/trip-details.ts';
 import type { Leg, TripEvent, TripPackage, TripResult } from '../../trips/trip-result.ts';
 import type { BoardState, PackageDetails } from './board-data.ts';
-import * as words from './board-wording.ts';
+import * as words from '../../wording.ts';
 import { kept, m, type Markup, type MarkupChild, type MarkupElement } from './markup.ts';
 
 export type MapView = 'none' | 'loading' | 'ready' | 'failed';

@@ -17,7 +17,7 @@ import type { TripDetails } from '../../trips/trip-details.ts';
 import type { TripResult } from '../../trips/trip-result.ts';
 import { BOARD_ROOT_ID, type BoardState, type PackageDetails } from './board-data.ts';
 import { createTripBoard, type PackageSelection } from './render-board.ts';
-import { rub } from './board-wording.ts';
+import { rub } from '../../wording.ts';
 
 /**
  * How long the board waits for the host's tool result before asking for the answer itself. A

@@ -1,8 +1,9 @@
 /**
  * Reads an HTML form POST: URL-encoded only (the pages send nothing else), and at most 64 KiB,
- * read without buffering more than that, so a form route cannot be used to exhaust memory.
+ * read without buffering more than that, so a form route cannot be used to exhaust memory. The
+ * messages are for the person who sent the form; the product renders them on its own page.
  */
-import { readBodyLimited } from '@agent-products/kit/http';
+import { readBodyLimited } from '../http/read-body.ts';
 
 const MAX_FORM_BYTES = 64 * 1024;
 

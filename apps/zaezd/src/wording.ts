@@ -1,13 +1,15 @@
 /**
- * The board's own words, in Russian like the rest of the traveller's journey on Tutu: money,
- * dates and times read from the local ISO strings the answers carry (no time-zone arithmetic in
- * the browser, so a trip reads the same on every device), plurals, and Russian names for the
- * codes the answers use. Prose the answers already carry (notes, the coverage note) is quoted as
- * given.
+ * How zaezd words trip facts, for both of its readers. The traveller's board speaks Russian like
+ * the rest of the journey on Tutu: money, dates and times read from the local ISO strings the
+ * answers carry (no time-zone arithmetic in the browser, so a trip reads the same on every
+ * device), plurals, and Russian names for the codes the answers use; prose the answers already
+ * carry (notes, the coverage note) is quoted as given. The trips' own answers, which an agent
+ * relays, are plain English with roubles, "06:50, 11 Dec" times and Russian package labels (the
+ * traveller's language on Tutu). Codes both use (seat categories, checkout items) are named once.
  */
-import { TOPICS } from '../../events/topics.ts';
+import { TOPICS } from './events/topics.ts';
 
-const MONTHS = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
+const MONTHS_RU = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
 const WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
 
 /** 1 ночь, 2 ночи, 5 ночей. */
@@ -30,12 +32,12 @@ export function rub(amount: number): string {
 export function day(date: string): string {
   const [year, month, dayOfMonth] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
   const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDay()];
-  return `${weekday}, ${dayOfMonth} ${MONTHS[month - 1]}`;
+  return `${weekday}, ${dayOfMonth} ${MONTHS_RU[month - 1]}`;
 }
 
 /** «12 декабря 2026». */
 export function fullDay(date: string): string {
-  return `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+  return `${Number(date.slice(8, 10))} ${MONTHS_RU[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 }
 
 /** «19:00, сб, 12 декабря» from a local date-time with its offset: the clock time it carries. */
@@ -73,6 +75,11 @@ const SEAT_CATEGORIES: Readonly<Record<string, string>> = {
 
 export function seatCategory(code: string): string {
   return SEAT_CATEGORIES[code] ?? code.toLowerCase();
+}
+
+/** A car category in Russian; when Tutu gave no breakdown by category, the traveller picks the car. */
+export function seatCategoryRu(category: string | null): string {
+  return category === null ? 'вагон на выбор' : seatCategory(category);
 }
 
 const MEALS: Readonly<Record<string, string>> = {
@@ -179,3 +186,34 @@ export function fixedSentence(english: string): string | null {
 export function isLatinText(text: string): boolean {
   return /[A-Za-z]{2,}(?:[^A-Za-zА-Яа-яЁё]+[A-Za-z]{2,}){2,}/.test(text) || (/[A-Za-z]{3,}/.test(text) && !/[А-Яа-яЁё]/.test(text));
 }
+
+// The trips' answers (English for the agent to relay).
+
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "12 345 ₽" with plain spaces, as the agent's text carries it. */
+export function roubles(amount: number): string {
+  return `${String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} ₽`;
+}
+
+/** "06:50, 11 Dec" from a local ISO date-time; the clock time is the local one it carries. */
+export function localTime(isoDateTime: string): string {
+  const month = MONTHS_EN[Number(isoDateTime.slice(5, 7)) - 1];
+  return `${isoDateTime.slice(11, 16)}, ${Number(isoDateTime.slice(8, 10))} ${month}`;
+}
+
+/** "11 Dec 2026" from a date. */
+export function dayText(date: string): string {
+  return `${Number(date.slice(8, 10))} ${MONTHS_EN[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+}
+
+/** Package labels, in Russian: the traveller sees them on the board and the agent quotes them. */
+export const PACKAGE_LABELS = {
+  railCheapest: 'Поезд + отель — дешевле всего',
+  railComfort: (category: string | null) => `Поезд (${seatCategoryRu(category)}) + отель ближе к площадке`,
+  railNearHotel: 'Поезд + отель ближе к площадке',
+  railComfortCheapHotel: (category: string | null) => `Поезд (${seatCategoryRu(category)}) + недорогой отель`,
+  air: 'Альтернатива: самолёт + отель',
+  airNearHotel: 'Альтернатива: самолёт + отель ближе к площадке',
+  overBudget: (label: string) => `Дороже бюджета — ${label}`,
+} as const;

@@ -4,22 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/index.ts';
-import { RATE_LIMIT_TABLE, createRateLimiter } from './rate-limit.ts';
+import { createRateLimiter } from './rate-limit.ts';
 
-const migrations = {
-  '0001_rate_limits': {
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable(RATE_LIMIT_TABLE)
-        .addColumn('key', 'varchar(255)', (c) => c.primaryKey())
-        .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('expire', 'bigint')
-        .execute();
-    },
-  },
-};
+// rate_limits comes from the kit's platform migrations, which every migrate runs first.
+const migrations = {};
 
 let database: TestDatabase<unknown>;
 beforeAll(async () => {
@@ -34,8 +23,8 @@ async function sharedLimit(redisUrl?: string) {
   const first = createRateLimiter(options);
   const second = createRateLimiter(options);
   const outcomes = [];
-  for (let i = 0; i < 5; i++) outcomes.push(await (i % 2 === 0 ? first : second).consume('owner-1'));
-  const other = await first.consume('owner-2');
+  for (let i = 0; i < 5; i++) outcomes.push(await (i % 2 === 0 ? first : second).consume('account-1'));
+  const other = await first.consume('account-2');
   await first.close();
   await second.close();
   return { outcomes, other };

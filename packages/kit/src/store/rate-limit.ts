@@ -54,8 +54,8 @@ export interface RateLimitOptions {
   db: Kysely<any>;
 }
 
-/** The table every product creates in a migration: key varchar(255) primary key, points integer, expire bigint (ms). */
-export const RATE_LIMIT_TABLE = 'rate_limits';
+/** The counters' table, created by the platform migrations (platform-migrations.ts): key, points, expire (ms). */
+const RATE_LIMIT_TABLE = 'rate_limits';
 
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   return options.redisUrl ? redisLimiter(options, options.redisUrl) : databaseLimiter(options);

@@ -1,14 +1,11 @@
 /**
- * The site's cookies, all HttpOnly, SameSite=Lax and Path=/. When the public URL is https they
+ * A site's own cookies, all HttpOnly, SameSite=Lax and Path=/. When the public URL is https they
  * are Secure and carry the `__Host-` prefix, which a browser accepts only from this exact host
  * over TLS, so a sibling subdomain cannot plant one. On plain-http loopback a Secure cookie would
- * not be stored by every client, so neither is used there.
+ * not be stored by every client, so neither is used there. Cookie names are the product's.
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-
-export const SESSION_COOKIE = 'chengdu_session';
-export const FORM_COOKIE = 'chengdu_form';
 
 export class SiteCookies {
   readonly secure: boolean;

@@ -1,0 +1,40 @@
+/**
+ * The modules `npm run mutation` mutates, each with the test files that exercise it. Listed by
+ * hand because Vitest's import graph does not follow the workspace packages, so "related" tests
+ * would miss the black-box suites that drive a module through a real server. A module's own
+ * tests come first and black-box suites are added only where they test what those do not: each
+ * mutant re-runs every listed file that covers it, servers and all, and two cores allow few.
+ * The scores in the README are for exactly these files.
+ */
+export const MODULES = {
+  // kit: a silent break here is a break in every product
+  'packages/kit/src/auth/bearer.ts': ['packages/kit/src/auth/bearer.test.ts', 'packages/kit/src/mcp/tool.test.ts'],
+  'packages/kit/src/store/idempotency.ts': ['packages/kit/src/store/idempotency.test.ts', 'apps/chengdu-soul/test/planning-flow.test.ts'],
+  'packages/kit/src/store/rate-limit.ts': ['packages/kit/src/store/rate-limit.test.ts', 'apps/chengdu-soul/test/planning-limits.test.ts', 'apps/chengdu-soul/test/web-write-limit.test.ts'],
+  'packages/kit/src/errors/error-table.ts': ['packages/kit/src/errors/render.test.ts', 'packages/kit/src/errors/error-handler.test.ts', 'packages/kit/src/mcp/tool.test.ts', 'packages/kit/src/mcp/batch.test.ts', 'apps/chengdu-soul/test/catalog-tools.test.ts'],
+  // Chengdu Soul: access, planning and privacy
+  'apps/chengdu-soul/src/access/credential-service.ts': ['apps/chengdu-soul/test/planning-flow.test.ts', 'apps/chengdu-soul/test/credential-expiry.test.ts', 'apps/chengdu-soul/test/planning-limits.test.ts'],
+  'apps/chengdu-soul/src/access/sign-in-links.ts': ['apps/chengdu-soul/test/owner-web.test.ts', 'apps/chengdu-soul/test/retention.test.ts'],
+  'apps/chengdu-soul/src/access/owner-sessions.ts': ['apps/chengdu-soul/test/owner-web.test.ts', 'apps/chengdu-soul/test/retention.test.ts'],
+  'packages/kit/src/web/browser-sessions.ts': ['packages/kit/src/web/browser-sessions.test.ts', 'apps/chengdu-soul/test/owner-web.test.ts'],
+  'packages/kit/src/web/signed-form-tokens.ts': ['packages/kit/src/web/signed-form-tokens.test.ts', 'apps/chengdu-soul/test/owner-web.test.ts'],
+  'apps/chengdu-soul/src/privacy/privacy-requests.ts': ['apps/chengdu-soul/test/owner-web.test.ts', 'apps/chengdu-soul/test/retention.test.ts'],
+  // zaezd: trip ids are the links people share
+  'apps/zaezd/src/trips/trip-id.ts': ['apps/zaezd/src/trips/trip-id.test.ts', 'apps/zaezd/test/trip-pages.test.ts'],
+  // &: authorization rules
+  'apps/ampersand/src/auth/grants.ts': ['apps/ampersand/src/auth/grants.test.ts'],
+  'apps/ampersand/src/auth/refresh-succession.ts': ['apps/ampersand/src/auth/refresh-succession.test.ts'],
+  'apps/ampersand/src/auth/oauth-rules.ts': ['apps/ampersand/test/authorization-server.test.ts'],
+  'apps/ampersand/src/auth/access-token-verifier.ts': ['apps/ampersand/src/auth/access-token-verifier.test.ts'],
+  'apps/ampersand/src/auth/cimd-guard.ts': ['apps/ampersand/src/auth/cimd-guard.test.ts'],
+  // &: visibility rules (who sees which facts)
+  'apps/ampersand/src/identity/ask-question.ts': ['apps/ampersand/src/identity/visibility.test.ts'],
+  'apps/ampersand/src/identity/answer-from-facts.ts': ['apps/ampersand/src/identity/answer-from-facts.test.ts'],
+  'apps/ampersand/src/identity/identity-facts.ts': ['apps/ampersand/src/identity/visibility.test.ts'],
+  'apps/ampersand/src/identity/connections.ts': ['apps/ampersand/src/identity/visibility.test.ts'],
+};
+
+/** A file name for a module's reports (or a line range's): its path with the separators flattened. */
+export function reportName(module, lines = process.env.MUTATION_LINES) {
+  return module.replace(/\.ts$/, '').replaceAll('/', '_') + (lines ? `_lines-${lines}` : '');
+}

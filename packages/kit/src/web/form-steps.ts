@@ -1,0 +1,62 @@
+/**
+ * Middleware steps for a site's POST routes, run in this order before a handler: resume the
+ * browser's session from its cookie, read the form, check the form's CSRF token against the
+ * session's. Each step either passes (leaving what it found in the context) or answers with the
+ * product's own refusal, so a handler runs only for a signed-in browser's own, readable form.
+ * Whether a route needs a session at all, and what the refusals say, is the product's choice.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { readForm, type FormRead } from './read-form.ts';
+import type { SiteCookies } from './site-cookies.ts';
+import { tokensEqual } from './tokens-equal.ts';
+
+/** What `loadSession` leaves: the live session, or undefined with no cookie or a dead one. */
+export type SessionVariables<Session> = { session: Session | undefined; sessionId: string | undefined };
+export type FormVariables = { form: URLSearchParams };
+
+export interface LoadSessionOptions<Session> {
+  cookies: SiteCookies;
+  cookieName: string;
+  resume: (sessionId: string) => Promise<Session | undefined>;
+}
+
+export function loadSession<Session>(options: LoadSessionOptions<Session>): MiddlewareHandler<{ Variables: SessionVariables<Session> }> {
+  return async (c, next) => {
+    const sessionId = options.cookies.read(c, options.cookieName);
+    c.set('sessionId', sessionId);
+    c.set('session', sessionId ? await options.resume(sessionId) : undefined);
+    await next();
+  };
+}
+
+type Refusal<V extends object> = (c: Context<{ Variables: V }>) => Response | Promise<Response>;
+
+/** Answers `refuse` unless `loadSession` found a live session. */
+export function requireSession<Session>(refuse: Refusal<SessionVariables<Session>>): MiddlewareHandler<{ Variables: SessionVariables<Session> }> {
+  return async (c, next) => {
+    if (c.get('session') === undefined) return refuse(c);
+    await next();
+  };
+}
+
+/** Reads the URL-encoded form (see `readForm`), or answers `unreadable` with why it could not. */
+export function readFormStep(unreadable: (c: Context, failure: Extract<FormRead, { ok: false }>) => Response | Promise<Response>): MiddlewareHandler<{ Variables: FormVariables }> {
+  return async (c, next) => {
+    const read = await readForm(c.req.raw);
+    if (!read.ok) return unreadable(c, read);
+    c.set('form', read.form);
+    await next();
+  };
+}
+
+/** The form's `field` must carry the session's own CSRF token; otherwise `refuse` answers. */
+export function sessionCsrfStep(
+  refuse: Refusal<SessionVariables<{ csrfToken: string }> & FormVariables>,
+  field = 'csrf',
+): MiddlewareHandler<{ Variables: SessionVariables<{ csrfToken: string }> & FormVariables }> {
+  return async (c, next) => {
+    const session = c.get('session');
+    if (!session || !tokensEqual(c.get('form').get(field), session.csrfToken)) return refuse(c);
+    await next();
+  };
+}
