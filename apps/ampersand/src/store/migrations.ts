@@ -99,19 +99,20 @@ export const ampersandMigrations: Migrations = {
         .execute();
     },
   },
+  // The kit's platform migrations now create idempotency_records before these run; this name
+  // stays (a no-op there) so databases migrated before that keep one consistent history.
   '0003_idempotency_records': {
     async up(db: Kysely<any>) {
-      // The kit's exactly-once mechanism (runIdempotent / insertIdempotent) keeps its claims here.
-      await db.schema
-        .createTable('idempotency_records')
-        .addColumn('account_id', 'text', (c) => c.notNull())
-        .addColumn('operation', 'text', (c) => c.notNull())
-        .addColumn('idempotency_key', 'text', (c) => c.notNull())
-        .addColumn('request_hash', 'text', (c) => c.notNull())
-        .addColumn('response', 'jsonb', (c) => c.notNull())
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-        .addPrimaryKeyConstraint('idempotency_records_pk', ['account_id', 'operation', 'idempotency_key'])
-        .execute();
+      await sql`
+        create table if not exists idempotency_records (
+          account_id text not null,
+          operation text not null,
+          idempotency_key text not null,
+          request_hash text not null,
+          response jsonb not null,
+          created_at timestamptz not null,
+          constraint idempotency_records_pk primary key (account_id, operation, idempotency_key)
+        )`.execute(db);
     },
   },
   '0004_identity_signals': {
