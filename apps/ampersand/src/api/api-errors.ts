@@ -1,5 +1,6 @@
 /** The & API's error codes beyond the platform's, and their JSON rendering (the same body the MCP tools return). */
 import { defineErrorTable, type ToolError } from '@agent-products/kit/mcp';
+import { LOOP_ERROR_STATUS } from '../loops/loop-errors.ts';
 
 export const ampersandErrors = defineErrorTable({
   invalid_request: { retryable: false, meaning: 'The request body is missing or not a JSON object.' },
@@ -8,6 +9,7 @@ export const ampersandErrors = defineErrorTable({
 });
 
 const STATUS: Record<string, number> = {
+  ...LOOP_ERROR_STATUS,
   invalid_arguments: 400,
   invalid_request: 400,
   participant_not_found: 404,

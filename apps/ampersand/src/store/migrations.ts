@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Migrations } from '@agent-products/kit/store';
+import { loopMigrations } from '../loops/loop-migrations.ts';
 
 export const ampersandMigrations: Migrations = {
   '0001_andees': {
@@ -99,4 +100,5 @@ export const ampersandMigrations: Migrations = {
         .execute();
     },
   },
+  ...loopMigrations,
 };
