@@ -34,6 +34,9 @@ import { problemPage } from '../web/problem-page.tsx';
 import { loadSession } from '../web/session-cookie.ts';
 import { signInRoutes } from '../web/sign-in-routes.tsx';
 import { v1Routes } from './v1-routes.ts';
+import { loopRoutes } from './loop-routes.ts';
+import { LoopOperations } from '../loops/loop-operations.ts';
+import { runTokens as createRunTokens } from '../loops/run-token.ts';
 
 export type ApiSettings = Pick<
   AmpersandSettings,
@@ -100,6 +103,9 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   app.use('*', securityHeaders());
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
   app.route('/', v1Routes({ db, andees, connections, verifier, grants, challenge, now }));
+  const operations = new LoopOperations(db);
+  const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
+  app.route('/', loopRoutes({ db, andees, operations, runTokens, verifier, grants, challenge, now }));
   app.use('*', loadSession(sessions, now));
   app.route('/', signInRoutes({ db, andees, sessions, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
   app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));

@@ -44,7 +44,7 @@ export function v1Routes(deps: V1Deps): Hono<ApiEnv> {
   return app;
 }
 
-async function handle<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, run: (input: z.output<S>) => Promise<unknown>): Promise<Response> {
+export async function handle<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, run: (input: z.output<S>) => Promise<unknown>): Promise<Response> {
   const correlationId = c.get('correlationId');
   let body: unknown;
   try {

@@ -1,12 +1,14 @@
 /**
  * Keys derived from the one shared secret (HKDF-SHA256, one label per use), so a key for one job
- * can never be replayed as another: the access-token MAC key, the authorization server's cookie
+ * can never be replayed as another: the access-token and run-token MAC keys, the authorization server's cookie
  * keys, and the sealing key for the few secrets it must keep in the database.
  */
 import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 
 export interface DerivedKeys {
   accessToken: KeyObject;
+  /** Signs run tokens: one turn's authority, never accepted as an access token (another key). */
+  runToken: KeyObject;
   cookieKeys: string[];
   seal(plain: string): string;
   unseal(sealed: string): string;
@@ -17,6 +19,7 @@ export function deriveKeys(secret: string): DerivedKeys {
   const sealing = derive('sealing v1');
   return {
     accessToken: createSecretKey(derive('access token v1')),
+    runToken: createSecretKey(derive('run token v1')),
     cookieKeys: [derive('cookies v1').toString('base64url')],
     seal(plain) {
       const iv = randomBytes(12);

@@ -71,12 +71,13 @@ export async function insertItem(db: Db, loopId: string, author: 'agent' | 'ande
   return itemView(row);
 }
 
-/** Writes a new item, or with `itemId` a new version of one (its previous version kept in history). */
-export async function writeItem(db: Kysely<AmpersandDatabase>, loopId: string, author: 'agent' | 'andee', item: ItemInput, provenance: Provenance | null, now: Date): Promise<{ item: ItemView; created: boolean }> {
+/** Writes a new item, or with `itemId` a new version of one (its previous version kept in history); inside the caller's transaction when given one. */
+export async function writeItem(db: Db, loopId: string, author: 'agent' | 'andee', item: ItemInput, provenance: Provenance | null, now: Date): Promise<{ item: ItemView; created: boolean }> {
   if (!item.itemId) return { item: await insertItem(db, loopId, author, item, provenance, now), created: true };
   admit(item);
   const itemId = item.itemId;
-  return db.transaction().execute(async (trx) => {
+  const inTransaction = <T>(work: (trx: Transaction<AmpersandDatabase>) => Promise<T>) => (db.isTransaction ? work(db as Transaction<AmpersandDatabase>) : db.transaction().execute(work));
+  return inTransaction(async (trx) => {
     const current = await trx.selectFrom('loop_items').selectAll().where('item_id', '=', itemId).where('loop_id', '=', loopId).forUpdate().executeTakeFirst();
     if (!current) throw loopErrors.fail('item_not_found', `No item ${itemId} in this Loop.`, { itemId });
     await trx

@@ -14,7 +14,8 @@ import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
 import { deriveKeys } from '../auth/derived-keys.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import type { AmpersandSettings } from '../settings.ts';
-import { apiForwarder, rememberBearer } from './api-forwarder.ts';
+import { apiForwarder, rememberBearer, rememberRunToken } from './api-forwarder.ts';
+import { surfaceContractResource } from './loop-tools.ts';
 import { resourceChallenge } from './resource-metadata.ts';
 import { ampersandTools } from './tools.ts';
 
@@ -45,8 +46,9 @@ export function createMcpService(options: McpServiceOptions): McpService {
     name: 'ampersand',
     version: '0.1.0',
     title: '&',
-    instructions: 'Tools over the signed-in andee\'s identity and connections. Use ask_question for identity answers and connections_read to resolve a person before acting.',
+    instructions: 'Tools over the signed-in andee\'s identity, connections and Loops. Use ask_question for identity answers, connections_read to resolve a person before acting, and loop_read before loop_create (reuse before create).',
     tools: ampersandTools(apiForwarder(options.forwardTo ?? settings.apiUrl)),
+    registrations: [surfaceContractResource],
     maxBodyBytes: MAX_BODY_BYTES,
     onError: (error) => log.error({ err: error }, 'mcp error'),
   });
@@ -79,6 +81,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
     if (!body.ok && body.reason === 'too_large') return invalidRequest(413, `Request body exceeds ${MAX_BODY_BYTES} bytes.`, correlationId);
     if (!body.ok || !isJsonObject(body.text)) return invalidRequest(400, 'The request body must be one JSON-RPC message: a JSON object.', correlationId);
     rememberBearer(verdict.principal, (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '').trim());
+    const runToken = request.headers.get('x-run-token');
+    if (runToken) rememberRunToken(verdict.principal, runToken);
     scope.principal = verdict.principal;
     return endpoint.handle(new Request(request.url, { method: 'POST', headers: request.headers, body: body.text }), scope);
   };

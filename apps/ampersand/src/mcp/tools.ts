@@ -6,6 +6,7 @@
 import { defineTool, type Tool } from '@agent-products/kit/mcp';
 import { askQuestionInput, askQuestionOutput, connectionsReadInput, connectionsReadOutput, type AskQuestionOutput, type ConnectionsReadOutput } from '../api/contracts.ts';
 import type { Forward } from './api-forwarder.ts';
+import { loopTools } from './loop-tools.ts';
 
 export function ampersandTools(forward: Forward): Tool[] {
   return [
@@ -38,5 +39,6 @@ export function ampersandTools(forward: Forward): Tool[] {
           result.peopleYouMayKnow.length ? `People you may know: ${result.peopleYouMayKnow.map((p) => `${p.name} (${p.tag}, ${p.match})`).join(', ')}` : 'No people-you-may-know suggestions.',
         ].join('\n'),
     }),
+    ...loopTools(forward),
   ];
 }
