@@ -46,6 +46,16 @@ export interface AmpersandSettings {
   mcpAllowedOrigins: string[];
   apiAllowedOrigins: string[];
   logLevel: string;
+  /** An OpenAI-compatible chat endpoint (base URL) for the in-process turn engine; unset: no provider. */
+  modelUrl: string | undefined;
+  modelName: string;
+  modelApiKey: string | undefined;
+  /** The external hosted runtime that takes turns instead of the in-process engine. */
+  runtimeUrl: string | undefined;
+  /** A turn's deadline, from its start. */
+  turnSeconds: number;
+  /** How often each API process ends runs past their deadline. */
+  sweepSeconds: number;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): AmpersandSettings {
@@ -76,6 +86,12 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     mcpAllowedOrigins: [...loopbackOrigins(mcpPort), ...list('AMPERSAND_MCP_ALLOWED_ORIGINS')],
     apiAllowedOrigins: [...loopbackOrigins(apiPort), ...list('AMPERSAND_API_ALLOWED_ORIGINS')],
     logLevel: env.LOG_LEVEL ?? 'info',
+    modelUrl: env.AMPERSAND_MODEL_URL ? url(env, 'AMPERSAND_MODEL_URL', '') : undefined,
+    modelName: env.AMPERSAND_MODEL_NAME || 'default',
+    modelApiKey: env.AMPERSAND_MODEL_API_KEY || undefined,
+    runtimeUrl: env.AMPERSAND_RUNTIME_URL ? url(env, 'AMPERSAND_RUNTIME_URL', '') : undefined,
+    turnSeconds: integer(env, 'AMPERSAND_TURN_SECONDS', 120, 1),
+    sweepSeconds: integer(env, 'AMPERSAND_SWEEP_SECONDS', 15, 1),
   };
 }
 

@@ -37,11 +37,14 @@ import { v1Routes } from './v1-routes.ts';
 import { loopRoutes } from './loop-routes.ts';
 import { LoopOperations } from '../loops/loop-operations.ts';
 import { runTokens as createRunTokens } from '../loops/run-token.ts';
+import { createTurns, type TurnSettings } from '../loops/turns.ts';
+import { loopWebRoutes } from '../web/loop-routes.tsx';
 
 export type ApiSettings = Pick<
   AmpersandSettings,
   'apiUrl' | 'mcpUrl' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'refreshGraceSeconds' | 'unusedClientTtlSeconds' | 'signInLinkTtlSeconds' | 'cimdAllowedHosts' | 'devMailbox' | 'apiAllowedOrigins'
->;
+> &
+  Partial<TurnSettings>;
 
 export interface ApiServiceOptions {
   settings: ApiSettings;
@@ -97,7 +100,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     secretPathPrefixes: ['/sign-in/link/'],
     health: {
       dependencies: [{ name: 'database', essential: true, neededFor: 'every andee, grant, token, session and answer', probe: () => database.ping() }],
-      details: () => ({ service: 'ampersand-api' }),
+      details: () => ({ service: 'ampersand-api', build: turns.build }),
     },
   });
   app.use('*', securityHeaders());
@@ -105,11 +108,13 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   app.route('/', v1Routes({ db, andees, connections, verifier, grants, challenge, now }));
   const operations = new LoopOperations(db);
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
+  const turns = createTurns({ db, operations, runTokens, settings, log, now });
   app.route('/', loopRoutes({ db, andees, operations, runTokens, verifier, grants, challenge, now }));
   app.use('*', loadSession(sessions, now));
   app.route('/', signInRoutes({ db, andees, sessions, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
   app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
   app.route('/', appsRoutes({ grants, mcpUrl: settings.mcpUrl }));
+  app.route('/', loopWebRoutes({ db, operations, engine: turns.engine }));
   app.notFound((c) => (c.req.path.startsWith('/v1/') ? c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}.`, retryable: false, correlationId: c.get('correlationId') } }, 404) : c.html(problemPage('Not found', 'There is no page here.'), 404)));
 
   const honoListener = getRequestListener(app.fetch);
@@ -151,6 +156,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     grants,
     async close() {
       clearInterval(housekeeping);
+      await turns.close();
     },
   };
 }
