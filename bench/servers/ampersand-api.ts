@@ -12,7 +12,6 @@ import { createLogger } from '@agent-products/kit/log';
 import { migrate, openDatabase } from '@agent-products/kit/store';
 import { createApiService, type ApiService } from '../../apps/ampersand/src/api/api-service.ts';
 import { deriveKeys } from '../../apps/ampersand/src/auth/derived-keys.ts';
-import { Connections } from '../../apps/ampersand/src/identity/connections.ts';
 import { ampersandMigrations } from '../../apps/ampersand/src/store/migrations.ts';
 import type { AmpersandDatabase } from '../../apps/ampersand/src/store/schema.ts';
 
@@ -47,7 +46,7 @@ service = await createApiService({
 const ada = await service.andees.create({ tag: 'ada', displayName: 'Ada Lovelace' });
 const grace = await service.andees.create({ tag: 'grace', displayName: 'Grace Hopper' });
 if (!ada.ok || !grace.ok) throw new Error('bench andees not created');
-await new Connections(database.db).connect(ada.andee.andeeId, grace.andee.andeeId, new Date());
+await service.connections.connect(ada.andee.andeeId, grace.andee.andeeId, new Date());
 const grant = new service.provider.Grant({ accountId: ada.andee.andeeId, clientId: 'bench-client' });
 grant.addResourceScope(mcpUrl, 'signals:ask connections:read');
 const grantId = await grant.save();

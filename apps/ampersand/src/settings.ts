@@ -46,11 +46,13 @@ export interface AmpersandSettings {
   mcpAllowedOrigins: string[];
   apiAllowedOrigins: string[];
   logLevel: string;
-  /** An OpenAI-compatible chat endpoint (base URL) for the in-process turn engine; unset: no provider. */
+  /** A peer question expires this long after it was asked. */
+  questionTtlSeconds: number;
+  /** An OpenAI-compatible chat endpoint (base URL, `/chat/completions` is appended) phrasing ask_question; unset: the deterministic synthesizer. */
   modelUrl: string | undefined;
-  modelName: string;
-  modelApiKey: string | undefined;
-  /** The external hosted runtime that takes turns instead of the in-process engine. */
+  model: string;
+  modelKey: string | undefined;
+  /** The external hosted runtime that takes Loop turns instead of the in-process engine (which uses modelUrl). */
   runtimeUrl: string | undefined;
   /** A turn's deadline, from its start. */
   turnSeconds: number;
@@ -86,9 +88,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     mcpAllowedOrigins: [...loopbackOrigins(mcpPort), ...list('AMPERSAND_MCP_ALLOWED_ORIGINS')],
     apiAllowedOrigins: [...loopbackOrigins(apiPort), ...list('AMPERSAND_API_ALLOWED_ORIGINS')],
     logLevel: env.LOG_LEVEL ?? 'info',
-    modelUrl: env.AMPERSAND_MODEL_URL ? url(env, 'AMPERSAND_MODEL_URL', '') : undefined,
-    modelName: env.AMPERSAND_MODEL_NAME || 'default',
-    modelApiKey: env.AMPERSAND_MODEL_API_KEY || undefined,
+    questionTtlSeconds: integer(env, 'AMPERSAND_QUESTION_TTL_SECONDS', 7 * 24 * 3600, 60),
+    modelUrl: env.AMPERSAND_MODEL_URL ? url(env, 'AMPERSAND_MODEL_URL', env.AMPERSAND_MODEL_URL) : undefined,
+    model: env.AMPERSAND_MODEL || 'gpt-4o-mini',
+    modelKey: env.AMPERSAND_MODEL_KEY || undefined,
     runtimeUrl: env.AMPERSAND_RUNTIME_URL ? url(env, 'AMPERSAND_RUNTIME_URL', '') : undefined,
     turnSeconds: integer(env, 'AMPERSAND_TURN_SECONDS', 120, 1),
     sweepSeconds: integer(env, 'AMPERSAND_SWEEP_SECONDS', 15, 1),

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HEADERS } from '@agent-products/kit/testing';
 import { OperatorError, runOperatorCommand } from '../src/cli/operator-commands.ts';
 import { Connections } from '../src/identity/connections.ts';
-import { IdentityFacts } from '../src/identity/identity-facts.ts';
+import { IdentitySignals } from '../src/identity/identity-signals.ts';
+import { Notifications } from '../src/identity/notifications.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { CookieBrowser, formFields, formValue } from './support/cookie-browser.ts';
 import { authorizeUrl, pkcePair, register, tokenRequest } from './support/oauth-steps.ts';
@@ -26,7 +27,7 @@ afterAll(async () => {
 /** The operator's commands over the same database the running services use. */
 async function operator(args: string[]): Promise<{ status: number; body: { output?: string; error?: { message: string } } }> {
   const db = amp.database.db;
-  const deps = { andees: amp.api.andees, sessions: amp.api.sessions, grants: amp.api.grants, facts: new IdentityFacts(db), connections: new Connections(db), apiUrl: amp.apiUrl, mcpUrl: amp.mcpUrl, now: () => new Date() };
+  const deps = { andees: amp.api.andees, sessions: amp.api.sessions, grants: amp.api.grants, facts: new IdentitySignals(db), connections: new Connections(db, new Notifications(db)), apiUrl: amp.apiUrl, mcpUrl: amp.mcpUrl, now: () => new Date() };
   try {
     return { status: 200, body: { output: await runOperatorCommand(deps, args) } };
   } catch (error) {

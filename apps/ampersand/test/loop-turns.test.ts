@@ -78,7 +78,7 @@ describe('the in-process engine with a model provider', () => {
   let mara: Agent;
   beforeAll(async () => {
     model = await startModelStandIn();
-    amp = await startAmpersand({ settings: { modelUrl: model.url, modelName: 'stand-in', turnSeconds: 3, sweepSeconds: 1 } });
+    amp = await startAmpersand({ settings: { modelUrl: model.url, turnSeconds: 3, sweepSeconds: 1 } });
     mara = await authorizedAgent(amp, 'mara');
   }, 60_000);
   afterAll(async () => {

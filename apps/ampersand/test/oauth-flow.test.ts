@@ -7,8 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, auth } from '@modelcontextprotocol/client';
-import { IdentityFacts } from '../src/identity/identity-facts.ts';
+import { IdentitySignals } from '../src/identity/identity-signals.ts';
 import { Connections } from '../src/identity/connections.ts';
+import { PUBLIC_TOOLS } from './support/public-tools.ts';
+import { LOOP_TOOLS } from './support/loop-tool-names.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { CookieBrowser, formValue } from './support/cookie-browser.ts';
 import { InMemoryOAuthClient } from './support/in-memory-oauth-client.ts';
@@ -23,11 +25,11 @@ beforeAll(async () => {
   const ada = await amp.api.andees.create({ tag: '&ada', displayName: 'Ada Lovelace' });
   const grace = await amp.api.andees.create({ tag: 'grace', displayName: 'Grace Hopper' });
   if (!ada.ok || !grace.ok) throw new Error('andees not created');
-  const facts = new IdentityFacts(amp.database.db);
+  const facts = new IdentitySignals(amp.database.db);
   await facts.add(ada.andee.andeeId, 'I love Italian food, especially handmade pasta.', { status: 'approved', now: new Date() });
   await facts.add(ada.andee.andeeId, 'I work as a mathematician.', { status: 'approved', now: new Date() });
   await facts.add(ada.andee.andeeId, 'I secretly dislike pasta.', { status: 'pending', now: new Date() });
-  await new Connections(amp.database.db).connect(ada.andee.andeeId, grace.andee.andeeId, new Date('2026-11-01T10:00:00Z'));
+  await amp.api.connections.connect(ada.andee.andeeId, grace.andee.andeeId, new Date('2026-11-01T10:00:00Z'));
 });
 afterAll(async () => {
   await amp?.close();
@@ -95,7 +97,7 @@ describe('the official client through OAuth to a tool call', () => {
     const client = new Client({ name: 'test-agent', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(amp.mcpUrl), { authProvider: oauth }));
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['ask_question', 'connections_read', 'loop_read', 'run_outcome']));
+    expect(tools.map((t) => t.name).sort()).toEqual([...PUBLIC_TOOLS, ...LOOP_TOOLS].sort());
 
     const asked = await client.callTool({ name: 'ask_question', arguments: { question: 'What food does Ada like?' } });
     expect(asked.isError).toBeFalsy();

@@ -22,13 +22,25 @@ import { applyOAuthRules } from '../auth/oauth-rules.ts';
 import { removeExpiredOAuthRows } from '../auth/oidc-adapter.ts';
 import { RefreshSuccession } from '../auth/refresh-succession.ts';
 import { signingKey } from '../auth/signing-key.ts';
+import { DeterministicSynthesizer } from '../identity/answer-synthesizer.ts';
 import { Connections } from '../identity/connections.ts';
+import { Contacts } from '../identity/contacts.ts';
+import { IdentitySignals } from '../identity/identity-signals.ts';
+import { ModelSynthesizer } from '../identity/model-synthesizer.ts';
+import { Notifications } from '../identity/notifications.ts';
+import { PeerQuestions } from '../identity/peer-questions.ts';
+import type { TurnMessageMatcher } from '../identity/turn-message-matcher.ts';
+import { FirstPartyClients } from '../identity/visibility.ts';
 import { resourceChallenge } from '../mcp/resource-metadata.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import type { AmpersandSettings } from '../settings.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { approvalRoutes } from '../web/approval-routes.tsx';
 import { appsRoutes } from '../web/apps-routes.tsx';
+import { connectionsRoutes } from '../web/connections-routes.tsx';
+import { notificationsRoutes } from '../web/notifications-routes.tsx';
+import { questionsRoutes } from '../web/questions-routes.tsx';
+import { reviewRoutes } from '../web/review-routes.tsx';
 import { SITE_CSS, SITE_CSS_PATH } from '../web/layout.tsx';
 import { problemPage } from '../web/problem-page.tsx';
 import { loadSession } from '../web/session-cookie.ts';
@@ -44,6 +56,7 @@ export type ApiSettings = Pick<
   AmpersandSettings,
   'apiUrl' | 'mcpUrl' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'refreshGraceSeconds' | 'unusedClientTtlSeconds' | 'signInLinkTtlSeconds' | 'cimdAllowedHosts' | 'devMailbox' | 'apiAllowedOrigins'
 > &
+  Partial<Pick<AmpersandSettings, 'questionTtlSeconds' | 'modelUrl' | 'model' | 'modelKey'>> &
   Partial<TurnSettings>;
 
 export interface ApiServiceOptions {
@@ -52,6 +65,10 @@ export interface ApiServiceOptions {
   tokenSecret: string;
   log: Logger;
   now?: () => Date;
+  /** Approves an identity_write matched to a signed chat turn (the turns work supplies it); absent: every write is pending. */
+  turnMatcher?: TurnMessageMatcher;
+  /** The clock question expiry is judged by (default: `now`); tests move it without expiring tokens. */
+  questionClock?: () => Date;
 }
 
 export interface ApiService {
@@ -60,6 +77,12 @@ export interface ApiService {
   andees: AndeeRepository;
   sessions: WebSessions;
   grants: Grants;
+  signals: IdentitySignals;
+  connections: Connections;
+  contacts: Contacts;
+  firstParty: FirstPartyClients;
+  notifications: Notifications;
+  questions: PeerQuestions;
   close(): Promise<void>;
 }
 
@@ -75,7 +98,13 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const andees = new AndeeRepository(db);
   const sessions = new WebSessions(db, settings.signInLinkTtlSeconds);
   const grants = new Grants(db);
-  const connections = new Connections(db);
+  const notifications = new Notifications(db);
+  const connections = new Connections(db, notifications);
+  const signals = new IdentitySignals(db);
+  const contacts = new Contacts(db, keys.phoneHash);
+  const firstParty = new FirstPartyClients(db);
+  const questions = new PeerQuestions(db, signals, notifications, settings.questionTtlSeconds ?? 7 * 24 * 3600, options.questionClock ?? now);
+  const synthesizer = settings.modelUrl ? new ModelSynthesizer({ url: settings.modelUrl, model: settings.model ?? 'gpt-4o-mini', key: settings.modelKey }, log) : new DeterministicSynthesizer();
   const provider = createAuthorizationServer({
     db,
     issuer: settings.apiUrl,
@@ -105,7 +134,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   });
   app.use('*', securityHeaders());
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
-  app.route('/', v1Routes({ db, andees, connections, verifier, grants, challenge, now }));
+  app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, questions, synthesizer, turnMatcher: options.turnMatcher, verifier, grants, challenge, now }));
   const operations = new LoopOperations(db);
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
   const turns = createTurns({ db, operations, runTokens, settings, log, now });
@@ -115,6 +144,11 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
   app.route('/', appsRoutes({ grants, mcpUrl: settings.mcpUrl }));
   app.route('/', loopWebRoutes({ db, operations, engine: turns.engine }));
+  const pages = { db, andees, signals, connections, contacts, notifications, questions, now };
+  app.route('/', reviewRoutes(pages));
+  app.route('/', connectionsRoutes(pages));
+  app.route('/', questionsRoutes(pages));
+  app.route('/', notificationsRoutes(pages));
   app.notFound((c) => (c.req.path.startsWith('/v1/') ? c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}.`, retryable: false, correlationId: c.get('correlationId') } }, 404) : c.html(problemPage('Not found', 'There is no page here.'), 404)));
 
   const honoListener = getRequestListener(app.fetch);
@@ -154,6 +188,12 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     andees,
     sessions,
     grants,
+    signals,
+    connections,
+    contacts,
+    firstParty,
+    notifications,
+    questions,
     async close() {
       clearInterval(housekeeping);
       await turns.close();

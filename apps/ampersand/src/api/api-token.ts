@@ -19,7 +19,11 @@ export interface ApiTokenDeps {
   now: () => Date;
 }
 
-export function requireApiToken(deps: ApiTokenDeps, scopes: readonly string[]): MiddlewareHandler<ApiEnv> {
+/**
+ * `scopes`: every one is needed; with `anyOf`, one of them is enough (questions_list accepts
+ * connections:write as well as its advertised connections:read), and a refusal names the first.
+ */
+export function requireApiToken(deps: ApiTokenDeps, scopes: readonly string[], options: { anyOf?: boolean } = {}): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const correlationId = c.get('correlationId');
     const bearer = readBearer(c.req.raw);
@@ -31,7 +35,8 @@ export function requireApiToken(deps: ApiTokenDeps, scopes: readonly string[]): 
       return unauthorizedChallenge(deps.challenge, 'revoked', 'The grant behind this access token was revoked; authorize again.', correlationId);
     }
     const principal = principalOf(verdict.claims);
-    const missing = missingScopes(principal, scopes);
+    const lacking = missingScopes(principal, scopes);
+    const missing = options.anyOf && lacking.length < scopes.length ? [] : options.anyOf ? scopes.slice(0, 1) : lacking;
     if (missing.length) return insufficientScopeChallenge(deps.challenge, missing, correlationId);
     c.set('principal', principal);
     await next();

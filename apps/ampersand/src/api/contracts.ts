@@ -21,6 +21,10 @@ export const askQuestionOutput = z.object({
     .object({ reference: z.string(), candidates: z.array(person) })
     .nullable()
     .describe('Set when a name matched more than one connection; ask the user to choose and call again with a &tag'),
+  ranking: z
+    .array(person.extend({ reason: z.string().describe('The visible fact that earned the place') }))
+    .nullable()
+    .describe("For an audience question without participants: the caller's connections ranked, best first, each with its reason"),
 });
 
 export const connectionsReadInput = z

@@ -25,7 +25,7 @@ import {
   loopWriteInput,
   runOutcomeInput,
 } from './loop-contracts.ts';
-import { handle } from './v1-routes.ts';
+import { handle } from './route-kit.ts';
 
 export const RUN_TOKEN_HEADER = 'X-Run-Token';
 

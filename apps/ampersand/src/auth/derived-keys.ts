@@ -1,7 +1,8 @@
 /**
  * Keys derived from the one shared secret (HKDF-SHA256, one label per use), so a key for one job
- * can never be replayed as another: the access-token and run-token MAC keys, the authorization server's cookie
- * keys, and the sealing key for the few secrets it must keep in the database.
+ * can never be replayed as another: the access-token and run-token MAC keys, the authorization
+ * server's cookie keys, the phone-number hashing key, and the sealing key for the few secrets it
+ * must keep in the database.
  */
 import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 
@@ -9,6 +10,8 @@ export interface DerivedKeys {
   accessToken: KeyObject;
   /** Signs run tokens: one turn's authority, never accepted as an access token (another key). */
   runToken: KeyObject;
+  /** The HMAC key phone numbers are hashed with before they are stored (contacts.ts). */
+  phoneHash: Buffer;
   cookieKeys: string[];
   seal(plain: string): string;
   unseal(sealed: string): string;
@@ -20,6 +23,7 @@ export function deriveKeys(secret: string): DerivedKeys {
   return {
     accessToken: createSecretKey(derive('access token v1')),
     runToken: createSecretKey(derive('run token v1')),
+    phoneHash: derive('phone hash v1'),
     cookieKeys: [derive('cookies v1').toString('base64url')],
     seal(plain) {
       const iv = randomBytes(12);

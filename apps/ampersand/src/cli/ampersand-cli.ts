@@ -7,7 +7,8 @@ import { AndeeRepository } from '../andees/andee-repository.ts';
 import { WebSessions } from '../andees/web-sessions.ts';
 import { Grants } from '../auth/grants.ts';
 import { Connections } from '../identity/connections.ts';
-import { IdentityFacts } from '../identity/identity-facts.ts';
+import { IdentitySignals } from '../identity/identity-signals.ts';
+import { Notifications } from '../identity/notifications.ts';
 import { settingsFromEnv } from '../settings.ts';
 import { openAmpersandDatabase } from '../store/open-ampersand-database.ts';
 import { HELP, OFFLINE_COMMANDS, OperatorError, runOperatorCommand, urlsText } from './operator-commands.ts';
@@ -24,8 +25,8 @@ async function withDatabase(): Promise<string> {
         andees: new AndeeRepository(db),
         sessions: new WebSessions(db, settings.signInLinkTtlSeconds),
         grants: new Grants(db),
-        facts: new IdentityFacts(db),
-        connections: new Connections(db),
+        facts: new IdentitySignals(db),
+        connections: new Connections(db, new Notifications(db)),
         apiUrl: settings.apiUrl,
         mcpUrl: settings.mcpUrl,
         now: () => new Date(),

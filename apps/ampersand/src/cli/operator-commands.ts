@@ -7,14 +7,14 @@ import type { AndeeRepository } from '../andees/andee-repository.ts';
 import type { WebSessions } from '../andees/web-sessions.ts';
 import type { Grants } from '../auth/grants.ts';
 import type { Connections } from '../identity/connections.ts';
-import type { IdentityFacts } from '../identity/identity-facts.ts';
+import type { IdentitySignals } from '../identity/identity-signals.ts';
 import { signInLink } from '../web/sign-in-routes.tsx';
 
 export interface OperatorDeps {
   andees: AndeeRepository;
   sessions: WebSessions;
   grants: Grants;
-  facts: IdentityFacts;
+  facts: IdentitySignals;
   connections: Connections;
   apiUrl: string;
   mcpUrl: string;
@@ -79,8 +79,9 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: readonly stri
       const andee = await andeeOf(rest[0]);
       const text = rest.slice(1).join(' ').trim();
       if (text.length < 1 || text.length > 1000) throw new OperatorError('A fact is 1 to 1,000 characters.');
-      const fact = await deps.facts.add(andee.andeeId, text, { visibility, status: 'approved', now: deps.now() });
-      return `Stored an approved ${visibility} fact for &${andee.tag} (${fact.factId}).`;
+      const outcome = await deps.facts.add(andee.andeeId, text, { visibility, status: 'approved', now: deps.now() });
+      if (!outcome.written) return `&${andee.tag} already has this fact (${outcome.duplicateOf.status}, ${outcome.duplicateOf.signalId}); nothing was written.`;
+      return `Stored an approved ${visibility} fact for &${andee.tag} under ${outcome.signal.hdsCode} (${outcome.signal.signalId}).`;
     }
     case 'connect': {
       const a = await andeeOf(args[0]);

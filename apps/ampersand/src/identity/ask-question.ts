@@ -1,41 +1,63 @@
 /**
- * `ask_question` as it starts: an answer over approved facts the caller may see — all of the
- * caller's own, and a connected participant's public and connected-only ones. Participants are
- * &tags (the caller or a connection) or connected first names; a name matching several
- * connections returns a disambiguation instead of a guess.
+ * `ask_question`: an answer synthesized from the signals visible to the caller (visibility.ts),
+ * never raw rows. Participants are &tags (anyone: a stranger contributes public signals only) or
+ * connected first names; a name matching several connections returns a disambiguation instead of
+ * a guess. Without participants, an audience question ("who would enjoy a jazz night?") ranks the
+ * caller's connections with the reason for each.
  */
 import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import type { Andee } from '../andees/andee-repository.ts';
+import type { AndeeRepository } from '../andees/andee-repository.ts';
 import { parseTag } from '../andees/tags.ts';
 import { ampersandErrors } from '../api/api-errors.ts';
 import type { AskQuestionInput, AskQuestionOutput } from '../api/contracts.ts';
-import { answerFrom } from './answer-from-facts.ts';
+import type { AnswerSynthesizer } from './answer-synthesizer.ts';
+import { connectedPeople, type Person } from './connections.ts';
+import { visibleSignals, type Viewer } from './visibility.ts';
 
-interface Candidate {
-  andeeId: string;
-  name: string;
-  tag: string;
+const AUDIENCE = /^\s*(who|whom|which\s+(of\s+)?(my\s+)?(friends?|connections?|people|andees?))\b/i;
+
+export interface AskDeps {
+  db: Kysely<AmpersandDatabase>;
+  andees: AndeeRepository;
+  synthesizer: AnswerSynthesizer;
 }
 
-export async function askQuestion(db: Kysely<AmpersandDatabase>, caller: Andee, input: AskQuestionInput): Promise<AskQuestionOutput> {
-  const connections: Candidate[] = (
-    await db
-      .selectFrom('connections')
-      .innerJoin('andees', 'andees.andee_id', 'connections.other_id')
-      .select(['andees.andee_id', 'display_name', 'tag'])
-      .where('connections.andee_id', '=', caller.andeeId)
-      .execute()
-  ).map((r) => ({ andeeId: r.andee_id, name: r.display_name, tag: r.tag }));
-  const self: Candidate = { andeeId: caller.andeeId, name: caller.displayName, tag: caller.tag };
+export async function askQuestion(deps: AskDeps, caller: Person, viewer: Viewer, input: AskQuestionInput): Promise<AskQuestionOutput> {
+  const connections = await connectedPeople(deps.db, caller.andeeId);
+  const self = { ...caller, connected: false };
+  const participants = input.participants ?? [];
 
-  const resolved: Candidate[] = [];
+  if (participants.length === 0 && AUDIENCE.test(input.question)) {
+    const owners = connections.map((p) => ({ ...p, connected: true }));
+    const signals = await visibleSignals(deps.db, viewer, owners);
+    const result = await deps.synthesizer.synthesize({
+      question: input.question,
+      mode: 'audience',
+      people: owners.map((p) => ({ name: p.name, tag: `&${p.tag}`, isCaller: false, facts: signals.filter((s) => s.andeeId === p.andeeId) })),
+    });
+    return { answer: result.answer, basedOnFacts: result.basedOnFacts, participants: [person(self)], disambiguation: null, ranking: result.ranking ?? [] };
+  }
+
+  const resolved: Array<Person & { connected: boolean }> = [];
   const missing: string[] = [];
-  for (const reference of input.participants ?? []) {
-    const asTag = reference.trim().startsWith('&') || /^[a-z0-9_]+$/.test(reference.trim()) ? parseTag(reference) : undefined;
-    const byTag = asTag?.ok ? [self, ...connections].filter((c) => c.tag === asTag.tag) : [];
-    const first = reference.trim().toLowerCase();
-    const matches = byTag.length ? byTag : connections.filter((c) => c.name.toLowerCase().split(/\s+/)[0] === first || c.name.toLowerCase() === first);
+  for (const reference of participants) {
+    const trimmed = reference.trim();
+    const asTag = trimmed.startsWith('&') || /^[a-z0-9_]+$/.test(trimmed) ? parseTag(trimmed) : undefined;
+    let matches: Array<Person & { connected: boolean }> = [];
+    if (asTag?.ok) {
+      if (asTag.tag === caller.tag) matches = [self];
+      else {
+        const connection = connections.find((c) => c.tag === asTag.tag);
+        const stranger = connection ? undefined : await deps.andees.byTag(asTag.tag);
+        if (connection) matches = [{ ...connection, connected: true }];
+        else if (stranger) matches = [{ andeeId: stranger.andeeId, name: stranger.displayName, tag: stranger.tag, photoUrl: stranger.photoUrl, connected: false }];
+      }
+    }
+    if (matches.length === 0) {
+      const name = trimmed.toLowerCase();
+      matches = connections.filter((c) => c.name.toLowerCase() === name || c.name.toLowerCase().split(/\s+/)[0] === name).map((c) => ({ ...c, connected: true }));
+    }
     if (matches.length === 0) missing.push(reference);
     else if (matches.length > 1) {
       return {
@@ -43,30 +65,24 @@ export async function askQuestion(db: Kysely<AmpersandDatabase>, caller: Andee, 
         basedOnFacts: 0,
         participants: [person(self)],
         disambiguation: { reference, candidates: matches.map(person) },
+        ranking: null,
       };
     } else if (!resolved.some((r) => r.andeeId === matches[0]!.andeeId) && matches[0]!.andeeId !== caller.andeeId) resolved.push(matches[0]!);
   }
   if (missing.length) {
-    throw ampersandErrors.fail('participant_not_found', `Not you or one of your connections: ${missing.join(', ')}. Use connections_read to find the right &tag.`, { participants: missing });
+    throw ampersandErrors.fail('participant_not_found', `No andee with that &tag and none of your connections: ${missing.join(', ')}. Use connections_read to find the right &tag.`, { participants: missing });
   }
 
   const people = [self, ...resolved];
-  const rows = await db
-    .selectFrom('identity_facts')
-    .select(['andee_id', 'value', 'visibility'])
-    .where('status', '=', 'approved')
-    .where('andee_id', 'in', people.map((p) => p.andeeId))
-    .orderBy('created_at', 'desc')
-    .limit(1000)
-    .execute();
-  const visible = rows.filter((r) => r.andee_id === caller.andeeId || r.visibility !== 'private');
-  const { answer, basedOnFacts } = answerFrom(
-    input.question,
-    people.map((p) => ({ name: p.andeeId === caller.andeeId ? `${p.name} (you)` : p.name, facts: visible.filter((r) => r.andee_id === p.andeeId).map((r) => r.value) })),
-  );
-  return { answer, basedOnFacts, participants: people.map(person), disambiguation: null };
+  const signals = await visibleSignals(deps.db, viewer, people);
+  const result = await deps.synthesizer.synthesize({
+    question: input.question,
+    mode: 'about',
+    people: people.map((p) => ({ name: p.name, tag: `&${p.tag}`, isCaller: p.andeeId === caller.andeeId, facts: signals.filter((s) => s.andeeId === p.andeeId) })),
+  });
+  return { answer: result.answer, basedOnFacts: result.basedOnFacts, participants: people.map(person), disambiguation: null, ranking: null };
 }
 
-function person(c: Candidate) {
+function person(c: { name: string; tag: string }) {
   return { name: c.name, tag: `&${c.tag}` };
 }

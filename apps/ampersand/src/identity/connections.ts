@@ -1,6 +1,24 @@
-/** The caller's connection graph: active (mutual) connections; people-you-may-know needs contacts, which & does not hold yet. */
-import type { Kysely } from 'kysely';
+/**
+ * The connection graph. An active connection is stored once per side, so "my connections" is one
+ * index range and removing it deletes both rows in one statement (access to connected signals
+ * ends with that commit: visibility is decided on every read). Requests: at most one pending per
+ * pair, whichever side sent it (a partial unique index), so concurrent requests cannot both land.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
+import { ampersandErrors } from '../api/api-errors.ts';
+import type { Notifications } from './notifications.ts';
+
+type Db = Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase>;
+
+export interface Person {
+  andeeId: string;
+  name: string;
+  tag: string;
+  photoUrl: string | null;
+}
 
 export interface ActiveConnection {
   name: string;
@@ -9,11 +27,40 @@ export interface ActiveConnection {
   connectedAt: string;
 }
 
-export class Connections {
-  constructor(private readonly db: Kysely<AmpersandDatabase>) {}
+export interface PendingRequest {
+  requestId: string;
+  direction: 'incoming' | 'outgoing';
+  name: string;
+  tag: string;
+  photoUrl: string | null;
+  note: string | null;
+  requestedAt: string;
+}
 
-  async connect(a: string, b: string, now: Date): Promise<void> {
-    await this.db
+export async function connectedPeople(db: Db, andeeId: string, limit = 1000): Promise<Person[]> {
+  const rows = await db
+    .selectFrom('connections')
+    .innerJoin('andees', 'andees.andee_id', 'connections.other_id')
+    .select(['andees.andee_id', 'display_name', 'tag', 'photo_url'])
+    .where('connections.andee_id', '=', andeeId)
+    .orderBy('tag')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ andeeId: r.andee_id, name: r.display_name, tag: r.tag, photoUrl: r.photo_url }));
+}
+
+export async function areConnected(db: Db, a: string, b: string): Promise<boolean> {
+  return (await db.selectFrom('connections').select('other_id').where('andee_id', '=', a).where('other_id', '=', b).executeTakeFirst()) !== undefined;
+}
+
+export class Connections {
+  constructor(
+    private readonly db: Kysely<AmpersandDatabase>,
+    private readonly notifications: Notifications,
+  ) {}
+
+  async connect(a: string, b: string, now: Date, db: Db = this.db): Promise<void> {
+    await db
       .insertInto('connections')
       .values([
         { andee_id: a, other_id: b, connected_at: now },
@@ -34,5 +81,84 @@ export class Connections {
       .limit(limit)
       .execute();
     return rows.map((r) => ({ name: r.display_name, tag: `&${r.tag}`, photoUrl: r.photo_url, connectedAt: r.connected_at.toISOString() }));
+  }
+
+  async pending(andeeId: string, db: Db = this.db): Promise<PendingRequest[]> {
+    const rows = await db
+      .selectFrom('connection_requests as r')
+      .innerJoin('andees as a', (j) => j.on(sql`a.andee_id = case when r.from_id = ${andeeId} then r.to_id else r.from_id end`))
+      .select(['r.request_id', 'r.from_id', 'r.note', 'r.created_at', 'a.display_name', 'a.tag', 'a.photo_url'])
+      .where('r.status', '=', 'pending')
+      .where((eb) => eb.or([eb('r.from_id', '=', andeeId), eb('r.to_id', '=', andeeId)]))
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.request_id')
+      .limit(500)
+      .execute();
+    return rows.map((r) => ({
+      requestId: r.request_id,
+      direction: r.from_id === andeeId ? 'outgoing' : 'incoming',
+      name: r.display_name,
+      tag: `&${r.tag}`,
+      photoUrl: r.photo_url,
+      note: r.note,
+      requestedAt: r.created_at.toISOString(),
+    }));
+  }
+
+  /** A new pending request from `from` to `to`, and the recipient's notification; refuses oneself, an existing connection and a pending pair. */
+  async request(trx: Db, from: Person, to: Person, note: string | undefined, now: Date): Promise<{ requestId: string }> {
+    if (from.andeeId === to.andeeId) throw ampersandErrors.fail('cannot_request_self', 'You cannot send a connection request to yourself.');
+    if (await areConnected(trx, from.andeeId, to.andeeId)) throw ampersandErrors.fail('already_connected', `You and &${to.tag} are already connected.`);
+    const requestId = randomUUID();
+    const inserted = await trx
+      .insertInto('connection_requests')
+      .values({ request_id: requestId, from_id: from.andeeId, to_id: to.andeeId, note: note ?? null, status: 'pending', created_at: now, resolved_at: null })
+      // The conflict target and predicate are literal SQL: PostgreSQL infers a partial index only from
+      // a predicate it can read at parse time, never from a bound parameter.
+      .onConflict((oc) => oc.expression(sql`(least(from_id, to_id)), (greatest(from_id, to_id))`).where(sql<boolean>`status = 'pending'`).doNothing())
+      .returning('request_id')
+      .executeTakeFirst();
+    if (!inserted) {
+      const existing = await trx.selectFrom('connection_requests').select('from_id').where('status', '=', 'pending').where((eb) => eb.or([eb.and([eb('from_id', '=', from.andeeId), eb('to_id', '=', to.andeeId)]), eb.and([eb('from_id', '=', to.andeeId), eb('to_id', '=', from.andeeId)])])).executeTakeFirst();
+      const direction = existing?.from_id === from.andeeId ? 'outgoing' : 'incoming';
+      throw ampersandErrors.fail(
+        'request_already_pending',
+        direction === 'outgoing' ? `Your request to &${to.tag} is still pending.` : `&${to.tag} already sent you a request; accept it with connections_accept.`,
+        { direction },
+      );
+    }
+    await this.notifications.notify(trx, to.andeeId, 'connection_request', `${from.name} (&${from.tag}) wants to connect${note ? `: “${note}”` : '.'}`, '/connections', now);
+    return { requestId };
+  }
+
+  /**
+   * Resolves the incoming pending request from `fromId`: accepted connects both sides and tells
+   * the requester; a denial is silent. False when there is no such request.
+   */
+  async resolveIncoming(trx: Db, me: Person, fromId: string, decision: 'accepted' | 'denied', now: Date): Promise<boolean> {
+    const andeeId = me.andeeId;
+    const updated = await trx
+      .updateTable('connection_requests')
+      .set({ status: decision, resolved_at: now })
+      .where('to_id', '=', andeeId)
+      .where('from_id', '=', fromId)
+      .where('status', '=', 'pending')
+      .returning('request_id')
+      .executeTakeFirst();
+    if (!updated) return false;
+    if (decision === 'accepted') {
+      await this.connect(andeeId, fromId, now, trx);
+      await this.notifications.notify(trx, fromId, 'connection_accepted', `${me.name} (&${me.tag}) accepted your connection request.`, '/connections', now);
+    }
+    return true;
+  }
+
+  /** Removes both sides of an active connection. False when there was none. */
+  async remove(trx: Db, a: string, b: string): Promise<boolean> {
+    const removed = await trx
+      .deleteFrom('connections')
+      .where((eb) => eb.or([eb.and([eb('andee_id', '=', a), eb('other_id', '=', b)]), eb.and([eb('andee_id', '=', b), eb('other_id', '=', a)])]))
+      .executeTakeFirst();
+    return Number(removed.numDeletedRows) > 0;
   }
 }

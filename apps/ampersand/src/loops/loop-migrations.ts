@@ -11,18 +11,6 @@ import type { Migrations } from '@agent-products/kit/store';
 export const loopMigrations: Migrations = {
   '0020_loops': {
     async up(db: Kysely<any>) {
-      // The kit's idempotency mechanism; another & concern may have created it first.
-      await db.schema
-        .createTable('idempotency_records')
-        .ifNotExists()
-        .addColumn('account_id', 'text', (c) => c.notNull())
-        .addColumn('operation', 'text', (c) => c.notNull())
-        .addColumn('idempotency_key', 'text', (c) => c.notNull())
-        .addColumn('request_hash', 'text', (c) => c.notNull())
-        .addColumn('response', 'jsonb', (c) => c.notNull())
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-        .addPrimaryKeyConstraint('idempotency_records_pk', ['account_id', 'operation', 'idempotency_key'])
-        .execute();
       await db.schema
         .createTable('skill_releases')
         .addColumn('skill_id', 'text', (c) => c.notNull())

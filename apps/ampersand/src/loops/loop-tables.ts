@@ -4,7 +4,6 @@ export type TerminalState = 'completed' | 'refused' | 'failed' | 'timed_out' | '
 export const TERMINAL_STATES: readonly TerminalState[] = ['completed', 'refused', 'failed', 'timed_out', 'cancelled'];
 
 export interface LoopTables {
-  idempotency_records: { account_id: string; operation: string; idempotency_key: string; request_hash: string; response: unknown; created_at: Date };
   skill_releases: { skill_id: string; version: number; content: unknown; digest: string; outcome_spec: unknown; created_at: Date };
   loops: {
     loop_id: string;

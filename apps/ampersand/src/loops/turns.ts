@@ -15,7 +15,7 @@ import type { RunTokens } from './run-token.ts';
 import { sweepExpiredRuns } from './run-sweeper.ts';
 import { TurnEngine } from './turn-engine.ts';
 
-export type TurnSettings = Pick<AmpersandSettings, 'modelUrl' | 'modelName' | 'modelApiKey' | 'runtimeUrl' | 'turnSeconds' | 'sweepSeconds'>;
+export type TurnSettings = Pick<AmpersandSettings, 'modelUrl' | 'model' | 'modelKey' | 'runtimeUrl' | 'turnSeconds' | 'sweepSeconds'>;
 
 export const BUILD_VERSION = '0.1.0';
 
@@ -30,12 +30,12 @@ export function createTurns(deps: { db: Kysely<AmpersandDatabase>; operations: L
   const turnSeconds = s.turnSeconds ?? 120;
   const sweepSeconds = s.sweepSeconds ?? 15;
   // What shapes a turn, never a secret: the digest changes when the configuration does.
-  const build = { version: BUILD_VERSION, configDigest: canonicalHash({ modelUrl: s.modelUrl ?? null, modelName: s.modelName ?? 'default', runtimeUrl: s.runtimeUrl ?? null, turnSeconds, mcpUrl: s.mcpUrl }).slice(0, 16) };
+  const build = { version: BUILD_VERSION, configDigest: canonicalHash({ modelUrl: s.modelUrl ?? null, model: s.model ?? null, runtimeUrl: s.runtimeUrl ?? null, turnSeconds, mcpUrl: s.mcpUrl }).slice(0, 16) };
   const engine = new TurnEngine({
     db: deps.db,
     operations: deps.operations,
     runTokens: deps.runTokens,
-    provider: s.modelUrl ? openAiCompatibleProvider({ url: s.modelUrl, model: s.modelName ?? 'default', apiKey: s.modelApiKey }) : undefined,
+    provider: s.modelUrl ? openAiCompatibleProvider({ url: s.modelUrl, model: s.model ?? 'gpt-4o-mini', apiKey: s.modelKey }) : undefined,
     runtime: s.runtimeUrl ? externalRuntime(s.runtimeUrl, s.mcpUrl) : undefined,
     turnSeconds,
     build,

@@ -100,5 +100,132 @@ export const ampersandMigrations: Migrations = {
         .execute();
     },
   },
+  '0003_idempotency_records': {
+    async up(db: Kysely<any>) {
+      // The kit's exactly-once mechanism (runIdempotent / insertIdempotent) keeps its claims here.
+      await db.schema
+        .createTable('idempotency_records')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('operation', 'text', (c) => c.notNull())
+        .addColumn('idempotency_key', 'text', (c) => c.notNull())
+        .addColumn('request_hash', 'text', (c) => c.notNull())
+        .addColumn('response', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_records_pk', ['account_id', 'operation', 'idempotency_key'])
+        .execute();
+    },
+  },
+  '0004_identity_signals': {
+    async up(db: Kysely<any>) {
+      // identity_facts become signals: an HDS code, a third status (rejected), provenance and the
+      // review's timestamps. Rows from before the taxonomy keep a null code until reviewed.
+      await sql`alter table identity_facts drop constraint identity_facts_status_check`.execute(db);
+      await sql`alter table identity_facts add constraint identity_facts_status_check check (status in ('approved', 'pending', 'rejected'))`.execute(db);
+      await db.schema
+        .alterTable('identity_facts')
+        .addColumn('hds_code', 'text')
+        // Who or what wrote it: 'mcp' (an OAuth client), 'cli', 'web' (the andee's own edit),
+        // 'turn' (a signed chat turn), 'answer' (an answer to a peer question), 'demo', 'legacy'.
+        .addColumn('source', 'text', (c) => c.notNull().defaultTo('legacy'))
+        .addColumn('client_id', 'text')
+        .addColumn('turn_id', 'text')
+        .addColumn('question_id', 'text')
+        // The text as duplicates are compared: trimmed, whitespace collapsed, lower-cased.
+        .addColumn('value_key', 'text')
+        .addColumn('updated_at', 'timestamptz')
+        .addColumn('reviewed_at', 'timestamptz')
+        .execute();
+      await sql`update identity_facts set value_key = lower(regexp_replace(btrim(value), '\s+', ' ', 'g')), updated_at = created_at`.execute(db);
+      // One live (approved or pending) copy of a sentence per andee, enforced by the database so
+      // concurrent duplicate writes cannot both land.
+      await sql`create unique index identity_facts_live_value on identity_facts (andee_id, value_key) where status in ('approved', 'pending')`.execute(db);
+    },
+  },
+  '0005_first_party_clients': {
+    async up(db: Kysely<any>) {
+      // OAuth clients the operator declared to be the andee's own first-party runtime (the &
+      // app, the hosted agent): only they may carry a connection's connected-only signals.
+      await db.schema
+        .createTable('first_party_clients')
+        .addColumn('client_id', 'text', (c) => c.primaryKey())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '0006_contacts': {
+    async up(db: Kysely<any>) {
+      // Phone numbers only as keyed hashes (HMAC of the E.164 form): an andee's own numbers, and
+      // the numbers in the contacts their app uploaded. Never the raw number.
+      await db.schema
+        .createTable('andee_phones')
+        .addColumn('phone_hash', 'text', (c) => c.primaryKey())
+        .addColumn('andee_id', 'text', (c) => c.notNull().references('andees.andee_id'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('andee_phones_by_andee').on('andee_phones').column('andee_id').execute();
+      await db.schema
+        .createTable('contact_hashes')
+        .addColumn('andee_id', 'text', (c) => c.notNull().references('andees.andee_id'))
+        .addColumn('phone_hash', 'text', (c) => c.notNull())
+        .addColumn('uploaded_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('contact_hashes_pk', ['andee_id', 'phone_hash'])
+        .execute();
+      await db.schema.createIndex('contact_hashes_by_hash').on('contact_hashes').column('phone_hash').execute();
+    },
+  },
+  '0007_connection_requests': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('connection_requests')
+        .addColumn('request_id', 'text', (c) => c.primaryKey())
+        .addColumn('from_id', 'text', (c) => c.notNull().references('andees.andee_id'))
+        .addColumn('to_id', 'text', (c) => c.notNull().references('andees.andee_id'))
+        .addColumn('note', 'text')
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'accepted', 'denied')`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('resolved_at', 'timestamptz')
+        .execute();
+      // At most one pending request per pair, whichever side sent it: concurrent requests
+      // (or crossing ones) cannot both be pending.
+      await sql`create unique index connection_requests_pending_pair on connection_requests (least(from_id, to_id), greatest(from_id, to_id)) where status = 'pending'`.execute(db);
+      await db.schema.createIndex('connection_requests_to').on('connection_requests').columns(['to_id', 'status']).execute();
+      await db.schema.createIndex('connection_requests_from').on('connection_requests').columns(['from_id', 'status']).execute();
+    },
+  },
+  '0008_peer_questions': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('peer_questions')
+        .addColumn('question_id', 'text', (c) => c.primaryKey())
+        .addColumn('asker_id', 'text', (c) => c.notNull().references('andees.andee_id'))
+        .addColumn('recipient_id', 'text', (c) => c.notNull().references('andees.andee_id'))
+        .addColumn('question', 'text', (c) => c.notNull())
+        // 'expired' is never stored: a pending question past expires_at reads as expired.
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'answered', 'rejected', 'withdrawn')`))
+        .addColumn('signals_created', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('resolved_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('peer_questions_by_asker').on('peer_questions').columns(['asker_id', 'created_at']).execute();
+      await db.schema.createIndex('peer_questions_by_recipient').on('peer_questions').columns(['recipient_id', 'status', 'expires_at']).execute();
+    },
+  },
+  '0009_notifications': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('notifications')
+        .addColumn('notification_id', 'text', (c) => c.primaryKey())
+        .addColumn('andee_id', 'text', (c) => c.notNull().references('andees.andee_id'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('link', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('read_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('notifications_by_andee').on('notifications').columns(['andee_id', 'created_at']).execute();
+    },
+  },
   ...loopMigrations,
 };

@@ -7,7 +7,22 @@ export interface AmpersandDatabase extends LoopTables {
   sign_in_links: { token_hash: string; andee_id: string; created_at: Date; expires_at: Date; used_at: Date | null };
   web_sessions: { session_hash: string; andee_id: string; csrf_token: string; created_at: Date; expires_at: Date };
   dev_mailbox: { message_id: Generated<number>; andee_id: string; link: string; created_at: Date };
-  identity_facts: { fact_id: string; andee_id: string; value: string; visibility: 'private' | 'connected' | 'public'; status: 'approved' | 'pending'; created_at: Date };
+  identity_facts: {
+    fact_id: string;
+    andee_id: string;
+    value: string;
+    visibility: 'private' | 'connected' | 'public';
+    status: 'approved' | 'pending' | 'rejected';
+    created_at: Date;
+    hds_code: string | null;
+    source: string;
+    client_id: string | null;
+    turn_id: string | null;
+    question_id: string | null;
+    value_key: string | null;
+    updated_at: Date | null;
+    reviewed_at: Date | null;
+  };
   connections: { andee_id: string; other_id: string; connected_at: Date };
   oauth_store: {
     model: string;
@@ -24,4 +39,21 @@ export interface AmpersandDatabase extends LoopTables {
   };
   oauth_refresh_successions: { token_hash: string; claimed_at: Date; sealed_response: string | null };
   oauth_keys: { name: string; sealed: string };
+  idempotency_records: { account_id: string; operation: string; idempotency_key: string; request_hash: string; response: unknown; created_at: Date };
+  first_party_clients: { client_id: string; label: string; created_at: Date };
+  andee_phones: { phone_hash: string; andee_id: string; created_at: Date };
+  contact_hashes: { andee_id: string; phone_hash: string; uploaded_at: Date };
+  connection_requests: { request_id: string; from_id: string; to_id: string; note: string | null; status: 'pending' | 'accepted' | 'denied'; created_at: Date; resolved_at: Date | null };
+  peer_questions: {
+    question_id: string;
+    asker_id: string;
+    recipient_id: string;
+    question: string;
+    status: 'pending' | 'answered' | 'rejected' | 'withdrawn';
+    signals_created: Generated<number>;
+    created_at: Date;
+    expires_at: Date;
+    resolved_at: Date | null;
+  };
+  notifications: { notification_id: string; andee_id: string; kind: string; text: string; link: string | null; created_at: Date; read_at: Date | null };
 }

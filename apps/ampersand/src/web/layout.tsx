@@ -4,8 +4,17 @@ import { PageShell, htmlDocument } from '@agent-products/kit/web';
 
 export const SITE_CSS_PATH = '/assets/site.css';
 
-export function renderPage(title: string, body: Child, options: { signedIn?: boolean } = {}): string {
-  const nav = options.signedIn ? [{ href: '/apps', label: 'Connected apps' }, { href: '/device', label: 'Enter a device code' }] : [{ href: '/sign-in', label: 'Sign in' }];
+export function renderPage(title: string, body: Child, options: { signedIn?: boolean; unread?: number } = {}): string {
+  const nav = options.signedIn
+    ? [
+        { href: '/review', label: 'Review' },
+        { href: '/connections', label: 'Connections' },
+        { href: '/questions', label: 'Questions' },
+        { href: '/notifications', label: options.unread ? `Notifications (${options.unread})` : 'Notifications' },
+        { href: '/apps', label: 'Connected apps' },
+        { href: '/device', label: 'Enter a device code' },
+      ]
+    : [{ href: '/sign-in', label: 'Sign in' }];
   return htmlDocument(
     <PageShell siteName="&" title={title} stylesheet={SITE_CSS_PATH} nav={nav} robots="noindex" footer={<span>& — your identity, on your terms.</span>}>
       {body}
@@ -26,5 +35,7 @@ button.primary{background:#1d1d1f;color:#fff;border-color:#1d1d1f}
 .notice{background:#eef6ff;border:1px solid #b6d4fe;padding:.75rem;border-radius:.4rem}
 .problem{background:#fff0f0;border:1px solid #f5b5b5;padding:.75rem;border-radius:.4rem}
 ul.scopes li{margin:.35rem 0}.qr img{width:12rem;height:12rem}
+textarea{font-size:1rem;padding:.5rem;width:100%;box-sizing:border-box;min-height:4rem}select{font-size:1rem;padding:.4rem}
+.meta{color:#555;font-size:.9rem}.inline{display:inline-block;margin:.25rem .5rem .25rem 0}.unread{border-left:4px solid #1d1d1f}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #eee;vertical-align:top}
 `;

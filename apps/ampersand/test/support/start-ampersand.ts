@@ -36,6 +36,8 @@ export interface StartOptions {
   settings?: Partial<ApiSettings>;
   database?: TestDatabase<AmpersandDatabase>;
   secret?: string;
+  /** The clock peer-question expiry is judged by, apart from the one tokens are checked with. */
+  questionClock?: () => Date;
 }
 
 export async function startAmpersand(options: StartOptions = {}): Promise<RunningAmpersand> {
@@ -72,6 +74,7 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
     tokenSecret: secret,
     log,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.questionClock ? { questionClock: options.questionClock } : {}),
   });
   apiHandler = api.handler;
   const mcp = createMcpService({

@@ -1,0 +1,83 @@
+/**
+ * What every API route shares: read the body as the tool's input contract (bad input is one
+ * structured error and nothing runs), resolve the caller from the token (never from the body),
+ * and run writes exactly once under retries with the kit's idempotency records.
+ */
+import type { Context } from 'hono';
+import type * as z from 'zod';
+import type { Kysely, Transaction } from 'kysely';
+import { invalidArguments, ToolError, unacceptableField, platformErrors } from '@agent-products/kit/mcp';
+import { runIdempotent } from '@agent-products/kit/store';
+import type { Andee, AndeeRepository } from '../andees/andee-repository.ts';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { ampersandErrors, errorJson } from './api-errors.ts';
+import type { ApiEnv } from './api-token.ts';
+
+export interface Caller extends Andee {
+  /** The OAuth client the token was issued to. */
+  clientId: string | undefined;
+  scopes: readonly string[];
+}
+
+export async function callerOf(c: Context<ApiEnv>, andees: AndeeRepository): Promise<Caller> {
+  const principal = c.get('principal');
+  const andee = await andees.byId(principal.subject);
+  if (!andee) throw ampersandErrors.fail('invalid_token', 'The andee this token was issued for no longer exists.');
+  return { ...andee, clientId: principal.clientId, scopes: principal.scopes };
+}
+
+export async function handle<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, run: (input: z.output<S>) => Promise<unknown>): Promise<Response> {
+  const correlationId = c.get('correlationId');
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    body = undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return errorJson(ampersandErrors.fail('invalid_request', 'The request body must be a JSON object.'), correlationId);
+  }
+  const bad = unacceptableField(body);
+  if (bad) return errorJson(platformErrors.fail('invalid_arguments', `Invalid arguments: ${bad.field}.`, { fields: [bad] }), correlationId);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return errorJson(invalidArguments(parsed.error), correlationId);
+  try {
+    return c.json(await run(parsed.data));
+  } catch (error) {
+    if (error instanceof ToolError) return errorJson(error, correlationId);
+    throw error;
+  }
+}
+
+/**
+ * A write in one transaction; with an idempotency key, the first call's answer is stored and a
+ * retry (concurrent or later) with the same key and arguments gets it back without writing again.
+ */
+export async function writeOnce<R>(
+  db: Kysely<AmpersandDatabase>,
+  scope: { accountId: string; operation: string; idempotencyKey: string | undefined },
+  args: unknown,
+  now: Date,
+  work: (trx: Transaction<AmpersandDatabase>) => Promise<R>,
+): Promise<R> {
+  if (!scope.idempotencyKey) return db.transaction().execute(work);
+  const { result } = await runIdempotent(db, { accountId: scope.accountId, operation: scope.operation, idempotencyKey: scope.idempotencyKey }, args, now, work);
+  return result;
+}
+
+export interface AreaDeps {
+  db: Kysely<AmpersandDatabase>;
+  andees: AndeeRepository;
+  now: () => Date;
+}
+
+/** A &tag's andee, or the tool error naming it. */
+export async function andeeByTag(andees: AndeeRepository, tag: string): Promise<{ andeeId: string; name: string; tag: string; photoUrl: string | null }> {
+  const andee = await andees.byTag(tag);
+  if (!andee) throw ampersandErrors.fail('andee_not_found', `No andee has the tag &${tag.trim().replace(/^&/, '')}.`);
+  return { andeeId: andee.andeeId, name: andee.displayName, tag: andee.tag, photoUrl: andee.photoUrl };
+}
+
+export function personOf(caller: Caller): { andeeId: string; name: string; tag: string; photoUrl: string | null } {
+  return { andeeId: caller.andeeId, name: caller.displayName, tag: caller.tag, photoUrl: caller.photoUrl };
+}

@@ -1,0 +1,94 @@
+/**
+ * How ask_question turns visible facts into an answer. Retrieval is always deterministic and
+ * always runs over facts the caller may see (the caller assembled them): a fact is relevant when
+ * it shares content words with the question or is filed under an HDS code the question's terms
+ * map to. The synthesizer only composes; the default one quotes the relevant facts per person and
+ * says plainly when nothing visible answers; `ModelSynthesizer` (model-synthesizer.ts) asks an
+ * OpenAI-compatible chat endpoint to phrase the same facts.
+ */
+import { codesMentioned } from './hds-taxonomy.ts';
+import { contentWords, overlap } from './terms.ts';
+
+export interface PersonFacts {
+  name: string;
+  tag: string;
+  isCaller: boolean;
+  facts: ReadonlyArray<{ text: string; hdsCode: string | null }>;
+}
+
+export interface SynthesisInput {
+  question: string;
+  /** about: answer about the caller and participants; audience: rank the caller's connections. */
+  mode: 'about' | 'audience';
+  people: readonly PersonFacts[];
+}
+
+export interface RankedPerson {
+  name: string;
+  tag: string;
+  reason: string;
+}
+
+export interface Synthesis {
+  answer: string;
+  basedOnFacts: number;
+  ranking: RankedPerson[] | null;
+}
+
+export interface AnswerSynthesizer {
+  synthesize(input: SynthesisInput): Promise<Synthesis>;
+}
+
+const PER_PERSON = 5;
+const RANKED = 10;
+
+export interface Retrieved {
+  person: PersonFacts;
+  facts: Array<{ text: string; hdsCode: string | null; score: number }>;
+  score: number;
+}
+
+/** The relevant facts per person, best first; people in the input's order. */
+export function retrieve(input: SynthesisInput): Retrieved[] {
+  const terms = contentWords(input.question);
+  const codes = new Set(codesMentioned(input.question));
+  return input.people.map((person) => {
+    const facts = person.facts
+      .map((f) => ({ ...f, score: overlap(terms, contentWords(f.text)) * 2 + (f.hdsCode && codes.has(f.hdsCode) ? 1 : 0) }))
+      .filter((f) => f.score > 0)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, PER_PERSON);
+    return { person, facts, score: facts.reduce((sum, f) => sum + f.score, 0) };
+  });
+}
+
+export function rank(retrieved: readonly Retrieved[]): RankedPerson[] {
+  return retrieved
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score || a.person.tag.localeCompare(b.person.tag))
+    .slice(0, RANKED)
+    .map((r) => ({ name: r.person.name, tag: r.person.tag, reason: `${r.person.name} shared: “${r.facts[0]!.text}”` }));
+}
+
+export function personLabel(p: PersonFacts): string {
+  return p.isCaller ? `${p.name} (you)` : `${p.name} (${p.tag})`;
+}
+
+export class DeterministicSynthesizer implements AnswerSynthesizer {
+  async synthesize(input: SynthesisInput): Promise<Synthesis> {
+    const retrieved = retrieve(input);
+    const basedOnFacts = retrieved.reduce((n, r) => n + r.facts.length, 0);
+    if (input.mode === 'audience') {
+      const ranking = rank(retrieved);
+      if (ranking.length === 0) return { answer: 'None of your connections has shared anything you can see that speaks to this.', basedOnFacts: 0, ranking };
+      return { answer: ['Ranked by what they shared that you can see:', ...ranking.map((r, i) => `${i + 1}. ${r.name} (${r.tag}) — ${r.reason}`)].join('\n'), basedOnFacts, ranking };
+    }
+    const parts = retrieved.map((r) => {
+      if (r.facts.length > 0) return `${personLabel(r.person)}: ${r.facts.map((f) => f.text).join(' ')}`;
+      return r.person.facts.length === 0
+        ? `${personLabel(r.person)}: nothing you can see has been shared.`
+        : `${personLabel(r.person)}: none of the ${r.person.facts.length} facts you can see speaks to this.`;
+    });
+    return { answer: parts.join('\n'), basedOnFacts, ranking: null };
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The HDS taxonomy (taxonomy/hds-v1.json, reviewed and versioned in the repository): the codes
+ * every identity signal is filed under, `top.leaf`. The file is validated when this module loads,
+ * so a broken edit fails at start, not on some later write; every signal write validates its code
+ * against it. The keywords let the deterministic synthesizer map a question's terms to codes and
+ * suggest a code for a fact written without one.
+ */
+import { readFileSync } from 'node:fs';
+import * as z from 'zod';
+
+const CODE_PART = /^[a-z][a-z_]{1,30}$/;
+
+const taxonomyFile = z
+  .object({
+    name: z.string(),
+    version: z.string().regex(/^\d+\.\d+\.\d+$/),
+    reviewed: z.string(),
+    notes: z.string(),
+    fallbackCode: z.string(),
+    topLevels: z.record(
+      z.string().regex(CODE_PART),
+      z.object({
+        label: z.string().min(1),
+        leaves: z.record(z.string().regex(CODE_PART), z.object({ label: z.string().min(1), keywords: z.array(z.string().min(1)) })),
+      }),
+    ),
+  })
+  .strict();
+
+export interface HdsLeaf {
+  code: string;
+  top: string;
+  label: string;
+  keywords: readonly string[];
+}
+
+export const REQUIRED_TOP_LEVELS = ['preferences', 'relationships', 'places', 'work', 'interests', 'values'] as const;
+
+function load(): { version: string; fallbackCode: string; leaves: Map<string, HdsLeaf> } {
+  const parsed = taxonomyFile.parse(JSON.parse(readFileSync(new URL('../../taxonomy/hds-v1.json', import.meta.url), 'utf8')));
+  const leaves = new Map<string, HdsLeaf>();
+  for (const [top, level] of Object.entries(parsed.topLevels)) {
+    for (const [leaf, spec] of Object.entries(level.leaves)) {
+      leaves.set(`${top}.${leaf}`, { code: `${top}.${leaf}`, top, label: spec.label, keywords: spec.keywords.map((k) => k.toLowerCase()) });
+    }
+  }
+  for (const top of REQUIRED_TOP_LEVELS) if (![...leaves.values()].some((l) => l.top === top)) throw new Error(`HDS taxonomy lacks the top level ${top}`);
+  if (!leaves.has(parsed.fallbackCode)) throw new Error(`HDS taxonomy fallbackCode ${parsed.fallbackCode} is not a leaf`);
+  return { version: parsed.version, fallbackCode: parsed.fallbackCode, leaves };
+}
+
+const taxonomy = load();
+
+export const HDS_VERSION = taxonomy.version;
+export const HDS_FALLBACK_CODE = taxonomy.fallbackCode;
+
+export function hdsLeaves(): HdsLeaf[] {
+  return [...taxonomy.leaves.values()];
+}
+
+export function isHdsLeaf(code: string): boolean {
+  return taxonomy.leaves.has(code);
+}
+
+export function hdsLeaf(code: string): HdsLeaf | undefined {
+  return taxonomy.leaves.get(code);
+}
+
+/** Lower-case word tokens, with a plural `s` dropped from longer words, as the matchers compare them. */
+export function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}-]+/u)
+    .filter((w) => w.length > 1)
+    .map(stem);
+}
+
+function stem(w: string): string {
+  return w.length > 4 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
+}
+
+/** The leaves whose keywords a text mentions, best first (how many of its keywords it mentions). */
+export function codesMentioned(text: string): string[] {
+  const present = new Set(words(text));
+  return hdsLeaves()
+    .map((leaf) => ({ code: leaf.code, hits: leaf.keywords.filter((k) => present.has(stem(k))).length }))
+    .filter((r) => r.hits > 0)
+    .sort((a, b) => b.hits - a.hits || a.code.localeCompare(b.code))
+    .map((r) => r.code);
+}
+
+/** The code a fact written without one is filed under until the andee reviews it. */
+export function suggestCode(text: string): string {
+  return codesMentioned(text)[0] ?? HDS_FALLBACK_CODE;
+}

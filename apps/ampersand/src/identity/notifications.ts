@@ -1,0 +1,46 @@
+/**
+ * Durable notifications: one row per event the andee should see (a connection request, a
+ * question, an answer), written in the same transaction as the event, shown in the web app with
+ * an unread count until marked read.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { AmpersandDatabase } from '../store/schema.ts';
+
+type Db = Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase>;
+
+export type NotificationKind = 'connection_request' | 'connection_accepted' | 'question' | 'question_answered';
+
+export interface Notification {
+  notificationId: string;
+  kind: string;
+  text: string;
+  link: string | null;
+  createdAt: Date;
+  readAt: Date | null;
+}
+
+export class Notifications {
+  constructor(private readonly db: Kysely<AmpersandDatabase>) {}
+
+  async notify(db: Db, andeeId: string, kind: NotificationKind, text: string, link: string | null, now: Date): Promise<void> {
+    await db.insertInto('notifications').values({ notification_id: randomUUID(), andee_id: andeeId, kind, text, link, created_at: now, read_at: null }).execute();
+  }
+
+  async unreadCount(andeeId: string): Promise<number> {
+    const row = await this.db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).where('andee_id', '=', andeeId).where('read_at', 'is', null).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async list(andeeId: string, limit = 100): Promise<Notification[]> {
+    const rows = await this.db.selectFrom('notifications').selectAll().where('andee_id', '=', andeeId).orderBy('created_at', 'desc').orderBy('notification_id').limit(limit).execute();
+    return rows.map((r) => ({ notificationId: r.notification_id, kind: r.kind, text: r.text, link: r.link, createdAt: r.created_at, readAt: r.read_at }));
+  }
+
+  /** Marks one (or, without an id, every) unread notification of the andee read. */
+  async markRead(andeeId: string, notificationId: string | undefined, now: Date): Promise<number> {
+    let query = this.db.updateTable('notifications').set({ read_at: now }).where('andee_id', '=', andeeId).where('read_at', 'is', null);
+    if (notificationId) query = query.where('notification_id', '=', notificationId);
+    return Number((await query.executeTakeFirst()).numUpdatedRows);
+  }
+}

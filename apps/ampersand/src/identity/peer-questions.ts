@@ -1,0 +1,147 @@
+/**
+ * Peer questions: an andee asks an active connection a question (kept verbatim); the recipient
+ * answers (the answer becomes a pending signal in the recipient's own review queue and the asker
+ * is notified), or declines silently; the asker may withdraw while pending. A question expires
+ * `ttlSeconds` after it was asked (7 days by default): "expired" is read from the clock, never
+ * stored, so an injected clock decides it, and an expired question can be neither answered nor
+ * withdrawn. Every change is a conditional update on status = 'pending' and not yet expired, so
+ * two concurrent decisions cannot both win.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { ampersandErrors } from '../api/api-errors.ts';
+import type { IdentitySignals } from './identity-signals.ts';
+import type { Notifications } from './notifications.ts';
+import type { Person } from './connections.ts';
+
+type Trx = Transaction<AmpersandDatabase>;
+export type QuestionStatus = 'pending' | 'answered' | 'rejected' | 'expired' | 'withdrawn';
+
+export interface SentQuestion {
+  questionId: string;
+  to: { name: string; tag: string };
+  question: string;
+  status: QuestionStatus;
+  askedAt: string;
+  expiresAt: string;
+  resolvedAt: string | null;
+  signalsCreated: number;
+}
+
+export interface OpenQuestion {
+  questionId: string;
+  from: { name: string; tag: string };
+  question: string;
+  askedAt: string;
+  expiresAt: string;
+}
+
+export function statusAt(row: { status: AmpersandDatabase['peer_questions']['status']; expires_at: Date }, now: Date): QuestionStatus {
+  return row.status === 'pending' && row.expires_at <= now ? 'expired' : row.status;
+}
+
+export class PeerQuestions {
+  constructor(
+    private readonly db: Kysely<AmpersandDatabase>,
+    private readonly signals: IdentitySignals,
+    private readonly notifications: Notifications,
+    private readonly ttlSeconds: number,
+    /** The clock expiry is judged by; injected so a test can move a week ahead without touching token lifetimes. */
+    private readonly clock: () => Date,
+  ) {}
+
+  async ask(trx: Trx, asker: Person, recipient: Person, question: string): Promise<OpenQuestion> {
+    const now = this.clock();
+    const questionId = randomUUID();
+    const expiresAt = new Date(now.getTime() + this.ttlSeconds * 1000);
+    await trx.insertInto('peer_questions').values({ question_id: questionId, asker_id: asker.andeeId, recipient_id: recipient.andeeId, question, status: 'pending', created_at: now, expires_at: expiresAt, resolved_at: null }).execute();
+    await this.notifications.notify(trx, recipient.andeeId, 'question', `${asker.name} (&${asker.tag}) asked you: “${question}”`, '/questions', now);
+    return { questionId, from: { name: asker.name, tag: `&${asker.tag}` }, question, askedAt: now.toISOString(), expiresAt: expiresAt.toISOString() };
+  }
+
+  async sent(askerId: string, limit = 200): Promise<SentQuestion[]> {
+    const now = this.clock();
+    const rows = await this.db
+      .selectFrom('peer_questions as q')
+      .innerJoin('andees as a', 'a.andee_id', 'q.recipient_id')
+      .select(['q.question_id', 'q.question', 'q.status', 'q.created_at', 'q.expires_at', 'q.resolved_at', 'q.signals_created', 'a.display_name', 'a.tag'])
+      .where('q.asker_id', '=', askerId)
+      .orderBy('q.created_at', 'desc')
+      .orderBy('q.question_id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      questionId: r.question_id,
+      to: { name: r.display_name, tag: `&${r.tag}` },
+      question: r.question,
+      status: statusAt(r, now),
+      askedAt: r.created_at.toISOString(),
+      expiresAt: r.expires_at.toISOString(),
+      resolvedAt: r.resolved_at?.toISOString() ?? null,
+      signalsCreated: r.signals_created,
+    }));
+  }
+
+  async open(recipientId: string, limit = 200): Promise<OpenQuestion[]> {
+    const now = this.clock();
+    const rows = await this.db
+      .selectFrom('peer_questions as q')
+      .innerJoin('andees as a', 'a.andee_id', 'q.asker_id')
+      .select(['q.question_id', 'q.question', 'q.created_at', 'q.expires_at', 'a.display_name', 'a.tag'])
+      .where('q.recipient_id', '=', recipientId)
+      .where('q.status', '=', 'pending')
+      .where('q.expires_at', '>', now)
+      .orderBy('q.created_at', 'desc')
+      .orderBy('q.question_id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ questionId: r.question_id, from: { name: r.display_name, tag: `&${r.tag}` }, question: r.question, askedAt: r.created_at.toISOString(), expiresAt: r.expires_at.toISOString() }));
+  }
+
+  /** Moves a pending, unexpired question of this andee (in this role) to `status`, or says why not. */
+  private async decide(trx: Trx, questionId: string, role: 'asker_id' | 'recipient_id', andeeId: string, status: 'answered' | 'rejected' | 'withdrawn', now: Date) {
+    const updated = await trx
+      .updateTable('peer_questions')
+      .set({ status, resolved_at: now })
+      .where('question_id', '=', questionId)
+      .where(role, '=', andeeId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst();
+    if (updated) return updated;
+    const row = await trx.selectFrom('peer_questions').select(['status', 'expires_at']).where('question_id', '=', questionId).where(role, '=', andeeId).executeTakeFirst();
+    if (!row) throw ampersandErrors.fail('question_not_found', role === 'asker_id' ? `You sent no question ${questionId}; questions_list shows yours.` : `No question ${questionId} was asked of you; questions_pending shows yours.`);
+    const current = statusAt(row, now);
+    throw ampersandErrors.fail('question_not_pending', `That question is ${current}, so it can no longer be ${status === 'withdrawn' ? 'withdrawn' : status === 'answered' ? 'answered' : 'declined'}.`, { status: current });
+  }
+
+  async answer(trx: Trx, recipient: Person, questionId: string, answer: string, clientId: string | undefined): Promise<{ signalId: string | null; duplicate: boolean }> {
+    const now = this.clock();
+    const question = await this.decide(trx, questionId, 'recipient_id', recipient.andeeId, 'answered', now);
+    const written = await this.signals.write(recipient.andeeId, { value: answerSignalText(question.question, answer), status: 'pending', provenance: { source: 'answer', clientId, questionId } }, now, trx);
+    if (written.written) await trx.updateTable('peer_questions').set({ signals_created: 1 }).where('question_id', '=', questionId).execute();
+    await this.notifications.notify(trx, question.asker_id, 'question_answered', `${recipient.name} (&${recipient.tag}) answered your question “${question.question}”. Ask & about it once they approve the answer.`, null, now);
+    return written.written ? { signalId: written.signal.signalId, duplicate: false } : { signalId: written.duplicateOf.signalId, duplicate: true };
+  }
+
+  async reject(trx: Trx, recipientId: string, questionId: string): Promise<void> {
+    await this.decide(trx, questionId, 'recipient_id', recipientId, 'rejected', this.clock());
+  }
+
+  async withdraw(trx: Trx, askerId: string, questionId: string): Promise<void> {
+    await this.decide(trx, questionId, 'asker_id', askerId, 'withdrawn', this.clock());
+  }
+}
+
+/**
+ * The pending signal an answer becomes: the answer with the question it answers (an answer like
+ * "yes" means nothing alone), the question shortened so the whole stays within a signal's 1,000
+ * characters. The andee reviews, edits or rejects it like any other.
+ */
+export function answerSignalText(question: string, answer: string): string {
+  const room = 1000 - answer.length - 6;
+  const asked = question.length > room ? `${question.slice(0, Math.max(0, room - 1))}…` : question;
+  return `“${asked}” — ${answer}`;
+}

@@ -1,0 +1,56 @@
+/** Notifications in the web app: newest first, unread ones marked, each (or all) marked read by a CSRF-carrying form. */
+import { Hono } from 'hono';
+import { renderPage } from './layout.tsx';
+import type { WebEnv } from './session-cookie.ts';
+import { checkedForm, sessionOr, type AndeePagesDeps } from './web-deps.ts';
+
+export function notificationsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
+  const app = new Hono<WebEnv>();
+
+  app.get('/notifications', async (c) => {
+    const session = sessionOr(c, '/notifications');
+    if (session instanceof Response) return session;
+    const id = session.andee.andeeId;
+    const [items, unread] = await Promise.all([deps.notifications.list(id), deps.notifications.unreadCount(id)]);
+    return c.html(
+      renderPage(
+        'Notifications',
+        <>
+          <h1>Notifications</h1>
+          <p data-unread={String(unread)}>{unread === 0 ? 'Nothing unread.' : `${unread} unread.`}</p>
+          {unread > 0 ? (
+            <form method="post" action="/notifications/read">
+              <input type="hidden" name="csrf" value={session.csrfToken} />
+              <button type="submit">Mark all read</button>
+            </form>
+          ) : null}
+          {items.map((n) => (
+            <div class={n.readAt ? 'card' : 'card unread'} data-notification={n.notificationId}>
+              <p>{n.text}</p>
+              <p class="meta">
+                {n.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC {n.link ? <a href={n.link}>Open</a> : null}
+              </p>
+              {n.readAt ? null : (
+                <form method="post" action="/notifications/read">
+                  <input type="hidden" name="csrf" value={session.csrfToken} />
+                  <input type="hidden" name="notificationId" value={n.notificationId} />
+                  <button type="submit">Mark read</button>
+                </form>
+              )}
+            </div>
+          ))}
+        </>,
+        { signedIn: true, unread },
+      ),
+    );
+  });
+
+  app.post('/notifications/read', async (c) => {
+    const checked = await checkedForm(c);
+    if (checked instanceof Response) return checked;
+    await deps.notifications.markRead(checked.session.andee.andeeId, checked.form.notificationId || undefined, deps.now());
+    return c.redirect('/notifications', 303);
+  });
+
+  return app;
+}

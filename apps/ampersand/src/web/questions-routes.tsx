@@ -1,0 +1,93 @@
+/**
+ * Questions in the web app: the questions connections asked the andee (answer — it goes into the
+ * review queue as a pending signal — or decline, silently), and the ones the andee sent with their
+ * status. Every form carries the session's CSRF token.
+ */
+import { Hono } from 'hono';
+import { ToolError } from '@agent-products/kit/mcp';
+import { renderPage } from './layout.tsx';
+import { problemPage } from './problem-page.tsx';
+import type { WebEnv } from './session-cookie.ts';
+import { checkedForm, sessionOr, type AndeePagesDeps } from './web-deps.ts';
+
+export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
+  const app = new Hono<WebEnv>();
+
+  app.get('/questions', async (c) => {
+    const session = sessionOr(c, '/questions');
+    if (session instanceof Response) return session;
+    const id = session.andee.andeeId;
+    const [open, sent, unread] = await Promise.all([deps.questions.open(id), deps.questions.sent(id), deps.notifications.unreadCount(id)]);
+    const notice = c.req.query('done');
+    return c.html(
+      renderPage(
+        'Questions',
+        <>
+          <h1>Questions</h1>
+          {notice ? (
+            <p class="notice" role="status">
+              {notice}
+            </p>
+          ) : null}
+          <h2>Asked of you ({open.length})</h2>
+          {open.length === 0 ? <p>No questions wait for you.</p> : null}
+          {open.map((q) => (
+            <div class="card" data-question={q.questionId}>
+              <p>
+                <strong>{q.from.name}</strong> ({q.from.tag}) asks: “{q.question}”
+              </p>
+              <p class="meta">Expires {q.expiresAt.slice(0, 16).replace('T', ' ')} UTC. Your answer goes to your review queue first; nothing is shared until you approve it there.</p>
+              <form method="post" action={`/questions/${encodeURIComponent(q.questionId)}/answer`}>
+                <input type="hidden" name="csrf" value={session.csrfToken} />
+                <label>
+                  Your answer
+                  <textarea name="answer" required maxlength={500}></textarea>
+                </label>
+                <button type="submit" class="primary">
+                  Answer
+                </button>
+              </form>
+              <form method="post" action={`/questions/${encodeURIComponent(q.questionId)}/reject`}>
+                <input type="hidden" name="csrf" value={session.csrfToken} />
+                <button type="submit">Decline</button>
+              </form>
+            </div>
+          ))}
+          <h2>You asked</h2>
+          {sent.length === 0 ? <p>You have not asked anyone yet.</p> : null}
+          <ul>
+            {sent.map((q) => (
+              <li data-sent={q.questionId}>
+                {q.to.name} ({q.to.tag}): “{q.question}” — <strong>{q.status}</strong>
+              </li>
+            ))}
+          </ul>
+        </>,
+        { signedIn: true, unread },
+      ),
+    );
+  });
+
+  for (const action of ['answer', 'reject'] as const) {
+    app.post(`/questions/:questionId/${action}`, async (c) => {
+      const checked = await checkedForm(c);
+      if (checked instanceof Response) return checked;
+      const { session, form } = checked;
+      const me = session.andee;
+      const answer = (form.answer ?? '').trim();
+      if (action === 'answer' && (answer.length < 1 || answer.length > 500)) return c.html(problemPage('Answer needed', 'An answer is 1 to 500 characters.', { code: 'invalid_arguments', signedIn: true }), 400);
+      try {
+        await deps.db.transaction().execute(async (trx) => {
+          if (action === 'answer') await deps.questions.answer(trx, { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl }, c.req.param('questionId'), answer, undefined);
+          else await deps.questions.reject(trx, me.andeeId, c.req.param('questionId'));
+        });
+      } catch (error) {
+        if (error instanceof ToolError) return c.html(problemPage('Not done', error.message, { code: error.code, signedIn: true }), error.code === 'question_not_found' ? 404 : 409);
+        throw error;
+      }
+      return c.redirect(`/questions?done=${encodeURIComponent(action === 'answer' ? 'Answered. Your answer waits in Review until you approve it.' : 'Declined.')}`, 303);
+    });
+  }
+
+  return app;
+}
