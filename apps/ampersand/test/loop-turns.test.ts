@@ -210,6 +210,37 @@ describe('the external runtime over MCP with the run token', () => {
   }, 90_000);
 });
 
+describe('identity_write inside a signed chat turn', () => {
+  it('is approved at once only for the exact sentence of the turn message, with a live run token', async () => {
+    const handed: Array<{ envelope: any; runToken: string }> = [];
+    const runtime = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c)).on('end', () => {
+        handed.push(JSON.parse(body));
+        res.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((resolve) => runtime.listen(0, '127.0.0.1', resolve));
+    const amp = await startAmpersand({ settings: { runtimeUrl: `http://127.0.0.1:${(runtime.address() as AddressInfo).port}/turns` } });
+    const mara = await authorizedAgent(amp, 'mara');
+    try {
+      const loopId = await newLoop(amp, mara, 'Family movie night');
+      await press(amp, mara, loopId, 'send', 'I play the harp on Sundays. Pick a film about music.');
+      const inRun = await mara.withHeaders({ 'X-Run-Token': handed[0]!.runToken });
+      const write = async (client: Agent['client'], value: string) => (await callTool({ client }, 'identity_write', { value })).structuredContent;
+      expect(await write(inRun, 'I play the harp on Sundays.')).toMatchObject({ written: true, status: 'approved' });
+      expect(await write(inRun, 'I play the harp.')).toMatchObject({ written: true, status: 'pending' });
+      expect(await write(mara.client, 'I like films about music.')).toMatchObject({ written: true, status: 'pending' });
+      await callTool({ client: inRun }, 'run_outcome', { mode: 'completed', summary: 'Picked a music film.' });
+      expect(await write(inRun, 'Pick a film about music.')).toMatchObject({ status: 'pending' });
+    } finally {
+      await mara.close();
+      await amp.close();
+      await new Promise<void>((resolve) => runtime.close(() => resolve()));
+    }
+  }, 90_000);
+});
+
 describe('a killed API process', () => {
   it('leaves its running turn to the sweeper, which ends it timed out with the last stage', async () => {
     const model = await startModelStandIn();

@@ -50,6 +50,7 @@ import { loopRoutes } from './loop-routes.ts';
 import { LoopOperations } from '../loops/loop-operations.ts';
 import { runTokens as createRunTokens } from '../loops/run-token.ts';
 import { createTurns, type TurnSettings } from '../loops/turns.ts';
+import { runTurnMatcher } from '../loops/run-turn-matcher.ts';
 import { loopWebRoutes } from '../web/loop-routes.tsx';
 
 export type ApiSettings = Pick<
@@ -134,9 +135,10 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   });
   app.use('*', securityHeaders());
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
-  app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, questions, synthesizer, turnMatcher: options.turnMatcher, verifier, grants, challenge, now }));
   const operations = new LoopOperations(db);
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
+  const turnMatcher = options.turnMatcher ?? runTurnMatcher(db, runTokens, now);
+  app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, questions, synthesizer, turnMatcher, verifier, grants, challenge, now }));
   const turns = createTurns({ db, operations, runTokens, settings, log, now });
   app.route('/', loopRoutes({ db, andees, operations, runTokens, verifier, grants, challenge, now }));
   app.use('*', loadSession(sessions, now));
