@@ -51,6 +51,7 @@ import { LoopOperations } from '../loops/loop-operations.ts';
 import { runTokens as createRunTokens } from '../loops/run-token.ts';
 import { createTurns, type TurnSettings } from '../loops/turns.ts';
 import { runTurnMatcher } from '../loops/run-turn-matcher.ts';
+import { hostedRuntimeCredentials, type HostedRuntimeCredentials } from '../auth/hosted-runtime.ts';
 import { loopWebRoutes } from '../web/loop-routes.tsx';
 
 export type ApiSettings = Pick<
@@ -78,6 +79,8 @@ export interface ApiService {
   andees: AndeeRepository;
   sessions: WebSessions;
   grants: Grants;
+  /** Issues the & hosted runtime's access tokens (a principal public authorization never creates). */
+  hostedRuntime: HostedRuntimeCredentials;
   signals: IdentitySignals;
   connections: Connections;
   contacts: Contacts;
@@ -190,6 +193,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     andees,
     sessions,
     grants,
+    hostedRuntime: hostedRuntimeCredentials({ provider, keys, issuer: settings.apiUrl, resource: settings.mcpUrl, ttlSeconds: settings.accessTokenTtlSeconds }),
     signals,
     connections,
     contacts,

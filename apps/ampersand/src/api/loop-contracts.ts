@@ -72,7 +72,7 @@ export const loopReadInput = z
 export const loopReadOutput = z.object({
   shelf: z.object({ active: z.array(summary), archived: z.array(summary) }).nullable().describe('Every Loop of the caller, when no Loop was named'),
   loop: summary
-    .extend({ items: z.array(itemOutput), conversation: z.array(message).describe('The latest messages, oldest first; conversation.seq is its version') })
+    .extend({ composition: z.array(z.record(z.string(), z.unknown())).describe('The composed surface (hosted runtime), empty when none'), items: z.array(itemOutput), conversation: z.array(message).describe('The latest messages, oldest first; conversation.seq is its version') })
     .nullable(),
   surfaceContract: surfaceContractOutput,
 });
@@ -112,3 +112,27 @@ export const runOutcomeInput = z
 export const runOutcomeOutput = z.object({ runId: z.string(), state: z.string(), messageId: z.string(), correlationId: z.string() });
 
 export type LoopReadOutput = z.output<typeof loopReadOutput>;
+
+export const loopPinSkillInput = z
+  .object({
+    loopId,
+    content: z.object({ instructions: z.string().min(1).max(20_000), tools: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/)).max(30).optional() }).strict().describe('The skill release content; its SHA-256 over canonical JSON is the digest'),
+    outcomeSpec: z
+      .object({
+        artifactKinds: z.array(z.enum(ITEM_KINDS)).min(1),
+        terminalModes: z.array(z.enum(TERMINAL_STATES as [TerminalState, ...TerminalState[]])).min(1),
+      })
+      .strict()
+      .describe('Which artifact kinds a run may write and which terminal modes it may select'),
+  })
+  .strict();
+export const loopPinSkillOutput = z.object({ version: z.number().int(), digest: z.string().describe('SHA-256 (hex) of the canonical JSON of the release') });
+
+export const loopComposeInput = z
+  .object({
+    loopId,
+    renderer: z.enum(RENDERERS).optional().describe('Keep the Loop renderer unless a supported one materially improves the artifact'),
+    blocks: z.array(z.record(z.string(), z.unknown())).min(1).max(100).describe('Presentation blocks; each type must be one the live surface contract exposes'),
+  })
+  .strict();
+export const loopComposeOutput = z.object({ loopId: z.string(), renderer: z.string(), blocks: z.number().int(), contractVersion: z.number().int() });

@@ -9,7 +9,10 @@ import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
+import { isHostedRuntime } from '../auth/hosted-runtime.ts';
+import { composeLoop } from '../loops/loop-composition.ts';
 import { loopErrors } from '../loops/loop-errors.ts';
+import { pinSkill } from '../loops/skill-pins.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import type { RunTokens } from '../loops/run-token.ts';
 import { listRuns, readRun, type RunView } from '../loops/runs.ts';
@@ -17,6 +20,8 @@ import { ampersandErrors } from './api-errors.ts';
 import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
 import {
   loopArchiveInput,
+  loopComposeInput,
+  loopPinSkillInput,
   loopCreateInput,
   loopMembersInput,
   loopReadInput,
@@ -73,6 +78,21 @@ export function loopRoutes(deps: LoopRouteDeps): Hono<ApiEnv> {
   );
   app.post('/v1/loops/item-visibility', write, (c) => handle(c, loopVisibilityInput, async (input) => ops.setVisibility(await caller(c), input, deps.now())));
   app.post('/v1/loops/archive', write, (c) => handle(c, loopArchiveInput, async (input) => ({ loop: await ops.loops.archive(await caller(c), input.loopId, input.archived ?? true, deps.now()) })));
+  // Hosted-runtime only: authoring the Loop's skill and composing its surface are first-party.
+  app.post('/v1/loops/pin-skill', write, (c) =>
+    handle(c, loopPinSkillInput, async (input) => {
+      const me = await hostedCaller(c);
+      await ops.loops.requireOwner(me, input.loopId);
+      return pinSkill(deps.db, input.loopId, input.content, input.outcomeSpec, deps.now());
+    }),
+  );
+  app.post('/v1/loops/compose', write, (c) =>
+    handle(c, loopComposeInput, async (input) => {
+      const me = await hostedCaller(c);
+      await ops.loops.requireOwner(me, input.loopId);
+      return composeLoop(deps.db, input.loopId, input, deps.now());
+    }),
+  );
   app.post('/v1/runs/outcome', write, (c) =>
     handle(c, runOutcomeInput, async (input) => {
       const run = await optionalRun(c);
@@ -85,6 +105,11 @@ export function loopRoutes(deps: LoopRouteDeps): Hono<ApiEnv> {
     const andee = await deps.andees.byId(c.get('principal').subject);
     if (!andee) throw ampersandErrors.fail('invalid_token', 'The andee this token was issued for no longer exists.');
     return andee.andeeId;
+  }
+
+  async function hostedCaller(c: Context<ApiEnv>): Promise<string> {
+    if (!isHostedRuntime(c.get('principal'))) throw loopErrors.fail('hosted_runtime_only', 'Only the & hosted runtime may author a Loop skill or compose its surface; public OAuth clients cannot.');
+    return caller(c);
   }
 
   async function optionalRun(c: Context<ApiEnv>): Promise<RunView | undefined> {

@@ -12,7 +12,7 @@ export const loopErrors = defineErrorTable({
   hosted_runtime_only: { retryable: false, meaning: 'This tool belongs to the & hosted runtime; a public OAuth client cannot call it.' },
   run_token_invalid: { retryable: false, meaning: 'The X-Run-Token is missing, malformed, expired, for another andee or for a run that has ended.' },
   outcome_not_allowed: { retryable: false, meaning: "The run's outcome specification does not allow this terminal mode; the run stays open until its deadline." },
-  loop_archived: { retryable: false, meaning: 'The Loop is archived; unarchive it before running it.' },
+  unknown_block: { retryable: false, meaning: 'A block the live surface contract does not expose; details.unknownBlocks names them.' },
 });
 
 export const LOOP_ERROR_STATUS: Record<string, number> = {
@@ -27,5 +27,5 @@ export const LOOP_ERROR_STATUS: Record<string, number> = {
   hosted_runtime_only: 403,
   run_token_invalid: 401,
   outcome_not_allowed: 409,
-  loop_archived: 409,
+  unknown_block: 422,
 };

@@ -11,6 +11,7 @@ import { runIdempotent } from '@agent-products/kit/store';
 import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, LoopReadOutput } from '../api/loop-contracts.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { listMessages } from './conversation.ts';
+import { loopComposition } from './loop-composition.ts';
 import { loopErrors } from './loop-errors.ts';
 import { listItems, setItemVisibility, writeItem, type ItemView } from './loop-items.ts';
 import { Loops, type LoopSummary } from './loop-records.ts';
@@ -37,7 +38,7 @@ export class LoopOperations {
     const loop = await this.loops.summary(callerId, loopId);
     return {
       shelf: null,
-      loop: { ...loop, items: await listItems(this.db, loopId, loop.role === 'owner'), conversation: await listMessages(this.db, loopId, 50) },
+      loop: { ...loop, composition: await loopComposition(this.db, loopId), items: await listItems(this.db, loopId, loop.role === 'owner'), conversation: await listMessages(this.db, loopId, 50) },
       surfaceContract: surfaceContract(),
     };
   }

@@ -9,12 +9,14 @@ import { Hono } from 'hono';
 import { unauthorizedChallenge, verifyBearerRequest } from '@agent-products/kit/auth';
 import { createHttpApp, readBodyLimited, type AppEnv } from '@agent-products/kit/http';
 import type { Logger } from '@agent-products/kit/log';
-import { createMcpEndpoint, type RequestScope } from '@agent-products/kit/mcp';
+import { createMcpEndpoint, type RequestScope, type Tool } from '@agent-products/kit/mcp';
+import { isHostedRuntime } from '../auth/hosted-runtime.ts';
 import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
 import { deriveKeys } from '../auth/derived-keys.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import type { AmpersandSettings } from '../settings.ts';
 import { apiForwarder, rememberBearer, rememberRunToken } from './api-forwarder.ts';
+import { hostedRuntimeTools } from './hosted-runtime-tools.ts';
 import { surfaceContractResource } from './loop-tools.ts';
 import { resourceChallenge } from './resource-metadata.ts';
 import { ampersandTools } from './tools.ts';
@@ -42,16 +44,21 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const now = options.now ?? (() => new Date());
   const verifier = accessTokenVerifier({ key: deriveKeys(options.tokenSecret).accessToken, issuer: settings.apiUrl, audience: settings.mcpUrl });
   const { metadata, challenge } = resourceChallenge({ mcpUrl: settings.mcpUrl, issuer: settings.apiUrl, scopes: ALL_SCOPES });
-  const endpoint = createMcpEndpoint({
-    name: 'ampersand',
-    version: '0.1.0',
-    title: '&',
-    instructions: 'Tools over the signed-in andee\'s identity, connections and Loops. Use ask_question for identity answers, connections_read to resolve a person before acting, and loop_read before loop_create (reuse before create).',
-    tools: ampersandTools(apiForwarder(options.forwardTo ?? settings.apiUrl)),
-    registrations: [surfaceContractResource],
-    maxBodyBytes: MAX_BODY_BYTES,
-    onError: (error) => log.error({ err: error }, 'mcp error'),
-  });
+  const forward = apiForwarder(options.forwardTo ?? settings.apiUrl);
+  const endpointWith = (tools: Tool[]) =>
+    createMcpEndpoint({
+      name: 'ampersand',
+      version: '0.1.0',
+      title: '&',
+      instructions: 'Tools over the signed-in andee\'s identity, connections and Loops. Use ask_question for identity answers, connections_read to resolve a person before acting, and loop_read before loop_create (reuse before create).',
+      tools,
+      registrations: [surfaceContractResource],
+      maxBodyBytes: MAX_BODY_BYTES,
+      onError: (error) => log.error({ err: error }, 'mcp error'),
+    });
+  const endpoint = endpointWith(ampersandTools(forward));
+  // The hosted runtime's principal is shown its own tools too; a public client never lists them.
+  const hostedEndpoint = endpointWith([...ampersandTools(forward), ...hostedRuntimeTools(forward)]);
 
   const app = createHttpApp({
     log,
@@ -84,12 +91,12 @@ export function createMcpService(options: McpServiceOptions): McpService {
     const runToken = request.headers.get('x-run-token');
     if (runToken) rememberRunToken(verdict.principal, runToken);
     scope.principal = verdict.principal;
-    return endpoint.handle(new Request(request.url, { method: 'POST', headers: request.headers, body: body.text }), scope);
+    return (isHostedRuntime(verdict.principal) ? hostedEndpoint : endpoint).handle(new Request(request.url, { method: 'POST', headers: request.headers, body: body.text }), scope);
   };
   app.all('/mcp', protocol);
   app.all('/', protocol);
 
-  return { app, close: () => endpoint.close() };
+  return { app, close: () => Promise.all([endpoint.close(), hostedEndpoint.close()]).then(() => undefined) };
 }
 
 function isJsonObject(text: string): boolean {

@@ -39,6 +39,8 @@ export function shelfPage(shelf: { active: LoopSummary[]; archived: LoopSummary[
 export interface LoopPageView {
   loop: LoopSummary;
   items: ItemView[];
+  /** The composed surface (presentation only); empty when none was composed. */
+  composition: SurfaceBlock[];
   members: Array<{ tag: string; name: string; role: string }>;
   conversation: MessageView[];
   running: RunView[];
@@ -55,6 +57,7 @@ export function loopPage(view: LoopPageView): string {
       </p>
       <h1 data-loop-id={loop.loopId}>{loop.title}</h1>
       {loop.archived ? <p class="notice">This Loop is archived: off your active shelf, with everything kept.</p> : null}
+      {view.composition.length ? <section class="card surface">{view.composition.map((b) => block(b) ?? null)}</section> : null}
       <section aria-labelledby="artifacts">
         <h2 id="artifacts">What this Loop has made</h2>
         {view.items.length === 0 ? <p>Nothing saved yet. A run saves something only when it has a useful result.</p> : view.items.map((item) => artifact(item))}

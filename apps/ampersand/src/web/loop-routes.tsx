@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { ToolError } from '@agent-products/kit/mcp';
 import { listMessages } from '../loops/conversation.ts';
+import { loopComposition } from '../loops/loop-composition.ts';
 import { listItems } from '../loops/loop-items.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import { listRuns, readRun } from '../loops/runs.ts';
@@ -37,6 +38,7 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
         loopPage({
           loop,
           items: await listItems(deps.db, loopId, loop.role === 'owner'),
+          composition: await loopComposition(deps.db, loopId),
           members: await operations.loops.members(session.andee.andeeId, loopId),
           conversation: await listMessages(deps.db, loopId, 100),
           running: runs.filter((r) => r.state === 'running'),
