@@ -125,4 +125,27 @@ export const loopMigrations: Migrations = {
       await sql`create unique index conversation_one_terminal_per_run on conversation_messages (run_id) where terminal_state is not null`.execute(db);
     },
   },
+  '0021_signal_suggestions': {
+    async up(db: Kysely<any>) {
+      // Trigram similarity for the deterministic meaning comparer. Installed once per database in
+      // `public` (every schema reaches it qualified); concurrent installs from parallel test
+      // schemas race harmlessly.
+      await sql`do $$ begin create extension if not exists pg_trgm schema public; exception when unique_violation or duplicate_object then null; end $$`.execute(db);
+      // A drafted suggestion: the pending review item it created, the turn that drafted it and its flat context.
+      await db.schema
+        .createTable('signal_suggestions')
+        .addColumn('suggestion_id', 'text', (c) => c.primaryKey())
+        .addColumn('andee_id', 'text', (c) => c.notNull().references('andees.andee_id'))
+        .addColumn('signal_id', 'text', (c) => c.notNull().references('identity_facts.fact_id'))
+        .addColumn('run_id', 'text', (c) => c.notNull().references('loop_runs.run_id'))
+        .addColumn('loop_id', 'text', (c) => c.references('loops.loop_id'))
+        .addColumn('drafted_text', 'text', (c) => c.notNull())
+        .addColumn('canonical_text', 'text', (c) => c.notNull())
+        .addColumn('hds_code', 'text', (c) => c.notNull())
+        .addColumn('context', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('signal_suggestions_by_andee').on('signal_suggestions').columns(['andee_id', 'created_at']).execute();
+    },
+  },
 };

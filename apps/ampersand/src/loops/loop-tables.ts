@@ -4,6 +4,7 @@ export type TerminalState = 'completed' | 'refused' | 'failed' | 'timed_out' | '
 export const TERMINAL_STATES: readonly TerminalState[] = ['completed', 'refused', 'failed', 'timed_out', 'cancelled'];
 
 export interface LoopTables {
+  signal_suggestions: { suggestion_id: string; andee_id: string; signal_id: string; run_id: string; loop_id: string | null; drafted_text: string; canonical_text: string; hds_code: string; context: unknown; created_at: Date };
   skill_releases: { skill_id: string; version: number; content: unknown; digest: string; outcome_spec: unknown; created_at: Date };
   loops: {
     loop_id: string;
