@@ -9,7 +9,8 @@ import { connectionTools } from './connection-tools.ts';
 import { identityTools } from './identity-tools.ts';
 import { loopTools } from './loop-tools.ts';
 import { questionTools } from './question-tools.ts';
+import { suggestionTools } from './suggestion-tools.ts';
 
 export function ampersandTools(forward: Forward, options: { andeeCardUri?: string | undefined } = {}): Tool[] {
-  return [...identityTools(forward, options), ...connectionTools(forward), ...questionTools(forward), ...loopTools(forward)];
+  return [...identityTools(forward, options), ...connectionTools(forward), ...questionTools(forward), ...loopTools(forward), ...suggestionTools(forward)];
 }
