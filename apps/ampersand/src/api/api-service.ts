@@ -48,6 +48,7 @@ import { signInRoutes } from '../web/sign-in-routes.tsx';
 import { v1Routes } from './v1-routes.ts';
 import { loopRoutes } from './loop-routes.ts';
 import { suggestionRoutes } from './suggestion-routes.ts';
+import { evidenceRoutes } from './evidence-routes.ts';
 import { trigramComparer } from '../suggestions/meaning-comparer.ts';
 import { LoopOperations } from '../loops/loop-operations.ts';
 import { runTokens as createRunTokens } from '../loops/run-token.ts';
@@ -146,6 +147,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, questions, synthesizer, turnMatcher, verifier, grants, challenge, now }));
   const turns = createTurns({ db, operations, runTokens, settings, log, now });
   app.route('/', loopRoutes({ db, andees, operations, runTokens, verifier, grants, challenge, now }));
+  app.route('/', evidenceRoutes({ db, andees, firstParty, verifier, grants, challenge, now }));
   app.route('/', suggestionRoutes({ db, andees, runTokens, comparer: trigramComparer(db), verifier, grants, challenge, now }));
   app.use('*', loadSession(sessions, now));
   app.route('/', signInRoutes({ db, andees, sessions, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));

@@ -148,4 +148,48 @@ export const loopMigrations: Migrations = {
       await db.schema.createIndex('signal_suggestions_by_andee').on('signal_suggestions').columns(['andee_id', 'created_at']).execute();
     },
   },
+  '0022_evidence': {
+    async up(db: Kysely<any>) {
+      // Derived evidence only, as the andee's own app sends it: photo labels and coverage (never
+      // bytes, asset ids or metadata) and resolved places (names and categories, no coordinate column anywhere).
+      await db.schema
+        .createTable('photo_labels')
+        .addColumn('label_id', 'text', (c) => c.primaryKey())
+        .addColumn('andee_id', 'text', (c) => c.notNull().references('andees.andee_id'))
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('photo_count', 'integer', (c) => c.notNull())
+        .addColumn('confidence', 'text', (c) => c.notNull().check(sql`confidence in ('low', 'medium', 'high')`))
+        .addColumn('first_seen', 'timestamptz', (c) => c.notNull())
+        .addColumn('last_seen', 'timestamptz', (c) => c.notNull())
+        .addUniqueConstraint('photo_labels_one_per_label', ['andee_id', 'label'])
+        .execute();
+      await db.schema
+        .createTable('photo_coverage')
+        .addColumn('andee_id', 'text', (c) => c.primaryKey().references('andees.andee_id'))
+        .addColumn('photos_seen', 'integer', (c) => c.notNull())
+        .addColumn('photos_labelled', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('places')
+        .addColumn('place_id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('description', 'text')
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('ready', 'pending')`))
+        .execute();
+      await db.schema
+        .createTable('place_observations')
+        .addColumn('observation_key', 'text', (c) => c.primaryKey())
+        .addColumn('andee_id', 'text', (c) => c.notNull().references('andees.andee_id'))
+        .addColumn('observed_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('confidence', 'text', (c) => c.notNull().check(sql`confidence in ('low', 'medium', 'high')`))
+        .addColumn('fact', 'text', (c) => c.notNull())
+        .addColumn('selected_place_id', 'text', (c) => c.notNull().references('places.place_id'))
+        .addColumn('candidates', 'jsonb', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('place_observations_by_andee').on('place_observations').columns(['andee_id', 'observed_at']).execute();
+    },
+  },
 };
