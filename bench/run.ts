@@ -5,6 +5,7 @@
  * side.
  * Exits 1 when a target is missed, after printing every figure.
  */
+import { benchAmpersandLoopRead } from './ampersand-loop-read.ts';
 import { benchAmpersandToolCall } from './ampersand-tool-call.ts';
 import { benchChengduPropose } from './chengdu-propose.ts';
 import { benchChengduSearch } from './chengdu-search.ts';
@@ -17,6 +18,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['chengdu-propose', benchChengduPropose],
   ['zaezd-trips', benchZaezdTrips],
   ['ampersand-tool-call', benchAmpersandToolCall],
+  ['ampersand-loop-read', benchAmpersandLoopRead],
 ];
 const only = process.argv[2];
 const missed: string[] = [];

@@ -82,7 +82,9 @@ export class LoopOperations {
     if (!allowed.includes(input.mode)) {
       throw loopErrors.fail('outcome_not_allowed', `This run may end only as ${allowed.join(' or ') || 'nothing it selects'}; it stays open until its deadline.`, { allowed, requested: input.mode });
     }
-    const itemIds = run.effects;
+    // The effects recorded up to now (the caller's copy of the run may predate its last write).
+    const fresh = await this.db.selectFrom('loop_runs').select('effects').where('run_id', '=', run.runId).executeTakeFirst();
+    const itemIds = [...new Set(fresh ? ((typeof fresh.effects === 'string' ? JSON.parse(fresh.effects) : fresh.effects) as string[]) : run.effects)];
     const details: TerminalDetails = (() => {
       switch (input.mode) {
         case 'completed':
@@ -97,12 +99,6 @@ export class LoopOperations {
           return { state: 'cancelled', actor: 'the runtime', at: now.toISOString() };
       }
     })();
-    // Effects recorded since the run was read count too.
-    const fresh = await this.db.selectFrom('loop_runs').select('effects').where('run_id', '=', run.runId).executeTakeFirst();
-    if (details.state === 'completed' && fresh) {
-      const effects = (typeof fresh.effects === 'string' ? JSON.parse(fresh.effects) : fresh.effects) as string[];
-      details.outcomeEvidence = { itemIds: effects, effects: effects.map((id) => `wrote ${id}`) };
-    }
     const message = await endRun(this.db, run.runId, details, now);
     if (!message) throw loopErrors.fail('run_token_invalid', 'The run has already ended.', { runId: run.runId });
     return { runId: run.runId, state: details.state, messageId: message.messageId, correlationId: run.correlationId };
