@@ -6,6 +6,7 @@
  * Exits 1 when a target is missed, after printing every figure.
  */
 import { benchAmpersandLoopRead } from './ampersand-loop-read.ts';
+import { benchAmpersandIdentity } from './ampersand-identity.ts';
 import { benchAmpersandToolCall } from './ampersand-tool-call.ts';
 import { benchChengduPropose } from './chengdu-propose.ts';
 import { benchChengduSearch } from './chengdu-search.ts';
@@ -19,6 +20,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['zaezd-trips', benchZaezdTrips],
   ['ampersand-tool-call', benchAmpersandToolCall],
   ['ampersand-loop-read', benchAmpersandLoopRead],
+  ['ampersand-identity', benchAmpersandIdentity],
 ];
 const only = process.argv[2];
 const missed: string[] = [];

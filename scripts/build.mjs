@@ -3,7 +3,7 @@
  * npm dependencies stay external. Production runs compiled JavaScript rather than tsx, whose
  * on-the-fly transform wraps every closure for its name and costs about a third of the
  * throughput of an MCP call (measured in bench/, see README "Performance"). Last, it prints
- * the size of zaezd's trip board widget as built.
+ * the size of zaezd's trip board widget as built. It also builds &'s andee card bundle.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -50,6 +50,17 @@ await build({
   jsx: 'automatic',
   jsxImportSource: 'hono/jsx',
   external: [...external],
+  logLevel: 'warning',
+});
+
+// &'s andee card (an MCP App): one browser script the MCP service inlines into its ui:// document.
+await build({
+  entryPoints: [new URL('apps/ampersand/src/web/card/andee-card-entry.ts', root).pathname],
+  outfile: new URL('apps/ampersand/dist/andee-card.js', root).pathname,
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  minify: true,
   logLevel: 'warning',
 });
 

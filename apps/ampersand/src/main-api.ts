@@ -15,6 +15,8 @@ const log = createLogger({ name: 'ampersand-api', level: settings.logLevel });
 const tokenSecret = resolveTokenSecret(settings);
 const database = await openAmpersandDatabase(settings);
 const service = await createApiService({ settings, database, tokenSecret, log });
+// The labelled demo graph, once, only on the embedded default: never into a real database.
+const demo = database.kind === 'pglite' && settings.demoSeed ? await service.seedDemo() : undefined;
 
 const server = createServer(service.handler);
 await new Promise<void>((resolve, reject) => server.once('error', reject).listen(settings.apiPort, settings.host, resolve));
@@ -29,6 +31,8 @@ process.stdout.write(
     'Operator       npm run ampersand -- help',
     '               npm run ampersand -- create-andee <tag> "<name>"   then   npm run ampersand -- sign-in-link <tag>',
     settings.devMailbox ? `Dev mailbox    ${settings.apiUrl}/dev/mailbox` : '',
+    demo ? `Demo graph     ${demo.seeded ? 'seeded' : 'present'}: ${demo.tags.map((t) => `&${t}`).join(' ')} (labelled "(demo)"; AMPERSAND_DEMO=0 skips it)` : '',
+    demo ? '               npm run ampersand -- sign-in-link demo_ada   to look around as Ada' : '',
     '',
   ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1).join('\n'),
 );

@@ -58,6 +58,12 @@ export interface AmpersandSettings {
   turnSeconds: number;
   /** How often each API process ends runs past their deadline. */
   sweepSeconds: number;
+  /** Seed the labelled demo graph on the embedded database at start (never with DATABASE_URL). */
+  demoSeed: boolean;
+  /** The andee card's built bundle; when missing at start, the card resource is not registered. */
+  cardBundlePath: string;
+  /** The only origin the andee card may load images (photos) from. */
+  photoHost: string;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): AmpersandSettings {
@@ -95,6 +101,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     runtimeUrl: env.AMPERSAND_RUNTIME_URL ? url(env, 'AMPERSAND_RUNTIME_URL', '') : undefined,
     turnSeconds: integer(env, 'AMPERSAND_TURN_SECONDS', 120, 1),
     sweepSeconds: integer(env, 'AMPERSAND_SWEEP_SECONDS', 15, 1),
+    demoSeed: env.AMPERSAND_DEMO !== '0' && !env.DATABASE_URL,
+    cardBundlePath: env.AMPERSAND_CARD_BUNDLE ?? join(findRepoRoot(), 'apps', 'ampersand', 'dist', 'andee-card.js'),
+    photoHost: url(env, 'AMPERSAND_PHOTO_HOST', 'https://photos.and.com'),
   };
 }
 

@@ -23,6 +23,7 @@ import { removeExpiredOAuthRows } from '../auth/oidc-adapter.ts';
 import { RefreshSuccession } from '../auth/refresh-succession.ts';
 import { signingKey } from '../auth/signing-key.ts';
 import { DeterministicSynthesizer } from '../identity/answer-synthesizer.ts';
+import { seedDemoGraph } from '../identity/demo-graph.ts';
 import { Connections } from '../identity/connections.ts';
 import { Contacts } from '../identity/contacts.ts';
 import { IdentitySignals } from '../identity/identity-signals.ts';
@@ -87,6 +88,8 @@ export interface ApiService {
   signals: IdentitySignals;
   connections: Connections;
   contacts: Contacts;
+  /** Seeds the labelled demo graph unless it is there (identity/demo-graph.ts). */
+  seedDemo(): Promise<{ seeded: boolean; tags: string[] }>;
   firstParty: FirstPartyClients;
   notifications: Notifications;
   questions: PeerQuestions;
@@ -202,6 +205,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     signals,
     connections,
     contacts,
+    seedDemo: () => seedDemoGraph({ db, andees, signals, connections, contacts, questions }, now()),
     firstParty,
     notifications,
     questions,

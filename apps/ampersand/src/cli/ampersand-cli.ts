@@ -9,6 +9,12 @@ import { Grants } from '../auth/grants.ts';
 import { Connections } from '../identity/connections.ts';
 import { IdentitySignals } from '../identity/identity-signals.ts';
 import { Notifications } from '../identity/notifications.ts';
+import { Contacts } from '../identity/contacts.ts';
+import { seedDemoGraph } from '../identity/demo-graph.ts';
+import { PeerQuestions } from '../identity/peer-questions.ts';
+import { FirstPartyClients } from '../identity/visibility.ts';
+import { deriveKeys } from '../auth/derived-keys.ts';
+import { resolveTokenSecret } from '../token-secret.ts';
 import { settingsFromEnv } from '../settings.ts';
 import { openAmpersandDatabase } from '../store/open-ampersand-database.ts';
 import { HELP, OFFLINE_COMMANDS, OperatorError, runOperatorCommand, urlsText } from './operator-commands.ts';
@@ -20,13 +26,22 @@ async function withDatabase(): Promise<string> {
   const database = await openAmpersandDatabase(settings, 'reach');
   try {
     const db = database.db;
+    const andees = new AndeeRepository(db);
+    const signals = new IdentitySignals(db);
+    const notifications = new Notifications(db);
+    const connections = new Connections(db, notifications);
+    const questions = new PeerQuestions(db, signals, notifications, settings.questionTtlSeconds, () => new Date());
+    // The demo's phone numbers are hashed with the API's key, so only seed-demo needs the secret.
+    const contacts = () => new Contacts(db, deriveKeys(resolveTokenSecret(settings)).phoneHash);
     return await runOperatorCommand(
       {
-        andees: new AndeeRepository(db),
+        andees,
         sessions: new WebSessions(db, settings.signInLinkTtlSeconds),
         grants: new Grants(db),
-        facts: new IdentitySignals(db),
-        connections: new Connections(db, new Notifications(db)),
+        facts: signals,
+        connections,
+        firstParty: new FirstPartyClients(db),
+        seedDemo: () => seedDemoGraph({ db, andees, signals, connections, contacts: contacts(), questions }, new Date()),
         apiUrl: settings.apiUrl,
         mcpUrl: settings.mcpUrl,
         now: () => new Date(),

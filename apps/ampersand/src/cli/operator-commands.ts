@@ -8,6 +8,7 @@ import type { WebSessions } from '../andees/web-sessions.ts';
 import type { Grants } from '../auth/grants.ts';
 import type { Connections } from '../identity/connections.ts';
 import type { IdentitySignals } from '../identity/identity-signals.ts';
+import type { FirstPartyClients } from '../identity/visibility.ts';
 import { signInLink } from '../web/sign-in-routes.tsx';
 
 export interface OperatorDeps {
@@ -16,6 +17,9 @@ export interface OperatorDeps {
   grants: Grants;
   facts: IdentitySignals;
   connections: Connections;
+  firstParty: FirstPartyClients;
+  /** Seeds the labelled demo graph unless present. */
+  seedDemo: () => Promise<{ seeded: boolean; tags: string[] }>;
   apiUrl: string;
   mcpUrl: string;
   now: () => Date;
@@ -30,6 +34,9 @@ export const HELP = `& operator (npm run ampersand -- <command>)
   add-fact <tag> <text> [--visibility private|connected|public]
                                          store an approved identity fact (what ask_question answers from)
   connect <tag> <tag>                    make two andees an active connection
+  first-party <clientId> <label>         declare an OAuth client the andees' own first-party runtime
+                                         (only it may carry a connection's connected-only signals)
+  seed-demo                              add the labelled demo graph (&demo_* andees) unless present
   grants [<tag>]                         list OAuth grants (client, scopes, since), all or one andee's
   revoke-grant <grantId>                 revoke a grant: its refresh tokens at once, API calls at once
   urls                                   print the protected-resource and authorization-server URLs
@@ -89,6 +96,18 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: readonly stri
       if (a.andeeId === b.andeeId) throw new OperatorError('An andee cannot connect to themselves.');
       await deps.connections.connect(a.andeeId, b.andeeId, deps.now());
       return `&${a.tag} and &${b.tag} are connected.`;
+    }
+    case 'first-party': {
+      const [clientId, ...label] = args;
+      if (!clientId || label.length === 0) throw new OperatorError('Name the client id and a label: first-party <clientId> <label>.');
+      await deps.firstParty.declare(clientId, label.join(' '), deps.now());
+      return `Client ${clientId} (${label.join(' ')}) is a first-party runtime: its tokens may read connections' connected-only signals.`;
+    }
+    case 'seed-demo': {
+      const outcome = await deps.seedDemo();
+      return outcome.seeded
+        ? `Seeded the demo graph: ${outcome.tags.map((t) => `&${t}`).join(' ')} (names end in "(demo)"). Try: sign-in-link demo_ada`
+        : 'The demo graph is already there (&demo_ada exists); nothing was written.';
     }
     case 'grants': {
       const andee = args[0] ? await andeeOf(args[0]) : undefined;

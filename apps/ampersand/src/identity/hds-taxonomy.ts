@@ -6,7 +6,12 @@
  * suggest a code for a fact written without one.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import * as z from 'zod';
+
+/** Found from the package itself, so the same code reads the file from src/ (tests, tsx) and from dist/ (npm start). */
+const TAXONOMY_FILE = join(dirname(createRequire(import.meta.url).resolve('@agent-products/ampersand/package.json')), 'taxonomy', 'hds-v1.json');
 
 const CODE_PART = /^[a-z][a-z_]{1,30}$/;
 
@@ -37,7 +42,7 @@ export interface HdsLeaf {
 export const REQUIRED_TOP_LEVELS = ['preferences', 'relationships', 'places', 'work', 'interests', 'values'] as const;
 
 function load(): { version: string; fallbackCode: string; leaves: Map<string, HdsLeaf> } {
-  const parsed = taxonomyFile.parse(JSON.parse(readFileSync(new URL('../../taxonomy/hds-v1.json', import.meta.url), 'utf8')));
+  const parsed = taxonomyFile.parse(JSON.parse(readFileSync(TAXONOMY_FILE, 'utf8')));
   const leaves = new Map<string, HdsLeaf>();
   for (const [top, level] of Object.entries(parsed.topLevels)) {
     for (const [leaf, spec] of Object.entries(level.leaves)) {

@@ -15,6 +15,7 @@ import {
   type Profile,
 } from '../api/identity-contracts.ts';
 import type { Forward } from './api-forwarder.ts';
+import { ANDEE_CARD_TOOL_META } from './andee-card-resource.ts';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
@@ -25,7 +26,7 @@ export function profileText(p: Profile): string {
   return lines.join('\n');
 }
 
-export function identityTools(forward: Forward, options: { andeeCardUri?: string | undefined } = {}): Tool[] {
+export function identityTools(forward: Forward, options: { andeeCard?: boolean } = {}): Tool[] {
   return [
     defineTool({
       name: 'ask_question',
@@ -76,7 +77,8 @@ export function identityTools(forward: Forward, options: { andeeCardUri?: string
       output: findAndeesOutput,
       annotations: READ,
       access: { scopes: ['signals:ask'] },
-      ...(options.andeeCardUri ? { meta: { ui: { resourceUri: options.andeeCardUri }, 'openai/outputTemplate': options.andeeCardUri } } : {}),
+      // Advertised only when the card is registered (mcp-service.ts): a missing bundle is never pointed at.
+      ...(options.andeeCard ? { meta: ANDEE_CARD_TOOL_META } : {}),
       run: (args, scope) => forward('/v1/identity/find', args, scope) as Promise<FindAndeesOutput>,
       text: (result) =>
         result.result === 'no_match'

@@ -19,9 +19,10 @@ import { apiForwarder, rememberBearer, rememberRunToken } from './api-forwarder.
 import { hostedRuntimeTools } from './hosted-runtime-tools.ts';
 import { surfaceContractResource } from './loop-tools.ts';
 import { resourceChallenge } from './resource-metadata.ts';
+import { andeeCardResource } from './andee-card-resource.ts';
 import { ampersandTools } from './tools.ts';
 
-export type McpSettings = Pick<AmpersandSettings, 'mcpUrl' | 'apiUrl' | 'mcpAllowedOrigins' | 'openaiAppsChallenge'>;
+export type McpSettings = Pick<AmpersandSettings, 'mcpUrl' | 'apiUrl' | 'mcpAllowedOrigins' | 'openaiAppsChallenge'> & Partial<Pick<AmpersandSettings, 'cardBundlePath' | 'photoHost'>>;
 
 export interface McpServiceOptions {
   settings: McpSettings;
@@ -44,6 +45,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const now = options.now ?? (() => new Date());
   const verifier = accessTokenVerifier({ key: deriveKeys(options.tokenSecret).accessToken, issuer: settings.apiUrl, audience: settings.mcpUrl });
   const { metadata, challenge } = resourceChallenge({ mcpUrl: settings.mcpUrl, issuer: settings.apiUrl, scopes: ALL_SCOPES });
+  const card = settings.cardBundlePath ? andeeCardResource(settings.cardBundlePath, settings.photoHost ?? 'https://photos.and.com') : undefined;
+  if (!card) log.warn({ bundle: settings.cardBundlePath }, 'andee card bundle missing: ui://ampersand/andee-card.html is not registered; tools answer with text and structured content');
   const forward = apiForwarder(options.forwardTo ?? settings.apiUrl);
   const endpointWith = (tools: Tool[]) =>
     createMcpEndpoint({
@@ -52,13 +55,15 @@ export function createMcpService(options: McpServiceOptions): McpService {
       title: '&',
       instructions: 'Tools over the signed-in andee\'s identity, connections and Loops. Use ask_question for identity answers, connections_read to resolve a person before acting, and loop_read before loop_create (reuse before create).',
       tools,
-      registrations: [surfaceContractResource],
+      registrations: [surfaceContractResource, ...(card ? [card] : [])],
+      declareResources: true,
       maxBodyBytes: MAX_BODY_BYTES,
       onError: (error) => log.error({ err: error }, 'mcp error'),
     });
-  const endpoint = endpointWith(ampersandTools(forward));
+  const tools = () => ampersandTools(forward, { andeeCard: card !== undefined });
+  const endpoint = endpointWith(tools());
   // The hosted runtime's principal is shown its own tools too; a public client never lists them.
-  const hostedEndpoint = endpointWith([...ampersandTools(forward), ...hostedRuntimeTools(forward)]);
+  const hostedEndpoint = endpointWith([...tools(), ...hostedRuntimeTools(forward)]);
 
   const app = createHttpApp({
     log,

@@ -11,6 +11,6 @@ import { loopTools } from './loop-tools.ts';
 import { questionTools } from './question-tools.ts';
 import { suggestionTools } from './suggestion-tools.ts';
 
-export function ampersandTools(forward: Forward, options: { andeeCardUri?: string | undefined } = {}): Tool[] {
+export function ampersandTools(forward: Forward, options: { andeeCard?: boolean } = {}): Tool[] {
   return [...identityTools(forward, options), ...connectionTools(forward), ...questionTools(forward), ...loopTools(forward), ...suggestionTools(forward)];
 }

@@ -38,6 +38,8 @@ export interface StartOptions {
   secret?: string;
   /** The clock peer-question expiry is judged by, apart from the one tokens are checked with. */
   questionClock?: () => Date;
+  /** Where the andee card's bundle is (none: the card is not registered). */
+  card?: { bundlePath: string; photoHost: string };
 }
 
 export async function startAmpersand(options: StartOptions = {}): Promise<RunningAmpersand> {
@@ -78,7 +80,7 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
   });
   apiHandler = api.handler;
   const mcp = createMcpService({
-    settings: { mcpUrl, apiUrl, mcpAllowedOrigins: [mcpServer.url], openaiAppsChallenge: undefined },
+    settings: { mcpUrl, apiUrl, mcpAllowedOrigins: [mcpServer.url], openaiAppsChallenge: undefined, ...(options.card ? { cardBundlePath: options.card.bundlePath, photoHost: options.card.photoHost } : {}) },
     tokenSecret: secret,
     log,
     forwardTo: ownApiUrl,

@@ -1,0 +1,87 @@
+/**
+ * The andee's pages over plain HTTP with a cookie-keeping browser: each needs a session, every
+ * form is refused without the session's CSRF token (and changes nothing), and the review queue's
+ * approve (with a changed visibility and code), edit and reject do what they say.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
+import { CookieBrowser, formValue } from './support/cookie-browser.ts';
+import { createAndee, type TestAndee } from './support/andee-tokens.ts';
+
+let amp: RunningAmpersand;
+let ivy: TestAndee;
+
+beforeAll(async () => {
+  amp = await startAmpersand();
+  ivy = await createAndee(amp, 'ivy', 'Ivy Ink');
+}, 60_000);
+afterAll(async () => amp?.close());
+
+const pending = async (value: string) => {
+  const outcome = await amp.api.signals.write(ivy.andeeId, { value, status: 'pending', provenance: { source: 'mcp', clientId: 'c1' } }, new Date());
+  if (!outcome.written) throw new Error('not written');
+  return outcome.signal.signalId;
+};
+
+describe('sessions and CSRF', () => {
+  it('every page sends a visitor without a session to sign in', async () => {
+    const anonymous = new CookieBrowser([amp.apiUrl]);
+    for (const path of ['/review', '/connections', '/questions', '/notifications']) {
+      const visit = await anonymous.get(`${amp.apiUrl}${path}`);
+      expect(visit.url).toContain(`/sign-in?next=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it('every form is refused without the CSRF token and changes nothing', async () => {
+    const id = await pending('I keep bees on my roof.');
+    for (const [path, form] of [
+      [`/review/${id}`, { action: 'approve' }],
+      ['/connections/request', { tag: 'ivy' }],
+      ['/connections/accept', { tag: 'ivy' }],
+      ['/connections/deny', { tag: 'ivy' }],
+      ['/connections/remove', { tag: 'ivy' }],
+      ['/connections/contacts', { numbers: '+442079460001' }],
+      ['/questions/q/answer', { answer: 'x' }],
+      ['/questions/q/reject', {}],
+      ['/notifications/read', {}],
+    ] as const) {
+      const visit = await ivy.browser.post(`${amp.apiUrl}${path}`, { ...form, csrf: 'wrong' });
+      expect(visit.status, path).toBe(403);
+    }
+    expect((await amp.api.signals.byId(ivy.andeeId, id))!.status).toBe('pending');
+    expect(await amp.api.contacts.contactCount(ivy.andeeId)).toBe(0);
+  });
+});
+
+describe('the review queue', () => {
+  it('approves with another visibility and code, edits, and rejects', async () => {
+    const a = await pending('I have run three marathons.');
+    const b = await pending('I love ska music.');
+    const c = await pending('I hate mornings.');
+    const page = await ivy.browser.get(`${amp.apiUrl}/review`);
+    expect(page.text).toContain('I have run three marathons.');
+    expect(page.text).toContain('an app you connected');
+    const csrf = formValue(page.text, 'csrf');
+
+    await ivy.browser.post(`${amp.apiUrl}/review/${a}`, { csrf, action: 'approve', visibility: 'public', hdsCode: 'interests.sports' });
+    expect(await amp.api.signals.byId(ivy.andeeId, a)).toMatchObject({ status: 'approved', visibility: 'public', hdsCode: 'interests.sports' });
+
+    await ivy.browser.post(`${amp.apiUrl}/review/${b}`, { csrf, action: 'edit', value: 'I love ska and reggae music.' });
+    expect(await amp.api.signals.byId(ivy.andeeId, b)).toMatchObject({ status: 'pending', value: 'I love ska and reggae music.' });
+
+    await ivy.browser.post(`${amp.apiUrl}/review/${c}`, { csrf, action: 'reject' });
+    expect((await amp.api.signals.byId(ivy.andeeId, c))!.status).toBe('rejected');
+
+    const bad = await ivy.browser.post(`${amp.apiUrl}/review/${b}`, { csrf, action: 'approve', hdsCode: 'not.a_code' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('invalid_hds_code');
+    expect((await amp.api.signals.byId(ivy.andeeId, b))!.status).toBe('pending');
+
+    const again = await ivy.browser.post(`${amp.apiUrl}/review/${c}`, { csrf, action: 'approve' });
+    expect(again.status).toBe(404);
+
+    const after = await ivy.browser.get(`${amp.apiUrl}/review`);
+    expect(after.text).not.toContain('I hate mornings.');
+    expect(after.text).toContain('I have run three marathons.');
+  });
+});
