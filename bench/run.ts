@@ -5,6 +5,7 @@
  * side.
  * Exits 1 when a target is missed, after printing every figure.
  */
+import { benchAmpersandLoopRead } from './ampersand-loop-read.ts';
 import { benchAmpersandIdentity } from './ampersand-identity.ts';
 import { benchAmpersandToolCall } from './ampersand-tool-call.ts';
 import { benchChengduPropose } from './chengdu-propose.ts';
@@ -18,6 +19,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['chengdu-propose', benchChengduPropose],
   ['zaezd-trips', benchZaezdTrips],
   ['ampersand-tool-call', benchAmpersandToolCall],
+  ['ampersand-loop-read', benchAmpersandLoopRead],
   ['ampersand-identity', benchAmpersandIdentity],
 ];
 const only = process.argv[2];

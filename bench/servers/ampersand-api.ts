@@ -1,6 +1,7 @@
 /**
  * &'s API as benchmarked: the real API service (authorization server included) over an in-memory
- * embedded database, with one andee who has a connection and a grant for one client. Prints its
+ * embedded database, with one andee who has a connection, a Loop with three items ("Family movie
+ * night", skill skill_family_movie_night) and a grant for one client. Prints its
  * URL and an access token for that grant, minted exactly as the authorization server mints them
  * (HS256 with the shared secret, `at+jwt`, audience BENCH_AMPERSAND_MCP_URL, the grant's id).
  */
@@ -11,6 +12,8 @@ import { createLogger } from '@agent-products/kit/log';
 import { migrate, openDatabase } from '@agent-products/kit/store';
 import { createApiService, type ApiService } from '../../apps/ampersand/src/api/api-service.ts';
 import { deriveKeys } from '../../apps/ampersand/src/auth/derived-keys.ts';
+import { writeItem } from '../../apps/ampersand/src/loops/loop-items.ts';
+import { Loops } from '../../apps/ampersand/src/loops/loop-records.ts';
 import { ampersandMigrations } from '../../apps/ampersand/src/store/migrations.ts';
 import type { AmpersandDatabase } from '../../apps/ampersand/src/store/schema.ts';
 
@@ -45,10 +48,14 @@ const ada = await service.andees.create({ tag: 'ada', displayName: 'Ada Lovelace
 const grace = await service.andees.create({ tag: 'grace', displayName: 'Grace Hopper' });
 if (!ada.ok || !grace.ok) throw new Error('bench andees not created');
 await service.connections.connect(ada.andee.andeeId, grace.andee.andeeId, new Date());
+const { loop } = await new Loops(database.db).create(ada.andee.andeeId, { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' }, new Date());
+for (const name of ['Paddington 2', 'My Neighbour Totoro', 'The Iron Giant']) {
+  await writeItem(database.db, loop.loopId, 'agent', { kind: 'recommendation_set', title: `Pick: ${name}`, blocks: [{ type: 'recommendation', name, reason: 'Everyone in the family liked it.' }], fallbackText: `${name} — everyone in the family liked it.` }, null, new Date());
+}
 const grant = new service.provider.Grant({ accountId: ada.andee.andeeId, clientId: 'bench-client' });
-grant.addResourceScope(mcpUrl, 'signals:ask connections:read');
+grant.addResourceScope(mcpUrl, 'signals:ask connections:read loops:read');
 const grantId = await grant.save();
-const token = await new SignJWT({ scope: 'signals:ask connections:read', client_id: 'bench-client', gid: grantId })
+const token = await new SignJWT({ scope: 'signals:ask connections:read loops:read', client_id: 'bench-client', gid: grantId })
   .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
   .setIssuer(apiUrl)
   .setAudience(mcpUrl)

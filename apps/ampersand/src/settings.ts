@@ -57,6 +57,12 @@ export interface AmpersandSettings {
   modelUrl: string | undefined;
   model: string;
   modelKey: string | undefined;
+  /** The external hosted runtime that takes Loop turns instead of the in-process engine (which uses modelUrl). */
+  runtimeUrl: string | undefined;
+  /** A turn's deadline, from its start. */
+  turnSeconds: number;
+  /** How often each API process ends runs past their deadline. */
+  sweepSeconds: number;
   /** Seed the labelled demo graph on the embedded database at start (never with DATABASE_URL). */
   demoSeed: boolean;
   /** The andee card's built bundle; when missing at start, the card resource is not registered. */
@@ -101,6 +107,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     modelUrl: read.optional('AMPERSAND_MODEL_URL') === undefined ? undefined : read.url('AMPERSAND_MODEL_URL', '', { bare: true }),
     model: read.string('AMPERSAND_MODEL', 'gpt-4o-mini'),
     modelKey: read.optional('AMPERSAND_MODEL_KEY'),
+    runtimeUrl: read.optional('AMPERSAND_RUNTIME_URL') === undefined ? undefined : read.url('AMPERSAND_RUNTIME_URL', '', { bare: true }),
+    turnSeconds: seconds('AMPERSAND_TURN_SECONDS', 120, 1),
+    sweepSeconds: seconds('AMPERSAND_SWEEP_SECONDS', 15, 1),
     demoSeed: read.boolean('AMPERSAND_DEMO', true) && !databaseUrl,
     cardBundlePath: read.optional('AMPERSAND_CARD_BUNDLE') ?? join(findRepoRoot(), 'apps', 'ampersand', 'dist', 'andee-card.js'),
     photoHost: read.url('AMPERSAND_PHOTO_HOST', 'https://photos.and.com', { bare: true }),

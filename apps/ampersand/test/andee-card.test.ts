@@ -6,6 +6,7 @@
  * widget is tested in, the card renders a match (its photo from the allowed host) and a
  * disambiguation set from the tool's structured output.
  */
+import { SURFACE_CONTRACT_URI } from '../src/loops/surface-contract.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +54,7 @@ describe('with the card bundle', () => {
   it('lists and serves the resource with a CSP naming only the photo host; find_andees advertises it', async () => {
     const client = await mcpClient(amp, token);
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual([ANDEE_CARD_URI]);
+    expect(resources.map((r) => r.uri).sort()).toEqual([SURFACE_CONTRACT_URI, ANDEE_CARD_URI].sort());
     const read = await client.readResource({ uri: ANDEE_CARD_URI });
     const content = read.contents[0] as { mimeType: string; text: string; _meta: any };
     expect(content.mimeType).toBe('text/html;profile=mcp-app');
@@ -98,7 +99,8 @@ describe('without the card bundle', () => {
 
   it('does not register the resource, and find_andees still answers with text and structured content', async () => {
     const client = await mcpClient(amp, await seed(amp));
-    expect(client.getServerCapabilities()?.resources).toBeUndefined();
+    // The Loop surface contract is always a resource; the card is not among them.
+    expect((await client.listResources()).resources.map((r) => r.uri)).toEqual([SURFACE_CONTRACT_URI]);
     await expect(client.readResource({ uri: ANDEE_CARD_URI })).rejects.toThrow();
     const { tools } = await client.listTools();
     expect(tools.find((t) => t.name === 'find_andees')!._meta?.ui).toBeUndefined();

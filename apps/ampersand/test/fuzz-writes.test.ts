@@ -42,6 +42,19 @@ const COMPARED: Record<keyof AmpersandDatabase, boolean> = {
   connection_requests: true,
   peer_questions: true,
   notifications: true,
+  skill_releases: true,
+  loops: true,
+  loop_members: true,
+  loop_items: true,
+  loop_item_history: true,
+  loop_runs: true,
+  turn_log: true,
+  conversation_messages: true,
+  signal_suggestions: true,
+  photo_labels: true,
+  photo_coverage: true,
+  places: true,
+  place_observations: true,
 };
 const TABLES = (Object.keys(COMPARED) as Array<keyof AmpersandDatabase>).filter((t) => COMPARED[t]);
 

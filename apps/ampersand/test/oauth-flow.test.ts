@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, auth } from '@modelcontextprotocol/client';
 import { IdentitySignals } from '../src/identity/identity-signals.ts';
 import { PUBLIC_TOOLS } from './support/public-tools.ts';
+import { LOOP_TOOLS } from './support/loop-tool-names.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { CookieBrowser, formValue } from './support/cookie-browser.ts';
 import { InMemoryOAuthClient } from './support/in-memory-oauth-client.ts';
@@ -95,7 +96,7 @@ describe('the official client through OAuth to a tool call', () => {
     const client = new Client({ name: 'test-agent', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(amp.mcpUrl), { authProvider: oauth }));
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(PUBLIC_TOOLS);
+    expect(tools.map((t) => t.name).sort()).toEqual([...PUBLIC_TOOLS, ...LOOP_TOOLS].sort());
 
     const asked = await client.callTool({ name: 'ask_question', arguments: { question: 'What food does Ada like?' } });
     expect(asked.isError).toBeFalsy();

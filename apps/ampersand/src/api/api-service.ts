@@ -51,6 +51,16 @@ import { signInRoutes } from '../web/sign-in-routes.tsx';
 import { providerOrigin } from './provider-cors.ts';
 import { providerRateLimit } from './provider-rate-limits.ts';
 import { v1Routes } from './v1-routes.ts';
+import { loopRoutes } from './loop-routes.ts';
+import { suggestionRoutes } from './suggestion-routes.ts';
+import { evidenceRoutes } from './evidence-routes.ts';
+import { trigramComparer } from '../suggestions/meaning-comparer.ts';
+import { LoopOperations } from '../loops/loop-operations.ts';
+import { runTokens as createRunTokens } from '../loops/run-token.ts';
+import { createTurns, type TurnSettings } from '../loops/turns.ts';
+import { runTurnMatcher } from '../loops/run-turn-matcher.ts';
+import { hostedRuntimeCredentials, type HostedRuntimeCredentials } from '../auth/hosted-runtime.ts';
+import { loopWebRoutes } from '../web/loop-routes.tsx';
 
 export type ApiSettings = Pick<
   AmpersandSettings,
@@ -65,7 +75,8 @@ export type ApiSettings = Pick<
   /** Overrides of the default limits (auth/rate-limits.ts). */
   rateLimits?: Partial<AuthRateLimitSettings> | undefined;
 } &
-  Partial<Pick<AmpersandSettings, 'questionTtlSeconds' | 'modelUrl' | 'model' | 'modelKey'>>;
+  Partial<Pick<AmpersandSettings, 'questionTtlSeconds' | 'modelUrl' | 'model' | 'modelKey'>> &
+  Partial<TurnSettings>;
 
 export interface ApiServiceOptions {
   settings: ApiSettings;
@@ -85,6 +96,8 @@ export interface ApiService {
   andees: AndeeRepository;
   sessions: WebSessions;
   grants: Grants;
+  /** Issues the & hosted runtime's access tokens (a principal public authorization never creates). */
+  hostedRuntime: HostedRuntimeCredentials;
   signals: IdentitySignals;
   connections: Connections;
   contacts: Contacts;
@@ -144,16 +157,24 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
         { name: 'database', essential: true, neededFor: 'every andee, grant, token, session and answer', probe: () => database.ping() },
         ...(limits.probe ? [{ name: 'redis', essential: true, neededFor: 'the rate limits on sign-in, tokens and registration', probe: limits.probe }] : []),
       ],
-      details: () => ({ service: 'ampersand-api' }),
+      details: () => ({ service: 'ampersand-api', build: turns.build }),
     },
   });
   app.use('*', securityHeaders());
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
-  app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, questions, synthesizer, turnMatcher: options.turnMatcher, verifier, grants, challenge, now }));
+  const operations = new LoopOperations(db);
+  const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
+  const turnMatcher = options.turnMatcher ?? runTurnMatcher(db, runTokens, now);
+  app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, questions, synthesizer, turnMatcher, verifier, grants, challenge, now }));
+  const turns = createTurns({ db, operations, runTokens, settings, log, now });
+  app.route('/', loopRoutes({ db, andees, operations, runTokens, verifier, grants, challenge, now }));
+  app.route('/', evidenceRoutes({ db, andees, firstParty, verifier, grants, challenge, now }));
+  app.route('/', suggestionRoutes({ db, andees, runTokens, comparer: trigramComparer(db), verifier, grants, challenge, now }));
   app.use('*', loadSession(sessions, now));
   app.route('/', signInRoutes({ db, andees, sessions, limits, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
   app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
   app.route('/', appsRoutes({ grants, mcpUrl: settings.mcpUrl }));
+  app.route('/', loopWebRoutes({ db, operations, engine: turns.engine }));
   const pages = { db, andees, signals, connections, contacts, notifications, questions, now };
   app.route('/', reviewRoutes(pages));
   app.route('/', connectionsRoutes(pages));
@@ -211,6 +232,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     andees,
     sessions,
     grants,
+    hostedRuntime: hostedRuntimeCredentials({ provider, keys, issuer: settings.apiUrl, resource: settings.mcpUrl, ttlSeconds: settings.accessTokenTtlSeconds }),
     signals,
     connections,
     contacts,
@@ -220,6 +242,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     questions,
     async close() {
       clearInterval(housekeeping);
+      await turns.close();
       await limits.close();
     },
   };

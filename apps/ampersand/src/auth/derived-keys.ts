@@ -1,12 +1,15 @@
 /**
  * Keys derived from the one shared secret (HKDF-SHA256, one label per use), so a key for one job
- * can never be replayed as another: the access-token MAC key, the authorization server's cookie
- * keys, the phone-number hashing key, and the sealing key for the few secrets it must keep in the database.
+ * can never be replayed as another: the access-token and run-token MAC keys, the authorization
+ * server's cookie keys, the phone-number hashing key, and the sealing key for the few secrets it
+ * must keep in the database.
  */
 import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 
 export interface DerivedKeys {
   accessToken: KeyObject;
+  /** Signs run tokens: one turn's authority, never accepted as an access token (another key). */
+  runToken: KeyObject;
   /** The HMAC key phone numbers are hashed with before they are stored (contacts.ts). */
   phoneHash: Buffer;
   cookieKeys: string[];
@@ -19,6 +22,7 @@ export function deriveKeys(secret: string): DerivedKeys {
   const sealing = derive('sealing v1');
   return {
     accessToken: createSecretKey(derive('access token v1')),
+    runToken: createSecretKey(derive('run token v1')),
     phoneHash: derive('phone hash v1'),
     cookieKeys: [derive('cookies v1').toString('base64url')],
     seal(plain) {

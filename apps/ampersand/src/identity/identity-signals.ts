@@ -16,7 +16,7 @@ import { isHdsLeaf, suggestCode } from './hds-taxonomy.ts';
 
 export type Visibility = 'private' | 'connected' | 'public';
 export type SignalStatus = 'approved' | 'pending' | 'rejected';
-export type SignalSource = 'mcp' | 'cli' | 'web' | 'turn' | 'answer' | 'demo';
+export type SignalSource = 'mcp' | 'cli' | 'web' | 'turn' | 'answer' | 'demo' | 'suggestion';
 
 export const VISIBILITIES: readonly Visibility[] = ['private', 'connected', 'public'];
 export const MAX_SIGNAL_LENGTH = 1000;

@@ -1,7 +1,7 @@
 /**
  * How a tool reaches the API: a POST with the caller's own bearer token (the API verifies it
  * again and stays the authority on scope and visibility), the caller's subject for its logs, and
- * the request's correlation id, so one id follows the call through both services. An API error
+ * the request's correlation id (and a turn's run token, when one came), so one id follows the call through both services. An API error
  * becomes the same tool error; an unreachable API is a retryable `unavailable`.
  */
 import type { Principal, RequestScope } from '@agent-products/kit/mcp';
@@ -13,6 +13,13 @@ const bearerOf = new WeakMap<Principal, string>();
 
 export function rememberBearer(principal: Principal, token: string): void {
   bearerOf.set(principal, token);
+}
+
+/** A turn's run token sent beside the bearer token (an external runtime acting within a run), relayed to the API as is. */
+const runTokenOf = new WeakMap<Principal, string>();
+
+export function rememberRunToken(principal: Principal, token: string): void {
+  runTokenOf.set(principal, token);
 }
 
 export type Forward = (path: string, args: unknown, scope: RequestScope) => Promise<unknown>;
@@ -32,6 +39,7 @@ export function apiForwarder(api: ApiConnection): Forward {
           'Content-Type': 'application/json',
           'X-Request-Id': scope.correlationId,
           'X-Ampersand-Caller': scope.principal.subject,
+          ...(runTokenOf.has(scope.principal) ? { 'X-Run-Token': runTokenOf.get(scope.principal)! } : {}),
         },
         JSON.stringify(args ?? {}),
         API_TIMEOUT_MS,

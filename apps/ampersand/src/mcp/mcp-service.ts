@@ -9,13 +9,16 @@ import { Hono } from 'hono';
 import { unauthorizedChallenge, verifyBearerRequest } from '@agent-products/kit/auth';
 import { createHttpApp, readBodyLimited, type AppEnv } from '@agent-products/kit/http';
 import type { Logger } from '@agent-products/kit/log';
-import { createMcpEndpoint, type RequestScope } from '@agent-products/kit/mcp';
+import { createMcpEndpoint, type RequestScope, type Tool } from '@agent-products/kit/mcp';
+import { isHostedRuntime } from '../auth/hosted-runtime.ts';
 import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
 import { deriveKeys } from '../auth/derived-keys.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import type { AmpersandSettings } from '../settings.ts';
 import { apiConnection } from './api-connection.ts';
-import { apiForwarder, rememberBearer } from './api-forwarder.ts';
+import { apiForwarder, rememberBearer, rememberRunToken } from './api-forwarder.ts';
+import { hostedRuntimeTools } from './hosted-runtime-tools.ts';
+import { surfaceContractResource } from './loop-tools.ts';
 import { resourceChallenge } from './resource-metadata.ts';
 import { andeeCardResource } from './andee-card-resource.ts';
 import { ampersandTools } from './tools.ts';
@@ -46,16 +49,23 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const api = apiConnection(options.forwardTo ?? settings.apiUrl);
   const card = settings.cardBundlePath ? andeeCardResource(settings.cardBundlePath, settings.photoHost ?? 'https://photos.and.com') : undefined;
   if (!card) log.warn({ bundle: settings.cardBundlePath }, 'andee card bundle missing: ui://ampersand/andee-card.html is not registered; tools answer with text and structured content');
-  const endpoint = createMcpEndpoint({
-    name: 'ampersand',
-    version: '0.1.0',
-    title: '&',
-    instructions: 'Tools over the signed-in andee\'s identity and connections. Use ask_question for identity answers and connections_read to resolve a person before acting.',
-    tools: ampersandTools(apiForwarder(api), { andeeCard: card !== undefined }),
-    ...(card ? { registrations: [card], declareResources: true } : {}),
-    maxBodyBytes: MAX_BODY_BYTES,
-    onError: (error) => log.error({ err: error }, 'mcp error'),
-  });
+  const forward = apiForwarder(api);
+  const endpointWith = (tools: Tool[]) =>
+    createMcpEndpoint({
+      name: 'ampersand',
+      version: '0.1.0',
+      title: '&',
+      instructions: 'Tools over the signed-in andee\'s identity, connections and Loops. Use ask_question for identity answers, connections_read to resolve a person before acting, and loop_read before loop_create (reuse before create).',
+      tools,
+      registrations: [surfaceContractResource, ...(card ? [card] : [])],
+      declareResources: true,
+      maxBodyBytes: MAX_BODY_BYTES,
+      onError: (error) => log.error({ err: error }, 'mcp error'),
+    });
+  const tools = () => ampersandTools(forward, { andeeCard: card !== undefined });
+  const endpoint = endpointWith(tools());
+  // The hosted runtime's principal is shown its own tools too; a public client never lists them.
+  const hostedEndpoint = endpointWith([...tools(), ...hostedRuntimeTools(forward)]);
 
   const app = createHttpApp({
     log,
@@ -87,8 +97,10 @@ export function createMcpService(options: McpServiceOptions): McpService {
     if (!body.ok && body.reason === 'too_large') return invalidRequest(413, `Request body exceeds ${MAX_BODY_BYTES} bytes.`, correlationId);
     if (!body.ok || !isJsonObject(body.text)) return invalidRequest(400, 'The request body must be one JSON-RPC message: a JSON object.', correlationId);
     rememberBearer(verdict.principal, (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '').trim());
+    const runToken = request.headers.get('x-run-token');
+    if (runToken) rememberRunToken(verdict.principal, runToken);
     scope.principal = verdict.principal;
-    return endpoint.handle(new Request(request.url, { method: 'POST', headers: request.headers, body: body.text }), scope);
+    return (isHostedRuntime(verdict.principal) ? hostedEndpoint : endpoint).handle(new Request(request.url, { method: 'POST', headers: request.headers, body: body.text }), scope);
   };
   app.all('/mcp', protocol);
   app.all('/', protocol);
@@ -96,7 +108,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
   return {
     app,
     async close() {
-      await endpoint.close();
+      await Promise.all([endpoint.close(), hostedEndpoint.close()]);
       api.close();
     },
   };

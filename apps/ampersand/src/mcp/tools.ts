@@ -7,8 +7,10 @@ import type { Tool } from '@agent-products/kit/mcp';
 import type { Forward } from './api-forwarder.ts';
 import { connectionTools } from './connection-tools.ts';
 import { identityTools } from './identity-tools.ts';
+import { loopTools } from './loop-tools.ts';
 import { questionTools } from './question-tools.ts';
+import { suggestionTools } from './suggestion-tools.ts';
 
 export function ampersandTools(forward: Forward, options: { andeeCard?: boolean } = {}): Tool[] {
-  return [...identityTools(forward, options), ...connectionTools(forward), ...questionTools(forward)];
+  return [...identityTools(forward, options), ...connectionTools(forward), ...questionTools(forward), ...loopTools(forward), ...suggestionTools(forward)];
 }

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Migrations } from '@agent-products/kit/store';
+import { loopMigrations } from '../loops/loop-migrations.ts';
 
 export const ampersandMigrations: Migrations = {
   '0001_andees': {
@@ -227,6 +228,7 @@ export const ampersandMigrations: Migrations = {
       await db.schema.createIndex('notifications_by_andee').on('notifications').columns(['andee_id', 'created_at']).execute();
     },
   },
+  ...loopMigrations,
   // The kit limiter's counts (auth/rate-limits.ts), in the shape the kit reads and writes.
   // UNLOGGED: a counter may lose increments in a crash, which costs nothing worth a WAL flush on
   // every sign-in and token request. `if not exists`: the kit may create it first.

@@ -1,7 +1,8 @@
 /** Row types of the & schema (see migrations.ts). */
 import type { Generated } from 'kysely';
+import type { LoopTables } from '../loops/loop-tables.ts';
 
-export interface AmpersandDatabase {
+export interface AmpersandDatabase extends LoopTables {
   andees: { andee_id: string; tag: string; display_name: string; photo_url: string | null; created_at: Generated<Date> };
   sign_in_links: { token_hash: string; andee_id: string; created_at: Date; expires_at: Date; used_at: Date | null };
   web_sessions: { session_hash: string; andee_id: string; csrf_token: string; created_at: Date; expires_at: Date };

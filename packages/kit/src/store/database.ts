@@ -9,6 +9,7 @@
  * through the owner (owner-channel.ts) so its writes are the owner's writes.
  */
 import { mkdirSync } from 'node:fs';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -107,7 +108,9 @@ async function openEmbedded<DB>(dataDir: string, schema: string, turn: Exclusive
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle product's memory; the
   // embedded database holds one product's data, for which 32 MB is ample (measured:
   // about 110 MB less resident memory on reopening a data directory).
-  const client = new PGlite(dataDir, { postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}` });
+  // pg_trgm ships with PGlite; loading it lets a product's migration `create extension pg_trgm`
+  // on the embedded database as it would on PostgreSQL.
+  const client = new PGlite(dataDir, { postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}`, extensions: { pg_trgm } });
   await client.waitReady;
   await client.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client, turn) });

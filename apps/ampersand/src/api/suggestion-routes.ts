@@ -1,0 +1,39 @@
+/**
+ * `signal_suggestion_write` on the API: `signals:write` plus the run token of the andee's live
+ * turn (`X-Run-Token`); a public OAuth connection alone cannot draft. In a Loop turn the
+ * `loopId` is required and must be the run's.
+ */
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { AndeeRepository } from '../andees/andee-repository.ts';
+import { loopErrors } from '../loops/loop-errors.ts';
+import type { RunTokens } from '../loops/run-token.ts';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import type { MeaningComparer } from '../suggestions/meaning-comparer.ts';
+import { draftSuggestion } from '../suggestions/signal-suggestions.ts';
+import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
+import { callerOf, handle } from './route-kit.ts';
+import { suggestionInput } from './suggestion-contracts.ts';
+
+export interface SuggestionRouteDeps extends ApiTokenDeps {
+  db: Kysely<AmpersandDatabase>;
+  andees: AndeeRepository;
+  runTokens: RunTokens;
+  comparer: MeaningComparer;
+}
+
+export function suggestionRoutes(deps: SuggestionRouteDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  app.post('/v1/signals/suggest', requireApiToken(deps, ['signals:write']), (c) =>
+    handle(c, suggestionInput, async (input) => {
+      const caller = await callerOf(c, deps.andees);
+      const token = c.req.header('X-Run-Token');
+      if (!token) throw loopErrors.fail('run_token_invalid', 'signal_suggestion_write is turn-scoped: send the run token & minted for the current agent or Loop turn in X-Run-Token.');
+      const run = await deps.runTokens.verify(token, caller.andeeId, deps.now());
+      if (!input.loopId) throw loopErrors.fail('invalid_arguments', 'loopId is required during a Loop turn.', { fields: [{ field: 'loopId', problem: 'is required during a Loop turn' }] });
+      if (input.loopId !== run.loopId) throw loopErrors.fail('run_token_invalid', `This run token is for Loop ${run.loopId} only.`, { loopId: run.loopId });
+      return draftSuggestion(deps.db, deps.comparer, run, input, deps.now());
+    }),
+  );
+  return app;
+}

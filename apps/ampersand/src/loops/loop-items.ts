@@ -1,0 +1,140 @@
+/**
+ * A Loop's items (its artifacts): content as surface blocks plus a plain fallback, reference-only
+ * grounding (the ids of signals or evidence it rests on, never the evidence), provenance (the run
+ * and the exact skill release that wrote it) and visibility. An update keeps the previous version
+ * in the item's history. What is not a durable artifact is refused before anything is written.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { admissionRefusal } from './item-admission.ts';
+import { loopErrors } from './loop-errors.ts';
+import type { LoopTables } from './loop-tables.ts';
+import type { SurfaceBlock } from './surface-contract.ts';
+
+export interface ItemInput {
+  itemId?: string | undefined;
+  kind: string;
+  title: string;
+  blocks: SurfaceBlock[];
+  fallbackText: string;
+  grounding?: string[] | undefined;
+}
+
+export interface Provenance {
+  runId: string;
+  skillId: string;
+  version: number;
+  digest: string;
+}
+
+export interface ItemView {
+  itemId: string;
+  kind: string;
+  title: string;
+  blocks: SurfaceBlock[];
+  fallbackText: string;
+  grounding: string[];
+  provenance: Provenance | null;
+  author: 'agent' | 'andee';
+  visibility: 'members' | 'owner';
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type Db = Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase>;
+
+function admit(item: ItemInput): void {
+  const refusal = admissionRefusal(item.title, item.blocks, item.fallbackText);
+  if (refusal) throw loopErrors.fail('item_not_admitted', refusal.message, { reason: refusal.reason });
+}
+
+export async function insertItem(db: Db, loopId: string, author: 'agent' | 'andee', item: ItemInput, provenance: Provenance | null, now: Date): Promise<ItemView> {
+  admit(item);
+  const row: LoopTables['loop_items'] = {
+    item_id: `item_${randomUUID()}`,
+    loop_id: loopId,
+    kind: item.kind,
+    title: item.title,
+    content: JSON.stringify({ blocks: item.blocks }),
+    fallback_text: item.fallbackText,
+    grounding: JSON.stringify(item.grounding ?? []),
+    provenance: provenance ? JSON.stringify(provenance) : null,
+    author,
+    visibility: 'members',
+    version: 1,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('loop_items').values(row).execute();
+  return itemView(row);
+}
+
+/** Writes a new item, or with `itemId` a new version of one (its previous version kept in history); inside the caller's transaction when given one. */
+export async function writeItem(db: Db, loopId: string, author: 'agent' | 'andee', item: ItemInput, provenance: Provenance | null, now: Date): Promise<{ item: ItemView; created: boolean }> {
+  if (!item.itemId) return { item: await insertItem(db, loopId, author, item, provenance, now), created: true };
+  admit(item);
+  const itemId = item.itemId;
+  const inTransaction = <T>(work: (trx: Transaction<AmpersandDatabase>) => Promise<T>) => (db.isTransaction ? work(db as Transaction<AmpersandDatabase>) : db.transaction().execute(work));
+  return inTransaction(async (trx) => {
+    const current = await trx.selectFrom('loop_items').selectAll().where('item_id', '=', itemId).where('loop_id', '=', loopId).forUpdate().executeTakeFirst();
+    if (!current) throw loopErrors.fail('item_not_found', `No item ${itemId} in this Loop.`, { itemId });
+    await trx
+      .insertInto('loop_item_history')
+      .values({ item_id: itemId, version: current.version, title: current.title, content: json(current.content), fallback_text: current.fallback_text, provenance: current.provenance === null ? null : json(current.provenance), recorded_at: now })
+      .execute();
+    const updated = await trx
+      .updateTable('loop_items')
+      .set({ kind: item.kind, title: item.title, content: JSON.stringify({ blocks: item.blocks }), fallback_text: item.fallbackText, grounding: JSON.stringify(item.grounding ?? []), provenance: provenance ? JSON.stringify(provenance) : null, version: current.version + 1, updated_at: now })
+      .where('item_id', '=', itemId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { item: itemView(updated), created: false };
+  });
+}
+
+export async function setItemVisibility(db: Kysely<AmpersandDatabase>, loopId: string, itemId: string, visibility: 'members' | 'owner', now: Date): Promise<ItemView> {
+  const current = await db.selectFrom('loop_items').selectAll().where('item_id', '=', itemId).where('loop_id', '=', loopId).executeTakeFirst();
+  if (!current) throw loopErrors.fail('item_not_found', `No item ${itemId} in this Loop.`, { itemId });
+  if (current.author !== 'agent') throw loopErrors.fail('not_agent_authored', 'This item was written by an andee; only agent-authored items change visibility here.', { itemId });
+  const updated = await db.updateTable('loop_items').set({ visibility, updated_at: now }).where('item_id', '=', itemId).returningAll().executeTakeFirstOrThrow();
+  return itemView(updated);
+}
+
+/** Items the viewer may see: members see `members` items; the owner sees every item. */
+export async function listItems(db: Db, loopId: string, viewerIsOwner: boolean): Promise<ItemView[]> {
+  let query = db.selectFrom('loop_items').selectAll().where('loop_id', '=', loopId);
+  if (!viewerIsOwner) query = query.where('visibility', '=', 'members');
+  return (await query.orderBy('created_at').orderBy('item_id').execute()).map(itemView);
+}
+
+export async function itemHistory(db: Db, itemId: string): Promise<Array<{ version: number; title: string; fallbackText: string; recordedAt: string }>> {
+  const rows = await db.selectFrom('loop_item_history').selectAll().where('item_id', '=', itemId).orderBy('version').execute();
+  return rows.map((r) => ({ version: r.version, title: r.title, fallbackText: r.fallback_text, recordedAt: new Date(r.recorded_at).toISOString() }));
+}
+
+function json(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function parse<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+function itemView(row: LoopTables['loop_items']): ItemView {
+  return {
+    itemId: row.item_id,
+    kind: row.kind,
+    title: row.title,
+    blocks: parse<{ blocks: SurfaceBlock[] }>(row.content).blocks,
+    fallbackText: row.fallback_text,
+    grounding: parse<string[]>(row.grounding),
+    provenance: row.provenance === null ? null : parse<Provenance>(row.provenance),
+    author: row.author,
+    visibility: row.visibility,
+    version: row.version,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}

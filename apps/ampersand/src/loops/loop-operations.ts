@@ -1,0 +1,114 @@
+/**
+ * The Loop operations as one caller performs them — the API routes and the in-process engine
+ * both go through here, so a tool call and an engine step obey the same rules. A call made within
+ * a run (its run token verified by the caller of these methods) is held to that run: its Loop
+ * only, the artifact kinds its outcome specification allows, and its writes carry the run's
+ * provenance and are recorded as the run's effects.
+ */
+import type { Kysely } from 'kysely';
+import * as z from 'zod';
+import { runIdempotent } from '@agent-products/kit/store';
+import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, LoopReadOutput } from '../api/loop-contracts.ts';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { listMessages } from './conversation.ts';
+import { loopComposition } from './loop-composition.ts';
+import { loopErrors } from './loop-errors.ts';
+import { listItems, setItemVisibility, writeItem, type ItemView } from './loop-items.ts';
+import { Loops, type LoopSummary } from './loop-records.ts';
+import { endRun, recordStage, type RunView } from './runs.ts';
+import { SURFACE_CONTRACT } from './surface-contract.ts';
+import type { TerminalDetails } from './terminal-messages.ts';
+
+export class LoopOperations {
+  readonly loops: Loops;
+
+  constructor(private readonly db: Kysely<AmpersandDatabase>) {
+    this.loops = new Loops(db);
+  }
+
+  async read(callerId: string, input: z.output<typeof loopReadInput>, run?: RunView): Promise<LoopReadOutput> {
+    let loopId = input.loopId ?? run?.loopId;
+    if (run && loopId !== run.loopId) throw outsideRun(run);
+    if (!loopId && input.title !== undefined) {
+      const found = await this.db.selectFrom('loops').select('loop_id').where('owner_id', '=', callerId).where('title', '=', input.title).where('skill_id', '=', input.skillId!).executeTakeFirst();
+      if (!found) throw loopErrors.fail('loop_not_found', `You have no Loop titled "${input.title}" with skill ${input.skillId}.`, { title: input.title, skillId: input.skillId });
+      loopId = found.loop_id;
+    }
+    if (!loopId) return { shelf: await this.loops.shelf(callerId), loop: null, surfaceContract: surfaceContract() };
+    const loop = await this.loops.summary(callerId, loopId);
+    return {
+      shelf: null,
+      loop: { ...loop, composition: await loopComposition(this.db, loopId), items: await listItems(this.db, loopId, loop.role === 'owner'), conversation: await listMessages(this.db, loopId, 50) },
+      surfaceContract: surfaceContract(),
+    };
+  }
+
+  async create(callerId: string, input: z.output<typeof loopCreateInput>, now: Date): Promise<{ loop: LoopSummary; reused: boolean }> {
+    const { idempotencyKey: _key, ...rest } = input;
+    return this.loops.create(callerId, rest, now);
+  }
+
+  async write(callerId: string, input: z.output<typeof loopWriteInput>, now: Date, run?: RunView): Promise<{ loopId: string; item: ItemView; created: boolean }> {
+    if (run && input.loopId !== run.loopId) throw outsideRun(run);
+    const loop = await this.loops.summary(callerId, input.loopId);
+    if (run && run.envelope.outcomeSpec && !run.envelope.outcomeSpec.artifactKinds.includes(input.item.kind)) {
+      throw loopErrors.fail('outcome_not_allowed', `This run's skill may write ${run.envelope.outcomeSpec.artifactKinds.join(', ')} items, not ${input.item.kind}.`, { allowed: run.envelope.outcomeSpec.artifactKinds });
+    }
+    if (input.item.itemId && loop.role !== 'owner') {
+      const owned = await this.db.selectFrom('loop_items').select('visibility').where('item_id', '=', input.item.itemId).where('loop_id', '=', loop.loopId).executeTakeFirst();
+      if (owned?.visibility === 'owner') throw loopErrors.fail('item_not_found', `No item ${input.item.itemId} in this Loop.`, { itemId: input.item.itemId });
+    }
+    const provenance = run?.envelope.skill ? { runId: run.runId, ...run.envelope.skill } : null;
+    const work = async (db: Parameters<typeof writeItem>[0]) => {
+      const written = await writeItem(db, loop.loopId, 'agent', input.item, provenance, now);
+      await this.loops.touch(loop.loopId, now, db);
+      return { loopId: loop.loopId, item: written.item, created: written.created };
+    };
+    const answer = input.idempotencyKey
+      ? (await runIdempotent(this.db, { accountId: callerId, operation: 'loop_write', idempotencyKey: input.idempotencyKey }, input, now, work)).result
+      : await work(this.db);
+    if (run) await recordStage(this.db, run.runId, 'wrote_item', now, { itemId: answer.item.itemId }, answer.item.itemId);
+    return answer;
+  }
+
+  async setVisibility(callerId: string, input: { loopId: string; itemId: string; visibility: 'members' | 'owner' }, now: Date): Promise<{ loopId: string; item: ItemView }> {
+    await this.loops.requireOwner(callerId, input.loopId);
+    return { loopId: input.loopId, item: await setItemVisibility(this.db, input.loopId, input.itemId, input.visibility, now) };
+  }
+
+  /** The run selects its terminal mode; one its outcome specification does not allow is refused and the run stays open. */
+  async outcome(run: RunView, input: z.output<typeof runOutcomeInput>, now: Date): Promise<{ runId: string; state: string; messageId: string; correlationId: string }> {
+    const allowed = run.envelope.outcomeSpec?.terminalModes ?? [];
+    if (!allowed.includes(input.mode)) {
+      throw loopErrors.fail('outcome_not_allowed', `This run may end only as ${allowed.join(' or ') || 'nothing it selects'}; it stays open until its deadline.`, { allowed, requested: input.mode });
+    }
+    // The effects recorded up to now (the caller's copy of the run may predate its last write).
+    const fresh = await this.db.selectFrom('loop_runs').select('effects').where('run_id', '=', run.runId).executeTakeFirst();
+    const itemIds = [...new Set(fresh ? ((typeof fresh.effects === 'string' ? JSON.parse(fresh.effects) : fresh.effects) as string[]) : run.effects)];
+    const details: TerminalDetails = (() => {
+      switch (input.mode) {
+        case 'completed':
+          return { state: 'completed', result: input.summary, outcomeEvidence: { itemIds, effects: itemIds.map((id) => `wrote ${id}`) } };
+        case 'refused':
+          return { state: 'refused', reason: input.summary, unmetContract: 'skill_outcome' };
+        case 'failed':
+          return { state: 'failed', errorClass: 'runtime_reported', correlationId: run.correlationId };
+        case 'timed_out':
+          return { state: 'timed_out', deadline: run.deadline, lastStage: run.stage };
+        case 'cancelled':
+          return { state: 'cancelled', actor: 'the runtime', at: now.toISOString() };
+      }
+    })();
+    const message = await endRun(this.db, run.runId, details, now);
+    if (!message) throw loopErrors.fail('run_token_invalid', 'The run has already ended.', { runId: run.runId });
+    return { runId: run.runId, state: details.state, messageId: message.messageId, correlationId: run.correlationId };
+  }
+}
+
+function outsideRun(run: RunView) {
+  return loopErrors.fail('run_token_invalid', `This run token is for Loop ${run.loopId} only.`, { loopId: run.loopId });
+}
+
+function surfaceContract() {
+  return { ...SURFACE_CONTRACT, renderers: [...SURFACE_CONTRACT.renderers], itemKinds: [...SURFACE_CONTRACT.itemKinds], blocks: SURFACE_CONTRACT.blocks.map((b) => ({ type: b.type, fields: [...b.fields] })) };
+}

@@ -1,0 +1,146 @@
+/**
+ * Loops as durable objects: birth with reuse before create (the exact title and skill id of an
+ * existing Loop of the caller's return it, never a second one — the database's unique key
+ * settles concurrent births), the shelf, membership (sharing grants access; item visibility never
+ * does), and archiving (off the active shelf, history kept). Every read resolves the one Loop id.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { loopErrors } from './loop-errors.ts';
+import type { LoopTables } from './loop-tables.ts';
+import { insertItem, type ItemInput } from './loop-items.ts';
+
+export type LoopRow = LoopTables['loops'];
+
+export interface LoopSummary {
+  loopId: string;
+  title: string;
+  renderer: string;
+  skillId: string;
+  skill: { version: number; digest: string } | null;
+  owner: { tag: string; name: string };
+  role: 'owner' | 'member';
+  archived: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreateLoopInput {
+  title: string;
+  renderer: string;
+  skillId: string;
+  seedItems?: ItemInput[];
+}
+
+export class Loops {
+  constructor(private readonly db: Kysely<AmpersandDatabase>) {}
+
+  async create(ownerId: string, input: CreateLoopInput, now: Date): Promise<{ loop: LoopSummary; reused: boolean }> {
+    const created = await this.db.transaction().execute(async (trx) => {
+      const loopId = `loop_${randomUUID()}`;
+      const inserted = await trx
+        .insertInto('loops')
+        .values({ loop_id: loopId, owner_id: ownerId, title: input.title, renderer: input.renderer, skill_id: input.skillId, skill_version: null, composition: null, archived_at: null, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(['owner_id', 'title', 'skill_id']).doNothing())
+        .returning('loop_id')
+        .executeTakeFirst();
+      if (!inserted) return undefined;
+      await trx.insertInto('loop_members').values({ loop_id: loopId, andee_id: ownerId, role: 'owner', added_at: now }).execute();
+      for (const item of input.seedItems ?? []) await insertItem(trx, loopId, 'agent', item, null, now);
+      return loopId;
+    });
+    if (created) return { loop: await this.summary(ownerId, created), reused: false };
+    const existing = await this.db.selectFrom('loops').select('loop_id').where('owner_id', '=', ownerId).where('title', '=', input.title).where('skill_id', '=', input.skillId).executeTakeFirstOrThrow();
+    return { loop: await this.summary(ownerId, existing.loop_id), reused: true };
+  }
+
+  /** The Loop as the caller sees it; `loop_not_found` when it does not exist or they are not a member. */
+  async summary(andeeId: string, loopId: string, db: Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase> = this.db): Promise<LoopSummary> {
+    const row = await db
+      .selectFrom('loops as l')
+      .innerJoin('loop_members as m', (j) => j.onRef('m.loop_id', '=', 'l.loop_id').on('m.andee_id', '=', andeeId))
+      .innerJoin('andees as o', 'o.andee_id', 'l.owner_id')
+      .leftJoin('skill_releases as s', (j) => j.onRef('s.skill_id', '=', 'l.skill_id').onRef('s.version', '=', 'l.skill_version'))
+      .select(['l.loop_id', 'l.title', 'l.renderer', 'l.skill_id', 'l.skill_version', 'l.archived_at', 'l.created_at', 'l.updated_at', 'm.role', 'o.tag', 'o.display_name', 's.digest'])
+      .where('l.loop_id', '=', loopId)
+      .executeTakeFirst();
+    if (!row) throw loopErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
+    return {
+      loopId: row.loop_id,
+      title: row.title,
+      renderer: row.renderer,
+      skillId: row.skill_id,
+      skill: row.skill_version !== null && row.digest ? { version: row.skill_version, digest: row.digest } : null,
+      owner: { tag: `&${row.tag}`, name: row.display_name },
+      role: row.role,
+      archived: row.archived_at !== null,
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    };
+  }
+
+  async shelf(andeeId: string): Promise<{ active: LoopSummary[]; archived: LoopSummary[] }> {
+    const ids = await this.db
+      .selectFrom('loop_members as m')
+      .innerJoin('loops as l', 'l.loop_id', 'm.loop_id')
+      .select('l.loop_id')
+      .where('m.andee_id', '=', andeeId)
+      .orderBy('l.updated_at', 'desc')
+      .limit(200)
+      .execute();
+    const loops = await Promise.all(ids.map((r) => this.summary(andeeId, r.loop_id)));
+    return { active: loops.filter((l) => !l.archived), archived: loops.filter((l) => l.archived) };
+  }
+
+  async members(andeeId: string, loopId: string): Promise<Array<{ tag: string; name: string; role: 'owner' | 'member'; since: string }>> {
+    await this.summary(andeeId, loopId);
+    const rows = await this.db
+      .selectFrom('loop_members as m')
+      .innerJoin('andees as a', 'a.andee_id', 'm.andee_id')
+      .select(['a.tag', 'a.display_name', 'm.role', 'm.added_at'])
+      .where('m.loop_id', '=', loopId)
+      .orderBy('m.added_at')
+      .execute();
+    return rows.map((r) => ({ tag: `&${r.tag}`, name: r.display_name, role: r.role, since: new Date(r.added_at).toISOString() }));
+  }
+
+  async share(ownerId: string, loopId: string, tag: string, now: Date): Promise<{ added: boolean }> {
+    const other = await this.ownedAndTarget(ownerId, loopId, tag);
+    const result = await this.db.insertInto('loop_members').values({ loop_id: loopId, andee_id: other, role: 'member', added_at: now }).onConflict((oc) => oc.columns(['loop_id', 'andee_id']).doNothing()).executeTakeFirst();
+    await this.touch(loopId, now);
+    return { added: Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 };
+  }
+
+  async unshare(ownerId: string, loopId: string, tag: string, now: Date): Promise<{ removed: boolean }> {
+    const other = await this.ownedAndTarget(ownerId, loopId, tag);
+    const result = await this.db.deleteFrom('loop_members').where('loop_id', '=', loopId).where('andee_id', '=', other).where('role', '=', 'member').executeTakeFirst();
+    await this.touch(loopId, now);
+    return { removed: Number(result.numDeletedRows) === 1 };
+  }
+
+  async archive(ownerId: string, loopId: string, archived: boolean, now: Date): Promise<LoopSummary> {
+    await this.requireOwner(ownerId, loopId);
+    await this.db.updateTable('loops').set({ archived_at: archived ? now : null, updated_at: now }).where('loop_id', '=', loopId).execute();
+    return this.summary(ownerId, loopId);
+  }
+
+  async requireOwner(andeeId: string, loopId: string): Promise<LoopSummary> {
+    const loop = await this.summary(andeeId, loopId);
+    if (loop.role !== 'owner') throw loopErrors.fail('not_loop_owner', 'Only the Loop owner may do this.', { loopId });
+    return loop;
+  }
+
+  async touch(loopId: string, now: Date, db: Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase> = this.db): Promise<void> {
+    await db.updateTable('loops').set({ updated_at: now }).where('loop_id', '=', loopId).execute();
+  }
+
+  private async ownedAndTarget(ownerId: string, loopId: string, tag: string): Promise<string> {
+    await this.requireOwner(ownerId, loopId);
+    const bare = tag.replace(/^&/, '').toLowerCase();
+    const other = await this.db.selectFrom('andees').select('andee_id').where('tag', '=', bare).executeTakeFirst();
+    if (!other) throw loopErrors.fail('member_not_found', `No andee has the tag &${bare}.`, { tag });
+    if (other.andee_id === ownerId) throw loopErrors.fail('invalid_arguments', 'The owner is always a member of their own Loop.', { fields: [{ field: 'tag', problem: 'is the owner' }] });
+    return other.andee_id;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The signed run token: the authority of one turn, minted by the API when it seals the turn's
+ * envelope (andee, run id, Loop id, grants, deadline), signed with a key derived from the shared
+ * secret. It expires at the run's deadline, and because it names its run, the API refuses it the
+ * moment that run has ended — a replay after the end is refused, whatever its expiry says.
+ */
+import { SignJWT, errors, jwtVerify } from 'jose';
+import type { KeyObject } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { loopErrors } from './loop-errors.ts';
+import { readRun, type RunView, type TurnEnvelope } from './runs.ts';
+
+const AUDIENCE = 'ampersand-run';
+
+export interface RunTokens {
+  mint(envelope: TurnEnvelope): Promise<string>;
+  /** The live run the token is for, refusing a bad, expired, foreign or ended one. */
+  verify(token: string, callerId: string, now: Date): Promise<RunView>;
+}
+
+export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer: string): RunTokens {
+  return {
+    mint(envelope) {
+      return new SignJWT({ rid: envelope.runId, lid: envelope.loopId, grants: envelope.grants })
+        .setProtectedHeader({ alg: 'HS256', typ: 'run+jwt' })
+        .setIssuer(issuer)
+        .setAudience(AUDIENCE)
+        .setSubject(envelope.andeeId)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(new Date(envelope.deadline).getTime() / 1000))
+        .sign(key);
+    },
+    async verify(token, callerId, now) {
+      let claims: { sub?: string; rid?: unknown };
+      try {
+        ({ payload: claims } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer, audience: AUDIENCE, typ: 'run+jwt', currentDate: now, requiredClaims: ['sub', 'rid', 'exp'] }));
+      } catch (error) {
+        throw loopErrors.fail('run_token_invalid', error instanceof errors.JWTExpired ? 'The run token has expired: its run is past its deadline.' : 'The run token is not valid for this server.');
+      }
+      if (claims.sub !== callerId) throw loopErrors.fail('run_token_invalid', 'The run token was minted for another andee.');
+      const run = await readRun(db, String(claims.rid));
+      if (!run) throw loopErrors.fail('run_token_invalid', 'The run token names no run.');
+      if (run.state !== 'running') throw loopErrors.fail('run_token_invalid', `The run this token was minted for has ended (${run.state}); a run token is good for its own turn only.`, { runId: run.runId, state: run.state });
+      return run;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * What the person sees when a run ends: one plain-words chat message per terminal state, with
+ * the safe next step (spec "Required terminal states"). Never a spinner, never nothing.
+ */
+import type { TerminalState } from './loop-tables.ts';
+
+export type TerminalDetails =
+  | { state: 'completed'; result: string; outcomeEvidence: { itemIds: string[]; effects: string[] } }
+  | { state: 'refused'; reason: string; unmetContract: string }
+  | { state: 'failed'; errorClass: string; correlationId: string }
+  | { state: 'timed_out'; deadline: string; lastStage: string }
+  | { state: 'cancelled'; actor: string; at: string };
+
+export const STATE_WORDS: Record<TerminalState, string> = {
+  completed: 'Done',
+  refused: 'Not run',
+  failed: 'Failed',
+  timed_out: 'Timed out',
+  cancelled: 'Cancelled',
+};
+
+export function terminalMessage(details: TerminalDetails): string {
+  switch (details.state) {
+    case 'completed': {
+      const changed = details.outcomeEvidence.itemIds.length
+        ? `What changed: ${details.outcomeEvidence.itemIds.length} item${details.outcomeEvidence.itemIds.length === 1 ? '' : 's'} saved in this Loop.`
+        : 'Nothing new was saved in this Loop this time.';
+      return `${details.result}\n\n${changed}`;
+    }
+    case 'refused':
+      return `This run did not go ahead: ${details.reason} Nothing was changed. Once that is fixed, press Run now again.`;
+    case 'failed':
+      return `This run failed (${details.errorClass.replaceAll('_', ' ')}) and stopped. Anything saved before the failure stays. You can press Run now to try again; if it keeps failing, quote reference ${details.correlationId}.`;
+    case 'timed_out':
+      return `This run ran out of time (deadline ${details.deadline}) while ${details.lastStage.replaceAll('_', ' ')}, and has stopped. Anything already saved stays. Press Run now to try again.`;
+    case 'cancelled':
+      return `Stopped: ${details.actor} cancelled this run at ${details.at}. Anything already saved stays; press Run now to start again.`;
+  }
+}

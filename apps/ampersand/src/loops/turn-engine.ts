@@ -1,0 +1,181 @@
+/**
+ * A turn, from the andee's explicit action to its one terminal state (spec "Current Loop path"):
+ * the API loads the Loop's exact pinned skill release, seals the envelope (skill id, version,
+ * digest, outcome spec, grants, deadline, trigger, correlation id, build), mints the run token,
+ * and hands the turn to the in-process engine (a model provider) or to the external hosted
+ * runtime, which acts through MCP with the run token. Without either, or without a pinned skill,
+ * the turn ends refused with the reason in the chat. There is no schedule: nothing here runs
+ * unless an andee asked.
+ *
+ * The engine keeps no durable state of its own: a process that dies mid-turn leaves the run
+ * running, and the sweeper ends it as timed out at its deadline with the last stage it reached.
+ */
+import type { Kysely } from 'kysely';
+import type { Logger } from '@agent-products/kit/log';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { appendMessage, listMessages } from './conversation.ts';
+import type { ExternalRuntime } from './external-runtime.ts';
+import type { LoopOperations } from './loop-operations.ts';
+import { ProviderError, type ChatMessage, type ModelProvider } from './model-provider.ts';
+import type { RunTokens } from './run-token.ts';
+import { endRun, openRun, readRun, recordStage, type TurnEnvelope } from './runs.ts';
+import { pinnedSkill, type PinnedSkill } from './skill-pins.ts';
+import { SURFACE_CONTRACT } from './surface-contract.ts';
+import { TURN_TOOLS, TURN_TOOL_NAMES, executeTurnTool } from './turn-tools.ts';
+
+export interface TurnEngineOptions {
+  db: Kysely<AmpersandDatabase>;
+  operations: LoopOperations;
+  runTokens: RunTokens;
+  provider?: ModelProvider | undefined;
+  runtime?: ExternalRuntime | undefined;
+  turnSeconds: number;
+  build: TurnEnvelope['build'];
+  log: Logger;
+  now: () => Date;
+}
+
+export interface StartTurn {
+  loopId: string;
+  andeeId: string;
+  trigger: 'run_now' | 'send';
+  message?: string | undefined;
+  correlationId: string;
+}
+
+/** The most model round trips one turn may take before it ends failed. */
+const MAX_STEPS = 8;
+const SHUTDOWN = 'shutdown';
+
+export class TurnEngine {
+  private readonly inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
+
+  constructor(private readonly options: TurnEngineOptions) {}
+
+  async start(turn: StartTurn): Promise<{ runId: string; correlationId: string }> {
+    const { db, now } = this.options;
+    const loop = await this.options.operations.loops.summary(turn.andeeId, turn.loopId);
+    const skill = await pinnedSkill(db, loop.loopId);
+    const started = now();
+    const envelope = await db.transaction().execute(async (trx) => {
+      const sent = turn.message ? await appendMessage(trx, loop.loopId, { role: 'andee', body: turn.message, authorId: turn.andeeId, correlationId: turn.correlationId }, started) : undefined;
+      return openRun(
+        trx,
+        {
+          loopId: loop.loopId,
+          andeeId: turn.andeeId,
+          skill: skill ? { skillId: skill.skillId, version: skill.version, digest: skill.digest } : null,
+          outcomeSpec: skill?.outcomeSpec ?? null,
+          grants: [...TURN_TOOL_NAMES],
+          deadline: new Date(started.getTime() + this.options.turnSeconds * 1000).toISOString(),
+          trigger: { kind: turn.trigger, messageId: sent?.messageId ?? null },
+          correlationId: turn.correlationId,
+          build: this.options.build,
+        },
+        started,
+      );
+    });
+    const answer = { runId: envelope.runId, correlationId: envelope.correlationId };
+    const refuse = async (reason: string, unmetContract: string) => {
+      await endRun(db, envelope.runId, { state: 'refused', reason, unmetContract }, now());
+      return answer;
+    };
+    if (loop.archived) return refuse('this Loop is archived; bring it back to the active shelf first.', 'loop_active');
+    if (!skill) return refuse(`this Loop has no pinned skill release yet (skill ${loop.skillId}), so there is nothing to run.`, 'pinned_skill');
+    const token = await this.options.runTokens.mint(envelope);
+    if (this.options.provider) {
+      this.launch(envelope, skill, this.options.provider);
+      return answer;
+    }
+    if (this.options.runtime) {
+      await recordStage(db, envelope.runId, 'dispatching', now());
+      try {
+        await this.options.runtime.dispatch(envelope, token);
+        await recordStage(db, envelope.runId, 'dispatched', now());
+      } catch (error) {
+        this.options.log.warn({ err: error, runId: envelope.runId }, 'external runtime refused the turn');
+        await endRun(db, envelope.runId, { state: 'failed', errorClass: 'runtime_unreachable', correlationId: envelope.correlationId }, now());
+      }
+      return answer;
+    }
+    return refuse('no model provider is configured on this server (set AMPERSAND_MODEL_URL, or AMPERSAND_RUNTIME_URL for the hosted runtime).', 'model_provider');
+  }
+
+  /** Cancels a running turn: its record and chat message say who stopped it and when. */
+  async cancel(runId: string, actor: string): Promise<boolean> {
+    const at = this.options.now();
+    const ended = await endRun(this.options.db, runId, { state: 'cancelled', actor, at: at.toISOString() }, at);
+    this.inFlight.get(runId)?.controller.abort('cancelled');
+    return ended !== undefined;
+  }
+
+  /** Stops in-flight turns as a dying process would: nothing more is written; the sweeper ends them. */
+  async close(): Promise<void> {
+    for (const { controller } of this.inFlight.values()) controller.abort(SHUTDOWN);
+    await Promise.allSettled([...this.inFlight.values()].map((t) => t.done));
+  }
+
+  private launch(envelope: TurnEnvelope, skill: PinnedSkill, provider: ModelProvider): void {
+    const controller = new AbortController();
+    const done = this.drive(envelope, skill, provider, controller)
+      .catch((error) => this.options.log.error({ err: error, runId: envelope.runId }, 'turn engine failed'))
+      .finally(() => this.inFlight.delete(envelope.runId));
+    this.inFlight.set(envelope.runId, { controller, done });
+  }
+
+  private async drive(envelope: TurnEnvelope, skill: PinnedSkill, provider: ModelProvider, controller: AbortController): Promise<void> {
+    const { db, now, operations } = this.options;
+    const deadline = new Date(envelope.deadline).getTime();
+    const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(skill) }, ...(await history(db, envelope.loopId))];
+    try {
+      for (let step = 1; step <= MAX_STEPS; step++) {
+        if (!(await recordStage(db, envelope.runId, 'model_call', now(), { step }))) return;
+        const remaining = deadline - now().getTime();
+        if (remaining <= 0) throw new DeadlineReached();
+        const answer = await provider.complete({ messages, tools: TURN_TOOLS }, AbortSignal.any([controller.signal, AbortSignal.timeout(remaining)]));
+        if (!(await recordStage(db, envelope.runId, 'model_answered', now(), { step, toolCalls: answer.toolCalls.map((c) => c.function.name) }))) return;
+        if (answer.toolCalls.length === 0) {
+          const run = await readRun(db, envelope.runId);
+          if (!run || run.state !== 'running') return;
+          const text = answer.content?.trim();
+          if (text && skill.outcomeSpec.terminalModes.includes('completed')) await operations.outcome(run, { mode: 'completed', summary: text }, now());
+          else await endRun(db, envelope.runId, { state: 'refused', reason: 'the skill finished without an outcome its contract allows.', unmetContract: 'outcome_spec' }, now());
+          return;
+        }
+        messages.push({ role: 'assistant', content: answer.content, tool_calls: answer.toolCalls });
+        for (const call of answer.toolCalls) {
+          const result = await executeTurnTool(db, operations, envelope.runId, call.function.name, call.function.arguments, now());
+          messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result.ok ? result.result : { error: result.error }) });
+          if (result.ok && result.ended) return;
+        }
+      }
+      await endRun(db, envelope.runId, { state: 'failed', errorClass: 'step_limit', correlationId: envelope.correlationId }, now());
+    } catch (error) {
+      if (controller.signal.aborted) return; // cancelled (already ended) or the process is going away (the sweeper will end it)
+      const run = await readRun(db, envelope.runId);
+      if (!run || run.state !== 'running') return;
+      if (error instanceof DeadlineReached || (error as Error)?.name === 'TimeoutError') {
+        await endRun(db, envelope.runId, { state: 'timed_out', deadline: envelope.deadline, lastStage: run.stage }, now());
+        return;
+      }
+      this.options.log.warn({ err: error, runId: envelope.runId }, 'turn failed');
+      await endRun(db, envelope.runId, { state: 'failed', errorClass: error instanceof ProviderError ? error.errorClass : 'engine_error', correlationId: envelope.correlationId }, now());
+    }
+  }
+}
+
+class DeadlineReached extends Error {}
+
+function systemPrompt(skill: PinnedSkill): string {
+  return [
+    skill.content.instructions,
+    `You run one turn of a Loop. Tools: ${TURN_TOOL_NAMES.join(', ')}. Write only durable artifacts of the kinds ${skill.outcomeSpec.artifactKinds.join(', ')}, built from the surface contract v${SURFACE_CONTRACT.version} blocks, each with fallbackText.`,
+    `End the turn with run_outcome using one of: ${skill.outcomeSpec.terminalModes.join(', ')}. Sparse evidence means no write; say so honestly.`,
+  ].join('\n\n');
+}
+
+/** The conversation as the model sees it, rebuilt from the canonical record each turn. */
+async function history(db: Kysely<AmpersandDatabase>, loopId: string): Promise<ChatMessage[]> {
+  const messages = await listMessages(db, loopId, 40);
+  return messages.flatMap((m): ChatMessage[] => (m.role === 'andee' ? [{ role: 'user', content: m.body }] : m.role === 'agent' ? [{ role: 'assistant', content: m.body }] : []));
+}

@@ -1,0 +1,57 @@
+/**
+ * Turns as the API process runs them: the engine with the configured provider or external
+ * runtime, the build version and configuration digest every run record carries (and /health
+ * reports), and the sweeper on its interval.
+ */
+import type { Kysely } from 'kysely';
+import type { Logger } from '@agent-products/kit/log';
+import { canonicalHash } from '@agent-products/kit/store';
+import type { AmpersandSettings } from '../settings.ts';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { externalRuntime } from './external-runtime.ts';
+import type { LoopOperations } from './loop-operations.ts';
+import { openAiCompatibleProvider } from './model-provider.ts';
+import type { RunTokens } from './run-token.ts';
+import { sweepExpiredRuns } from './run-sweeper.ts';
+import { TurnEngine } from './turn-engine.ts';
+
+export type TurnSettings = Pick<AmpersandSettings, 'modelUrl' | 'model' | 'modelKey' | 'runtimeUrl' | 'turnSeconds' | 'sweepSeconds'>;
+
+export const BUILD_VERSION = '0.1.0';
+
+export interface Turns {
+  engine: TurnEngine;
+  build: { version: string; configDigest: string };
+  close(): Promise<void>;
+}
+
+export function createTurns(deps: { db: Kysely<AmpersandDatabase>; operations: LoopOperations; runTokens: RunTokens; settings: Partial<TurnSettings> & { mcpUrl: string }; log: Logger; now: () => Date }): Turns {
+  const s = deps.settings;
+  const turnSeconds = s.turnSeconds ?? 120;
+  const sweepSeconds = s.sweepSeconds ?? 15;
+  // What shapes a turn, never a secret: the digest changes when the configuration does.
+  const build = { version: BUILD_VERSION, configDigest: canonicalHash({ modelUrl: s.modelUrl ?? null, model: s.model ?? null, runtimeUrl: s.runtimeUrl ?? null, turnSeconds, mcpUrl: s.mcpUrl }).slice(0, 16) };
+  const engine = new TurnEngine({
+    db: deps.db,
+    operations: deps.operations,
+    runTokens: deps.runTokens,
+    provider: s.modelUrl ? openAiCompatibleProvider({ url: s.modelUrl, model: s.model ?? 'gpt-4o-mini', apiKey: s.modelKey }) : undefined,
+    runtime: s.runtimeUrl ? externalRuntime(s.runtimeUrl, s.mcpUrl) : undefined,
+    turnSeconds,
+    build,
+    log: deps.log,
+    now: deps.now,
+  });
+  const sweeper = setInterval(() => {
+    void sweepExpiredRuns(deps.db, deps.now()).catch((error) => deps.log.warn({ err: error }, 'run sweep failed'));
+  }, sweepSeconds * 1000);
+  sweeper.unref();
+  return {
+    engine,
+    build,
+    async close() {
+      clearInterval(sweeper);
+      await engine.close();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The andee's Loop pages and the explicit actions that start or stop a turn (Send, Run now,
+ * Cancel): forms carrying the session's CSRF token, each answered with a redirect to the one
+ * Loop page. A route never decides identity: every path here resolves the Loop by its id.
+ */
+import { Hono, type Context } from 'hono';
+import type { Kysely } from 'kysely';
+import { ToolError } from '@agent-products/kit/mcp';
+import { listMessages } from '../loops/conversation.ts';
+import { loopComposition } from '../loops/loop-composition.ts';
+import { listItems } from '../loops/loop-items.ts';
+import type { LoopOperations } from '../loops/loop-operations.ts';
+import { listRuns, readRun } from '../loops/runs.ts';
+import type { TurnEngine } from '../loops/turn-engine.ts';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { loopPage, shelfPage } from './loop-pages.tsx';
+import { problemPage } from './problem-page.tsx';
+import { csrfValid, type WebEnv } from './session-cookie.ts';
+
+export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations: LoopOperations; engine: TurnEngine }): Hono<WebEnv> {
+  const app = new Hono<WebEnv>();
+  const { operations } = deps;
+
+  app.get('/loops', async (c) => {
+    const session = c.get('session');
+    if (!session) return c.redirect('/sign-in?next=/loops', 303);
+    return c.html(shelfPage(await operations.loops.shelf(session.andee.andeeId)));
+  });
+
+  app.get('/loops/:loopId', async (c) => {
+    const session = c.get('session');
+    const loopId = c.req.param('loopId');
+    if (!session) return c.redirect(`/sign-in?next=/loops/${encodeURIComponent(loopId)}`, 303);
+    try {
+      const loop = await operations.loops.summary(session.andee.andeeId, loopId);
+      const runs = await listRuns(deps.db, loopId, 20);
+      return c.html(
+        loopPage({
+          loop,
+          items: await listItems(deps.db, loopId, loop.role === 'owner'),
+          composition: await loopComposition(deps.db, loopId),
+          members: await operations.loops.members(session.andee.andeeId, loopId),
+          conversation: await listMessages(deps.db, loopId, 100),
+          running: runs.filter((r) => r.state === 'running'),
+          csrf: session.csrfToken,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ToolError) return c.html(problemPage('Loop not found', error.message, { code: error.code, signedIn: true }), 404);
+      throw error;
+    }
+  });
+
+  interface Action {
+    andeeId: string;
+    tag: string;
+    loopId: string;
+    runId: string | undefined;
+    form: Record<string, unknown>;
+    correlationId: string;
+  }
+  const action = (run: (a: Action) => Promise<unknown>) => async (c: Context<WebEnv>) => {
+    const form = await c.req.parseBody();
+    const session = c.get('session');
+    if (!csrfValid(session, form.csrf)) return c.html(problemPage('Form expired', 'This form is no longer valid; reload the page and try again.', { code: 'csrf_invalid' }), 403);
+    const loopId = c.req.param('loopId')!;
+    try {
+      await run({ andeeId: session.andee.andeeId, tag: session.andee.tag, loopId, runId: c.req.param('runId'), form, correlationId: c.get('correlationId') });
+    } catch (error) {
+      if (error instanceof ToolError) return c.html(problemPage('Not started', error.message, { code: error.code, signedIn: true }), error.code === 'loop_not_found' ? 404 : 400);
+      throw error;
+    }
+    return c.redirect(`/loops/${encodeURIComponent(loopId)}`, 303);
+  };
+
+  app.post('/loops/:loopId/run', action((a) => deps.engine.start({ loopId: a.loopId, andeeId: a.andeeId, trigger: 'run_now', correlationId: a.correlationId })));
+  app.post(
+    '/loops/:loopId/send',
+    action((a) => {
+      const message = typeof a.form.message === 'string' ? a.form.message.trim() : '';
+      if (!message || message.length > 2000) throw new ToolError('invalid_arguments', 'Write a message of 1 to 2,000 characters.', false);
+      return deps.engine.start({ loopId: a.loopId, andeeId: a.andeeId, trigger: 'send', message, correlationId: a.correlationId });
+    }),
+  );
+  app.post(
+    '/loops/:loopId/runs/:runId/cancel',
+    action(async (a) => {
+      await operations.loops.summary(a.andeeId, a.loopId);
+      const run = a.runId ? await readRun(deps.db, a.runId) : undefined;
+      if (!run || run.loopId !== a.loopId) throw new ToolError('loop_not_found', 'No such run in this Loop.', false);
+      return deps.engine.cancel(run.runId, `&${a.tag}`);
+    }),
+  );
+
+  return app;
+}

@@ -1,0 +1,126 @@
+/**
+ * The Loop records on the real database: birth with reuse before create under concurrency, the
+ * write-once skill pin with its canonical digest, item admission and history, and runs that end
+ * in exactly one terminal state with their chat message in the same transaction — including the
+ * sweeper ending a run past its deadline as timed out, on an injected clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalHash } from '@agent-products/kit/store';
+import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
+import { AndeeRepository } from '../src/andees/andee-repository.ts';
+import { listMessages } from '../src/loops/conversation.ts';
+import { itemHistory, listItems, writeItem } from '../src/loops/loop-items.ts';
+import { Loops } from '../src/loops/loop-records.ts';
+import { sweepExpiredRuns } from '../src/loops/run-sweeper.ts';
+import { endRun, openRun, readRun, recordStage } from '../src/loops/runs.ts';
+import { pinSkill } from '../src/loops/skill-pins.ts';
+import type { TerminalDetails } from '../src/loops/terminal-messages.ts';
+import { ampersandMigrations } from '../src/store/migrations.ts';
+import type { AmpersandDatabase } from '../src/store/schema.ts';
+
+let database: TestDatabase<AmpersandDatabase>;
+let loops: Loops;
+let ownerId: string;
+const now = new Date('2026-12-01T10:00:00Z');
+const skill = { instructions: 'Pick three films the whole family can watch together.' };
+const spec = { artifactKinds: ['recommendation_set' as const], terminalModes: ['completed' as const, 'refused' as const] };
+
+beforeAll(async () => {
+  database = await openTestDatabase<AmpersandDatabase>(ampersandMigrations, 'ampersand_loops');
+  loops = new Loops(database.db);
+  const created = await new AndeeRepository(database.db).create({ tag: 'mara', displayName: 'Mara' });
+  if (!created.ok) throw new Error(created.problem);
+  ownerId = created.andee.andeeId;
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+const films = { kind: 'recommendation_set', title: 'Three films for Friday', blocks: [{ type: 'recommendation' as const, name: 'Paddington 2', reason: 'Everyone laughed at the first one.' }], fallbackText: 'Paddington 2 — everyone laughed at the first one.' };
+
+describe('birth', () => {
+  it('twenty concurrent identical creates make one Loop', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => loops.create(ownerId, { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' }, now)));
+    expect(new Set(answers.map((a) => a.loop.loopId)).size).toBe(1);
+    expect(answers.filter((a) => !a.reused)).toHaveLength(1);
+    const rows = await database.db.selectFrom('loops').select('loop_id').where('title', '=', 'Family movie night').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('pins the skill write-once with the SHA-256 of its canonical content', async () => {
+    const { loop } = await loops.create(ownerId, { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' }, now);
+    const pinned = await pinSkill(database.db, loop.loopId, skill, spec, now);
+    expect(pinned).toEqual({ version: 1, digest: canonicalHash({ content: skill, outcomeSpec: spec }) });
+    expect(await pinSkill(database.db, loop.loopId, skill, spec, now)).toEqual(pinned);
+    await expect(pinSkill(database.db, loop.loopId, { instructions: 'Something else.' }, spec, now)).rejects.toMatchObject({ code: 'skill_already_pinned' });
+    expect((await loops.summary(ownerId, loop.loopId)).skill).toEqual(pinned);
+  });
+});
+
+describe('items', () => {
+  it('refuses what never belongs in a Loop and stores nothing', async () => {
+    const { loop } = await loops.create(ownerId, { title: 'Best tacos in KC', renderer: 'list', skillId: 'skill_tacos' }, now);
+    const refused: Array<[string, object]> = [
+      ['empty', { kind: 'list', title: 'Tacos', blocks: [], fallbackText: ' ' }],
+      ['placeholder', { kind: 'list', title: 'Tacos', blocks: [{ type: 'paragraph', text: 'TBD' }], fallbackText: 'TBD' }],
+      ['progress', { kind: 'list', title: 'Loop started', blocks: [{ type: 'paragraph', text: 'The Loop was created.' }], fallbackText: 'Loop started' }],
+      ['progress', { kind: 'list', title: 'Checkpoint', blocks: [{ type: 'paragraph', text: 'Checkpoint: step 2 of 5' }], fallbackText: 'step 2 of 5' }],
+      ['cursor', { kind: 'list', title: 'Next page', blocks: [{ type: 'paragraph', text: 'eyJvZmZzZXQiOjUwLCJzbmFwIjoxfQ==' }], fallbackText: 'cursor: eyJvZmZzZXQiOjUwLCJzbmFwIjoxfQ==' }],
+    ];
+    for (const [reason, item] of refused) {
+      await expect(writeItem(database.db, loop.loopId, 'agent', item as never, null, now)).rejects.toMatchObject({ code: 'item_not_admitted', details: { reason } });
+    }
+    expect(await listItems(database.db, loop.loopId, true)).toEqual([]);
+  });
+
+  it('an update keeps the previous version in history', async () => {
+    const { loop } = await loops.create(ownerId, { title: 'Best tacos in KC', renderer: 'list', skillId: 'skill_tacos' }, now);
+    const first = await writeItem(database.db, loop.loopId, 'agent', { kind: 'list', title: 'Taco spots', blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo'] }], fallbackText: 'Tacos El Gallo', grounding: ['sig_1'] }, null, now);
+    const second = await writeItem(database.db, loop.loopId, 'agent', { itemId: first.item.itemId, kind: 'list', title: 'Taco spots', blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo', 'Taqueria Mexico'] }], fallbackText: 'Tacos El Gallo; Taqueria Mexico' }, null, now);
+    expect(second).toMatchObject({ created: false, item: { version: 2, fallbackText: 'Tacos El Gallo; Taqueria Mexico' } });
+    expect(await itemHistory(database.db, first.item.itemId)).toEqual([expect.objectContaining({ version: 1, fallbackText: 'Tacos El Gallo' })]);
+  });
+});
+
+describe('runs', () => {
+  async function open(deadline: Date) {
+    const { loop } = await loops.create(ownerId, { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' }, now);
+    return database.db.transaction().execute((trx) =>
+      openRun(trx, { loopId: loop.loopId, andeeId: ownerId, skill: null, outcomeSpec: null, grants: ['loop_read'], deadline: deadline.toISOString(), trigger: { kind: 'run_now', messageId: null }, correlationId: `corr-${Math.random()}`, build: { version: 't', configDigest: 'd' } }, now),
+    );
+  }
+
+  const endings: TerminalDetails[] = [
+    { state: 'completed', result: 'Three films picked.', outcomeEvidence: { itemIds: ['item_x'], effects: [] } },
+    { state: 'refused', reason: 'No skill is pinned.', unmetContract: 'pinned_skill' },
+    { state: 'failed', errorClass: 'provider_error', correlationId: 'c-1' },
+    { state: 'timed_out', deadline: now.toISOString(), lastStage: 'model' },
+    { state: 'cancelled', actor: '&mara', at: now.toISOString() },
+  ];
+  for (const details of endings) {
+    it(`ending ${details.state} writes the record and one chat message bearing it, once`, async () => {
+      const run = await open(new Date(now.getTime() + 60_000));
+      const message = await endRun(database.db, run.runId, details, now);
+      expect(message).toMatchObject({ runId: run.runId, terminalState: details.state, correlationId: run.correlationId });
+      expect(await endRun(database.db, run.runId, { state: 'cancelled', actor: '&mara', at: now.toISOString() }, now)).toBeUndefined();
+      expect(await readRun(database.db, run.runId)).toMatchObject({ state: details.state, terminal: details });
+      const messages = (await listMessages(database.db, run.loopId)).filter((m) => m.runId === run.runId);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]!.body.length).toBeGreaterThan(10);
+    });
+  }
+
+  it('the database refuses a terminal state without its record', async () => {
+    const run = await open(new Date(now.getTime() + 60_000));
+    await expect(database.db.updateTable('loop_runs').set({ state: 'completed' }).where('run_id', '=', run.runId).execute()).rejects.toThrow();
+  });
+
+  it('the sweeper ends runs past their deadline as timed out with their last stage', async () => {
+    const run = await open(new Date(now.getTime() + 60_000));
+    expect(await recordStage(database.db, run.runId, 'model', now)).toBe(true);
+    expect(await sweepExpiredRuns(database.db, new Date(now.getTime() + 30_000))).toBe(0);
+    expect(await sweepExpiredRuns(database.db, new Date(now.getTime() + 61_000))).toBeGreaterThanOrEqual(1);
+    expect(await readRun(database.db, run.runId)).toMatchObject({ state: 'timed_out', terminal: { state: 'timed_out', lastStage: 'model' } });
+    expect(await recordStage(database.db, run.runId, 'late', now)).toBe(false);
+  });
+});
