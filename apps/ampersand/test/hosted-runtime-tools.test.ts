@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient } from '@agent-products/kit/testing';
 import type { Client } from '@modelcontextprotocol/client';
-import { canonicalHash } from '@agent-products/kit/store';
+import { canonicalHash } from '@agent-products/kit/json';
 import { authorizedAgent, type Agent } from './support/loop-agent.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 

@@ -5,7 +5,7 @@
  * sweeper ending a run past its deadline as timed out, on an injected clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalHash } from '@agent-products/kit/store';
+import { canonicalHash } from '@agent-products/kit/json';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
 import { AndeeRepository } from '../src/andees/andee-repository.ts';
 import { listMessages } from '../src/loops/conversation.ts';

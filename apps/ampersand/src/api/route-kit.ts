@@ -6,7 +6,8 @@
 import type { Context } from 'hono';
 import type * as z from 'zod';
 import type { Kysely, Transaction } from 'kysely';
-import { invalidArguments, ToolError, unacceptableField, platformErrors } from '@agent-products/kit/mcp';
+import { unacceptableField } from '@agent-products/kit/mcp';
+import { invalidArguments, ToolError, platformErrors } from '@agent-products/kit/errors';
 import { runIdempotent } from '@agent-products/kit/store';
 import type { Andee, AndeeRepository } from '../andees/andee-repository.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';

@@ -11,7 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import { hashToken } from '@agent-products/kit/auth';
-import { createRateLimiter, type RateLimitOutcome, type RateLimiter } from '@agent-products/kit/http';
+import { createRateLimiter, type RateLimitOutcome, type RateLimiter } from '@agent-products/kit/store';
 
 export interface Limit {
   points: number;

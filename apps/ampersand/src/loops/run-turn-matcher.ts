@@ -5,7 +5,7 @@
  * to start that turn. Anything else — no token, an ended run, a paraphrase — stays pending.
  */
 import type { Kysely } from 'kysely';
-import { ToolError } from '@agent-products/kit/mcp';
+import { ToolError } from '@agent-products/kit/errors';
 import type { TurnMessageMatcher } from '../identity/turn-message-matcher.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { RunTokens } from './run-token.ts';

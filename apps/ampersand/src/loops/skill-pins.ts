@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import type { Kysely } from 'kysely';
-import { canonicalHash } from '@agent-products/kit/store';
+import { canonicalHash } from '@agent-products/kit/json';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { loopErrors } from './loop-errors.ts';
 import { TERMINAL_STATES, type TerminalState } from './loop-tables.ts';

@@ -5,7 +5,7 @@
  * the run goes on; only `run_outcome` (or the deadline, a cancel, a failure) ends it.
  */
 import * as z from 'zod';
-import { ToolError } from '@agent-products/kit/mcp';
+import { ToolError } from '@agent-products/kit/errors';
 import type { Kysely } from 'kysely';
 import { itemInput, runOutcomeInput } from '../api/loop-contracts.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from '@agent-products/kit/log';
-import { canonicalHash } from '@agent-products/kit/store';
+import { canonicalHash } from '@agent-products/kit/json';
 import type { AmpersandSettings } from '../settings.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { externalRuntime } from './external-runtime.ts';

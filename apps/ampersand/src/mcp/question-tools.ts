@@ -1,5 +1,6 @@
 /** The peer-question tools: adapters forwarding to the questions API (api/question-routes.ts). */
-import { defineTool, platformErrors, type Tool } from '@agent-products/kit/mcp';
+import { defineTool, type Tool } from '@agent-products/kit/mcp';
+import { platformErrors } from '@agent-products/kit/errors';
 import { noArguments } from '../api/connection-contracts.ts';
 import {
   askAndeeInput,

@@ -5,7 +5,7 @@
  * identity/contacts.ts). Every form carries the session's CSRF token.
  */
 import { Hono, type Context } from 'hono';
-import { ToolError } from '@agent-products/kit/mcp';
+import { ToolError } from '@agent-products/kit/errors';
 import { MAX_CONTACTS } from '../identity/contacts.ts';
 import { renderPage } from './layout.tsx';
 import { problemPage } from './problem-page.tsx';

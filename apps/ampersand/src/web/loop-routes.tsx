@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { ToolError } from '@agent-products/kit/mcp';
+import { ToolError } from '@agent-products/kit/errors';
 import { listMessages } from '../loops/conversation.ts';
 import { loopComposition } from '../loops/loop-composition.ts';
 import { listItems } from '../loops/loop-items.ts';

@@ -4,7 +4,7 @@
  * status. Every form carries the session's CSRF token.
  */
 import { Hono } from 'hono';
-import { ToolError } from '@agent-products/kit/mcp';
+import { ToolError } from '@agent-products/kit/errors';
 import { renderPage } from './layout.tsx';
 import { problemPage } from './problem-page.tsx';
 import type { WebEnv } from './session-cookie.ts';

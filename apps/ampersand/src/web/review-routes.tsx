@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { hdsLeaves } from '../identity/hds-taxonomy.ts';
 import { VISIBILITIES, type Signal, type Visibility } from '../identity/identity-signals.ts';
-import { ToolError } from '@agent-products/kit/mcp';
+import { ToolError } from '@agent-products/kit/errors';
 import { renderPage } from './layout.tsx';
 import { problemPage } from './problem-page.tsx';
 import type { WebEnv } from './session-cookie.ts';

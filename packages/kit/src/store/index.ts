@@ -6,5 +6,3 @@ export { platformMigrations } from './platform-migrations.ts';
 export { isConnectionFailure } from './connection-failure.ts';
 export { insertIdempotent, runIdempotent, type ClaimedInsert, type IdempotencyScope, type IdempotentOutcome, type PreparedInsert } from './idempotency.ts';
 export { createRateLimiter, type CountedHit, type DatabaseRateLimit, type RateLimitOptions, type RateLimitOutcome, type RateLimiter } from './rate-limit.ts';
-// Kept while products move; removed after the & branches land (home: @agent-products/kit/json).
-export { canonicalHash, canonicalJson } from '../json/canonical-json.ts';

@@ -9,7 +9,7 @@
  * and in the text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorCodeSpec } from '../mcp/index.ts';
+import type { ErrorCodeSpec } from '../errors/index.ts';
 import { interopClients, type InteropAnswer, type InteropCall, type InteropClient } from './interop-clients.ts';
 
 export type ErrorScenario<Context> = ((context: Context) => InteropCall | Promise<InteropCall>) | { notBlackBox: string };
