@@ -310,7 +310,8 @@ describe('Agent credentials on web routes', () => {
     const headers = { Authorization: `Bearer ${token}` };
     const answer = method === 'GET' ? await get(path, { cookie, headers }) : await post(path, fields, { cookie, headers });
     expect(answer.status).toBe(401);
-    expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="chengdu-soul", error="invalid_request", error_description="Agent credentials are accepted only on /mcp"');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(JSON.parse(answer.html).error).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('/mcp') });
     expect(await count('drafts')).toBe(drafts);
     expect(await count('feedback')).toBe(feedback);

@@ -4,9 +4,8 @@
  * ports are bound first so each service knows the other's URL before it is built.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { listen } from '@agent-products/kit/http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenFirst, listenNode } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
 import { createApiService, type ApiService, type ApiSettings } from '../../src/api/api-service.ts';
@@ -52,13 +51,11 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
   const log = createLogger({ name: 'ampersand-test', level: 'silent' });
 
   let apiHandler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
-  const apiServer = createServer((req, res) => apiHandler(req, res));
-  await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', resolve));
-  const ownApiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
+  const apiServer = await listenNode((req, res) => apiHandler(req, res), 0);
+  const ownApiUrl = apiServer.url;
   const apiUrl = options.publicUrls?.apiUrl ?? ownApiUrl;
 
-  let mcpFetch: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
-  const mcpServer = await listen((request) => mcpFetch(request), 0);
+  const mcpServer = await listenFirst(0);
   const ownMcpUrl = `${mcpServer.url}/mcp`;
   const mcpUrl = options.publicUrls?.mcpUrl ?? ownMcpUrl;
 
@@ -91,7 +88,7 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
     forwardTo: ownApiUrl,
     ...(options.now ? { now: options.now } : {}),
   });
-  mcpFetch = mcp.app.fetch;
+  mcpServer.serve(mcp.app.fetch);
 
   return {
     apiUrl,
@@ -104,10 +101,7 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
     async close() {
       await mcpServer.close();
       await mcp.close();
-      await new Promise<void>((resolve) => {
-        apiServer.close(() => resolve());
-        apiServer.closeAllConnections();
-      });
+      await apiServer.close();
       await api.close();
       if (!options.database) await database.dispose();
     },

@@ -4,6 +4,7 @@
  * leaked Agent credential can never act as a browser session or submit a form.
  */
 import type { MiddlewareHandler } from 'hono';
+import { bearerChallenge } from '@agent-products/kit/auth';
 import type { AppEnv } from '@agent-products/kit/http';
 
 const MESSAGE =
@@ -13,7 +14,7 @@ export function refuseAgentCredentials(realm: string): MiddlewareHandler<AppEnv>
   return async (c, next) => {
     if (!/^bearer(\s|$)/i.test(c.req.header('authorization') ?? '')) return next();
     return c.json({ error: { code: 'unauthorized', message: MESSAGE, retryable: false, correlationId: c.get('correlationId') } }, 401, {
-      'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_request", error_description="Agent credentials are accepted only on /mcp"`,
+      'WWW-Authenticate': bearerChallenge({ realm }, { error: 'invalid_request', description: 'Agent credentials are accepted only on /mcp' }),
       'Cache-Control': 'no-store',
     });
   };

@@ -3,7 +3,7 @@
  * an ephemeral loopback port, both on one injected clock so dates are the same in every run.
  * The stand-in's control (latency, faults, call counts) is handed to the test.
  */
-import { listen, loopbackOrigins, type RunningServer } from '@agent-products/kit/http';
+import { listenFirst, loopbackOrigins } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { createTutuSim, type FaultRule, type TutuSim } from '@agent-products/tutu-sim';
 import { createZaezdApp, type ZaezdApp, type ZaezdAppOptions } from '../../src/app.ts';
@@ -43,19 +43,18 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const log = createLogger({ name: 'zaezd-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const clock = () => options.now ?? TEST_NOW;
 
-  let sim: TutuSim | undefined;
-  const simServer: RunningServer = await listen((request) => sim!.app.fetch(request), 0);
-  sim = createTutuSim({
+  const simServer = await listenFirst(0);
+  const sim = createTutuSim({
     log,
     allowedOrigins: loopbackOrigins(simServer.port),
     publicUrl: () => options.simPublicUrl ?? simServer.url,
     control: { latencyMs: options.simLatencyMs ?? 0, faults: options.simFaults ?? [], hangMs: options.simHangMs ?? 3000 },
     clock,
   });
+  simServer.serve(sim.app.fetch);
 
-  let zaezd: ZaezdApp | undefined;
-  const server = await listen((request) => zaezd!.app.fetch(request), 0);
-  zaezd = createZaezdApp({
+  const server = await listenFirst(0);
+  const zaezd = createZaezdApp({
     log,
     allowedOrigins: loopbackOrigins(server.port),
     publicUrl: server.url,
@@ -74,18 +73,19 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     ...(options.tiles ? { tiles: options.tiles } : {}),
     clock,
   });
+  server.serve(zaezd.app.fetch);
 
   return {
     url: server.url,
     port: server.port,
     simUrl: simServer.url,
-    sim: sim!,
-    zaezd: zaezd!,
+    sim: sim,
+    zaezd: zaezd,
     async stop() {
       await server.close();
-      await zaezd!.close();
+      await zaezd.close();
       await simServer.close();
-      await sim!.close();
+      await sim.close();
     },
   };
 }
