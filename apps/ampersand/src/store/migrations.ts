@@ -100,22 +100,9 @@ export const ampersandMigrations: Migrations = {
         .execute();
     },
   },
-  // The kit's platform migrations now create idempotency_records before these run; this name
-  // stays (a no-op there) so databases migrated before that keep one consistent history.
-  '0003_idempotency_records': {
-    async up(db: Kysely<any>) {
-      await sql`
-        create table if not exists idempotency_records (
-          account_id text not null,
-          operation text not null,
-          idempotency_key text not null,
-          request_hash text not null,
-          response jsonb not null,
-          created_at timestamptz not null,
-          constraint idempotency_records_pk primary key (account_id, operation, idempotency_key)
-        )`.execute(db);
-    },
-  },
+  // idempotency_records and rate_limits are the kit's (platform migrations, run before these).
+  // These two names stay, with nothing to do, so databases that ran them keep one history.
+  '0003_idempotency_records': { async up() {} },
   '0004_identity_signals': {
     async up(db: Kysely<any>) {
       // identity_facts become signals: an HDS code, a third status (rejected), provenance and the
@@ -229,17 +216,5 @@ export const ampersandMigrations: Migrations = {
     },
   },
   ...loopMigrations,
-  // The kit limiter's counts (auth/rate-limits.ts), in the shape the kit reads and writes.
-  // UNLOGGED: a counter may lose increments in a crash, which costs nothing worth a WAL flush on
-  // every sign-in and token request. `if not exists`: the kit may create it first.
-  '0050_rate_limits': {
-    async up(db: Kysely<any>) {
-      await sql`
-        create unlogged table if not exists rate_limits (
-          key varchar(255) primary key,
-          points integer not null default 0,
-          expire bigint
-        )`.execute(db);
-    },
-  },
+  '0050_rate_limits': { async up() {} },
 };
