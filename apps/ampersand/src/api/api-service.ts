@@ -49,6 +49,7 @@ import { problemPage } from '../web/problem-page.tsx';
 import { loadSession } from '../web/session-cookie.ts';
 import { signInRoutes } from '../web/sign-in-routes.tsx';
 import { providerOrigin } from './provider-cors.ts';
+import { logProviderRequest, PROVIDER_SECRET_PATH_PREFIXES } from './provider-request-log.ts';
 import { providerRateLimit } from './provider-rate-limits.ts';
 import { v1Routes } from './v1-routes.ts';
 import { loopRoutes } from './loop-routes.ts';
@@ -151,7 +152,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     log,
     allowedOrigins: settings.apiAllowedOrigins,
     publicUrl: settings.apiUrl,
-    secretPathPrefixes: ['/sign-in/link/'],
+    secretPathPrefixes: ['/sign-in/link/', ...PROVIDER_SECRET_PATH_PREFIXES],
     health: {
       dependencies: [
         { name: 'database', essential: true, neededFor: 'every andee, grant, token, session and answer', probe: () => database.ping() },
@@ -191,6 +192,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (!PROVIDER_PATHS.test(path)) return void honoListener(req, res);
+    logProviderRequest(log, req, res, path);
     if (!validateHostHeader(req.headers.host, allowedHosts).ok) return refuse(res, 403, 'invalid_request', 'This Host is not served here.');
     if (providerOrigin(req, res, path, allowedOrigins) !== 'continue') return;
     // The provider builds its endpoint URLs from the request; these make them the issuer's.
