@@ -90,6 +90,38 @@ const zodUtilAsNamespace: Plugin = {
 };
 
 /**
+ * zod's classic schemas carry JSON Schema generation (`toJSONSchema()`, `~standard.jsonSchema`
+ * and a converter per schema type), which only a tool registered by the view would need: the
+ * board registers none and validates with zod only. The generator modules are replaced, for the
+ * classic schemas alone, by ones whose conversions throw, so they are not bundled; parsing and
+ * every schema's checks (`minLength`, `format`… read through `aggregateChecks`, kept) are zod's own.
+ */
+const zodWithoutJsonSchemaGeneration: Plugin = {
+  name: 'zod-without-json-schema-generation',
+  setup(esbuild) {
+    const modules = /^\.\.\/core\/(to-json-schema|json-schema-processors)\.js$/;
+    esbuild.onResolve({ filter: modules }, (args) =>
+      args.importer.endsWith('/zod/v4/classic/schemas.js') ? { path: modules.exec(args.path)![1]!, namespace: 'zod-without-json-schema-generation' } : undefined,
+    );
+    esbuild.onLoad({ filter: /.*/, namespace: 'zod-without-json-schema-generation' }, (args) => {
+      const real = `${ZOD_ROOT}/v4/core/${args.path}.js`;
+      const exported = [...readFileSync(real, 'utf8').matchAll(/^export (?:const|function) ([\w$]+)/gm)].map((m) => m[1]!);
+      const stubbed = args.path === 'to-json-schema' ? ['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod'] : exported.filter((name) => name.endsWith('Processor'));
+      if (stubbed.length === 0 || stubbed.some((name) => !exported.includes(name))) throw new TypeError(`${real} no longer exports what zod-without-json-schema-generation replaces; review board-assets.ts`);
+      const kept = exported.filter((name) => !stubbed.includes(name));
+      return {
+        resolveDir: ZOD_ROOT,
+        contents: [
+          kept.length > 0 ? `export { ${kept.join(', ')} } from ${JSON.stringify(real)};` : '',
+          'const notBundled = () => { throw new Error("JSON Schema generation is not bundled in the zaezd trip board widget"); };',
+          ...stubbed.map((name) => (args.path === 'to-json-schema' ? `export const ${name} = () => notBundled;` : `export const ${name} = notBundled;`)),
+        ].join('\n'),
+      };
+    });
+  },
+};
+
+/**
  * `leaflet` as the board uses it, from Leaflet's own ES sources: the map with its default
  * controls (zoom, attribution) and interactions, tile layers, layer groups, div-icon markers,
  * tooltips and coordinates. Leaflet's package entry is one module holding everything (vector
@@ -218,7 +250,7 @@ async function buildBoardAssets(): Promise<BoardAssets> {
     charset: 'utf8',
     logLevel: 'silent',
     metafile: true,
-    plugins: [englishOnlyZod, zodUtilAsNamespace, leafletForTheBoard, sdkWithoutSideEffects, sdkDefinitionsPure],
+    plugins: [englishOnlyZod, zodUtilAsNamespace, zodWithoutJsonSchemaGeneration, leafletForTheBoard, sdkWithoutSideEffects, sdkDefinitionsPure],
   });
   const output = (name: string) => {
     const file = result.outputFiles.find((f) => f.path.endsWith(`/board/${name}.js`));
@@ -244,7 +276,7 @@ function widgetSize(metafile: Metafile, script: number): WidgetSize {
   if (!widget) throw new TypeError('esbuild reported no widget.js');
   const size: WidgetSize = { script, leaflet: 0, mcpApps: 0, zod: 0, board: 0 };
   for (const [input, { bytesInOutput }] of Object.entries(widget[1].inputs)) {
-    const part = /node_modules\/leaflet\//.test(input) ? 'leaflet' : /node_modules\/zod\//.test(input) ? 'zod' : /node_modules\//.test(input) ? 'mcpApps' : 'board';
+    const part = /node_modules\/leaflet\//.test(input) ? 'leaflet' : /node_modules\/zod\/|^zod-/.test(input) ? 'zod' : /node_modules\//.test(input) ? 'mcpApps' : 'board';
     size[part] += bytesInOutput;
   }
   return size;
