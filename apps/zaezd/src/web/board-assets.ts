@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { build, transform, type Metafile, type Plugin } from 'esbuild';
 import { BOARD_CSS } from './board-css.ts';
+import { leafletCssForTheBoard } from './leaflet-css.ts';
 import { pureDefinitions } from './pure-definitions.ts';
 
 export interface BoardAssets {
@@ -127,7 +128,9 @@ const zodWithoutJsonSchemaGeneration: Plugin = {
  * tooltips and coordinates. Leaflet's package entry is one module holding everything (vector
  * layers and their renderers, GeoJSON, popups, image and video overlays, the layers and scale
  * controls, other projections), which no bundler can trim: about 50 KB the board never runs.
- * Scroll-wheel zoom is left out because the map turns it off. The modules that register
+ * Scroll-wheel zoom is left out because the map turns it off, and the long-press handler
+ * (TapHold) because all it does is fire `contextmenu` on touch screens, which the board never
+ * listens to. The modules that register
  * themselves with the map (handlers, controls, tooltips) are imported for exactly that.
  */
 const leafletForTheBoard: Plugin = {
@@ -141,7 +144,6 @@ const leafletForTheBoard: Plugin = {
         "import './map/handler/Map.DoubleClickZoom';",
         "import './map/handler/Map.Drag';",
         "import './map/handler/Map.Keyboard';",
-        "import './map/handler/Map.TapHold';",
         "import './map/handler/Map.TouchZoom';",
         "import './control/Control.Zoom';",
         "import './control/Control.Attribution';",
@@ -261,7 +263,7 @@ async function buildBoardAssets(): Promise<BoardAssets> {
   const widgetScript = inlineScript(output('widget'));
   const leafletCss = readFileSync(require.resolve('leaflet/dist/leaflet.css'), 'utf8');
   // Minified: Leaflet's comments and indentation are a quarter of its stylesheet.
-  const stylesheet = (await transform(leafletCss + BOARD_CSS, { loader: 'css', minify: true, charset: 'utf8', logLevel: 'silent' })).code;
+  const stylesheet = (await transform(leafletCssForTheBoard(leafletCss) + BOARD_CSS, { loader: 'css', minify: true, charset: 'utf8', logLevel: 'silent' })).code;
   return {
     pageScript,
     widgetScript,
