@@ -10,6 +10,8 @@
  * Only calls in value position are annotated — the initializer itself, the objects its method
  * chain starts from, and the arguments, object properties and array elements that form the value —
  * never a call whose result is discarded (in a comma expression) or one inside a function body.
+ * A definition the bundler would keep for other reasons (a property read, a class with static
+ * blocks) is wrapped whole instead; see annotatePureDefinitions.
  */
 import { readFileSync } from 'node:fs';
 import { parse, type Expression, type Node, type Program, type SpreadElement } from 'acorn';
@@ -32,7 +34,7 @@ export function pureDefinitions(options: PureDefinitionsOptions): Plugin {
         let source = readFileSync(args.path, 'utf8');
         for (const rewrite of options.rewrites ?? []) {
           if (!rewrite.file.test(args.path)) continue;
-          if (!rewrite.find.test(source)) throw new TypeError(`${args.path} no longer matches the rewrite that ${rewrite.why}; review pure-definitions in board-assets.ts`);
+          if (source.search(rewrite.find) < 0) throw new TypeError(`${args.path} no longer matches the rewrite that ${rewrite.why}; review pure-definitions in board-assets.ts`);
           source = source.replace(rewrite.find, rewrite.replace);
         }
         return { contents: annotatePureDefinitions(source), loader: 'js' };
@@ -45,7 +47,8 @@ export function pureDefinitions(options: PureDefinitionsOptions): Plugin {
  * The module's source with each top-level definition made removable when unused: the calls that
  * form its value are marked pure; a value that also reads properties (a getter may run) or
  * defines a class (its static blocks run) is computed instead by a pure arrow function called in
- * its place, at the same moment, to the same value and — for a class — under the same name.
+ * its place, at the same moment, to the same value. (A class is bound to a name inside it, so it
+ * still has one; the minified widget renames every class anyway.)
  */
 export function annotatePureDefinitions(source: string): string {
   const program = parse(source, { ecmaVersion: 'latest', sourceType: 'module' }) as Program;
