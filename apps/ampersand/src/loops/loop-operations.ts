@@ -27,8 +27,8 @@ export class LoopOperations {
   }
 
   async read(callerId: string, input: z.output<typeof loopReadInput>, run?: RunView): Promise<LoopReadOutput> {
-    let loopId = input.loopId ?? run?.loopId;
-    if (run && loopId !== run.loopId) throw outsideRun(run);
+    let loopId = input.loopId ?? run?.loopId ?? undefined;
+    if (run && (run.loopId === null || loopId !== run.loopId)) throw outsideRun(run);
     if (!loopId && input.title !== undefined) {
       const found = await this.db.selectFrom('loops').select('loop_id').where('owner_id', '=', callerId).where('title', '=', input.title).where('skill_id', '=', input.skillId!).executeTakeFirst();
       if (!found) throw loopErrors.fail('loop_not_found', `You have no Loop titled "${input.title}" with skill ${input.skillId}.`, { title: input.title, skillId: input.skillId });
@@ -49,7 +49,7 @@ export class LoopOperations {
   }
 
   async write(callerId: string, input: z.output<typeof loopWriteInput>, now: Date, run?: RunView): Promise<{ loopId: string; item: ItemView; created: boolean }> {
-    if (run && input.loopId !== run.loopId) throw outsideRun(run);
+    if (run && (run.loopId === null || input.loopId !== run.loopId)) throw outsideRun(run);
     const loop = await this.loops.summary(callerId, input.loopId);
     if (run && run.envelope.outcomeSpec && !run.envelope.outcomeSpec.artifactKinds.includes(input.item.kind)) {
       throw loopErrors.fail('outcome_not_allowed', `This run's skill may write ${run.envelope.outcomeSpec.artifactKinds.join(', ')} items, not ${input.item.kind}.`, { allowed: run.envelope.outcomeSpec.artifactKinds });
@@ -106,6 +106,7 @@ export class LoopOperations {
 }
 
 function outsideRun(run: RunView) {
+  if (run.loopId === null) return loopErrors.fail('run_token_invalid', 'This run token is for an agent-chat turn, which reaches no Loop.', { chatTurnId: run.chatTurnId });
   return loopErrors.fail('run_token_invalid', `This run token is for Loop ${run.loopId} only.`, { loopId: run.loopId });
 }
 
