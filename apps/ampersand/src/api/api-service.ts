@@ -236,7 +236,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     andees,
     sessions,
     grants,
-    hostedRuntime: hostedRuntimeCredentials({ provider, keys, issuer: settings.apiUrl, resource: settings.mcpUrl, ttlSeconds: settings.accessTokenTtlSeconds }),
+    hostedRuntime: hostedRuntimeCredentials({ db, keys, issuer: settings.apiUrl, resource: settings.mcpUrl, ttlSeconds: settings.accessTokenTtlSeconds }),
     signals,
     connections,
     contacts,
