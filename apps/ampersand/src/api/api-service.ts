@@ -61,6 +61,7 @@ import { runTokens as createRunTokens } from '../loops/run-token.ts';
 import { createTurns, type TurnSettings } from '../loops/turns.ts';
 import { runTurnMatcher } from '../loops/run-turn-matcher.ts';
 import { hostedRuntimeCredentials, type HostedRuntimeCredentials } from '../auth/hosted-runtime.ts';
+import { buildInfo } from '../build-info.ts';
 import { chatWebRoutes } from '../web/chat-routes.tsx';
 import { loopWebRoutes } from '../web/loop-routes.tsx';
 
@@ -168,7 +169,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
   const turnMatcher = options.turnMatcher ?? runTurnMatcher(db, runTokens, now);
   app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, questions, synthesizer, turnMatcher, verifier, grants, challenge, now }));
-  const turns = createTurns({ db, operations, runTokens, settings, log, now });
+  const turns = createTurns({ db, operations, runTokens, settings, build: buildInfo('api', settings), log, now });
   app.route('/', loopRoutes({ db, andees, operations, runTokens, verifier, grants, challenge, now }));
   app.route('/', evidenceRoutes({ db, andees, firstParty, verifier, grants, challenge, now }));
   app.route('/', chatRoutes({ db, andees, firstParty, engine: turns.engine, verifier, grants, challenge, now }));
