@@ -66,7 +66,7 @@ function inConversation<Q extends SelectQueryBuilder<AmpersandDatabase, 'convers
   return ('loopId' in where ? query.where('loop_id', '=', where.loopId) : query.where('chat_andee_id', '=', where.chatOf)) as Q;
 }
 
-function messageView(row: LoopTables['conversation_messages']): MessageView {
+export function messageView(row: LoopTables['conversation_messages']): MessageView {
   return {
     messageId: row.message_id,
     seq: row.seq,
