@@ -38,7 +38,7 @@ describe('seed-demo', () => {
   it('gives a newcomer signed in as &demo_ada real answers', async () => {
     const ada = (await amp.api.andees.byTag('demo_ada'))!;
     const browser = new CookieBrowser([amp.apiUrl]);
-    await browser.get(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(ada.andeeId, new Date())).token}`);
+    await browser.signInWithLink(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(ada.andeeId, new Date())).token}`);
     const client = await mcpClient(amp, await accessToken(amp, { andeeId: ada.andeeId, tag: 'demo_ada', name: ada.displayName, browser }));
     const audience = await call(client, 'ask_question', { question: 'Who would enjoy a jazz night?' });
     expect(audience.ranking.map((r: { tag: string }) => r.tag)).toEqual(['&demo_ben']);

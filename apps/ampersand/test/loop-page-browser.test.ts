@@ -33,6 +33,7 @@ describe.skipIf(!browserAvailable)('the Loop page in headless Chromium', () => {
     await pinSkill(amp.database.db, loopId, { instructions: 'Pick films for the family.' }, { artifactKinds: ['recommendation_set'], terminalModes: ['completed'] }, new Date());
     page = await (await browser.newContext()).newPage();
     await page.goto(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(mara.andeeId, new Date())).token}`);
+    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/sign-in/link')), page.click('#sign-in-link button')]);
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
