@@ -34,7 +34,8 @@ const env = {
 const services: Array<{ child: ChildProcess; output: () => string }> = [];
 
 function startService(entry: string) {
-  const child = spawn('npx', ['tsx', entry], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Node itself with tsx's loader (not through npx), so SIGTERM reaches the service and it stops.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
