@@ -27,7 +27,7 @@ afterAll(async () => {
 /** The operator's commands over the same database the running services use. */
 async function operator(args: string[]): Promise<{ status: number; body: { output?: string; error?: { message: string } } }> {
   const db = amp.database.db;
-  const deps = { andees: amp.api.andees, sessions: amp.api.sessions, grants: amp.api.grants, facts: new IdentitySignals(db), connections: new Connections(db, new Notifications(db)), firstParty: amp.api.firstParty, seedDemo: amp.api.seedDemo, apiUrl: amp.apiUrl, mcpUrl: amp.mcpUrl, now: () => new Date() };
+  const deps = { andees: amp.api.andees, sessions: amp.api.sessions, grants: amp.api.grants, facts: new IdentitySignals(db), connections: new Connections(db, new Notifications(db)), firstParty: amp.api.firstParty, hostedRuntime: amp.api.hostedRuntime, seedDemo: amp.api.seedDemo, apiUrl: amp.apiUrl, mcpUrl: amp.mcpUrl, now: () => new Date() };
   try {
     return { status: 200, body: { output: await runOperatorCommand(deps, args) } };
   } catch (error) {

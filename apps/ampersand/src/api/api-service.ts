@@ -54,6 +54,7 @@ import { providerRateLimit } from './provider-rate-limits.ts';
 import { v1Routes } from './v1-routes.ts';
 import { loopRoutes } from './loop-routes.ts';
 import { suggestionRoutes } from './suggestion-routes.ts';
+import { chatRoutes } from './chat-routes.ts';
 import { evidenceRoutes } from './evidence-routes.ts';
 import { trigramComparer } from '../suggestions/meaning-comparer.ts';
 import { LoopOperations } from '../loops/loop-operations.ts';
@@ -61,6 +62,8 @@ import { runTokens as createRunTokens } from '../loops/run-token.ts';
 import { createTurns, type TurnSettings } from '../loops/turns.ts';
 import { runTurnMatcher } from '../loops/run-turn-matcher.ts';
 import { hostedRuntimeCredentials, type HostedRuntimeCredentials } from '../auth/hosted-runtime.ts';
+import { buildInfo } from '../build-info.ts';
+import { chatWebRoutes } from '../web/chat-routes.tsx';
 import { loopWebRoutes } from '../web/loop-routes.tsx';
 
 export type ApiSettings = Pick<
@@ -167,15 +170,17 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
   const turnMatcher = options.turnMatcher ?? runTurnMatcher(db, runTokens, now);
   app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, questions, synthesizer, turnMatcher, verifier, grants, challenge, now }));
-  const turns = createTurns({ db, operations, runTokens, settings, log, now });
+  const turns = createTurns({ db, operations, runTokens, settings, build: buildInfo('api', settings), log, now });
   app.route('/', loopRoutes({ db, andees, operations, runTokens, verifier, grants, challenge, now }));
   app.route('/', evidenceRoutes({ db, andees, firstParty, verifier, grants, challenge, now }));
+  app.route('/', chatRoutes({ db, andees, firstParty, engine: turns.engine, verifier, grants, challenge, now }));
   app.route('/', suggestionRoutes({ db, andees, runTokens, comparer: trigramComparer(db), verifier, grants, challenge, now }));
   app.use('*', loadSession(sessions, now));
   app.route('/', signInRoutes({ db, andees, sessions, limits, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
   app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
   app.route('/', appsRoutes({ grants, mcpUrl: settings.mcpUrl }));
   app.route('/', loopWebRoutes({ db, operations, engine: turns.engine }));
+  app.route('/', chatWebRoutes({ db, engine: turns.engine }));
   const pages = { db, andees, signals, connections, contacts, notifications, questions, now };
   app.route('/', reviewRoutes(pages));
   app.route('/', connectionsRoutes(pages));
@@ -234,7 +239,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     andees,
     sessions,
     grants,
-    hostedRuntime: hostedRuntimeCredentials({ provider, keys, issuer: settings.apiUrl, resource: settings.mcpUrl, ttlSeconds: settings.accessTokenTtlSeconds }),
+    hostedRuntime: hostedRuntimeCredentials({ db, keys, issuer: settings.apiUrl, resource: settings.mcpUrl, ttlSeconds: settings.accessTokenTtlSeconds }),
     signals,
     connections,
     contacts,

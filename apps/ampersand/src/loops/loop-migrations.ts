@@ -192,4 +192,19 @@ export const loopMigrations: Migrations = {
       await db.schema.createIndex('place_observations_by_andee').on('place_observations').columns(['andee_id', 'observed_at']).execute();
     },
   },
+  '0023_agent_chat': {
+    async up(db: Kysely<any>) {
+      // Plain agent chat (no Loop): its turns are runs keyed by an agent-chat turn id instead of a
+      // Loop, and its canonical conversation is the andee's own. Each row belongs to exactly one.
+      await sql`alter table loop_runs alter column loop_id drop not null`.execute(db);
+      await sql`alter table loop_runs add column chat_turn_id text`.execute(db);
+      await sql`alter table loop_runs add constraint loop_runs_loop_or_chat check ((loop_id is null) <> (chat_turn_id is null))`.execute(db);
+      await sql`create unique index loop_runs_by_chat_turn on loop_runs (chat_turn_id, attempt) where chat_turn_id is not null`.execute(db);
+      await sql`create index loop_runs_chat_by_andee on loop_runs (andee_id, started_at) where chat_turn_id is not null`.execute(db);
+      await sql`alter table conversation_messages alter column loop_id drop not null`.execute(db);
+      await sql`alter table conversation_messages add column chat_andee_id text references andees (andee_id)`.execute(db);
+      await sql`alter table conversation_messages add constraint conversation_loop_or_chat check ((loop_id is null) <> (chat_andee_id is null))`.execute(db);
+      await sql`create unique index conversation_chat_seq on conversation_messages (chat_andee_id, seq) where chat_andee_id is not null`.execute(db);
+    },
+  },
 };
