@@ -1,9 +1,13 @@
 /**
- * The Loop records (migrations 0020–0039 are this concern's): Loops and their members, the
+ * The Loop records (migrations 0020–0022 and 0051 are this concern's): Loops and their members, the
  * write-once skill pin, items with provenance and history, the canonical conversation, and runs
  * with their turn log. The database itself holds the run invariants: a run is either running
  * with no end, or in exactly one of the five terminal states with an end time; and every
  * terminal state has exactly one conversation message bearing it.
+ *
+ * A new migration's name must sort after every migration already released, here and in
+ * store/migrations.ts alike (0050 is released): Kysely's migrator refuses a database whose history
+ * has a later name than a pending migration, so a lower name would stop every existing install.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Migrations } from '@agent-products/kit/store';
@@ -192,7 +196,7 @@ export const loopMigrations: Migrations = {
       await db.schema.createIndex('place_observations_by_andee').on('place_observations').columns(['andee_id', 'observed_at']).execute();
     },
   },
-  '0023_agent_chat': {
+  '0051_agent_chat': {
     async up(db: Kysely<any>) {
       // Plain agent chat (no Loop): its turns are runs keyed by an agent-chat turn id instead of a
       // Loop, and its canonical conversation is the andee's own. Each row belongs to exactly one.
