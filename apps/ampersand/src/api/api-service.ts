@@ -10,6 +10,7 @@ import { getRequestListener } from '@hono/node-server';
 import { localhostAllowedHostnames, validateHostHeader } from '@modelcontextprotocol/server';
 import { createHttpApp } from '@agent-products/kit/http';
 import type { Logger } from '@agent-products/kit/log';
+import type { Kysely } from 'kysely';
 import type { Database } from '@agent-products/kit/store';
 import { securityHeaders } from '@agent-products/kit/web';
 import type Provider from 'oidc-provider';
@@ -56,7 +57,8 @@ import { loopRoutes } from './loop-routes.ts';
 import { suggestionRoutes } from './suggestion-routes.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { evidenceRoutes } from './evidence-routes.ts';
-import { trigramComparer } from '../suggestions/meaning-comparer.ts';
+import { embeddingComparer, DEFAULT_EMBEDDING_THRESHOLD } from '../suggestions/embedding-comparer.ts';
+import { trigramComparer, type MeaningComparer } from '../suggestions/meaning-comparer.ts';
 import { LoopOperations } from '../loops/loop-operations.ts';
 import { runTokens as createRunTokens } from '../loops/run-token.ts';
 import { createTurns, type TurnSettings } from '../loops/turns.ts';
@@ -79,7 +81,7 @@ export type ApiSettings = Pick<
   /** Overrides of the default limits (auth/rate-limits.ts). */
   rateLimits?: Partial<AuthRateLimitSettings> | undefined;
 } &
-  Partial<Pick<AmpersandSettings, 'questionTtlSeconds' | 'modelUrl' | 'model' | 'modelKey'>> &
+  Partial<Pick<AmpersandSettings, 'questionTtlSeconds' | 'modelUrl' | 'model' | 'modelKey' | 'embeddingUrl' | 'embeddingModel' | 'embeddingKey' | 'embeddingThreshold'>> &
   Partial<TurnSettings>;
 
 export interface ApiServiceOptions {
@@ -174,7 +176,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   app.route('/', loopRoutes({ db, andees, operations, runTokens, verifier, grants, challenge, now }));
   app.route('/', evidenceRoutes({ db, andees, firstParty, verifier, grants, challenge, now }));
   app.route('/', chatRoutes({ db, andees, firstParty, engine: turns.engine, verifier, grants, challenge, now }));
-  app.route('/', suggestionRoutes({ db, andees, runTokens, comparer: trigramComparer(db), verifier, grants, challenge, now }));
+  app.route('/', suggestionRoutes({ db, andees, runTokens, comparer: meaningComparer(db, settings, log), verifier, grants, challenge, now }));
   app.use('*', loadSession(sessions, now));
   app.route('/', signInRoutes({ db, andees, sessions, limits, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
   app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
@@ -269,4 +271,11 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
 function refuse(res: ServerResponse, status: number, error: string, description: string, retryAfterSeconds?: number): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...(retryAfterSeconds !== undefined ? { 'Retry-After': String(retryAfterSeconds) } : {}) });
   res.end(JSON.stringify({ error, error_description: description, ...(retryAfterSeconds !== undefined ? { retry_after_seconds: retryAfterSeconds } : {}) }));
+}
+
+/** The embeddings endpoint's comparer when one is configured (the deterministic one behind it), else the deterministic one. */
+function meaningComparer(db: Kysely<AmpersandDatabase>, settings: ApiServiceOptions['settings'], log: Logger): MeaningComparer {
+  const deterministic = trigramComparer(db);
+  if (!settings.embeddingUrl) return deterministic;
+  return embeddingComparer({ url: settings.embeddingUrl, model: settings.embeddingModel ?? 'text-embedding-3-small', key: settings.embeddingKey, threshold: settings.embeddingThreshold ?? DEFAULT_EMBEDDING_THRESHOLD }, deterministic, log);
 }
