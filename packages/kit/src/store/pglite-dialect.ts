@@ -9,7 +9,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExclusiveTurn } from './exclusive-turn.ts';
-import { pgliteStatements, type PGliteStatements } from './pglite-statements.ts';
+import { statementsOf, type PGliteStatements } from './pglite-statements.ts';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -48,7 +48,7 @@ class PGliteDriver implements Driver {
     private readonly client: PGlite,
     private readonly turn: ExclusiveTurn,
   ) {
-    this.connection = new PGliteConnection(pgliteStatements(client));
+    this.connection = new PGliteConnection(statementsOf(client));
   }
 
   async init(): Promise<void> {

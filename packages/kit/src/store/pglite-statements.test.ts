@@ -6,7 +6,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pgliteStatements, type PGliteStatements } from './pglite-statements.ts';
+import { pgliteStatements, statementsOf, type PGliteStatements } from './pglite-statements.ts';
 import { statementNaming } from './prepared-statements.ts';
 
 let client: PGlite;
@@ -55,6 +55,18 @@ describe('prepared statements on PGlite', () => {
     await statements.query('alter table widgets add column colour text', []);
     expect((await statements.query(select, [1])).rows[0]).toHaveProperty('colour', null);
     expect((await statements.query(select, [1])).rows[0]).toHaveProperty('colour', null);
+  });
+
+  it('in a transaction, answers with the new columns after DDL run through the session cache (a migration, a guest)', async () => {
+    const shared = statementsOf(client);
+    expect(statementsOf(client)).toBe(shared);
+    await client.query(`insert into widgets (id, name) values (1, 'one')`);
+    const select = 'select * from widgets where id = $1';
+    for (let i = 0; i < 3; i++) await shared.query(select, [1]);
+    await shared.query('begin', []);
+    await shared.query('alter table widgets add column colour text', []);
+    expect((await shared.query(select, [1])).rows[0]).toHaveProperty('colour', null);
+    await shared.query('commit', []);
   });
 
   it('answers with the new columns after a schema change it did not see, outside a transaction', async () => {

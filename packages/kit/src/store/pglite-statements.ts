@@ -42,6 +42,18 @@ export interface PGliteStatements {
   readonly preparedCount: number;
 }
 
+const ofClient = new WeakMap<PGlite, PGliteStatements>();
+
+/**
+ * The one statement cache of a PGlite session, shared by everything that runs statements on it
+ * (the dialect and the owner channel's guests), so DDL from either drops what both prepared.
+ */
+export function statementsOf(client: PGlite): PGliteStatements {
+  let statements = ofClient.get(client);
+  if (!statements) ofClient.set(client, (statements = pgliteStatements(client)));
+  return statements;
+}
+
 export function pgliteStatements(client: PGlite, naming: StatementNaming = statementNaming()): PGliteStatements {
   const prepared = new Map<string, PreparedStatement>();
   const serialize = protocol.serialize;
