@@ -102,7 +102,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
     const runToken = request.headers.get('x-run-token');
     if (runToken) rememberRunToken(verdict.principal, runToken);
     scope.principal = verdict.principal;
-    return (isHostedRuntime(verdict.principal) ? hostedEndpoint : endpoint).handle(new Request(request.url, { method: 'POST', headers: request.headers, body: body.text }), scope);
+    // The body is read already: the endpoint gets its text rather than a second Request to read.
+    return (isHostedRuntime(verdict.principal) ? hostedEndpoint : endpoint).handle(request, scope, body.text);
   };
   app.all('/mcp', protocol);
   app.all('/', protocol);
