@@ -5,7 +5,7 @@
  */
 import type { MessageView } from '../loops/conversation.ts';
 import type { RunView } from '../loops/runs.ts';
-import { ConversationList } from './conversation-list.tsx';
+import { ConversationList, SendForm } from './conversation-list.tsx';
 import { renderPage } from './layout.tsx';
 
 export function chatPage(view: { conversation: MessageView[]; running: RunView[]; csrf: string }): string {
@@ -25,16 +25,7 @@ export function chatPage(view: { conversation: MessageView[]; running: RunView[]
           <button type="submit">Cancel this turn</button>
         </form>
       ))}
-      <form method="post" action="/chat/send">
-        <input type="hidden" name="csrf" value={view.csrf} />
-        <label>
-          Message
-          <input type="text" name="message" maxlength={2000} required />
-        </label>
-        <button type="submit" class="primary">
-          Send
-        </button>
-      </form>
+      <SendForm action="/chat/send" csrf={view.csrf} />
     </>,
     { signedIn: true },
   );

@@ -1,7 +1,8 @@
 /**
  * A canonical conversation as the person reads it — a Loop's or their plain agent chat's: each
  * message with who said it, and each run's ending as one of the five states in plain words, its
- * run and correlation id on the element so a request can be followed to what the person sees.
+ * run and correlation id on the element so a request can be followed to what the person sees;
+ * and the message box under it.
  */
 import type { MessageView } from '../loops/conversation.ts';
 import { STATE_WORDS } from '../loops/terminal-messages.ts';
@@ -19,5 +20,21 @@ export function ConversationList(props: { messages: MessageView[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The message box under a conversation (a Loop's or plain agent chat): its Send starts a turn. */
+export function SendForm({ action, csrf }: { action: string; csrf: string }) {
+  return (
+    <form method="post" action={action}>
+      <input type="hidden" name="csrf" value={csrf} />
+      <label>
+        Message
+        <input type="text" name="message" maxlength={2000} required />
+      </label>
+      <button type="submit" class="primary">
+        Send
+      </button>
+    </form>
   );
 }

@@ -10,7 +10,7 @@ import type { ItemView } from '../loops/loop-items.ts';
 import type { LoopSummary } from '../loops/loop-records.ts';
 import type { RunView } from '../loops/runs.ts';
 import type { SurfaceBlock } from '../loops/surface-contract.ts';
-import { ConversationList } from './conversation-list.tsx';
+import { ConversationList, SendForm } from './conversation-list.tsx';
 import { renderPage } from './layout.tsx';
 
 export function shelfPage(shelf: { active: LoopSummary[]; archived: LoopSummary[] }): string {
@@ -77,16 +77,7 @@ export function loopPage(view: LoopPageView): string {
         ))}
         {loop.archived ? null : (
           <>
-            <form method="post" action={`/loops/${loop.loopId}/send`}>
-              <input type="hidden" name="csrf" value={view.csrf} />
-              <label>
-                Message
-                <input type="text" name="message" maxlength={2000} required />
-              </label>
-              <button type="submit" class="primary">
-                Send
-              </button>
-            </form>
+            <SendForm action={`/loops/${loop.loopId}/send`} csrf={view.csrf} />
             <form method="post" action={`/loops/${loop.loopId}/run`}>
               <input type="hidden" name="csrf" value={view.csrf} />
               <button type="submit">Run now</button>
