@@ -1,0 +1,68 @@
+/**
+ * One & tool under load, as every & benchmark drives it: the API (embedded or PostgreSQL bench
+ * server) and the MCP service in their own processes, one tool call posted at `connections`
+ * connections with the token the API server printed, against the reference echo server in
+ * alternating rounds of the same run. The path must answer the call (checked once first), since a
+ * load of tool errors would be fast and prove nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { ROUNDS, SECONDS, WARMUP_SECONDS, compareAlternating, line, serverTarget, startServer, stealNote, stop, toolCall, type LoadTarget } from './load.ts';
+
+export interface AmpersandCase {
+  /** What the result lines call it. */
+  label: string;
+  /** The run's heading after "& ". */
+  heading: string;
+  api: 'ampersand-api' | 'ampersand-api-postgres';
+  /** The hosted runtime's token instead of a public client's. */
+  hostedRuntime?: boolean;
+  tool: string;
+  args: Record<string, unknown>;
+  answers: (result: any) => boolean;
+  connections: number;
+  targetRatio: number;
+  targetP99Ms: number;
+}
+
+function ampersandTarget(c: AmpersandCase) {
+  return async (): Promise<LoadTarget> => {
+    process.env.BENCH_AMPERSAND_SECRET = randomBytes(32).toString('base64url');
+    process.env.BENCH_AMPERSAND_MCP_URL = 'http://127.0.0.1:1/mcp';
+    if (c.hostedRuntime) process.env.BENCH_AMPERSAND_TOKEN = 'hosted-runtime';
+    const api = await startServer(c.api);
+    delete process.env.BENCH_AMPERSAND_TOKEN;
+    process.env.BENCH_AMPERSAND_API_URL = api.url;
+    const mcp = await startServer('ampersand-mcp');
+    const body = toolCall(c.tool, c.args);
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', authorization: `Bearer ${api.token}` };
+    const probe = await (await fetch(`${mcp.url}/mcp`, { method: 'POST', headers, body })).json();
+    if (probe.result?.isError || !c.answers(probe.result)) throw new Error(`the & ${c.label} path does not answer: ${JSON.stringify(probe).slice(0, 500)}`);
+    return {
+      async run(seconds) {
+        const result = await autocannon({ url: `${mcp.url}/mcp`, connections: c.connections, duration: seconds, method: 'POST', headers, body });
+        return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+      },
+      async stop() {
+        await stop(mcp.child);
+        await stop(api.child);
+      },
+    };
+  };
+}
+
+/** Measures one case, prints its lines, and returns the targets it missed (empty when all are met). */
+export async function benchAmpersandCase(c: AmpersandCase): Promise<string[]> {
+  const { reference, subject, stolenPercent } = await compareAlternating(() => serverTarget('reference-echo', [toolCall('echo', { text: 'hello' })], c.connections), ampersandTarget(c));
+  const ratio = subject.requestsPerSecond / reference.requestsPerSecond;
+  console.log(`\n& ${c.heading} (${c.connections} connections, ${WARMUP_SECONDS}s warm-up, then ${ROUNDS} alternating rounds of ${SECONDS}s each; medians; loopback, node ${process.version})`);
+  console.log(line('reference: SDK per-request echo', reference));
+  console.log(line(c.label, subject));
+  console.log(`throughput ratio: ${ratio.toFixed(2)}× reference (target ≥ ${c.targetRatio.toFixed(2)}×)   p99 ${subject.p99} ms (target < ${c.targetP99Ms} ms)`);
+  if (stolenPercent !== undefined) console.log(stealNote(stolenPercent));
+  return [
+    ...(ratio < c.targetRatio ? [`${c.label}: throughput below ${c.targetRatio}× reference`] : []),
+    ...(subject.p99 >= c.targetP99Ms ? [`${c.label}: p99 at or above ${c.targetP99Ms} ms`] : []),
+    ...(subject.errors + subject.non2xx > 0 ? [`${c.label}: tool calls had errors`] : []),
+  ];
+}
