@@ -5,8 +5,6 @@
  * andee's agent-chat conversation. signal_suggestion_write takes such a run token without a
  * loopId, refuses one that names a Loop, and still needs the Loop's own id in a Loop turn.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirstPartyClients } from '../src/identity/visibility.ts';
@@ -15,6 +13,7 @@ import { pinSkill } from '../src/loops/skill-pins.ts';
 import { formValue } from './support/cookie-browser.ts';
 import { authorizedAgent, type Agent } from './support/loop-agent.ts';
 import { startModelStandIn, type ModelStandIn } from './support/model-stand-in.ts';
+import { startRuntimeStandIn, type RuntimeStandIn } from './support/runtime-stand-in.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 
 async function send(amp: RunningAmpersand, agent: Agent, message: string) {
@@ -126,21 +125,13 @@ describe('an agent-chat turn through the in-process engine', () => {
 });
 
 describe('an agent-chat turn through the external runtime', () => {
-  let runtime: Server;
-  const handed: Array<{ envelope: any; runToken: string }> = [];
+  let runtime: RuntimeStandIn;
   let amp: RunningAmpersand;
   let mara: Agent;
   let theo: Agent;
   beforeAll(async () => {
-    runtime = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c)).on('end', () => {
-        handed.push(JSON.parse(body));
-        res.writeHead(202).end();
-      });
-    });
-    await new Promise<void>((resolve) => runtime.listen(0, '127.0.0.1', resolve));
-    amp = await startAmpersand({ settings: { runtimeUrl: `http://127.0.0.1:${(runtime.address() as AddressInfo).port}/turns` } });
+    runtime = await startRuntimeStandIn();
+    amp = await startAmpersand({ settings: { runtimeUrl: runtime.url } });
     mara = await authorizedAgent(amp, 'mara');
     theo = await authorizedAgent(amp, 'theo');
   }, 180_000);
@@ -148,14 +139,14 @@ describe('an agent-chat turn through the external runtime', () => {
     await mara?.close();
     await theo?.close();
     await amp?.close();
-    await new Promise<void>((resolve) => runtime?.close(() => resolve()));
+    await runtime?.close();
   });
 
   const suggest = async (client: Agent['client'], args: Record<string, unknown>) => ((await client.callTool({ name: 'signal_suggestion_write', arguments: { hdsCodeHint: 'interests.music_making', ...args } })) as any).structuredContent;
 
   it('its run token names the agent-chat turn; signal_suggestion_write drafts without loopId and refuses one', async () => {
     await send(amp, mara, 'I sing tenor in a barbershop quartet. Any songs to learn?');
-    const turn = handed.at(-1)!;
+    const turn = runtime.handed.at(-1)!;
     expect(turn.envelope).toMatchObject({ loopId: null, chatTurnId: expect.stringMatching(/^turn_/), skill: null });
     const claims = decodeJwt(turn.runToken);
     expect(claims).toMatchObject({ rid: turn.envelope.runId, tid: turn.envelope.chatTurnId, sub: mara.andeeId });
@@ -183,7 +174,7 @@ describe('an agent-chat turn through the external runtime', () => {
 
   it('cancelled: Cancel on the chat page ends a working turn, who and when in the chat', async () => {
     await send(amp, mara, 'Tell me a long story.');
-    const turn = handed.at(-1)!;
+    const turn = runtime.handed.at(-1)!;
     const page = await mara.browser.get(`${amp.apiUrl}/chat`);
     expect(page.text).toContain('Cancel this turn');
     await mara.browser.post(`${amp.apiUrl}/chat/turns/${turn.envelope.runId}/cancel`, { csrf: formValue(page.text, 'csrf') });
@@ -196,7 +187,7 @@ describe('an agent-chat turn through the external runtime', () => {
     await pinSkill(amp.database.db, loopId, { instructions: 'Learn who the andee is.' }, { artifactKinds: ['profile'], terminalModes: ['completed'] }, new Date());
     const page = await mara.browser.get(`${amp.apiUrl}/loops/${loopId}`);
     await mara.browser.post(`${amp.apiUrl}/loops/${loopId}/run`, { csrf: formValue(page.text, 'csrf') });
-    const turn = handed.at(-1)!;
+    const turn = runtime.handed.at(-1)!;
     expect(decodeJwt(turn.runToken)).toMatchObject({ lid: loopId });
     const inRun = await mara.withHeaders({ 'X-Run-Token': turn.runToken });
     expect((await suggest(inRun, { draftedText: 'I build birdhouses from reclaimed barn wood.' })).error.code).toBe('invalid_arguments');

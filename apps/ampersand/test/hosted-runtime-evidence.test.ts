@@ -5,8 +5,6 @@
  * andee's first-party app as derived data only; a scan of every evidence response finds nothing
  * coordinate-shaped; suggestion feedback aggregates the andee's review decisions.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/client';
 import { connectClient } from '@agent-products/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,12 +14,12 @@ import { pinSkill } from '../src/loops/skill-pins.ts';
 import { formValue } from './support/cookie-browser.ts';
 import { authorizedAgent, type Agent } from './support/loop-agent.ts';
 import { claimsOf } from './support/oauth-steps.ts';
+import { startRuntimeStandIn, type RuntimeStandIn } from './support/runtime-stand-in.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 
 const COORDINATE_SHAPED = /"(lat|lng|lon|long|latitude|longitude|coords?|coordinates?|geo|location)"\s*:|-?\d{1,3}\.\d{3,}\s*[,;/ ]\s*-?\d{1,3}\.\d{3,}/i;
 
-let runtimeServer: Server;
-const handed: Array<{ envelope: any; runToken: string }> = [];
+let runtimeServer: RuntimeStandIn;
 let amp: RunningAmpersand;
 let mara: Agent;
 let runtime: Client;
@@ -39,15 +37,8 @@ async function intake(path: string, body: unknown) {
 }
 
 beforeAll(async () => {
-  runtimeServer = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c)).on('end', () => {
-      handed.push(JSON.parse(body));
-      res.writeHead(202).end();
-    });
-  });
-  await new Promise<void>((resolve) => runtimeServer.listen(0, '127.0.0.1', resolve));
-  amp = await startAmpersand({ settings: { runtimeUrl: `http://127.0.0.1:${(runtimeServer.address() as AddressInfo).port}/turns` } });
+  runtimeServer = await startRuntimeStandIn();
+  amp = await startAmpersand({ settings: { runtimeUrl: runtimeServer.url } });
   mara = await authorizedAgent(amp, 'mara');
   // Mara's agent stands in for her own & app here: the operator declares its client first-party.
   await new FirstPartyClients(amp.database.db).declare(claimsOf(mara.accessToken).client_id, 'the & app', new Date());
@@ -57,7 +48,7 @@ afterAll(async () => {
   await runtime?.close();
   await mara?.close();
   await amp?.close();
-  await new Promise<void>((resolve) => runtimeServer?.close(() => resolve()));
+  await runtimeServer?.close();
 });
 
 describe('who may read evidence', () => {
@@ -141,7 +132,7 @@ describe('suggestion_feedback_read', () => {
     await pinSkill(amp.database.db, loopId, { instructions: 'Learn who the andee is.' }, { artifactKinds: ['profile'], terminalModes: ['completed'] }, new Date());
     const page = await mara.browser.get(`${amp.apiUrl}/loops/${loopId}`);
     await mara.browser.post(`${amp.apiUrl}/loops/${loopId}/run`, { csrf: formValue(page.text, 'csrf') });
-    const inRun = await mara.withHeaders({ 'X-Run-Token': handed.at(-1)!.runToken });
+    const inRun = await mara.withHeaders({ 'X-Run-Token': runtimeServer.handed.at(-1)!.runToken });
     const ids: string[] = [];
     for (const [draftedText, hdsCodeHint] of [['I restore vintage motorcycles in my garage.', 'interests.music_making'], ['I sing tenor in a barbershop quartet.', 'interests.music_making'], ['I collect first editions of Agatha Christie.', 'preferences.music']] as const) {
       const drafted = ((await inRun.callTool({ name: 'signal_suggestion_write', arguments: { loopId, draftedText, hdsCodeHint } })) as any).structuredContent;

@@ -6,8 +6,6 @@
  * the rendered Loop page all carry the same correlation id. Then: a killed API process leaves the
  * run for the sweeper, which ends it timed out with its last stage.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '@agent-products/kit/testing';
 import { pinSkill } from '../src/loops/skill-pins.ts';
@@ -16,6 +14,7 @@ import type { AmpersandDatabase } from '../src/store/schema.ts';
 import { formValue } from './support/cookie-browser.ts';
 import { authorizedAgent, type Agent } from './support/loop-agent.ts';
 import { startModelStandIn, type ModelStandIn } from './support/model-stand-in.ts';
+import { startRuntimeStandIn, type RuntimeStandIn } from './support/runtime-stand-in.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 
 const SKILL = { instructions: 'Pick three films the whole family can watch together on Friday.' };
@@ -169,25 +168,17 @@ describe('without a provider', () => {
 
 describe('the external runtime over MCP with the run token', () => {
   it('acts within the run, ends it with run_outcome, and its run token is refused afterwards', async () => {
-    const handed: Array<{ envelope: any; runToken: string }> = [];
-    const runtime = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c)).on('end', () => {
-        handed.push(JSON.parse(body));
-        res.writeHead(202).end();
-      });
-    });
-    await new Promise<void>((resolve) => runtime.listen(0, '127.0.0.1', resolve));
-    const amp = await startAmpersand({ settings: { runtimeUrl: `http://127.0.0.1:${(runtime.address() as AddressInfo).port}/turns` } });
+    const runtime = await startRuntimeStandIn();
+    const amp = await startAmpersand({ settings: { runtimeUrl: runtime.url } });
     const mara = await authorizedAgent(amp, 'mara');
     const theo = await authorizedAgent(amp, 'theo');
     try {
       const loopId = await newLoop(amp, mara, 'Family movie night');
       const started = await press(amp, mara, loopId, 'run');
-      expect(handed).toHaveLength(1);
-      expect(handed[0]!.envelope).toMatchObject({ runId: started.runId, loopId, skill: { version: 1 }, outcomeSpec: SPEC });
-      const inRun = await mara.withHeaders({ 'X-Run-Token': handed[0]!.runToken });
-      const foreign = await theo.withHeaders({ 'X-Run-Token': handed[0]!.runToken });
+      expect(runtime.handed).toHaveLength(1);
+      expect(runtime.handed[0]!.envelope).toMatchObject({ runId: started.runId, loopId, skill: { version: 1 }, outcomeSpec: SPEC });
+      const inRun = await mara.withHeaders({ 'X-Run-Token': runtime.handed[0]!.runToken });
+      const foreign = await theo.withHeaders({ 'X-Run-Token': runtime.handed[0]!.runToken });
       expect((await callTool({ client: foreign }, 'run_outcome', { mode: 'completed', summary: 'x' })).structuredContent.error.code).toBe('run_token_invalid');
       const wrongKind = await callTool({ client: inRun }, 'loop_write', { loopId, item: { ...FILMS, kind: 'plan' } });
       expect(wrongKind.structuredContent.error.code).toBe('outcome_not_allowed');
@@ -205,28 +196,20 @@ describe('the external runtime over MCP with the run token', () => {
       await mara.close();
       await theo.close();
       await amp.close();
-      await new Promise<void>((resolve) => runtime.close(() => resolve()));
+      await runtime.close();
     }
   }, 90_000);
 });
 
 describe('identity_write inside a signed chat turn', () => {
   it('is approved at once only for the exact sentence of the turn message, with a live run token', async () => {
-    const handed: Array<{ envelope: any; runToken: string }> = [];
-    const runtime = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c)).on('end', () => {
-        handed.push(JSON.parse(body));
-        res.writeHead(202).end();
-      });
-    });
-    await new Promise<void>((resolve) => runtime.listen(0, '127.0.0.1', resolve));
-    const amp = await startAmpersand({ settings: { runtimeUrl: `http://127.0.0.1:${(runtime.address() as AddressInfo).port}/turns` } });
+    const runtime = await startRuntimeStandIn();
+    const amp = await startAmpersand({ settings: { runtimeUrl: runtime.url } });
     const mara = await authorizedAgent(amp, 'mara');
     try {
       const loopId = await newLoop(amp, mara, 'Family movie night');
       await press(amp, mara, loopId, 'send', 'I play the harp on Sundays. Pick a film about music.');
-      const inRun = await mara.withHeaders({ 'X-Run-Token': handed[0]!.runToken });
+      const inRun = await mara.withHeaders({ 'X-Run-Token': runtime.handed[0]!.runToken });
       const write = async (client: Agent['client'], value: string) => (await callTool({ client }, 'identity_write', { value })).structuredContent;
       expect(await write(inRun, 'I play the harp on Sundays.')).toMatchObject({ written: true, status: 'approved' });
       expect(await write(inRun, 'I play the harp.')).toMatchObject({ written: true, status: 'pending' });
@@ -236,7 +219,7 @@ describe('identity_write inside a signed chat turn', () => {
     } finally {
       await mara.close();
       await amp.close();
-      await new Promise<void>((resolve) => runtime.close(() => resolve()));
+      await runtime.close();
     }
   }, 90_000);
 });

@@ -5,8 +5,6 @@
  * broad topics, noise and semantic duplicates of identity or earlier suggestions draft nothing;
  * anything else becomes a pending review item.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +13,10 @@ import { IdentitySignals } from '../src/identity/identity-signals.ts';
 import { pinSkill } from '../src/loops/skill-pins.ts';
 import { formValue } from './support/cookie-browser.ts';
 import { authorizedAgent, type Agent } from './support/loop-agent.ts';
+import { startRuntimeStandIn, type RuntimeStandIn } from './support/runtime-stand-in.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 
-let runtime: Server;
-const handed: Array<{ envelope: any; runToken: string }> = [];
+let runtime: RuntimeStandIn;
 let amp: RunningAmpersand;
 let mara: Agent;
 let theo: Agent;
@@ -28,19 +26,12 @@ let inRun: Client;
 async function startTurn(agent: Agent, id: string) {
   const page = await agent.browser.get(`${amp.apiUrl}/loops/${id}`);
   await agent.browser.post(`${amp.apiUrl}/loops/${id}/run`, { csrf: formValue(page.text, 'csrf') });
-  return handed.at(-1)!;
+  return runtime.handed.at(-1)!;
 }
 
 beforeAll(async () => {
-  runtime = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c)).on('end', () => {
-      handed.push(JSON.parse(body));
-      res.writeHead(202).end();
-    });
-  });
-  await new Promise<void>((resolve) => runtime.listen(0, '127.0.0.1', resolve));
-  amp = await startAmpersand({ settings: { runtimeUrl: `http://127.0.0.1:${(runtime.address() as AddressInfo).port}/turns` } });
+  runtime = await startRuntimeStandIn();
+  amp = await startAmpersand({ settings: { runtimeUrl: runtime.url } });
   mara = await authorizedAgent(amp, 'mara');
   theo = await authorizedAgent(amp, 'theo');
   loopId = ((await mara.client.callTool({ name: 'loop_create', arguments: { title: 'Get to know me', renderer: 'profile', skillId: 'skill_get_to_know_me' } })) as any).structuredContent.loop.loopId;
@@ -52,7 +43,7 @@ afterAll(async () => {
   await mara?.close();
   await theo?.close();
   await amp?.close();
-  await new Promise<void>((resolve) => runtime?.close(() => resolve()));
+  await runtime?.close();
 });
 
 async function suggest(client: Client, args: Record<string, unknown>) {
@@ -62,10 +53,10 @@ async function suggest(client: Client, args: Record<string, unknown>) {
 describe('turn scope', () => {
   it('is refused without a run token, with another andee’s, and with an expired one', async () => {
     expect((await suggest(mara.client, { draftedText: 'I sing tenor in a barbershop quartet.' })).error.code).toBe('run_token_invalid');
-    const foreign = await theo.withHeaders({ 'X-Run-Token': handed[0]!.runToken });
+    const foreign = await theo.withHeaders({ 'X-Run-Token': runtime.handed[0]!.runToken });
     expect((await suggest(foreign, { draftedText: 'I sing tenor in a barbershop quartet.' })).error.code).toBe('run_token_invalid');
     const past = Math.floor(Date.now() / 1000) - 60;
-    const expired = await new SignJWT({ rid: handed[0]!.envelope.runId, lid: loopId, grants: [] })
+    const expired = await new SignJWT({ rid: runtime.handed[0]!.envelope.runId, lid: loopId, grants: [] })
       .setProtectedHeader({ alg: 'HS256', typ: 'run+jwt' })
       .setIssuer(amp.apiUrl)
       .setAudience('ampersand-run')
@@ -99,7 +90,7 @@ describe('judging', () => {
     const answer = await suggest(inRun, { draftedText: 'I sing tenor in a barbershop quartet.', visibility: 'connected', context: { evidence: 'mentioned twice in chat', topics: ['singing', 'quartet'] } });
     expect(answer).toMatchObject({ drafted: true, reason: 'created', signalId: expect.any(String) });
     const signal = await new IdentitySignals(amp.database.db).byId(mara.andeeId, answer.signalId);
-    expect(signal).toMatchObject({ status: 'pending', source: 'suggestion', visibility: 'connected', hdsCode: 'interests.music_making', turnId: handed[0]!.envelope.runId });
+    expect(signal).toMatchObject({ status: 'pending', source: 'suggestion', visibility: 'connected', hdsCode: 'interests.music_making', turnId: runtime.handed[0]!.envelope.runId });
   });
 
   it('drafts nothing for broad topics, noise and semantic duplicates of identity or earlier suggestions', async () => {
