@@ -25,6 +25,7 @@ import {
   type JSONRPCMessage,
   type JSONRPCRequest,
 } from '@modelcontextprotocol/server';
+import { correlatedJsonResponse } from '../http/correlation.ts';
 import { DEFAULT_MAX_BODY_BYTES, readBodyLimited } from '../http/read-body.ts';
 import { JSON_RPC, jsonRpcErrorResponse } from './json-rpc.ts';
 import type { AuthFailure } from '../auth/bearer.ts';
@@ -223,7 +224,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     };
     if (!Array.isArray(parsed)) {
       const answer = await answerOne(parsed);
-      return answer ? Response.json(answer, { status: 200 }) : new Response(null, { status: 202 });
+      return answer ? correlatedJsonResponse(answer, 200, scope.correlationId) : new Response(null, { status: 202 });
     }
     const slots: Array<JSONRPCMessage | undefined> = new Array(messages.length);
     let next = 0;
@@ -241,7 +242,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, messages.length) }, worker));
     const answers = slots.filter((answer): answer is JSONRPCMessage => answer !== undefined);
     if (answers.length === 0) return new Response(null, { status: 202 });
-    return Response.json(answers, { status: 200 });
+    return correlatedJsonResponse(answers, 200, scope.correlationId);
   }
 
   return {
