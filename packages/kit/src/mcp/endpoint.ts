@@ -168,7 +168,6 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         `Unsupported MCP-Protocol-Version ${JSON.stringify(headerVersion)}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
       );
     }
-    bindRequestScope(request, scope);
     return serveLegacy(parsed, request, scope);
   }
 
@@ -208,11 +207,16 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (messages.length === 0) {
       return jsonRpcErrorResponse(400, JSON_RPC.invalidRequest, 'Invalid Request: empty batch.');
     }
+    // A pooled server's tools find the scope through the request (tool.ts); a direct call is handed it.
+    const viaServer = (message: JSONRPCRequest) => {
+      bindRequestScope(request, scope);
+      return pool.exchange(message, { request });
+    };
     const answerOne = (message: unknown): Promise<JSONRPCMessage> | undefined => {
       // The common message, a plain tool call, is a request by construction; the SDK's schema
       // checks below are for everything else.
       if (isPlainLegacyToolCall(message, null)) {
-        return directToolCall(toolsByName, message as JSONRPCRequest, scope) ?? pool.exchange(message as JSONRPCRequest, { request });
+        return directToolCall(toolsByName, message as JSONRPCRequest, scope) ?? viaServer(message as JSONRPCRequest);
       }
       const deepAt = tooDeepAt(message);
       if (deepAt !== undefined) {
@@ -220,7 +224,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       }
       if (isJSONRPCNotification(message)) return undefined;
       if (!isJSONRPCRequest(message)) return Promise.resolve(invalidRequest(message));
-      return directToolCall(toolsByName, message, scope) ?? pool.exchange(message, { request });
+      return directToolCall(toolsByName, message, scope) ?? viaServer(message);
     };
     if (!Array.isArray(parsed)) {
       const answer = await answerOne(parsed);
