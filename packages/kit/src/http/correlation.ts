@@ -19,12 +19,12 @@ export function correlationIdFor(headerValue: string | null | undefined): string
 }
 
 /**
- * A JSON response that already echoes the request's correlation id. Its headers go out in the
+ * A JSON response (its text and length in bytes) that already echoes the request's correlation id. Its headers go out in the
  * order and spelling they always had (the length last, as the server adds it).
  */
-export function correlatedJsonResponse(body: unknown, status: number, correlationId: string): Response {
-  const text = JSON.stringify(body);
-  const headers = { 'content-type': 'application/json', 'x-request-id': correlationId, 'Content-Length': String(Buffer.byteLength(text)) };
+export function correlatedJsonResponse(json: { text: string; bytes: number }, status: number, correlationId: string): Response {
+  const { text, bytes } = json;
+  const headers = { 'content-type': 'application/json', 'x-request-id': correlationId, 'Content-Length': String(bytes) };
   const response = new Response(text, { status, headers });
   (response as Response & { [CORRELATED]?: true })[CORRELATED] = true;
   return response;

@@ -33,6 +33,7 @@ import { unauthorizedChallenge, type ChallengeOptions } from '../auth/challenge.
 import type { RateLimitOutcome } from '../store/rate-limit.ts';
 import { bindRequestScope, type Principal, type RequestScope } from './request-scope.ts';
 import { directToolCall } from './direct-tool-call.ts';
+import { answerJson } from './kept-answers.ts';
 import { isPlainLegacyToolCall } from './plain-legacy-call.ts';
 import { MAX_MESSAGE_DEPTH, tooDeepAt } from './message-depth.ts';
 import { ServerPool } from './server-pool.ts';
@@ -228,7 +229,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     };
     if (!Array.isArray(parsed)) {
       const answer = await answerOne(parsed);
-      return answer ? correlatedJsonResponse(answer, 200, scope.correlationId) : new Response(null, { status: 202 });
+      return answer ? correlatedJsonResponse(answerJson(answer), 200, scope.correlationId) : new Response(null, { status: 202 });
     }
     const slots: Array<JSONRPCMessage | undefined> = new Array(messages.length);
     let next = 0;
@@ -246,7 +247,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, messages.length) }, worker));
     const answers = slots.filter((answer): answer is JSONRPCMessage => answer !== undefined);
     if (answers.length === 0) return new Response(null, { status: 202 });
-    return correlatedJsonResponse(answers, 200, scope.correlationId);
+    const text = JSON.stringify(answers);
+    return correlatedJsonResponse({ text, bytes: Buffer.byteLength(text) }, 200, scope.correlationId);
   }
 
   return {
