@@ -75,10 +75,11 @@ describe('kept search answers', () => {
     expect(counted.runs()).toBe(3);
   });
 
-  it('hands out answers nobody can change', () => {
+  it('hands out answers marked for the MCP layer to keep, their top level frozen', () => {
     const answer = new SearchAnswerCache().answer(newer!, { query: 'panda', limit: 5 }, searchScenes);
-    expect(() => answer.results.push(answer.results[0]!)).toThrow(TypeError);
-    expect(Object.isFrozen(answer.results[0]!.name)).toBe(true);
-    expect(Object.isFrozen(newer!.scenes[0]!.name)).toBe(false);
+    expect(Object.isFrozen(answer)).toBe(true);
+    expect(() => {
+      (answer as { status: string }).status = 'no_match';
+    }).toThrow(TypeError);
   });
 });

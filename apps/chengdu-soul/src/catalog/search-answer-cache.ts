@@ -4,8 +4,8 @@
  * keepable answer object, so the MCP layer reuses the result it checked, rendered and
  * serialized for it (kit kept-answers.ts) instead of searching, checking and serializing again.
  *
- * Searches are deterministic over an immutable release, so a kept answer is the answer. The
- * cache holds at most `limit` answers (the least recently asked leaves first) and is emptied
+ * Searches are deterministic over an immutable release, so a kept answer is the answer; nothing
+ * changes an answer once made (the web pages and the MCP layer only read it). The cache holds at most `limit` answers (the least recently asked leaves first) and is emptied
  * whenever the current release changes, so no answer outlives its release.
  */
 import { keepableAnswer } from '@agent-products/kit/mcp';
