@@ -19,8 +19,8 @@ export function correlationIdFor(headerValue: string | null | undefined): string
 }
 
 /**
- * A JSON response (its text and length in bytes) that already echoes the request's correlation id. Its headers go out in the
- * order and spelling they always had (the length last, as the server adds it).
+ * A JSON response (its text and its length in bytes) that already echoes the request's
+ * correlation id. Its headers go out in the order and spelling they always had.
  */
 export function correlatedJsonResponse(json: { text: string; bytes: number }, status: number, correlationId: string): Response {
   const { text, bytes } = json;
