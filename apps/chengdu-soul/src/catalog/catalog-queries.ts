@@ -6,6 +6,7 @@ import { fail } from '../errors.ts';
 import { searchScenes, type SearchOutcome, type SearchRequest } from '../search/search-scenes.ts';
 import { CatalogUnavailableError, type CatalogService } from './catalog-service.ts';
 import type { LoadedRelease } from './loaded-release.ts';
+import { SearchAnswerCache } from './search-answer-cache.ts';
 import { sceneDetail, type SceneDetail } from './scene-detail.ts';
 import { PLAN_LIMITS, SEARCH_LIMITS, detailPathFor, type Atmosphere, type Discovery } from './vocabulary.ts';
 
@@ -46,6 +47,8 @@ const LISTING_LIMITS: ListingLimits = {
 };
 
 export class CatalogQueries {
+  private readonly searches = new SearchAnswerCache();
+
   constructor(private readonly catalog: CatalogService) {}
 
   async list(filters: { atmosphere?: Atmosphere | undefined; discovery?: Discovery | undefined }): Promise<SceneListing> {
@@ -72,7 +75,7 @@ export class CatalogQueries {
   }
 
   async search(request: SearchRequest): Promise<SearchOutcome> {
-    return searchScenes(await this.current(), request);
+    return this.searches.answer(await this.current(), request, searchScenes);
   }
 
   /** One scene at the exact current version; anything else names the current version. */

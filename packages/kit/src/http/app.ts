@@ -6,7 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { lazyChild, redactPath, type Logger } from '../log/index.ts';
-import { correlationIdFor } from './correlation.ts';
+import { correlationIdFor, echoesCorrelationId } from './correlation.ts';
 import { addCorsHeaders, isPreflight, preflightResponse } from './cors.ts';
 import { hostChecker, originAllowed, servedHostnames } from './origin-host.ts';
 import { errorHandler, type ErrorHandlerOptions } from '../errors/error-handler.ts';
@@ -71,7 +71,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       else await next();
       if (origin !== undefined) addCorsHeaders(c.res.headers, origin);
     }
-    c.res.headers.set('X-Request-Id', correlationId);
+    if (!echoesCorrelationId(c.res)) c.res.headers.set('X-Request-Id', correlationId);
     if (!options.log.isLevelEnabled('info')) return;
     options.log.info(
       {

@@ -218,3 +218,15 @@ it('sends JSON, never SSE, to a client that accepts both', async () => {
   const response = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-06-18' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
 });
+
+it('echoes the caller’s X-Request-Id once on every answer: a tool call, a batch, a refusal', async () => {
+  const traced = { 'X-Request-Id': 'trace-7' };
+  const single = await call('echo', { text: 'traced' }, traced);
+  expect(single.headers.get('x-request-id')).toBe('trace-7');
+  expect(single.headers.get('content-type')).toBe('application/json');
+  const batch = await rpc(server.url, [{ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'echo', arguments: { text: 'one' } } }], { protocolVersion: '2025-03-26', headers: traced });
+  expect(batch.headers.get('x-request-id')).toBe('trace-7');
+  const refused = await rpc(server.url, '{"jsonrpc": "2.0",', { headers: traced });
+  expect(refused.status).toBe(400);
+  expect(refused.headers.get('x-request-id')).toBe('trace-7');
+});

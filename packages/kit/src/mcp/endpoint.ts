@@ -25,6 +25,7 @@ import {
   type JSONRPCMessage,
   type JSONRPCRequest,
 } from '@modelcontextprotocol/server';
+import { correlatedJsonResponse } from '../http/correlation.ts';
 import { DEFAULT_MAX_BODY_BYTES, readBodyLimited } from '../http/read-body.ts';
 import { JSON_RPC, jsonRpcErrorResponse } from './json-rpc.ts';
 import type { AuthFailure } from '../auth/bearer.ts';
@@ -32,6 +33,7 @@ import { unauthorizedChallenge, type ChallengeOptions } from '../auth/challenge.
 import type { RateLimitOutcome } from '../store/rate-limit.ts';
 import { bindRequestScope, type Principal, type RequestScope } from './request-scope.ts';
 import { directToolCall } from './direct-tool-call.ts';
+import { answerJson } from './kept-answers.ts';
 import { isPlainLegacyToolCall } from './plain-legacy-call.ts';
 import { MAX_MESSAGE_DEPTH, tooDeepAt } from './message-depth.ts';
 import { ServerPool } from './server-pool.ts';
@@ -172,7 +174,6 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         `Unsupported MCP-Protocol-Version ${JSON.stringify(headerVersion)}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
       );
     }
-    bindRequestScope(request, scope);
     return serveLegacy(parsed, request, scope);
   }
 
@@ -212,11 +213,16 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (messages.length === 0) {
       return jsonRpcErrorResponse(400, JSON_RPC.invalidRequest, 'Invalid Request: empty batch.');
     }
+    // A pooled server's tools find the scope through the request (tool.ts); a direct call is handed it.
+    const viaServer = (message: JSONRPCRequest) => {
+      bindRequestScope(request, scope);
+      return pool.exchange(message, { request });
+    };
     const answerOne = (message: unknown): Promise<JSONRPCMessage> | undefined => {
       // The common message, a plain tool call, is a request by construction; the SDK's schema
       // checks below are for everything else.
       if (isPlainLegacyToolCall(message, null)) {
-        return directToolCall(toolsByName, message as JSONRPCRequest, scope) ?? pool.exchange(message as JSONRPCRequest, { request });
+        return directToolCall(toolsByName, message as JSONRPCRequest, scope) ?? viaServer(message as JSONRPCRequest);
       }
       const deepAt = tooDeepAt(message);
       if (deepAt !== undefined) {
@@ -224,11 +230,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       }
       if (isJSONRPCNotification(message)) return undefined;
       if (!isJSONRPCRequest(message)) return Promise.resolve(invalidRequest(message));
-      return directToolCall(toolsByName, message, scope) ?? pool.exchange(message, { request });
+      return directToolCall(toolsByName, message, scope) ?? viaServer(message);
     };
     if (!Array.isArray(parsed)) {
       const answer = await answerOne(parsed);
-      return answer ? Response.json(answer, { status: 200 }) : new Response(null, { status: 202 });
+      return answer ? correlatedJsonResponse(answerJson(answer), 200, scope.correlationId) : new Response(null, { status: 202 });
     }
     const slots: Array<JSONRPCMessage | undefined> = new Array(messages.length);
     let next = 0;
@@ -246,7 +252,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, messages.length) }, worker));
     const answers = slots.filter((answer): answer is JSONRPCMessage => answer !== undefined);
     if (answers.length === 0) return new Response(null, { status: 202 });
-    return Response.json(answers, { status: 200 });
+    const text = JSON.stringify(answers);
+    return correlatedJsonResponse({ text, bytes: Buffer.byteLength(text) }, 200, scope.correlationId);
   }
 
   return {

@@ -5,13 +5,15 @@
  * schema or explicit annotations. The registered handler validates arguments with zod, runs the
  * domain function, checks the answer against the output schema and returns `structuredContent`
  * plus the tool's own text rendering. Every failure becomes one structured error, which the
- * advertised `outputSchema` admits beside the success shape (advertised-output.ts).
+ * advertised `outputSchema` admits beside the success shape (advertised-output.ts). An answer the
+ * tool hands out again (kept-answers.ts) is checked and rendered the first time only.
  */
 import * as z from 'zod';
 import type { CallToolResult, McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
 import { ToolError, invalidArguments, platformErrors, toolErrorResult } from '../errors/index.ts';
 import { isConnectionFailure } from '../store/connection-failure.ts';
 import { advertisedOutputSchema } from './advertised-output.ts';
+import { isKeepable, keepResult } from './kept-answers.ts';
 import { lenientJsonSchema, lenientSchema } from './lenient-input.ts';
 import { requestScopeOf, type RequestScope } from './request-scope.ts';
 import { createLogger } from '../log/index.ts';
@@ -77,6 +79,9 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
   const scopes = typeof spec.access === 'object' ? [...spec.access.scopes] : [];
   const meta = scopes.length ? { ...spec.meta, securitySchemes: [{ type: 'oauth2', scopes }] } : spec.meta;
 
+  // The result made for each keepable answer this tool returned, while the tool keeps the answer.
+  const kept = new WeakMap<object, CallToolResult>();
+
   async function call(args: unknown, scope: RequestScope): Promise<CallToolResult> {
     // The endpoint answers 401 before getting here; this guards every other way in.
     if (access === 'credential' && !scope.principal) {
@@ -105,15 +110,23 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
       scope.log.error({ err: error, tool: spec.name }, 'tool failed');
       return errorResult(unexpected(error), scope);
     }
+    const keepable = isKeepable(result) ? result : undefined;
+    if (keepable) {
+      const known = kept.get(keepable);
+      if (known) return known;
+    }
     const checked = spec.output.safeParse(result);
     if (!checked.success) {
       scope.log.error({ tool: spec.name, issues: checked.error.issues }, 'tool answer broke its output schema');
       return errorResult(platformErrors.fail('internal_error', 'The answer did not match the published output schema.'), scope);
     }
-    return {
+    const answer: CallToolResult = {
       content: [{ type: 'text', text: spec.text(checked.data) }],
       structuredContent: checked.data as Record<string, unknown>,
     };
+    if (!keepable) return answer;
+    kept.set(keepable, keepResult(answer));
+    return answer;
   }
 
   return {
@@ -125,7 +138,11 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
       server.registerTool(
         spec.name,
         { title: spec.title, description: spec.description, inputSchema, outputSchema, annotations, ...(meta ? { _meta: meta } : {}) },
-        (args: unknown, ctx: ServerContext) => call(args, scopeFromContext(ctx)),
+        async (args: unknown, ctx: ServerContext) => {
+          const result = await call(args, scopeFromContext(ctx));
+          // A kept result is frozen: the SDK gets a top level of its own to shape as it likes.
+          return Object.isFrozen(result) ? { ...result } : result;
+        },
       );
     },
   };
