@@ -17,7 +17,9 @@ const database = await openChengduDatabase({
 // Request logs go to /dev/null-like silence: the benchmark measures serving, not terminal output.
 const log = createLogger({ name: 'chengdu-soul-bench', level: 'silent' });
 const server = await listenFirst(0);
-const app = createChengduApp({ database, log, allowedOrigins: loopbackOrigins(server.port), publicUrl: server.url });
+// BENCH_SEARCH_ANSWERS_KEPT=0 makes every search run afresh, so the benchmark measures the search, not the kept answers.
+const searchAnswersKept = process.env.BENCH_SEARCH_ANSWERS_KEPT === undefined ? undefined : Number(process.env.BENCH_SEARCH_ANSWERS_KEPT);
+const app = createChengduApp({ database, log, allowedOrigins: loopbackOrigins(server.port), publicUrl: server.url, searchAnswersKept });
 server.serve(app.app.fetch);
 await app.repository.publish(readReleaseFolder(newestBundledRelease()));
 process.stdout.write(`LISTENING ${server.url}\n`);

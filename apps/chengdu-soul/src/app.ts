@@ -51,6 +51,8 @@ export interface ChengduAppOptions {
   /** Origin of this server as agents and travelers reach it (page links, credential audience). */
   publicUrl: string;
   catalogRefreshMs?: number;
+  /** How many recent search answers of the current release are kept to answer repeats (0: none). */
+  searchAnswersKept?: number;
   clock?: () => Date;
   redisUrl?: string | undefined;
   writesPerMinute?: number;
@@ -81,7 +83,7 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
   const clock = options.clock ?? (() => new Date());
   const repository = new CatalogRepository(options.database.db);
   const catalog = new CatalogService(repository, options.catalogRefreshMs ?? 2000);
-  const queries = new CatalogQueries(catalog);
+  const queries = new CatalogQueries(catalog, options.searchAnswersKept);
   const credentials = new CredentialService(options.database.db);
   const drafts = new DraftService(options.database.db, catalog, options.publicUrl);
   const pages = new PageRepository(options.database.db);

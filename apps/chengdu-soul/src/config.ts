@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { loopbackOrigins } from '@agent-products/kit/http';
 import { envReader } from '@agent-products/kit/settings';
+import { SEARCH_ANSWERS_KEPT } from './catalog/search-answer-cache.ts';
 
 /** The repository root, found from this module whether it runs from src/ or from a build. */
 function findRepoRoot(): string {
@@ -32,6 +33,7 @@ export interface ChengduConfig {
   dataDir: string;
   allowedOrigins: string[];
   catalogRefreshMs: number;
+  searchAnswersKept: number;
   logLevel: string;
   /** The origin travelers and agents reach this server at; page links and the credential audience use it. */
   publicUrl: string;
@@ -51,6 +53,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ChengduConf
     dataDir: read.string('CHENGDU_SOUL_DATA_DIR', join(REPO_ROOT, '.data', 'chengdu-soul')),
     allowedOrigins: [...loopbackOrigins(port), ...read.list('CHENGDU_SOUL_ALLOWED_ORIGINS')],
     catalogRefreshMs: read.duration('CHENGDU_SOUL_CATALOG_REFRESH_MS', 2000, { unit: 'ms', min: 1 }),
+    searchAnswersKept: read.integer('CHENGDU_SOUL_SEARCH_ANSWERS_KEPT', SEARCH_ANSWERS_KEPT, { min: 0 }),
     logLevel: read.string('LOG_LEVEL', 'info'),
     publicUrl: read.url('CHENGDU_SOUL_PUBLIC_URL', `http://127.0.0.1:${port}`),
     redisUrl: read.optional('REDIS_URL'),

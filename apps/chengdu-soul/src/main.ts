@@ -28,6 +28,7 @@ const service = createChengduApp({
   allowedOrigins: config.allowedOrigins,
   publicUrl: config.publicUrl,
   catalogRefreshMs: config.catalogRefreshMs,
+  searchAnswersKept: config.searchAnswersKept,
   redisUrl: config.redisUrl,
   writesPerMinute: config.writesPerMinute,
 });

@@ -47,9 +47,14 @@ const LISTING_LIMITS: ListingLimits = {
 };
 
 export class CatalogQueries {
-  private readonly searches = new SearchAnswerCache();
+  private readonly searches: SearchAnswerCache;
 
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly catalog: CatalogService,
+    searchAnswersKept?: number,
+  ) {
+    this.searches = new SearchAnswerCache(searchAnswersKept);
+  }
 
   async list(filters: { atmosphere?: Atmosphere | undefined; discovery?: Discovery | undefined }): Promise<SceneListing> {
     const release = await this.current();

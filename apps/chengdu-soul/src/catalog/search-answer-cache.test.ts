@@ -33,6 +33,16 @@ describe('kept search answers', () => {
     expect(counted.runs()).toBe(new Set(relevance.queries.map((q) => q.query)).size);
   });
 
+  it('keeps nothing with a limit of 0: every search runs afresh', () => {
+    const cache = new SearchAnswerCache(0);
+    const counted = countingSearch();
+    const first = cache.answer(newer!, { query: 'quiet park', limit: 5 }, counted.search);
+    const again = cache.answer(newer!, { query: 'quiet park', limit: 5 }, counted.search);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+    expect(counted.runs()).toBe(2);
+  });
+
   it('tells apart searches that differ in the query text, the limit or a filter', () => {
     const cache = new SearchAnswerCache();
     const counted = countingSearch();

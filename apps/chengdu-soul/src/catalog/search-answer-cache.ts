@@ -6,7 +6,8 @@
  *
  * Searches are deterministic over an immutable release, so a kept answer is the answer; nothing
  * changes an answer once made (the web pages and the MCP layer only read it). The cache holds at most `limit` answers (the least recently asked leaves first) and is emptied
- * whenever the current release changes, so no answer outlives its release.
+ * whenever the current release changes, so no answer outlives its release. A limit of 0 keeps
+ * none: every search is made afresh (how the throughput benchmark measures the search itself).
  */
 import { keepableAnswer } from '@agent-products/kit/mcp';
 import type { SearchOutcome, SearchRequest } from '../search/search-scenes.ts';
@@ -21,6 +22,7 @@ export class SearchAnswerCache {
   constructor(private readonly limit = SEARCH_ANSWERS_KEPT) {}
 
   answer(release: LoadedRelease, request: SearchRequest, search: (release: LoadedRelease, request: SearchRequest) => SearchOutcome): SearchOutcome {
+    if (this.limit === 0) return search(release, request);
     if (release !== this.release) {
       this.answers.clear();
       this.release = release;
