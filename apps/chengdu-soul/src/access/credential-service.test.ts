@@ -124,6 +124,8 @@ describe.each([
     expect(batch).toMatchObject({ limit: { allowed: true, remaining: 0 } });
     const over = await credentials.admit(token, AUDIENCE, at(HOUR), limiter);
     expect(over).toMatchObject({ principal: { subject: accountId }, limit: { allowed: false, remaining: 0 } });
+    // The window began a moment ago: most of its 60 s are left before a retry can succeed.
+    expect((over as { limit: { retryAfterSeconds: number } }).limit.retryAfterSeconds).toBeGreaterThan(1);
   });
 
   it('refuses an unknown token, another audience and a withdrawn account as invalid, counting nothing', async () => {

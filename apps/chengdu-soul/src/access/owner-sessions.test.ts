@@ -5,7 +5,7 @@
  * the owner signs out.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '@agent-products/kit/auth';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '@agent-products/kit/testing';
 import { chengduMigrations } from '../store/migrations.ts';
@@ -23,6 +23,9 @@ const DAY = 24 * 3600_000;
 beforeAll(async () => {
   database = await openTestDatabase<ChengduDatabase>(chengduMigrations, 'chengdu_owner_sessions');
   links = new SignInLinks(database.db);
+});
+// Built for each test, so that a mutant that breaks construction fails tests, not the file's hook.
+beforeEach(() => {
   sessions = new OwnerSessions(database.db, links);
 });
 afterAll(async () => {
