@@ -17,6 +17,7 @@ const migrations = {
       await sql`create table notes (note_id text primary key, body jsonb not null, created_at timestamptz not null)`.execute(db);
       await sql`create table note_tags (note_id text not null references notes, tag text not null)`.execute(db);
       await sql`create table note_history (note_id text not null references notes, body jsonb not null)`.execute(db);
+      await sql`create table "note ""quoted"" marks" ("note ""id""" text primary key)`.execute(db);
     },
   },
 };
@@ -131,5 +132,136 @@ describe(`idempotent writes on ${testDatabaseKind()}`, () => {
     const first = await runIdempotent(database.db, scope, { text: 'tx' }, now, async () => ({ noteId: 'tx-note', text: 'tx' }));
     expect(first.replayed).toBe(false);
     expect(await writeNote('key-shared', 'tx')).toEqual({ result: { noteId: 'tx-note', text: 'tx' }, replayed: true });
+  });
+});
+
+describe(`idempotent writes on ${testDatabaseKind()}: scope and refusals`, () => {
+  const scoped = (accountId: string, operation: string, idempotencyKey: string) => ({ accountId, operation, idempotencyKey });
+  const plain = (text: string) => () => {
+    const noteId = randomUUID();
+    return { result: { noteId, text }, inserts: [{ table: 'notes', values: { note_id: noteId, body: JSON.stringify({ text }), created_at: now } }] };
+  };
+
+  it('keeps one key space per account and per operation', async () => {
+    const a = await insertIdempotent(database.db, scoped('acct-a', 'note', 'key-per-scope'), { text: 'a' }, now, plain('a'));
+    const b = await insertIdempotent(database.db, scoped('acct-b', 'note', 'key-per-scope'), { text: 'b' }, now, plain('b'));
+    const c = await insertIdempotent(database.db, scoped('acct-a', 'other-note', 'key-per-scope'), { text: 'c' }, now, plain('c'));
+    expect([a.replayed, b.replayed, c.replayed]).toEqual([false, false, false]);
+    expect(new Set([a.result.noteId, b.result.noteId, c.result.noteId]).size).toBe(3);
+    // Each still replays its own answer.
+    const againB = await insertIdempotent(database.db, scoped('acct-b', 'note', 'key-per-scope'), { text: 'b' }, now, plain('b'));
+    expect(againB).toEqual({ result: b.result, replayed: true });
+  });
+
+  it('names the key in a conflict, and a conflict is refused even when planning it again is refused', async () => {
+    await writeNote('key-conflict-details', 'one');
+    const conflict = await writeNote('key-conflict-details', 'two').catch((e: unknown) => e);
+    expect(conflict).toBeInstanceOf(ToolError);
+    expect(conflict).toMatchObject({ code: 'idempotency_conflict', retryable: false, details: { idempotencyKey: 'key-conflict-details' } });
+    const refusal = platformErrors.fail('invalid_arguments', 'no', { fields: [{ field: 'text', problem: 'no' }] });
+    await expect(writeNote('key-conflict-details', 'two', refusal)).rejects.toMatchObject({ code: 'idempotency_conflict' });
+  });
+
+  it('lets a failure that is not a refusal through even when the same request already succeeded', async () => {
+    await writeNote('key-crash', 'stored');
+    const crash = new Error('a bug while planning');
+    const outcome = insertIdempotent(database.db, scoped('acct-1', 'note', 'key-crash'), { text: 'stored' }, now, () => {
+      throw crash;
+    });
+    await expect(outcome).rejects.toBe(crash);
+  });
+
+  it('refuses a pointer write without restore, and a refused pointer write with nothing stored stays refused', async () => {
+    const pointer = () => {
+      const noteId = randomUUID();
+      return { result: { noteId }, stored: { noteId }, inserts: [{ table: 'notes', values: { note_id: noteId, body: '{}', created_at: now } }] };
+    };
+    const before = await count('notes');
+    await expect(insertIdempotent(database.db, scoped('acct-1', 'pointer-note', 'key-no-restore'), {}, now, pointer)).rejects.toThrow(
+      new TypeError('insertIdempotent: a write that stores a pointer needs restore'),
+    );
+    expect(await count('notes')).toBe(before);
+    const refusal = platformErrors.fail('invalid_arguments', 'no', { fields: [{ field: 'text', problem: 'no' }] });
+    const restore = async (stored: unknown) => stored as { noteId: string };
+    const refused = insertIdempotent(database.db, scoped('acct-1', 'pointer-note', 'key-refused-pointer'), {}, now, () => {
+      throw refusal;
+    }, restore);
+    await expect(refused).rejects.toBe(refusal);
+  });
+
+  it('writes a long text that differs between rows to each row', async () => {
+    const texts = ['甲'.repeat(1500), '乙'.repeat(1500)];
+    const ids = [randomUUID(), randomUUID()];
+    await insertIdempotent(database.db, scoped('acct-1', 'note-pair', 'key-two-long'), { texts }, now, () => ({
+      result: { ids },
+      inserts: ids.map((noteId, i) => ({ table: 'notes', values: { note_id: noteId, body: JSON.stringify({ text: texts[i] }), created_at: now } })),
+    }));
+    const rows = await sql<{ note_id: string; body: unknown }>`select note_id, body from notes where note_id in (${ids[0]}, ${ids[1]})`.execute(database.db);
+    const byId = new Map(rows.rows.map((r) => [r.note_id, typeof r.body === 'string' ? JSON.parse(r.body) : r.body]));
+    expect(byId.get(ids[0]!)).toEqual({ text: texts[0] });
+    expect(byId.get(ids[1]!)).toEqual({ text: texts[1] });
+  });
+
+  it('tells the caller of a conflicting key to use a new key', async () => {
+    await writeNote('key-conflict-message', 'one');
+    await expect(writeNote('key-conflict-message', 'two')).rejects.toThrow('The idempotencyKey was already used for a different note; use a new key for a new action.');
+  });
+
+  it('writes to a table and columns whose names hold double quotes', async () => {
+    await insertIdempotent(database.db, scoped('acct-1', 'quoted', 'key-quoted'), {}, now, () => ({ result: null, inserts: [{ table: 'note "quoted" marks', values: { 'note "id"': 'q1' } }] }));
+    const rows = await sql<{ id: string }>`select "note ""id""" as id from "note ""quoted"" marks"`.execute(database.db);
+    expect(rows.rows).toEqual([{ id: 'q1' }]);
+  });
+
+  it('stores the time of a claimed row as the instant it was given', async () => {
+    const { result } = await writeNote('key-time', 'timed');
+    const row = await sql<{ created_at: Date | string }>`select created_at from notes where note_id = ${result.noteId}`.execute(database.db);
+    expect(new Date(row.rows[0]!.created_at).toISOString()).toBe(now.toISOString());
+    const record = await sql<{ created_at: Date | string }>`select created_at from idempotency_records where idempotency_key = 'key-time'`.execute(database.db);
+    expect(new Date(record.rows[0]!.created_at).toISOString()).toBe(now.toISOString());
+  });
+});
+
+describe(`claim-first transactions on ${testDatabaseKind()}`, () => {
+  const scope = (idempotencyKey: string) => ({ accountId: 'acct-tx', operation: 'tx-note', idempotencyKey });
+
+  it('runs the work once and replays its answer to a retry without running it again', async () => {
+    let runs = 0;
+    const work = async () => ({ run: ++runs });
+    const first = await runIdempotent(database.db, scope('tx-replay'), { n: 1 }, now, work);
+    const again = await runIdempotent(database.db, scope('tx-replay'), { n: 1 }, now, work);
+    expect(first).toEqual({ result: { run: 1 }, replayed: false });
+    expect(again).toEqual({ result: { run: 1 }, replayed: true });
+    expect(runs).toBe(1);
+  });
+
+  it('refuses the same key with other arguments without running the work', async () => {
+    let runs = 0;
+    const work = async () => ({ run: ++runs });
+    await runIdempotent(database.db, scope('tx-conflict'), { n: 1 }, now, work);
+    await expect(runIdempotent(database.db, scope('tx-conflict'), { n: 2 }, now, work)).rejects.toMatchObject({ code: 'idempotency_conflict', details: { idempotencyKey: 'tx-conflict' } });
+    expect(runs).toBe(1);
+  });
+
+  it('leaves no record when the work fails, so a retry runs it afresh', async () => {
+    await expect(
+      runIdempotent(database.db, scope('tx-fails'), {}, now, async (trx) => {
+        await sql`insert into notes (note_id, body, created_at) values ('tx-fails-note', '{}', ${now})`.execute(trx);
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    const notes = await sql`select 1 from notes where note_id = 'tx-fails-note'`.execute(database.db);
+    expect(notes.rows).toEqual([]);
+    expect(await runIdempotent(database.db, scope('tx-fails'), {}, now, async () => 'second')).toEqual({ result: 'second', replayed: false });
+  });
+
+  it('gives concurrent retries one run of the work and its answer', async () => {
+    let runs = 0;
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => runIdempotent(database.db, scope('tx-concurrent'), {}, now, async () => ({ run: ++runs }))),
+    );
+    expect(runs).toBe(1);
+    expect(outcomes.every((o) => (o.result as { run: number }).run === 1)).toBe(true);
+    expect(outcomes.filter((o) => !o.replayed)).toHaveLength(1);
   });
 });

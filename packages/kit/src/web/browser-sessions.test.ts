@@ -4,7 +4,7 @@
  * ending deletes it, starting sweeps expired rows, and a failed start inside a transaction leaves
  * no session.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { hashToken } from '../auth/index.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/index.ts';
@@ -69,6 +69,9 @@ function table(db: Db): SessionTable<string, Live, Db> {
 beforeAll(async () => {
   database = await openTestDatabase<Tables>(migrations, 'kit_browser_sessions');
   await database.db.insertInto('people').values([{ person_id: 'p1', admitted: true }, { person_id: 'p2', admitted: true }]).execute();
+});
+// Built for each test, so that a lifetime refused by mistake fails the tests rather than the file.
+beforeEach(() => {
   sessions = new BrowserSessions(table(database.db), 7 * DAY);
 });
 afterAll(async () => {
@@ -135,6 +138,21 @@ describe('BrowserSessions', () => {
   });
 
   it('refuses a lifetime that is not positive', () => {
-    expect(() => new BrowserSessions(table(database.db), 0)).toThrow(RangeError);
+    for (const lifetime of [0, -1, Number.NaN]) {
+      expect(() => new BrowserSessions(table(database.db), lifetime)).toThrow(new RangeError(`A session lifetime must be positive (given: ${lifetime} ms).`));
+    }
+    expect(() => new BrowserSessions(table(database.db), 1)).not.toThrow();
+  });
+
+  it('tells the cookie the whole seconds the session has left', async () => {
+    const started = await sessions.start(database.db, 'p1', now);
+    expect(cookieMaxAge(started, later(1500))).toBe(7 * 24 * 3600 - 2);
+    expect(cookieMaxAge(started, later(7 * DAY - 999))).toBe(0);
+  });
+
+  it('keeps sessions that have not expired when another one starts', async () => {
+    const kept = await sessions.start(database.db, 'p1', now);
+    await sessions.start(database.db, 'p2', later(7 * DAY - 1));
+    expect((await sessions.resume(kept.sessionId, later(7 * DAY - 1)))?.personId).toBe('p1');
   });
 });

@@ -3,7 +3,7 @@
  * same key, before the cookie expires; a cookie still good for a while is reused (two tabs), one
  * near expiry is replaced; a key that failed to load is asked for again.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SignedFormTokens } from './signed-form-tokens.ts';
 import { tokensEqual } from './tokens-equal.ts';
@@ -56,6 +56,45 @@ describe('SignedFormTokens', () => {
     expect(late.fresh).toBe(true);
     expect(late.cookie).not.toBe(first.cookie);
     expect(await tokens.verify(first.cookie, first.token, minutes(100))).toBe(true);
+  });
+
+  it('lives as long as the product asks, and counts the cookie\'s age in whole seconds left', async () => {
+    const tokens = new SignedFormTokens({ signingKey: async () => Buffer.alloc(32, 1), lifetimeMinutes: 45 });
+    const issued = await tokens.issue(undefined, now);
+    expect(issued.maxAgeSeconds).toBe(45 * 60);
+    expect(await tokens.verify(issued.cookie, issued.token, minutes(44))).toBe(true);
+    expect(await tokens.verify(issued.cookie, issued.token, minutes(45))).toBe(false);
+    // Reused half a second after minute 10: 35 min minus 0.5 s are left, which is 2099 whole seconds.
+    const reused = await tokens.issue(issued.cookie, new Date(minutes(10).getTime() + 500));
+    expect(reused).toMatchObject({ cookie: issued.cookie, fresh: false, maxAgeSeconds: 35 * 60 - 1 });
+  });
+
+  it('replaces a cookie with exactly half an hour left', async () => {
+    const tokens = keyed();
+    const first = await tokens.issue(undefined, now);
+    expect((await tokens.issue(first.cookie, new Date(minutes(90).getTime() - 1))).fresh).toBe(false);
+    expect((await tokens.issue(first.cookie, minutes(90))).fresh).toBe(true);
+  });
+
+  it('never reuses a cookie that is not of its own form', async () => {
+    const tokens = keyed();
+    const { cookie } = await tokens.issue(undefined, now);
+    const [random, expiry] = cookie.split('.') as [string, string];
+    const foreign = [`x${cookie}`, `${cookie}x`, `${random.slice(1)}.${expiry}`, `${random}a.${expiry}`, `${random.slice(1)}+.${expiry}`, `${random}.${expiry}000`, `${random}.`, `${random}${expiry}`, ''];
+    for (const candidate of foreign) {
+      const issued = await tokens.issue(candidate, now);
+      expect(issued.fresh, candidate).toBe(true);
+      expect(issued.cookie, candidate).not.toBe(candidate);
+      expect(await tokens.verify(candidate, await tokens.issue(candidate, now).then((t) => t.token), now), candidate).toBe(false);
+    }
+  });
+
+  it('signs form:<cookie>, so no other signature under the shared key passes as a form token', async () => {
+    const key = randomBytes(32);
+    const issued = await keyed(key).issue(undefined, now);
+    expect(issued.token).toBe(createHmac('sha256', key).update(`form:${issued.cookie}`).digest('base64url'));
+    const bare = createHmac('sha256', key).update(issued.cookie).digest('base64url');
+    expect(await keyed(key).verify(issued.cookie, bare, now)).toBe(false);
   });
 
   it('asks for the key again after it failed to load, and once after it loaded', async () => {
