@@ -29,9 +29,9 @@ export const MODULES = {
   'apps/ampersand/src/auth/cimd-guard.ts': ['apps/ampersand/src/auth/cimd-guard.test.ts'],
   // &: visibility rules (who sees which facts)
   'apps/ampersand/src/identity/ask-question.ts': ['apps/ampersand/src/identity/visibility.test.ts'],
-  'apps/ampersand/src/identity/answer-from-facts.ts': ['apps/ampersand/src/identity/answer-from-facts.test.ts'],
-  'apps/ampersand/src/identity/identity-facts.ts': ['apps/ampersand/src/identity/visibility.test.ts'],
-  'apps/ampersand/src/identity/connections.ts': ['apps/ampersand/src/identity/visibility.test.ts'],
+  'apps/ampersand/src/identity/answer-synthesizer.ts': ['apps/ampersand/src/identity/answer-synthesizer.test.ts'],
+  'apps/ampersand/src/identity/identity-signals.ts': ['apps/ampersand/src/identity/identity-signals.test.ts'],
+  'apps/ampersand/src/identity/connections.ts': ['apps/ampersand/src/identity/connections.test.ts'],
 };
 
 /** A file name for a module's reports (or a line range's): its path with the separators flattened. */
