@@ -6,6 +6,7 @@
  * Exits 1 when a target is missed, after printing every figure.
  */
 import { benchAmpersandLoopRead } from './ampersand-loop-read.ts';
+import { benchAmpersandIdentityRead } from './ampersand-identity-read.ts';
 import { benchAmpersandIdentity } from './ampersand-identity.ts';
 import { benchAmpersandToolCall } from './ampersand-tool-call.ts';
 import { benchChengduPropose } from './chengdu-propose.ts';
@@ -20,6 +21,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['zaezd-trips', benchZaezdTrips],
   ['ampersand-tool-call', benchAmpersandToolCall],
   ['ampersand-loop-read', benchAmpersandLoopRead],
+  ['ampersand-identity-read', benchAmpersandIdentityRead],
   ['ampersand-identity', benchAmpersandIdentity],
 ];
 const only = process.argv[2];

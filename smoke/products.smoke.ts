@@ -10,12 +10,18 @@
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { connectClient, freePort, launchChromium, rpc } from '@agent-products/kit/testing';
-import { operator, REPO_ROOT, startProducts, type RunningProducts } from './start-products.ts';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { UnauthorizedError as UnauthorizedV1 } from '@modelcontextprotocol/sdk/client/auth.js';
+import { InMemoryOAuthClient } from '../apps/ampersand/test/support/in-memory-oauth-client.ts';
+import { ampersandOperator, operator, REPO_ROOT, startProducts, type RunningProducts } from './start-products.ts';
 
 const OWNER = 'smoke-owner@example.com';
 const REFRESH_MS = 500;
@@ -47,6 +53,9 @@ beforeAll(async () => {
   }
   products = await startProducts(env);
   env.CHENGDU_SOUL_PORT = new URL(products.chengdu).port;
+  // The & operator prints links for the running API, so it must know the ports the products got.
+  env.AMPERSAND_API_PORT = new URL(products.ampersandApi).port;
+  env.AMPERSAND_MCP_PORT = new URL(products.ampersandMcp).port;
   browser = await launchChromium();
 });
 
@@ -193,11 +202,71 @@ describe(`npm start's products across processes (${process.env.DATABASE_URL ? 'P
     await page.context().close();
   });
 
+  it('&: an andee made and signed in by the operator approves an SDK 1.x client in Chromium; its tool call works until the operator revokes the grant', async () => {
+    const amp = async (...argv: string[]) => {
+      const result = await ampersandOperator(env, ...argv);
+      expect(result.code, `${argv.join(' ')}: ${result.output}`).toBe(0);
+      return result.output;
+    };
+    expect(await amp('create-andee', 'smoke_andee', 'Smoke', 'Andee')).toMatch(/Created &smoke_andee/);
+    expect(await amp('add-fact', 'smoke_andee', 'I', 'play', 'the', 'cello.', '--visibility', 'public')).toMatch(/approved public fact/);
+    const link = /(http\S+\/sign-in\/link\/\S+)/.exec(await amp('sign-in-link', 'smoke_andee'))![1]!;
+    secrets.push(link.split('/sign-in/link/')[1]!);
+
+    // The agent: the SDK 1.x client (most desktop hosts) discovers the server from its 401, registers and asks to authorize.
+    // A desktop host's loopback redirect listener, as RFC 8252 describes.
+    let code: string | undefined;
+    const callback = createServer((req, res) => {
+      code = new URL(req.url!, 'http://127.0.0.1').searchParams.get('code') ?? undefined;
+      res.end('back at the host');
+    });
+    await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
+    const redirect = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
+    const oauth = new InMemoryOAuthClient(redirect, 'Smoke Desktop Host');
+    const unauthorized = new ClientV1({ name: 'smoke-host', version: '1.0.0' });
+    await expect(unauthorized.connect(new TransportV1(new URL(products.ampersandMcp), { authProvider: oauth as never }))).rejects.toBeInstanceOf(UnauthorizedV1);
+    expect(oauth.authorizationUrl?.origin).toBe(products.ampersandApi);
+
+    // The person: signs in with the operator's link and approves on the page, in Chromium.
+    const page = await openPage();
+    await page.goto(link);
+    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/sign-in/link')), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await page.goto(oauth.authorizationUrl!.href);
+    expect(await page.locator('main h1').innerText()).toBe('Connect Smoke Desktop Host?');
+    await Promise.all([page.waitForURL((url) => url.href.startsWith(redirect)), page.locator('button[value="approve"]').click()]);
+    expect(code).toBeTruthy();
+    secrets.push(...(await page.context().cookies()).map((c) => c.value));
+    await page.context().close();
+    callback.close();
+
+    const transport = new TransportV1(new URL(products.ampersandMcp), { authProvider: oauth as never });
+    await transport.finishAuth(code!);
+    secrets.push(oauth.tokens()!.access_token, oauth.tokens()!.refresh_token!);
+    const client = new ClientV1({ name: 'smoke-host', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const answered = await client.callTool({ name: 'ask_question', arguments: { question: 'Which instrument do I play?' } });
+      expect(answered.isError, JSON.stringify(answered.content)).not.toBe(true);
+      expect(JSON.stringify(answered.structuredContent)).toContain('cello');
+
+      const grantId = /^(\S+)\s+Smoke Desktop Host/m.exec(await amp('grants', 'smoke_andee'))![1]!;
+      expect(await amp('revoke-grant', grantId)).toMatch(/^Revoked grant/);
+      // The MCP service still verifies the token locally; the API refuses it at once, so the call fails.
+      const refused = await client.callTool({ name: 'ask_question', arguments: { question: 'Which instrument do I play?' } }).catch((error: Error) => error);
+      expect(refused instanceof Error ? refused.message : JSON.stringify(refused)).toMatch(/revoked|invalid_token|401|Unauthorized/i);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('logged one JSON line per request and no credential, cookie or sign-in token; stops cleanly', async () => {
     const lines = products.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
     const requests = lines.filter((l) => l.msg === 'request');
-    expect(new Set(requests.map((l) => l.service))).toEqual(new Set(['chengdu-soul', 'zaezd', 'tutu-sim']));
+    expect(new Set(requests.map((l) => l.service))).toEqual(new Set(['chengdu-soul', 'zaezd', 'tutu-sim', 'ampersand-api', 'ampersand-mcp']));
     expect(requests.filter((l) => l.path === '/robots.txt' && l.service === 'chengdu-soul').length).toBe(3);
+    // The authorization server's own endpoints log like every other route, capabilities cut short.
+    for (const path of ['/oauth/register', '/oauth/authorize', '/oauth/token']) expect(requests.some((l) => l.service === 'ampersand-api' && l.path === path), path).toBe(true);
+    expect(requests.some((l) => l.service === 'ampersand-api' && /^\/interaction\/.{4}…\[redacted\]$/.test(l.path))).toBe(true);
     expect(secrets.length).toBeGreaterThanOrEqual(3);
     for (const secret of secrets) expect(products.output()).not.toContain(secret);
     expect(await products.stop()).toBe(0);

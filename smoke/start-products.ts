@@ -10,19 +10,28 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@agent-products/kit/testing';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const START_TIMEOUT_MS = 90_000;
+// Five processes start at once, two of them initialising an embedded database; a loaded machine needs minutes.
+const START_TIMEOUT_MS = 240_000;
 
 export interface RunningProducts {
   chengdu: string;
   zaezd: string;
   tutu: string;
+  ampersandApi: string;
+  ampersandMcp: string;
   output: () => string;
   /** SIGTERM to `start.mjs`, which stops every product; resolves with its exit code. */
   stop(): Promise<number | null>;
 }
 
 
-const BANNERS = { chengdu: /Chengdu Soul\s+(http:\/\/\S+)\//, zaezd: /zaezd\s+(http:\/\/\S+)\//, tutu: /tutu-sim\s+(http:\/\/\S+)\// };
+const BANNERS = {
+  chengdu: /Chengdu Soul\s+(http:\/\/\S+)\//,
+  zaezd: /zaezd\s+(http:\/\/\S+)\//,
+  tutu: /tutu-sim\s+(http:\/\/\S+)\//,
+  ampersandApi: /& API \+ OAuth\s+(http:\/\/\S+)\//,
+  ampersandMcp: /& MCP\s+(http:\/\/\S+\/mcp)\s/,
+};
 
 export async function startProducts(env: NodeJS.ProcessEnv, attempts = 2): Promise<RunningProducts> {
   const tutuPort = await freePort();
@@ -62,7 +71,7 @@ function awaitBanners(child: ChildProcess): Promise<RunningProducts> {
       if (Object.values(urls).every(Boolean)) {
         clearTimeout(timer);
         resolve({
-          ...(urls as { chengdu: string; zaezd: string; tutu: string }),
+          ...(urls as Record<keyof typeof BANNERS, string>),
           output: () => output,
           async stop() {
             if (child.exitCode === null) child.kill('SIGTERM');
@@ -82,8 +91,17 @@ function awaitBanners(child: ChildProcess): Promise<RunningProducts> {
 
 /** One operator command as the README gives it (`npm run operator -- …`), its own process. */
 export function operator(env: NodeJS.ProcessEnv, ...argv: string[]): Promise<{ code: number; output: string }> {
+  return npmScript(env, 'operator', argv);
+}
+
+/** One & operator command as the README gives it (`npm run ampersand -- …`), its own process. */
+export function ampersandOperator(env: NodeJS.ProcessEnv, ...argv: string[]): Promise<{ code: number; output: string }> {
+  return npmScript(env, 'ampersand', argv);
+}
+
+function npmScript(env: NodeJS.ProcessEnv, script: string, argv: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', 'operator', '--', ...argv], { cwd: REPO_ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile('npm', ['run', '--silent', script, '--', ...argv], { cwd: REPO_ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, output: `${stdout}${stderr}`.trim() });
     });

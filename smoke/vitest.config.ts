@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['smoke/**/*.smoke.ts'],
     testTimeout: 90_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
     pool: 'forks',
     maxWorkers: 1,
     sequence: { concurrent: false },

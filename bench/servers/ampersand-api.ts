@@ -1,9 +1,11 @@
 /**
  * &'s API as benchmarked: the real API service (authorization server included) over an in-memory
  * embedded database, with one andee who has a connection, a Loop with three items ("Family movie
- * night", skill skill_family_movie_night) and a grant for one client. Prints its
- * URL and an access token for that grant, minted exactly as the authorization server mints them
- * (HS256 with the shared secret, `at+jwt`, audience BENCH_AMPERSAND_MCP_URL, the grant's id).
+ * night", skill skill_family_movie_night) and a grant for one client, and a second andee with
+ * 120 approved identity facts for the evidence tools. Prints its URL and an access token for that grant, minted exactly as the authorization
+ * server mints them (HS256 with the shared secret, `at+jwt`, audience BENCH_AMPERSAND_MCP_URL, the
+ * grant's id) — or, with BENCH_AMPERSAND_TOKEN=hosted-runtime, the & hosted runtime's token for
+ * the second andee (the principal the evidence tools need), issued as & issues it.
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
@@ -52,6 +54,14 @@ const { loop } = await new Loops(database.db).create(ada.andee.andeeId, { title:
 for (const name of ['Paddington 2', 'My Neighbour Totoro', 'The Iron Giant']) {
   await writeItem(database.db, loop.loopId, 'agent', { kind: 'recommendation_set', title: `Pick: ${name}`, blocks: [{ type: 'recommendation', name, reason: 'Everyone in the family liked it.' }], fallbackText: `${name} — everyone in the family liked it.` }, null, new Date());
 }
+// Hedy's corpus: more than two pages of identity_read (50 a page), apart from Ada's answers.
+const hedy = await service.andees.create({ tag: 'hedy', displayName: 'Hedy Lamarr' });
+if (!hedy.ok) throw new Error('bench andee hedy not created');
+const HOBBIES = ['pottery', 'sailing', 'chess', 'birding', 'baking', 'cycling', 'knitting', 'climbing', 'gardening', 'fencing', 'archery', 'rowing'];
+const CITIES = ['Lisbon', 'Kyoto', 'Oslo', 'Quito', 'Hanoi', 'Dakar', 'Perth', 'Tallinn', 'Cusco', 'Tunis'];
+for (const [h, hobby] of HOBBIES.entries()) {
+  for (const [c, city] of CITIES.entries()) await service.signals.add(hedy.andee.andeeId, `I took up ${hobby} during a year in ${city} (${h * CITIES.length + c}).`, { visibility: 'private', status: 'approved', now: new Date() });
+}
 const grant = new service.provider.Grant({ accountId: ada.andee.andeeId, clientId: 'bench-client' });
 grant.addResourceScope(mcpUrl, 'signals:ask connections:read loops:read');
 const grantId = await grant.save();
@@ -65,5 +75,6 @@ const token = await new SignJWT({ scope: 'signals:ask connections:read loops:rea
   .setExpirationTime('1h')
   .sign(deriveKeys(secret).accessToken);
 
-process.stdout.write(`LISTENING ${apiUrl} TOKEN ${token}\n`);
+const printed = process.env.BENCH_AMPERSAND_TOKEN === 'hosted-runtime' ? (await service.hostedRuntime.issue(hedy.andee.andeeId, new Date())).accessToken : token;
+process.stdout.write(`LISTENING ${apiUrl} TOKEN ${printed}\n`);
 stopOnSignals(() => server.close(), () => database.close());

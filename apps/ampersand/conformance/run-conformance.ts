@@ -77,7 +77,7 @@ async function signedInBrowser(): Promise<CookieBrowser> {
   await operator(['create-andee', 'conformance', 'Conformance', 'Runner']);
   const link = /^(http\S+)$/m.exec(await operator(['sign-in-link', 'conformance']))![1]!;
   const browser = new CookieBrowser([apiUrl]);
-  await browser.get(link);
+  await browser.signInWithLink(link);
   return browser;
 }
 

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { loopbackOrigins } from '@agent-products/kit/http';
 import { envReader } from '@agent-products/kit/settings';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimitSettings } from './auth/rate-limits.ts';
+import { DEFAULT_EMBEDDING_THRESHOLD } from './suggestions/embedding-comparer.ts';
 
 function findRepoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -57,6 +58,11 @@ export interface AmpersandSettings {
   modelUrl: string | undefined;
   model: string;
   modelKey: string | undefined;
+  /** An OpenAI-compatible embeddings endpoint that compares suggestions' meaning instead of the deterministic comparer. */
+  embeddingUrl: string | undefined;
+  embeddingModel: string;
+  embeddingKey: string | undefined;
+  embeddingThreshold: number;
   /** The external hosted runtime that takes Loop turns instead of the in-process engine (which uses modelUrl). */
   runtimeUrl: string | undefined;
   /** A turn's deadline, from its start. */
@@ -107,6 +113,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     modelUrl: read.optional('AMPERSAND_MODEL_URL') === undefined ? undefined : read.url('AMPERSAND_MODEL_URL', '', { bare: true }),
     model: read.string('AMPERSAND_MODEL', 'gpt-4o-mini'),
     modelKey: read.optional('AMPERSAND_MODEL_KEY'),
+    embeddingUrl: read.optional('AMPERSAND_EMBEDDING_URL') === undefined ? undefined : read.url('AMPERSAND_EMBEDDING_URL', '', { bare: true }),
+    embeddingModel: read.string('AMPERSAND_EMBEDDING_MODEL', 'text-embedding-3-small'),
+    embeddingKey: read.optional('AMPERSAND_EMBEDDING_KEY'),
+    embeddingThreshold: read.fraction('AMPERSAND_EMBEDDING_THRESHOLD', DEFAULT_EMBEDDING_THRESHOLD),
     runtimeUrl: read.optional('AMPERSAND_RUNTIME_URL') === undefined ? undefined : read.url('AMPERSAND_RUNTIME_URL', '', { bare: true }),
     turnSeconds: seconds('AMPERSAND_TURN_SECONDS', 120, 1),
     sweepSeconds: seconds('AMPERSAND_SWEEP_SECONDS', 15, 1),

@@ -19,7 +19,7 @@ beforeAll(async () => {
   if (!created.ok) throw new Error('no andee');
   browser = new CookieBrowser([amp.apiUrl]);
   const { token } = await amp.api.sessions.issueLink(created.andee.andeeId, new Date());
-  await browser.get(`${amp.apiUrl}/sign-in/link/${token}`);
+  await browser.signInWithLink(`${amp.apiUrl}/sign-in/link/${token}`);
   const registered = await register(amp.apiUrl, { client_name: 'Rules Client', redirect_uris: [REDIRECT] });
   clientId = registered.body.client_id;
 });
@@ -137,7 +137,7 @@ describe('approving on a phone', () => {
   it('records the answer from a second signed-in browser; the first continues from the approval page', async () => {
     const andee = await amp.api.andees.byTag('ada');
     const phone = new CookieBrowser([amp.apiUrl]);
-    await phone.get(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee!.andeeId, new Date())).token}`);
+    await phone.signInWithLink(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee!.andeeId, new Date())).token}`);
     const pkce = pkcePair();
     const page = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', prompt: 'consent' }));
     const approvalUrl = page.url;

@@ -53,7 +53,7 @@ beforeAll(async () => {
   if (!created.ok) throw new Error('no andee');
   browser = new CookieBrowser([amp.apiUrl]);
   const { token } = await amp.api.sessions.issueLink(created.andee.andeeId, new Date());
-  await browser.get(`${amp.apiUrl}/sign-in/link/${token}`);
+  await browser.signInWithLink(`${amp.apiUrl}/sign-in/link/${token}`);
 });
 afterAll(async () => {
   await amp?.close();

@@ -27,7 +27,7 @@ afterAll(async () => {
 /** The operator's commands over the same database the running services use. */
 async function operator(args: string[]): Promise<{ status: number; body: { output?: string; error?: { message: string } } }> {
   const db = amp.database.db;
-  const deps = { andees: amp.api.andees, sessions: amp.api.sessions, grants: amp.api.grants, facts: new IdentitySignals(db), connections: new Connections(db, new Notifications(db)), firstParty: amp.api.firstParty, seedDemo: amp.api.seedDemo, apiUrl: amp.apiUrl, mcpUrl: amp.mcpUrl, now: () => new Date() };
+  const deps = { andees: amp.api.andees, sessions: amp.api.sessions, grants: amp.api.grants, facts: new IdentitySignals(db), connections: new Connections(db, new Notifications(db)), firstParty: amp.api.firstParty, hostedRuntime: amp.api.hostedRuntime, seedDemo: amp.api.seedDemo, apiUrl: amp.apiUrl, mcpUrl: amp.mcpUrl, now: () => new Date() };
   try {
     return { status: 200, body: { output: await runOperatorCommand(deps, args) } };
   } catch (error) {
@@ -61,10 +61,10 @@ describe('the operator', () => {
     expect((await operator(['connect', 'ada', 'nobody'])).body.error?.message).toMatch(/No andee has the tag nobody/);
     const link = (await operator(['sign-in-link', 'ada'])).body.output!.split('\n')[0]!;
     const browser = new CookieBrowser([amp.apiUrl]);
-    const landed = await browser.get(link);
+    const landed = await browser.signInWithLink(link);
     expect(landed.url).toBe(`${amp.apiUrl}/apps`);
     expect(landed.text).toContain('No app holds access');
-    expect((await browser.get(link)).status).toBe(400);
+    expect((await browser.signInWithLink(link)).status).toBe(400);
     expect((await operator(['urls'])).body.output).toContain(`${amp.apiUrl}/.well-known/oauth-authorization-server`);
   });
 });
@@ -73,7 +73,7 @@ describe('connected apps', () => {
   it('lists the client, revokes with CSRF, and the grant fails at once on refresh and on the API', async () => {
     const andee = await amp.api.andees.byTag('ada');
     const browser = new CookieBrowser([amp.apiUrl]);
-    await browser.get(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee!.andeeId, new Date())).token}`);
+    await browser.signInWithLink(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee!.andeeId, new Date())).token}`);
     const { clientId, tokens } = await connect(browser, 'Revocable Agent');
 
     const before = await mcpCall(tokens.access_token, 'tools/call', { name: 'connections_read', arguments: {} });
@@ -102,7 +102,7 @@ describe('connected apps', () => {
   it('the operator revokes a grant by id', async () => {
     const andee = await amp.api.andees.byTag('grace');
     const browser = new CookieBrowser([amp.apiUrl]);
-    await browser.get(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee!.andeeId, new Date())).token}`);
+    await browser.signInWithLink(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee!.andeeId, new Date())).token}`);
     const { clientId, tokens } = await connect(browser, 'Operator Revoked');
     const grantId = (await amp.api.grants.list({ andeeId: andee!.andeeId }))[0]!.grantId;
     expect((await operator(['revoke-grant', grantId])).body.output).toMatch(/Revoked grant/);

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => amp?.close());
 
 const operator = (argv: string[]) =>
-  runOperatorCommand({ andees: amp.api.andees, sessions: amp.api.sessions, grants: amp.api.grants, facts: new IdentitySignals(amp.database.db), connections: amp.api.connections, firstParty: amp.api.firstParty, seedDemo: amp.api.seedDemo, apiUrl: amp.apiUrl, mcpUrl: amp.mcpUrl, now: () => new Date() }, argv);
+  runOperatorCommand({ andees: amp.api.andees, sessions: amp.api.sessions, grants: amp.api.grants, facts: new IdentitySignals(amp.database.db), connections: amp.api.connections, firstParty: amp.api.firstParty, hostedRuntime: amp.api.hostedRuntime, seedDemo: amp.api.seedDemo, apiUrl: amp.apiUrl, mcpUrl: amp.mcpUrl, now: () => new Date() }, argv);
 
 describe('seed-demo', () => {
   it('seeds once, labelled, and a second run writes nothing', async () => {
@@ -38,7 +38,7 @@ describe('seed-demo', () => {
   it('gives a newcomer signed in as &demo_ada real answers', async () => {
     const ada = (await amp.api.andees.byTag('demo_ada'))!;
     const browser = new CookieBrowser([amp.apiUrl]);
-    await browser.get(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(ada.andeeId, new Date())).token}`);
+    await browser.signInWithLink(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(ada.andeeId, new Date())).token}`);
     const client = await mcpClient(amp, await accessToken(amp, { andeeId: ada.andeeId, tag: 'demo_ada', name: ada.displayName, browser }));
     const audience = await call(client, 'ask_question', { question: 'Who would enjoy a jazz night?' });
     expect(audience.ranking.map((r: { tag: string }) => r.tag)).toEqual(['&demo_ben']);

@@ -19,7 +19,7 @@ beforeAll(async () => {
   if (!created.ok) throw new Error('no andee');
   browser = new CookieBrowser([amp.apiUrl]);
   const { token } = await amp.api.sessions.issueLink(created.andee.andeeId, new Date());
-  await browser.get(`${amp.apiUrl}/sign-in/link/${token}`);
+  await browser.signInWithLink(`${amp.apiUrl}/sign-in/link/${token}`);
   const registered = await register(amp.apiUrl, { client_name: 'TV App', grant_types: [DEVICE_GRANT, 'refresh_token'], response_types: [], redirect_uris: [] });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   clientId = registered.body.client_id;
@@ -74,7 +74,7 @@ describe('device flow', () => {
     const created = await amp.api.andees.create({ tag: 'bob', displayName: 'Bob' });
     if (!created.ok) throw new Error('no andee');
     const other = new CookieBrowser([amp.apiUrl]);
-    await other.get(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(created.andee.andeeId, new Date())).token}`);
+    await other.signInWithLink(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(created.andee.andeeId, new Date())).token}`);
     const device = await startDevice();
     await enterCode(other, device.user_code, 'deny');
     const token = await tokenRequest(amp.apiUrl, { grant_type: DEVICE_GRANT, device_code: device.device_code, client_id: clientId });

@@ -38,6 +38,7 @@ describe.skipIf(!browserAvailable)('identity pages in headless Chromium', () => 
     page = await (await browser.newContext()).newPage();
     const { token } = await amp.api.sessions.issueLink(wren.andeeId, new Date());
     await page.goto(`${amp.apiUrl}/sign-in/link/${token}`);
+    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/sign-in/link')), page.click('#sign-in-link button')]);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -34,6 +34,10 @@ describe('the HDS taxonomy', () => {
     expect(suggestCode('I love handmade pasta and Italian food')).toBe('preferences.food');
     expect(suggestCode('My sister lives in Lyon')).toMatch(/^(relationships\.family|places\.home)$/);
     expect(suggestCode('Zyxx qqq')).toBe('interests.general');
+    // A genre someone loves is taste (or a night out), never playing music: that is named by the
+    // instrument or the verb.
+    expect(suggestCode('Loves jazz nights')).toMatch(/^(preferences\.music|interests\.nightlife)$/);
+    expect(suggestCode('Plays jazz piano on Sundays')).toBe('interests.music_making');
   });
 
   it('refuses a code that is not a leaf on every write', async () => {

@@ -86,7 +86,7 @@ describe('runs', () => {
   async function open(deadline: Date) {
     const { loop } = await loops.create(ownerId, { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' }, now);
     return database.db.transaction().execute((trx) =>
-      openRun(trx, { loopId: loop.loopId, andeeId: ownerId, skill: null, outcomeSpec: null, grants: ['loop_read'], deadline: deadline.toISOString(), trigger: { kind: 'run_now', messageId: null }, correlationId: `corr-${Math.random()}`, build: { version: 't', configDigest: 'd' } }, now),
+      openRun(trx, { loopId: loop.loopId, chatTurnId: null, andeeId: ownerId, skill: null, outcomeSpec: null, grants: ['loop_read'], deadline: deadline.toISOString(), trigger: { kind: 'run_now', messageId: null }, correlationId: `corr-${Math.random()}`, build: { version: 't', configDigest: 'd' } }, now),
     );
   }
 
@@ -104,11 +104,30 @@ describe('runs', () => {
       expect(message).toMatchObject({ runId: run.runId, terminalState: details.state, correlationId: run.correlationId });
       expect(await endRun(database.db, run.runId, { state: 'cancelled', actor: '&mara', at: now.toISOString() }, now)).toBeUndefined();
       expect(await readRun(database.db, run.runId)).toMatchObject({ state: details.state, terminal: details });
-      const messages = (await listMessages(database.db, run.loopId)).filter((m) => m.runId === run.runId);
+      const messages = (await listMessages(database.db, run.loopId!)).filter((m) => m.runId === run.runId);
       expect(messages).toHaveLength(1);
       expect(messages[0]!.body.length).toBeGreaterThan(10);
     });
   }
+
+  it('an agent-chat turn (no Loop) ends in the andee\'s own agent-chat conversation, once', async () => {
+    const chatTurnId = `turn_${Math.random()}`;
+    const run = await database.db.transaction().execute((trx) =>
+      openRun(trx, { loopId: null, chatTurnId, taskId: chatTurnId, andeeId: ownerId, skill: null, outcomeSpec: null, grants: ['run_outcome'], deadline: new Date(now.getTime() + 60_000).toISOString(), trigger: { kind: 'send', messageId: null }, correlationId: `corr-${Math.random()}`, build: { version: 't', configDigest: 'd' } }, now),
+    );
+    expect(await readRun(database.db, run.runId)).toMatchObject({ loopId: null, chatTurnId, state: 'running' });
+    expect(await endRun(database.db, run.runId, { state: 'refused', reason: 'No provider.', unmetContract: 'model_provider' }, now)).toMatchObject({ runId: run.runId, terminalState: 'refused', correlationId: run.correlationId });
+    const chat = (await listMessages(database.db, { chatOf: ownerId })).filter((m) => m.runId === run.runId);
+    expect(chat).toHaveLength(1);
+    expect(chat[0]!.body).toContain('No provider.');
+  });
+
+  it('a run is a Loop turn or an agent-chat turn, never both nor neither', async () => {
+    const { loop } = await loops.create(ownerId, { title: 'Both at once', renderer: 'recommendations', skillId: 'skill_family_movie_night' }, now);
+    const base = { andeeId: ownerId, skill: null, outcomeSpec: null, grants: [], deadline: now.toISOString(), trigger: { kind: 'send' as const, messageId: null }, correlationId: 'c', build: { version: 't', configDigest: 'd' } };
+    await expect(database.db.transaction().execute((trx) => openRun(trx, { ...base, loopId: loop.loopId, chatTurnId: 'turn_both' }, now))).rejects.toThrow();
+    await expect(database.db.transaction().execute((trx) => openRun(trx, { ...base, loopId: null, chatTurnId: null }, now))).rejects.toThrow();
+  });
 
   it('the database refuses a terminal state without its record', async () => {
     const run = await open(new Date(now.getTime() + 60_000));

@@ -38,7 +38,7 @@ async function signedInBrowser(tag: string): Promise<CookieBrowser> {
   const browser = new CookieBrowser([amp.apiUrl, new URL(amp.mcpUrl).origin]);
   const andee = await amp.api.andees.byTag(tag);
   const { token } = await amp.api.sessions.issueLink(andee!.andeeId, new Date());
-  const landed = await browser.get(`${amp.apiUrl}/sign-in/link/${token}`);
+  const landed = await browser.signInWithLink(`${amp.apiUrl}/sign-in/link/${token}`);
   expect(landed.status).toBe(200);
   return browser;
 }

@@ -47,7 +47,7 @@ describe.skipIf(!postgres)('two API and two MCP processes over one PostgreSQL', 
     const created = await first.api.andees.create({ tag: 'ada', displayName: 'Ada' });
     if (!created.ok) throw new Error('no andee');
     const browser = new CookieBrowser([first.apiUrl]);
-    await browser.get(`${first.apiUrl}/sign-in/link/${(await first.api.sessions.issueLink(created.andee.andeeId, new Date())).token}`);
+    await browser.signInWithLink(`${first.apiUrl}/sign-in/link/${(await first.api.sessions.issueLink(created.andee.andeeId, new Date())).token}`);
     const client = await register(second.ownApiUrl, { client_name: 'Scaled Agent', redirect_uris: [REDIRECT] });
     const pkce = pkcePair();
     const page = await browser.get(authorizeUrl(first.apiUrl, { client_id: client.body.client_id, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256' }));

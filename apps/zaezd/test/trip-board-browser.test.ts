@@ -363,6 +363,20 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
     await expect(view.locator('h1').innerText()).resolves.toBe(trip.event.title);
   });
 
+  it('in the widget, refuses a tool result that is not a CallToolResult and asks zaezd for the trip itself', async () => {
+    const context = await newContext({ permissions: ['local-network-access'] });
+    const host = await openTestHost(context, { client, html: widgetHtml, csp: declared, toolName: 'find_event_trips' });
+    await host.sendToolInput(REQUEST);
+    // Straight from the host's window, as its bridge would never send it: the trip with `content` not a list of blocks.
+    const malformed = { jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: { ...found, content: 'not a list of content blocks' } };
+    await host.page.evaluate((message) => document.querySelector('iframe')!.contentWindow!.postMessage(message, '*'), malformed);
+    const view = host.view();
+    await view.waitForSelector(READY, { timeout: 15_000 });
+    // Let through, it would have shown that trip at once and asked only for each package's details.
+    expect(host.toolCalls[0]).toMatchObject({ name: 'find_event_trips', arguments: REQUEST });
+    await expect(view.locator('h1').innerText()).resolves.toBe(trip.event.title);
+  });
+
   it('renders the same TripResult as the same text on the page and in the widget', async () => {
     const { page } = await openPage();
     await page.waitForSelector(READY);

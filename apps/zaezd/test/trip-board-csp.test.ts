@@ -3,7 +3,7 @@
  * domains the resource declares, in headless Chromium: with the tiles loading and with the tile
  * host blocked (the map gives way to the list), the view records no `securitypolicyviolation`
  * and no script error from its first line on — zod's `new Function` probe and Leaflet's
- * `_fadeAnimated` crash after the map is removed among what this rules out. The widget's script
+ * `_fadeAnimated` crash after the map is removed among what this rules out. The widget resource
  * stays within its measured size.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,10 +19,10 @@ reportMissingBrowser('trip-board-csp.test');
 
 const REQUEST = { topics: ['jazz', 'festival'], origin: 'Moscow', budget: 40000, date_from: '2026-12-01', date_to: '2026-12-31', adults: 2 };
 /**
- * What the widget weighs (377.6 KB) with Leaflet's used parts and the SDK's and zod's reached
- * modules only, plus a little room; it was 585 KB with all of them, about 780 KB from app-with-deps.
+ * What the widget resource weighs as served (308.2 KB; see the README), plus a little room; it was
+ * about 408 KB before its definitions were made removable and its Cyrillic written as UTF-8.
  */
-const WIDGET_BYTES_AT_MOST = 400 * 1024;
+const WIDGET_BYTES_AT_MOST = 320 * 1024;
 
 /** Runs in every frame before its own scripts: what the CSP refused and what went wrong. */
 function recordProblems(): void {
@@ -92,9 +92,10 @@ describe.skipIf(!browserAvailable)('the trip board widget under the host’s def
     });
   }
 
-  it('keeps the widget script within its measured size', async () => {
-    const { widgetSize } = await boardAssets();
-    expect(widgetSize.total).toBeLessThanOrEqual(WIDGET_BYTES_AT_MOST);
-    expect(widgetSize.leaflet + widgetSize.mcpApps + widgetSize.zod + widgetSize.board).toBeLessThanOrEqual(widgetSize.total);
+  it('keeps the widget resource, as served, within its measured size', async () => {
+    const { widgetSize, widgetScript } = await boardAssets();
+    expect(html).toContain(widgetScript);
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(WIDGET_BYTES_AT_MOST);
+    expect(widgetSize.leaflet + widgetSize.mcpApps + widgetSize.zod + widgetSize.board).toBeLessThanOrEqual(widgetSize.script);
   });
 });

@@ -32,6 +32,23 @@ export class WebSessions {
     return { token, expiresAt };
   }
 
+  /**
+   * What a link would do if spent now, without spending it: its page shows this, and only the
+   * form the page holds spends the link (a mail scanner's or preview's GET must not).
+   */
+  async linkState(linkToken: string, now: Date): Promise<{ state: 'valid'; tag: string } | { state: SignInFailure }> {
+    const link = await this.db
+      .selectFrom('sign_in_links')
+      .innerJoin('andees', 'andees.andee_id', 'sign_in_links.andee_id')
+      .select(['tag', 'used_at', 'expires_at'])
+      .where('token_hash', '=', hashToken(linkToken))
+      .executeTakeFirst();
+    if (!link) return { state: 'unknown' };
+    if (link.used_at) return { state: 'used' };
+    if (link.expires_at <= now) return { state: 'expired' };
+    return { state: 'valid', tag: link.tag };
+  }
+
   async signIn(linkToken: string, now: Date): Promise<{ sessionId: string; expiresAt: Date } | { failure: SignInFailure }> {
     return this.db.transaction().execute(async (trx) => {
       const link = await trx.selectFrom('sign_in_links').selectAll().where('token_hash', '=', hashToken(linkToken)).forUpdate().executeTakeFirst();

@@ -10,6 +10,7 @@ import { getRequestListener } from '@hono/node-server';
 import { localhostAllowedHostnames, validateHostHeader } from '@modelcontextprotocol/server';
 import { createHttpApp } from '@agent-products/kit/http';
 import type { Logger } from '@agent-products/kit/log';
+import type { Kysely } from 'kysely';
 import type { Database } from '@agent-products/kit/store';
 import { securityHeaders } from '@agent-products/kit/web';
 import type Provider from 'oidc-provider';
@@ -49,17 +50,22 @@ import { problemPage } from '../web/problem-page.tsx';
 import { loadSession } from '../web/session-cookie.ts';
 import { signInRoutes } from '../web/sign-in-routes.tsx';
 import { providerOrigin } from './provider-cors.ts';
+import { logProviderRequest, PROVIDER_SECRET_PATH_PREFIXES } from './provider-request-log.ts';
 import { providerRateLimit } from './provider-rate-limits.ts';
 import { v1Routes } from './v1-routes.ts';
 import { loopRoutes } from './loop-routes.ts';
 import { suggestionRoutes } from './suggestion-routes.ts';
+import { chatRoutes } from './chat-routes.ts';
 import { evidenceRoutes } from './evidence-routes.ts';
-import { trigramComparer } from '../suggestions/meaning-comparer.ts';
+import { embeddingComparer, DEFAULT_EMBEDDING_THRESHOLD } from '../suggestions/embedding-comparer.ts';
+import { trigramComparer, type MeaningComparer } from '../suggestions/meaning-comparer.ts';
 import { LoopOperations } from '../loops/loop-operations.ts';
 import { runTokens as createRunTokens } from '../loops/run-token.ts';
 import { createTurns, type TurnSettings } from '../loops/turns.ts';
 import { runTurnMatcher } from '../loops/run-turn-matcher.ts';
 import { hostedRuntimeCredentials, type HostedRuntimeCredentials } from '../auth/hosted-runtime.ts';
+import { buildInfo } from '../build-info.ts';
+import { chatWebRoutes } from '../web/chat-routes.tsx';
 import { loopWebRoutes } from '../web/loop-routes.tsx';
 
 export type ApiSettings = Pick<
@@ -75,7 +81,7 @@ export type ApiSettings = Pick<
   /** Overrides of the default limits (auth/rate-limits.ts). */
   rateLimits?: Partial<AuthRateLimitSettings> | undefined;
 } &
-  Partial<Pick<AmpersandSettings, 'questionTtlSeconds' | 'modelUrl' | 'model' | 'modelKey'>> &
+  Partial<Pick<AmpersandSettings, 'questionTtlSeconds' | 'modelUrl' | 'model' | 'modelKey' | 'embeddingUrl' | 'embeddingModel' | 'embeddingKey' | 'embeddingThreshold'>> &
   Partial<TurnSettings>;
 
 export interface ApiServiceOptions {
@@ -151,7 +157,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     log,
     allowedOrigins: settings.apiAllowedOrigins,
     publicUrl: settings.apiUrl,
-    secretPathPrefixes: ['/sign-in/link/'],
+    secretPathPrefixes: ['/sign-in/link/', ...PROVIDER_SECRET_PATH_PREFIXES],
     health: {
       dependencies: [
         { name: 'database', essential: true, neededFor: 'every andee, grant, token, session and answer', probe: () => database.ping() },
@@ -166,15 +172,17 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
   const turnMatcher = options.turnMatcher ?? runTurnMatcher(db, runTokens, now);
   app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, questions, synthesizer, turnMatcher, verifier, grants, challenge, now }));
-  const turns = createTurns({ db, operations, runTokens, settings, log, now });
+  const turns = createTurns({ db, operations, runTokens, settings, build: buildInfo('api', settings), log, now });
   app.route('/', loopRoutes({ db, andees, operations, runTokens, verifier, grants, challenge, now }));
   app.route('/', evidenceRoutes({ db, andees, firstParty, verifier, grants, challenge, now }));
-  app.route('/', suggestionRoutes({ db, andees, runTokens, comparer: trigramComparer(db), verifier, grants, challenge, now }));
+  app.route('/', chatRoutes({ db, andees, firstParty, engine: turns.engine, verifier, grants, challenge, now }));
+  app.route('/', suggestionRoutes({ db, andees, runTokens, comparer: meaningComparer(db, settings, log), verifier, grants, challenge, now }));
   app.use('*', loadSession(sessions, now));
   app.route('/', signInRoutes({ db, andees, sessions, limits, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
   app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
   app.route('/', appsRoutes({ grants, mcpUrl: settings.mcpUrl }));
   app.route('/', loopWebRoutes({ db, operations, engine: turns.engine }));
+  app.route('/', chatWebRoutes({ db, engine: turns.engine }));
   const pages = { db, andees, signals, connections, contacts, notifications, questions, now };
   app.route('/', reviewRoutes(pages));
   app.route('/', connectionsRoutes(pages));
@@ -191,6 +199,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (!PROVIDER_PATHS.test(path)) return void honoListener(req, res);
+    logProviderRequest(log, req, res, path);
     if (!validateHostHeader(req.headers.host, allowedHosts).ok) return refuse(res, 403, 'invalid_request', 'This Host is not served here.');
     if (providerOrigin(req, res, path, allowedOrigins) !== 'continue') return;
     // The provider builds its endpoint URLs from the request; these make them the issuer's.
@@ -232,7 +241,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     andees,
     sessions,
     grants,
-    hostedRuntime: hostedRuntimeCredentials({ provider, keys, issuer: settings.apiUrl, resource: settings.mcpUrl, ttlSeconds: settings.accessTokenTtlSeconds }),
+    hostedRuntime: hostedRuntimeCredentials({ db, keys, issuer: settings.apiUrl, resource: settings.mcpUrl, ttlSeconds: settings.accessTokenTtlSeconds }),
     signals,
     connections,
     contacts,
@@ -262,4 +271,11 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
 function refuse(res: ServerResponse, status: number, error: string, description: string, retryAfterSeconds?: number): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...(retryAfterSeconds !== undefined ? { 'Retry-After': String(retryAfterSeconds) } : {}) });
   res.end(JSON.stringify({ error, error_description: description, ...(retryAfterSeconds !== undefined ? { retry_after_seconds: retryAfterSeconds } : {}) }));
+}
+
+/** The embeddings endpoint's comparer when one is configured (the deterministic one behind it), else the deterministic one. */
+function meaningComparer(db: Kysely<AmpersandDatabase>, settings: ApiServiceOptions['settings'], log: Logger): MeaningComparer {
+  const deterministic = trigramComparer(db);
+  if (!settings.embeddingUrl) return deterministic;
+  return embeddingComparer({ url: settings.embeddingUrl, model: settings.embeddingModel ?? 'text-embedding-3-small', key: settings.embeddingKey, threshold: settings.embeddingThreshold ?? DEFAULT_EMBEDDING_THRESHOLD }, deterministic, log);
 }

@@ -21,6 +21,7 @@ import {
 import { ampersandErrors } from './api-errors.ts';
 import { andeeByTag, callerOf, handle, personOf, writeOnce, type AreaDeps } from './route-kit.ts';
 import type { Connections } from '../identity/connections.ts';
+import { connectionsReadIf } from '../identity/connections-read.ts';
 import type { Contacts } from '../identity/contacts.ts';
 
 export interface ConnectionRouteDeps extends AreaDeps, ApiTokenDeps {
@@ -32,14 +33,13 @@ export function connectionRoutes(deps: ConnectionRouteDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const me = (c: Context<ApiEnv>) => callerOf(c, deps.andees);
 
-  // The hottest read: its grant check rides in its one statement (api-token.ts, `in-read`).
+  // The hottest read: its grant check, connections and people-you-may-know are one statement
+  // (api-token.ts, `in-read`; identity/connections-read.ts).
   app.post('/v1/connections/read', requireApiToken(deps, ['connections:read'], { grantCheck: 'in-read' }), (c) =>
     handle(c, connectionsReadInput, async (input): Promise<ConnectionsReadOutput | Response> => {
       const me = c.get('principal').subject;
-      const limit = input.limit ?? 50;
-      const active = await deps.connections.activeIf(me, limit, liveGrantCondition(c.get('grantId'), me, deps.now()));
-      if (!active) return revokedChallenge(deps, c.get('correlationId'));
-      return { active, peopleYouMayKnow: await deps.contacts.peopleYouMayKnow(me, limit) };
+      const read = await connectionsReadIf(deps.db, me, input.limit ?? 50, liveGrantCondition(c.get('grantId'), me, deps.now()));
+      return read ?? revokedChallenge(deps, c.get('correlationId'));
     }),
   );
 

@@ -37,7 +37,7 @@ export function identityRoutes(deps: IdentityRouteDeps): Hono<ApiEnv> {
   app.post('/v1/identity/ask', requireApiToken(deps, ['signals:ask']), (c) =>
     handle(c, askQuestionInput, async (input) => {
       const caller = await me(c);
-      return askQuestion(deps, personOf(caller), await viewerOf(deps.firstParty, caller), input);
+      return askQuestion(deps, personOf(caller), viewerOf(deps.firstParty, caller), input);
     }),
   );
 

@@ -16,7 +16,6 @@ import { pinSkill } from '../loops/skill-pins.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import type { RunTokens } from '../loops/run-token.ts';
 import { listRuns, readRun, type RunView } from '../loops/runs.ts';
-import { ampersandErrors } from './api-errors.ts';
 import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
 import {
   loopArchiveInput,
@@ -30,7 +29,7 @@ import {
   loopWriteInput,
   runOutcomeInput,
 } from './loop-contracts.ts';
-import { handle } from './route-kit.ts';
+import { callerOf, handle } from './route-kit.ts';
 
 export const RUN_TOKEN_HEADER = 'X-Run-Token';
 
@@ -101,10 +100,9 @@ export function loopRoutes(deps: LoopRouteDeps): Hono<ApiEnv> {
     }),
   );
 
+  // The caller requireApiToken loaded with its grant check: no second read of the andee.
   async function caller(c: Context<ApiEnv>): Promise<string> {
-    const andee = await deps.andees.byId(c.get('principal').subject);
-    if (!andee) throw ampersandErrors.fail('invalid_token', 'The andee this token was issued for no longer exists.');
-    return andee.andeeId;
+    return (await callerOf(c, deps.andees)).andeeId;
   }
 
   async function hostedCaller(c: Context<ApiEnv>): Promise<string> {

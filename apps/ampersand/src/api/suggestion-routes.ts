@@ -1,7 +1,8 @@
 /**
  * `signal_suggestion_write` on the API: `signals:write` plus the run token of the andee's live
  * turn (`X-Run-Token`); a public OAuth connection alone cannot draft. In a Loop turn the
- * `loopId` is required and must be the run's.
+ * `loopId` is required and must be the run's; in a plain agent-chat turn (no Loop) it is omitted,
+ * and naming a Loop there is refused — a chat turn's token reaches no Loop.
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -30,8 +31,12 @@ export function suggestionRoutes(deps: SuggestionRouteDeps): Hono<ApiEnv> {
       const token = c.req.header('X-Run-Token');
       if (!token) throw loopErrors.fail('run_token_invalid', 'signal_suggestion_write is turn-scoped: send the run token & minted for the current agent or Loop turn in X-Run-Token.');
       const run = await deps.runTokens.verify(token, caller.andeeId, deps.now());
-      if (!input.loopId) throw loopErrors.fail('invalid_arguments', 'loopId is required during a Loop turn.', { fields: [{ field: 'loopId', problem: 'is required during a Loop turn' }] });
-      if (input.loopId !== run.loopId) throw loopErrors.fail('run_token_invalid', `This run token is for Loop ${run.loopId} only.`, { loopId: run.loopId });
+      if (run.loopId === null) {
+        if (input.loopId) throw loopErrors.fail('run_token_invalid', 'This run token is for an agent-chat turn, which has no Loop: omit loopId.', { chatTurnId: run.chatTurnId });
+      } else {
+        if (!input.loopId) throw loopErrors.fail('invalid_arguments', 'loopId is required during a Loop turn.', { fields: [{ field: 'loopId', problem: 'is required during a Loop turn' }] });
+        if (input.loopId !== run.loopId) throw loopErrors.fail('run_token_invalid', `This run token is for Loop ${run.loopId} only.`, { loopId: run.loopId });
+      }
       return draftSuggestion(deps.db, deps.comparer, run, input, deps.now());
     }),
   );

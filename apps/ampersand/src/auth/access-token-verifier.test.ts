@@ -89,6 +89,21 @@ describe('accessTokenVerifier', () => {
       expect(await verifier.verify(token, during)).toEqual(notValid);
     }
   });
+
+  it('judges a token it has verified before by the clock of each call, and a token with a changed signature afresh', async () => {
+    const fresh = accessTokenVerifier({ key: deriveKeys(SECRET).accessToken, issuer: ISSUER, audience: AUDIENCE });
+    const token = await mint({ claims: { nbf: Math.floor(during.getTime() / 1000) } });
+    expect((await fresh.verify(token, during)).ok).toBe(true);
+    expect((await fresh.verify(token, during)).ok).toBe(true);
+    expect(await fresh.verify(token, new Date('2026-12-01T10:04:00Z'))).toMatchObject({ ok: false, failure: 'invalid' });
+    expect(await fresh.verify(token, EXPIRES)).toMatchObject({ ok: false, failure: 'expired' });
+    expect((await fresh.verify(token, during)).ok).toBe(true);
+    const signatureAt = token.lastIndexOf('.') + 1;
+    const tampered = `${token.slice(0, signatureAt)}${token[signatureAt] === 'A' ? 'B' : 'A'}${token.slice(signatureAt + 1)}`;
+    expect(await fresh.verify(tampered, during)).toMatchObject({ ok: false, failure: 'invalid' });
+    const otherAudience = accessTokenVerifier({ key: deriveKeys(SECRET).accessToken, issuer: ISSUER, audience: 'https://elsewhere.test/mcp' });
+    expect((await otherAudience.verify(token, during)).ok).toBe(false);
+  });
 });
 
 /** A token put together by hand, so that header and claims are exactly what the case needs. */

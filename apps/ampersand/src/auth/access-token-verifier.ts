@@ -42,23 +42,46 @@ export interface AccessTokenVerifier extends TokenVerifier {
   verifyClaims(token: string, now: Date): Promise<ClaimsVerdict>;
 }
 
+/**
+ * Tokens whose signature and form were checked, with their claims: a client sends the same token
+ * on every call of its life, so the MAC and the two JSON parses run once per token, not per call.
+ * Only what cannot change is remembered; issuer, audience and the times are checked on every
+ * call, and revocation is the API's grant check, never this. Bounded: the oldest entry goes.
+ */
+const MAX_VERIFIED_TOKENS = 5000;
+
 export function accessTokenVerifier(options: AccessTokenVerifierOptions): AccessTokenVerifier {
-  function verifyClaims(token: string, now: Date): ClaimsVerdict {
+  const verified = new Map<string, AccessTokenClaims>();
+
+  function signedClaims(token: string): AccessTokenClaims | undefined {
+    const known = verified.get(token);
+    if (known) return known;
     const parts = token.split('.');
-    if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return invalid();
+    if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return undefined;
     const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string];
     const header = jsonObject(encodedHeader);
-    if (!header || header.alg !== 'HS256' || typeof header.typ !== 'string' || normalisedType(header.typ) !== 'at+jwt' || 'crit' in header) return invalid();
+    if (!header || header.alg !== 'HS256' || typeof header.typ !== 'string' || normalisedType(header.typ) !== 'at+jwt' || 'crit' in header) return undefined;
     const expected = createHmac('sha256', options.key).update(`${encodedHeader}.${encodedPayload}`).digest();
     const signature = Buffer.from(encodedSignature, 'base64url');
-    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return invalid();
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return undefined;
     const claims = jsonObject(encodedPayload) as AccessTokenClaims | undefined;
-    if (!claims || typeof claims.exp !== 'number' || typeof claims.sub !== 'string' || typeof claims.jti !== 'string') return invalid();
+    if (!claims || typeof claims.exp !== 'number' || typeof claims.sub !== 'string' || typeof claims.jti !== 'string') return undefined;
+    if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+    verified.set(token, Object.freeze(claims));
+    return claims;
+  }
+
+  function verifyClaims(token: string, now: Date): ClaimsVerdict {
+    const claims = signedClaims(token);
+    if (!claims) return invalid();
     if (claims.iss !== options.issuer) return refuse('invalid', 'The access token was issued by another authorization server.');
     const audiences = typeof claims.aud === 'string' ? [claims.aud] : Array.isArray(claims.aud) ? claims.aud : [];
     if (!audiences.includes(options.audience)) return refuse('invalid', `The access token was issued for another resource; this one is ${options.audience}.`);
     const nowSeconds = Math.floor(now.getTime() / 1000);
-    if (claims.exp <= nowSeconds) return refuse('expired', 'The access token has expired; refresh it or authorize again.');
+    if (claims.exp! <= nowSeconds) {
+      verified.delete(token);
+      return refuse('expired', 'The access token has expired; refresh it or authorize again.');
+    }
     if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds)) return invalid();
     if (claims.iat !== undefined && typeof claims.iat !== 'number') return invalid();
     return { ok: true, claims };

@@ -6,6 +6,7 @@
 import { AndeeRepository } from '../andees/andee-repository.ts';
 import { WebSessions } from '../andees/web-sessions.ts';
 import { Grants } from '../auth/grants.ts';
+import { hostedRuntimeCredentials } from '../auth/hosted-runtime.ts';
 import { Connections } from '../identity/connections.ts';
 import { IdentitySignals } from '../identity/identity-signals.ts';
 import { Notifications } from '../identity/notifications.ts';
@@ -31,8 +32,10 @@ async function withDatabase(): Promise<string> {
     const notifications = new Notifications(db);
     const connections = new Connections(db, notifications);
     const questions = new PeerQuestions(db, signals, notifications, settings.questionTtlSeconds, () => new Date());
-    // The demo's phone numbers are hashed with the API's key, so only seed-demo needs the secret.
-    const contacts = () => new Contacts(db, deriveKeys(resolveTokenSecret(settings)).phoneHash);
+    // Only seed-demo (the demo's phone numbers are hashed with the API's key) and
+    // hosted-runtime-token (signed with it) need the secret.
+    const keys = () => deriveKeys(resolveTokenSecret(settings));
+    const contacts = () => new Contacts(db, keys().phoneHash);
     return await runOperatorCommand(
       {
         andees,
@@ -41,6 +44,7 @@ async function withDatabase(): Promise<string> {
         facts: signals,
         connections,
         firstParty: new FirstPartyClients(db),
+        hostedRuntime: { issue: (andeeId, now) => hostedRuntimeCredentials({ db, keys: keys(), issuer: settings.apiUrl, resource: settings.mcpUrl, ttlSeconds: settings.accessTokenTtlSeconds }).issue(andeeId, now) },
         seedDemo: () => seedDemoGraph({ db, andees, signals, connections, contacts: contacts(), questions }, new Date()),
         apiUrl: settings.apiUrl,
         mcpUrl: settings.mcpUrl,

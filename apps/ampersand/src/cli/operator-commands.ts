@@ -1,11 +1,13 @@
 /**
  * The operator's commands, as one function from arguments to printed text over the database
  * (reached through the API process while it owns the embedded data directory). Nothing printed
- * grants access except the sign-in link the operator asked for.
+ * grants access except what the operator asked for (a sign-in link, a hosted-runtime token), and
+ * that goes to this command's own output only, never to a log.
  */
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import type { WebSessions } from '../andees/web-sessions.ts';
 import type { Grants } from '../auth/grants.ts';
+import type { HostedRuntimeCredentials } from '../auth/hosted-runtime.ts';
 import type { Connections } from '../identity/connections.ts';
 import type { IdentitySignals } from '../identity/identity-signals.ts';
 import type { FirstPartyClients } from '../identity/visibility.ts';
@@ -18,6 +20,7 @@ export interface OperatorDeps {
   facts: IdentitySignals;
   connections: Connections;
   firstParty: FirstPartyClients;
+  hostedRuntime: HostedRuntimeCredentials;
   /** Seeds the labelled demo graph unless present. */
   seedDemo: () => Promise<{ seeded: boolean; tags: string[] }>;
   apiUrl: string;
@@ -37,6 +40,10 @@ export const HELP = `& operator (npm run ampersand -- <command>)
   first-party <clientId> <label>         declare an OAuth client the andees' own first-party runtime
                                          (only it may carry a connection's connected-only signals)
   seed-demo                              add the labelled demo graph (&demo_* andees) unless present
+  hosted-runtime-token <tag>             print an access token of the & hosted runtime acting for one
+                                         andee (its own principal; public authorization never creates
+                                         it), to connect an external runtime (AMPERSAND_RUNTIME_URL);
+                                         revoke it with revoke-grant
   grants [<tag>]                         list OAuth grants (client, scopes, since), all or one andee's
   revoke-grant <grantId>                 revoke a grant: its refresh tokens at once, API calls at once
   urls                                   print the protected-resource and authorization-server URLs
@@ -108,6 +115,17 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: readonly stri
       return outcome.seeded
         ? `Seeded the demo graph: ${outcome.tags.map((t) => `&${t}`).join(' ')} (names end in "(demo)"). Try: sign-in-link demo_ada`
         : 'The demo graph is already there (&demo_ada exists); nothing was written.';
+    }
+    case 'hosted-runtime-token': {
+      const andee = await andeeOf(args[0]);
+      const { accessToken, grantId, expiresAt } = await deps.hostedRuntime.issue(andee.andeeId, deps.now());
+      return [
+        accessToken,
+        '',
+        `The & hosted runtime's access token for &${andee.tag}, valid until ${expiresAt.toISOString()}.`,
+        `Give it to the runtime as Authorization: Bearer <token> on ${deps.mcpUrl}, with each turn's X-Run-Token.`,
+        `Keep it secret. Revoke it with: revoke-grant ${grantId}`,
+      ].join('\n');
     }
     case 'grants': {
       const andee = args[0] ? await andeeOf(args[0]) : undefined;

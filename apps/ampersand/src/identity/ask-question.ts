@@ -23,8 +23,9 @@ export interface AskDeps {
   synthesizer: AnswerSynthesizer;
 }
 
-export async function askQuestion(deps: AskDeps, caller: Person, viewer: Viewer, input: AskQuestionInput): Promise<AskQuestionOutput> {
-  const connections = await connectedPeople(deps.db, caller.andeeId);
+/** `viewer` may still be on its way (its first-party check): the caller's connections are read meanwhile, on a pool in parallel. */
+export async function askQuestion(deps: AskDeps, caller: Person, viewerComing: Viewer | Promise<Viewer>, input: AskQuestionInput): Promise<AskQuestionOutput> {
+  const [connections, viewer] = await Promise.all([connectedPeople(deps.db, caller.andeeId), viewerComing]);
   const self = { ...caller, connected: false };
   const participants = input.participants ?? [];
 

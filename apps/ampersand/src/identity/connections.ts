@@ -5,7 +5,7 @@
  * pair, whichever side sent it (a partial unique index), so concurrent requests cannot both land.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../api/api-errors.ts';
 import type { Notifications } from './notifications.ts';
@@ -159,27 +159,5 @@ export class Connections {
       .where((eb) => eb.or([eb.and([eb('andee_id', '=', a), eb('other_id', '=', b)]), eb.and([eb('andee_id', '=', b), eb('other_id', '=', a)])]))
       .executeTakeFirst();
     return Number(removed.numDeletedRows) > 0;
-  }
-
-  /**
-   * `active`, in the same statement as `condition` (the caller's grant check): undefined when
-   * the condition is false, so the whole API call is one round trip. The condition is evaluated
-   * once, in a one-row relation the connections are joined to.
-   */
-  async activeIf(andeeId: string, limit: number, condition: RawBuilder<boolean>): Promise<ActiveConnection[] | undefined> {
-    const { rows } = await sql<{ allowed: boolean; display_name: string | null; tag: string | null; photo_url: string | null; connected_at: Date | null }>`
-      select guard.allowed, c.display_name, c.tag, c.photo_url, c.connected_at
-      from (select ${condition} as allowed) guard
-      left join lateral (
-        select a.display_name, a.tag, a.photo_url, k.connected_at
-        from connections k join andees a on a.andee_id = k.other_id
-        where guard.allowed and k.andee_id = ${andeeId}
-        order by k.connected_at desc, a.tag
-        limit ${limit}
-      ) c on true`.execute(this.db);
-    if (!rows[0]?.allowed) return undefined;
-    return rows
-      .filter((r) => r.tag !== null)
-      .map((r) => ({ name: r.display_name!, tag: `&${r.tag}`, photoUrl: r.photo_url, connectedAt: r.connected_at!.toISOString() }));
   }
 }

@@ -8,7 +8,7 @@
  * connections.
  */
 import { createHmac } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { AmpersandDatabase } from '../store/schema.ts';
 
@@ -74,31 +74,42 @@ export class Contacts {
   }
 
   async peopleYouMayKnow(andeeId: string, limit: number): Promise<Suggestion[]> {
-    const iHave = await this.db
-      .selectFrom('contact_hashes as c')
-      .innerJoin('andee_phones as p', 'p.phone_hash', 'c.phone_hash')
-      .select('p.andee_id')
-      .distinct()
-      .where('c.andee_id', '=', andeeId)
-      .execute();
-    const haveMe = await this.db
-      .selectFrom('contact_hashes as c')
-      .innerJoin('andee_phones as mine', 'mine.phone_hash', 'c.phone_hash')
-      .select('c.andee_id')
-      .distinct()
-      .where('mine.andee_id', '=', andeeId)
-      .execute();
-    const mine = new Set(iHave.map((r) => r.andee_id));
-    const theirs = new Set(haveMe.map((r) => r.andee_id));
-    const ids = [...new Set([...mine, ...theirs])].filter((id) => id !== andeeId);
-    if (ids.length === 0) return [];
-    const connected = new Set((await this.db.selectFrom('connections').select('other_id').where('andee_id', '=', andeeId).where('other_id', 'in', ids).execute()).map((r) => r.other_id));
-    const candidates = ids.filter((id) => !connected.has(id));
-    if (candidates.length === 0) return [];
-    const people = await this.db.selectFrom('andees').select(['andee_id', 'display_name', 'tag', 'photo_url']).where('andee_id', 'in', candidates).execute();
-    return people
-      .map((p) => ({ name: p.display_name, tag: `&${p.tag}`, photoUrl: p.photo_url, match: (mine.has(p.andee_id) && theirs.has(p.andee_id) ? 'mutual' : 'one_way') as Suggestion['match'] }))
-      .sort((a, b) => (a.match === b.match ? a.tag.localeCompare(b.tag) : a.match === 'mutual' ? -1 : 1))
-      .slice(0, limit);
+    const { rows } = await peopleYouMayKnowRows(andeeId).execute(this.db);
+    return toSuggestions(rows, limit);
   }
+}
+
+export interface SuggestionRow {
+  display_name: string;
+  tag: string;
+  photo_url: string | null;
+  mine: boolean;
+  theirs: boolean;
+}
+
+/**
+ * People-you-may-know as one statement (the connections read runs it inside its own): the andees
+ * whose number the caller holds (`mine`) or who hold the caller's (`theirs`), not the caller, not
+ * already connected.
+ */
+export function peopleYouMayKnowRows(andeeId: string): RawBuilder<SuggestionRow> {
+  return sql<SuggestionRow>`
+    with mine as (
+      select p.andee_id from contact_hashes c join andee_phones p on p.phone_hash = c.phone_hash where c.andee_id = ${andeeId}
+    ), theirs as (
+      select c.andee_id from contact_hashes c join andee_phones own on own.phone_hash = c.phone_hash where own.andee_id = ${andeeId}
+    )
+    select a.display_name, a.tag, a.photo_url, a.andee_id in (select andee_id from mine) as mine, a.andee_id in (select andee_id from theirs) as theirs
+    from andees a
+    where (a.andee_id in (select andee_id from mine) or a.andee_id in (select andee_id from theirs))
+      and a.andee_id <> ${andeeId}
+      and not exists (select 1 from connections k where k.andee_id = ${andeeId} and k.other_id = a.andee_id)`;
+}
+
+/** Mutual matches first, then by tag; at most `limit`. */
+export function toSuggestions(rows: readonly SuggestionRow[], limit: number): Suggestion[] {
+  return rows
+    .map((p) => ({ name: p.display_name, tag: `&${p.tag}`, photoUrl: p.photo_url, match: (p.mine && p.theirs ? 'mutual' : 'one_way') as Suggestion['match'] }))
+    .sort((a, b) => (a.match === b.match ? a.tag.localeCompare(b.tag) : a.match === 'mutual' ? -1 : 1))
+    .slice(0, limit);
 }

@@ -1,7 +1,8 @@
 /**
  * The demo graph: eight clearly labelled andees (tags `demo_*`, names ending in "(demo)") with
- * facts at every visibility, connections, contacts, pending requests and questions, so a newcomer
- * can connect a client and get real answers at once. `npm start` seeds it once on the embedded
+ * facts at every visibility, connections, contacts, pending requests and questions — and, for
+ * &demo_ada, photo labels and resolved places (demo-evidence.ts) — so a newcomer can connect a
+ * client, or the hosted runtime, and get real answers at once. `npm start` seeds it once on the embedded
  * default database only; on PostgreSQL only the explicit `npm run ampersand -- seed-demo` does.
  * Seeding is idempotent: when &demo_ada exists, nothing is written.
  */
@@ -12,6 +13,7 @@ import type { Connections, Person } from './connections.ts';
 import type { Contacts } from './contacts.ts';
 import type { IdentitySignals, Visibility } from './identity-signals.ts';
 import type { PeerQuestions } from './peer-questions.ts';
+import { seedDemoEvidence } from './demo-evidence.ts';
 
 export interface DemoDeps {
   db: Kysely<AmpersandDatabase>;
@@ -69,5 +71,6 @@ export async function seedDemoGraph(deps: DemoDeps, now: Date): Promise<{ seeded
     await deps.questions.ask(trx, id('demo_ben'), id('demo_ada'), 'Which pasta place should I try this weekend?');
     await deps.questions.ask(trx, id('demo_ada'), id('demo_cleo'), 'Want to come bouldering on Thursday?');
   });
+  await seedDemoEvidence(deps.db, id('demo_ada').andeeId, now);
   return { seeded: true, tags: PEOPLE.map((p) => p.tag) };
 }

@@ -1,10 +1,12 @@
 /**
- * A Loop's canonical conversation, owned by the server: messages numbered per Loop (each
- * message's `seq` is the conversation's version after it), so any client or engine can rebuild
- * its view from here. An append locks the Loop row, so concurrent appends never share a number.
+ * The canonical conversations, owned by the server: one per Loop, and one per andee for plain
+ * agent chat (no Loop). Messages are numbered per conversation (each message's `seq` is the
+ * conversation's version after it), so any client or engine can rebuild its view from here. An
+ * append locks the conversation's owner row (the Loop, or the andee in agent chat), so concurrent
+ * appends never share a number.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { LoopTables, TerminalState } from './loop-tables.ts';
 
@@ -19,6 +21,9 @@ export interface MessageView {
   createdAt: string;
 }
 
+/** Which conversation: a Loop's, or the andee's plain agent chat. */
+export type ConversationRef = { loopId: string } | { chatOf: string };
+
 export interface NewMessage {
   role: MessageView['role'];
   body: string;
@@ -28,12 +33,16 @@ export interface NewMessage {
   correlationId?: string;
 }
 
-export async function appendMessage(trx: Transaction<AmpersandDatabase>, loopId: string, message: NewMessage, at: Date): Promise<MessageView> {
-  await trx.selectFrom('loops').select('loop_id').where('loop_id', '=', loopId).forUpdate().executeTakeFirstOrThrow();
-  const last = await trx.selectFrom('conversation_messages').select((eb) => eb.fn.max('seq').as('seq')).where('loop_id', '=', loopId).executeTakeFirst();
+export async function appendMessage(trx: Transaction<AmpersandDatabase>, where: ConversationRef, message: NewMessage, at: Date): Promise<MessageView> {
+  const loopId = 'loopId' in where ? where.loopId : null;
+  const chatAndeeId = 'chatOf' in where ? where.chatOf : null;
+  if (loopId !== null) await trx.selectFrom('loops').select('loop_id').where('loop_id', '=', loopId).forUpdate().executeTakeFirstOrThrow();
+  else await trx.selectFrom('andees').select('andee_id').where('andee_id', '=', chatAndeeId!).forUpdate().executeTakeFirstOrThrow();
+  const last = await inConversation(trx.selectFrom('conversation_messages').select((eb) => eb.fn.max('seq').as('seq')), where).executeTakeFirst();
   const row = {
     message_id: `msg_${randomUUID()}`,
     loop_id: loopId,
+    chat_andee_id: chatAndeeId,
     seq: Number(last?.seq ?? 0) + 1,
     role: message.role,
     author_id: message.authorId ?? null,
@@ -47,12 +56,17 @@ export async function appendMessage(trx: Transaction<AmpersandDatabase>, loopId:
   return messageView(row);
 }
 
-export async function listMessages(db: Kysely<AmpersandDatabase>, loopId: string, limit = 200): Promise<MessageView[]> {
-  const rows = await db.selectFrom('conversation_messages').selectAll().where('loop_id', '=', loopId).orderBy('seq', 'desc').limit(limit).execute();
+export async function listMessages(db: Kysely<AmpersandDatabase>, where: string | ConversationRef, limit = 200): Promise<MessageView[]> {
+  const ref = typeof where === 'string' ? { loopId: where } : where;
+  const rows = await inConversation(db.selectFrom('conversation_messages').selectAll(), ref).orderBy('seq', 'desc').limit(limit).execute();
   return rows.reverse().map(messageView);
 }
 
-function messageView(row: LoopTables['conversation_messages']): MessageView {
+function inConversation<Q extends SelectQueryBuilder<AmpersandDatabase, 'conversation_messages', any>>(query: Q, where: ConversationRef): Q {
+  return ('loopId' in where ? query.where('loop_id', '=', where.loopId) : query.where('chat_andee_id', '=', where.chatOf)) as Q;
+}
+
+export function messageView(row: LoopTables['conversation_messages']): MessageView {
   return {
     messageId: row.message_id,
     seq: row.seq,

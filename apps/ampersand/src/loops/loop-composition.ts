@@ -29,6 +29,11 @@ export async function composeLoop(db: Kysely<AmpersandDatabase>, loopId: string,
 
 export async function loopComposition(db: Kysely<AmpersandDatabase>, loopId: string): Promise<SurfaceBlock[]> {
   const row = await db.selectFrom('loops').select('composition').where('loop_id', '=', loopId).executeTakeFirst();
-  if (!row?.composition) return [];
-  return ((typeof row.composition === 'string' ? JSON.parse(row.composition) : row.composition) as { blocks: SurfaceBlock[] }).blocks;
+  return compositionBlocks(row?.composition);
+}
+
+/** The blocks of a stored composition column (none when nothing was composed). */
+export function compositionBlocks(stored: unknown): SurfaceBlock[] {
+  if (!stored) return [];
+  return ((typeof stored === 'string' ? JSON.parse(stored) : stored) as { blocks: SurfaceBlock[] }).blocks;
 }

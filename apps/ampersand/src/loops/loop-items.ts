@@ -122,7 +122,7 @@ function parse<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-function itemView(row: LoopTables['loop_items']): ItemView {
+export function itemView(row: LoopTables['loop_items']): ItemView {
   return {
     itemId: row.item_id,
     kind: row.kind,

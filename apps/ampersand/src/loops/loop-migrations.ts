@@ -1,9 +1,13 @@
 /**
- * The Loop records (migrations 0020–0039 are this concern's): Loops and their members, the
+ * The Loop records (migrations 0020–0022 and 0051 are this concern's): Loops and their members, the
  * write-once skill pin, items with provenance and history, the canonical conversation, and runs
  * with their turn log. The database itself holds the run invariants: a run is either running
  * with no end, or in exactly one of the five terminal states with an end time; and every
  * terminal state has exactly one conversation message bearing it.
+ *
+ * A new migration's name must sort after every migration already released, here and in
+ * store/migrations.ts alike (0050 is released): Kysely's migrator refuses a database whose history
+ * has a later name than a pending migration, so a lower name would stop every existing install.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Migrations } from '@agent-products/kit/store';
@@ -190,6 +194,21 @@ export const loopMigrations: Migrations = {
         .addColumn('candidates', 'jsonb', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('place_observations_by_andee').on('place_observations').columns(['andee_id', 'observed_at']).execute();
+    },
+  },
+  '0051_agent_chat': {
+    async up(db: Kysely<any>) {
+      // Plain agent chat (no Loop): its turns are runs keyed by an agent-chat turn id instead of a
+      // Loop, and its canonical conversation is the andee's own. Each row belongs to exactly one.
+      await sql`alter table loop_runs alter column loop_id drop not null`.execute(db);
+      await sql`alter table loop_runs add column chat_turn_id text`.execute(db);
+      await sql`alter table loop_runs add constraint loop_runs_loop_or_chat check ((loop_id is null) <> (chat_turn_id is null))`.execute(db);
+      await sql`create unique index loop_runs_by_chat_turn on loop_runs (chat_turn_id, attempt) where chat_turn_id is not null`.execute(db);
+      await sql`create index loop_runs_chat_by_andee on loop_runs (andee_id, started_at) where chat_turn_id is not null`.execute(db);
+      await sql`alter table conversation_messages alter column loop_id drop not null`.execute(db);
+      await sql`alter table conversation_messages add column chat_andee_id text references andees (andee_id)`.execute(db);
+      await sql`alter table conversation_messages add constraint conversation_loop_or_chat check ((loop_id is null) <> (chat_andee_id is null))`.execute(db);
+      await sql`create unique index conversation_chat_seq on conversation_messages (chat_andee_id, seq) where chat_andee_id is not null`.execute(db);
     },
   },
 };

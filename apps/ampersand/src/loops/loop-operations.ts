@@ -10,11 +10,10 @@ import * as z from 'zod';
 import { runIdempotent } from '@agent-products/kit/store';
 import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, LoopReadOutput } from '../api/loop-contracts.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { listMessages } from './conversation.ts';
-import { loopComposition } from './loop-composition.ts';
 import { loopErrors } from './loop-errors.ts';
-import { listItems, setItemVisibility, writeItem, type ItemView } from './loop-items.ts';
+import { setItemVisibility, writeItem, type ItemView } from './loop-items.ts';
 import { Loops, type LoopSummary } from './loop-records.ts';
+import { readLoopView } from './loop-view.ts';
 import { endRun, recordStage, type RunView } from './runs.ts';
 import { SURFACE_CONTRACT } from './surface-contract.ts';
 import type { TerminalDetails } from './terminal-messages.ts';
@@ -26,21 +25,15 @@ export class LoopOperations {
     this.loops = new Loops(db);
   }
 
+  /** One Loop (by id, or by the exact title and skill id of one the caller owns) in one statement, or the shelf. */
   async read(callerId: string, input: z.output<typeof loopReadInput>, run?: RunView): Promise<LoopReadOutput> {
-    let loopId = input.loopId ?? run?.loopId;
-    if (run && loopId !== run.loopId) throw outsideRun(run);
-    if (!loopId && input.title !== undefined) {
-      const found = await this.db.selectFrom('loops').select('loop_id').where('owner_id', '=', callerId).where('title', '=', input.title).where('skill_id', '=', input.skillId!).executeTakeFirst();
-      if (!found) throw loopErrors.fail('loop_not_found', `You have no Loop titled "${input.title}" with skill ${input.skillId}.`, { title: input.title, skillId: input.skillId });
-      loopId = found.loop_id;
-    }
-    if (!loopId) return { shelf: await this.loops.shelf(callerId), loop: null, surfaceContract: surfaceContract() };
-    const loop = await this.loops.summary(callerId, loopId);
-    return {
-      shelf: null,
-      loop: { ...loop, composition: await loopComposition(this.db, loopId), items: await listItems(this.db, loopId, loop.role === 'owner'), conversation: await listMessages(this.db, loopId, 50) },
-      surfaceContract: surfaceContract(),
-    };
+    const loopId = input.loopId ?? run?.loopId ?? undefined;
+    if (run && (run.loopId === null || loopId !== run.loopId)) throw outsideRun(run);
+    if (!loopId && input.title === undefined) return { shelf: await this.loops.shelf(callerId), loop: null, surfaceContract: surfaceContract() };
+    const view = await readLoopView(this.db, callerId, loopId ? { loopId } : { title: input.title!, skillId: input.skillId! }, 50);
+    if (!view && loopId) throw loopErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
+    if (!view) throw loopErrors.fail('loop_not_found', `You have no Loop titled "${input.title}" with skill ${input.skillId}.`, { title: input.title, skillId: input.skillId });
+    return { shelf: null, loop: { ...view.summary, composition: view.composition, items: view.items, conversation: view.conversation }, surfaceContract: surfaceContract() };
   }
 
   async create(callerId: string, input: z.output<typeof loopCreateInput>, now: Date): Promise<{ loop: LoopSummary; reused: boolean }> {
@@ -49,7 +42,7 @@ export class LoopOperations {
   }
 
   async write(callerId: string, input: z.output<typeof loopWriteInput>, now: Date, run?: RunView): Promise<{ loopId: string; item: ItemView; created: boolean }> {
-    if (run && input.loopId !== run.loopId) throw outsideRun(run);
+    if (run && (run.loopId === null || input.loopId !== run.loopId)) throw outsideRun(run);
     const loop = await this.loops.summary(callerId, input.loopId);
     if (run && run.envelope.outcomeSpec && !run.envelope.outcomeSpec.artifactKinds.includes(input.item.kind)) {
       throw loopErrors.fail('outcome_not_allowed', `This run's skill may write ${run.envelope.outcomeSpec.artifactKinds.join(', ')} items, not ${input.item.kind}.`, { allowed: run.envelope.outcomeSpec.artifactKinds });
@@ -106,6 +99,7 @@ export class LoopOperations {
 }
 
 function outsideRun(run: RunView) {
+  if (run.loopId === null) return loopErrors.fail('run_token_invalid', 'This run token is for an agent-chat turn, which reaches no Loop.', { chatTurnId: run.chatTurnId });
   return loopErrors.fail('run_token_invalid', `This run token is for Loop ${run.loopId} only.`, { loopId: run.loopId });
 }
 

@@ -41,7 +41,9 @@ export interface LoopTables {
   loop_item_history: { item_id: string; version: number; title: string; content: unknown; fallback_text: string; provenance: unknown; recorded_at: Date };
   loop_runs: {
     run_id: string;
-    loop_id: string;
+    /** Null for an agent-chat turn, which has `chat_turn_id` instead. */
+    loop_id: string | null;
+    chat_turn_id: string | null;
     andee_id: string;
     task_id: string;
     attempt: number;
@@ -58,7 +60,9 @@ export interface LoopTables {
   turn_log: { run_id: string; seq: number; stage: string; detail: unknown; at: Date };
   conversation_messages: {
     message_id: string;
-    loop_id: string;
+    /** Null in plain agent chat, whose conversation is the andee's (`chat_andee_id`). */
+    loop_id: string | null;
+    chat_andee_id: string | null;
     seq: number;
     role: 'andee' | 'agent' | 'system';
     author_id: string | null;

@@ -1,6 +1,6 @@
 /**
  * The signed run token: the authority of one turn, minted by the API when it seals the turn's
- * envelope (andee, run id, Loop id, grants, deadline), signed with a key derived from the shared
+ * envelope (andee, run id, Loop id or agent-chat turn id, grants, deadline), signed with a key derived from the shared
  * secret. It expires at the run's deadline, and because it names its run, the API refuses it the
  * moment that run has ended — a replay after the end is refused, whatever its expiry says.
  */
@@ -22,7 +22,7 @@ export interface RunTokens {
 export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer: string): RunTokens {
   return {
     mint(envelope) {
-      return new SignJWT({ rid: envelope.runId, lid: envelope.loopId, grants: envelope.grants })
+      return new SignJWT({ rid: envelope.runId, ...(envelope.loopId !== null ? { lid: envelope.loopId } : { tid: envelope.chatTurnId }), grants: envelope.grants })
         .setProtectedHeader({ alg: 'HS256', typ: 'run+jwt' })
         .setIssuer(issuer)
         .setAudience(AUDIENCE)

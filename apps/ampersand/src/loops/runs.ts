@@ -1,5 +1,6 @@
 /**
- * Runs (`loop_runs`) and their turn log: one row per attempt with the sealed turn envelope, the
+ * Runs (`loop_runs`) and their turn log: one row per attempt — of a Loop turn, or of a plain
+ * agent-chat turn (no Loop; its agent-chat turn id instead) — with the sealed turn envelope, the
  * stage reached and the effects made, ending in exactly one terminal state. Ending a run writes
  * its terminal record and the visible chat message in one transaction, and only while the run is
  * still running — whoever ends it first (engine, external runtime, cancel, sweeper) is the only one.
@@ -14,7 +15,9 @@ import { terminalMessage, type TerminalDetails } from './terminal-messages.ts';
 
 export interface TurnEnvelope {
   runId: string;
-  loopId: string;
+  /** The Loop of a Loop turn; null in an agent-chat turn, which has `chatTurnId` instead. */
+  loopId: string | null;
+  chatTurnId: string | null;
   taskId: string;
   attempt: number;
   andeeId: string;
@@ -29,7 +32,8 @@ export interface TurnEnvelope {
 
 export interface RunView {
   runId: string;
-  loopId: string;
+  loopId: string | null;
+  chatTurnId: string | null;
   taskId: string;
   attempt: number;
   state: RunState;
@@ -55,6 +59,7 @@ export async function openRun(trx: Transaction<AmpersandDatabase>, envelope: Omi
     .values({
       run_id: runId,
       loop_id: sealed.loopId,
+      chat_turn_id: sealed.chatTurnId,
       andee_id: sealed.andeeId,
       task_id: taskId,
       attempt: sealed.attempt,
@@ -97,12 +102,12 @@ export async function endRun(db: Kysely<AmpersandDatabase>, runId: string, detai
       .set({ state: details.state, terminal: JSON.stringify(details), ended_at: now })
       .where('run_id', '=', runId)
       .where('state', '=', 'running')
-      .returning(['loop_id', 'correlation_id'])
+      .returning(['loop_id', 'andee_id', 'correlation_id'])
       .executeTakeFirst();
     if (!ended) return undefined;
     await appendLog(trx, runId, `ended_${details.state}`, {}, now);
-    await trx.updateTable('loops').set({ updated_at: now }).where('loop_id', '=', ended.loop_id).execute();
-    return appendMessage(trx, ended.loop_id, { role: details.state === 'completed' ? 'agent' : 'system', body: terminalMessage(details), runId, terminalState: details.state, correlationId: ended.correlation_id }, now);
+    if (ended.loop_id !== null) await trx.updateTable('loops').set({ updated_at: now }).where('loop_id', '=', ended.loop_id).execute();
+    return appendMessage(trx, ended.loop_id !== null ? { loopId: ended.loop_id } : { chatOf: ended.andee_id }, { role: details.state === 'completed' ? 'agent' : 'system', body: terminalMessage(details, ended.loop_id !== null ? 'loop' : 'chat'), runId, terminalState: details.state, correlationId: ended.correlation_id }, now);
   });
 }
 
@@ -113,6 +118,12 @@ export async function readRun(db: Db, runId: string): Promise<RunView | undefine
 
 export async function listRuns(db: Db, loopId: string, limit = 50): Promise<RunView[]> {
   const rows = await db.selectFrom('loop_runs').selectAll().where('loop_id', '=', loopId).orderBy('started_at', 'desc').limit(limit).execute();
+  return rows.map(runView);
+}
+
+/** The andee's agent-chat turns, newest first. */
+export async function listChatRuns(db: Db, andeeId: string, limit = 50): Promise<RunView[]> {
+  const rows = await db.selectFrom('loop_runs').selectAll().where('andee_id', '=', andeeId).where('chat_turn_id', 'is not', null).orderBy('started_at', 'desc').limit(limit).execute();
   return rows.map(runView);
 }
 
@@ -134,6 +145,7 @@ function runView(row: LoopTables['loop_runs']): RunView {
   return {
     runId: row.run_id,
     loopId: row.loop_id,
+    chatTurnId: row.chat_turn_id,
     taskId: row.task_id,
     attempt: row.attempt,
     state: row.state,

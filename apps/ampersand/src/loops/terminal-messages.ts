@@ -19,7 +19,12 @@ export const STATE_WORDS: Record<TerminalState, string> = {
   cancelled: 'Cancelled',
 };
 
-export function terminalMessage(details: TerminalDetails): string {
+/**
+ * The ending in plain words. In plain agent chat (no Loop, nothing saved in one, no Run now
+ * button) the safe next step is to send the message again.
+ */
+export function terminalMessage(details: TerminalDetails, where: 'loop' | 'chat' = 'loop'): string {
+  if (where === 'chat') return chatMessage(details);
   switch (details.state) {
     case 'completed': {
       const changed = details.outcomeEvidence.itemIds.length
@@ -35,5 +40,20 @@ export function terminalMessage(details: TerminalDetails): string {
       return `This run ran out of time (deadline ${details.deadline}) while ${details.lastStage.replaceAll('_', ' ')}, and has stopped. Anything already saved stays. Press Run now to try again.`;
     case 'cancelled':
       return `Stopped: ${details.actor} cancelled this run at ${details.at}. Anything already saved stays; press Run now to start again.`;
+  }
+}
+
+function chatMessage(details: TerminalDetails): string {
+  switch (details.state) {
+    case 'completed':
+      return details.result;
+    case 'refused':
+      return `This turn did not go ahead: ${details.reason} Nothing was changed. Once that is fixed, send your message again.`;
+    case 'failed':
+      return `This turn failed (${details.errorClass.replaceAll('_', ' ')}) and stopped. Send your message again to retry; if it keeps failing, quote reference ${details.correlationId}.`;
+    case 'timed_out':
+      return `This turn ran out of time (deadline ${details.deadline}) while ${details.lastStage.replaceAll('_', ' ')}, and has stopped. Send your message again to retry.`;
+    case 'cancelled':
+      return `Stopped: ${details.actor} cancelled this turn at ${details.at}. Send a message to start again.`;
   }
 }

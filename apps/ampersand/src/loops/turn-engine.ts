@@ -7,21 +7,26 @@
  * the turn ends refused with the reason in the chat. There is no schedule: nothing here runs
  * unless an andee asked.
  *
+ * A plain agent-chat turn (the andee sends a message to & outside any Loop) runs the same way
+ * with no Loop and no skill: its envelope names an agent-chat turn id, its outcome specification
+ * is the agent chat's own, its messages and its ending go to the andee's agent-chat conversation.
+ *
  * The engine keeps no durable state of its own: a process that dies mid-turn leaves the run
  * running, and the sweeper ends it as timed out at its deadline with the last stage it reached.
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from '@agent-products/kit/log';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { appendMessage, listMessages } from './conversation.ts';
+import { randomUUID } from 'node:crypto';
+import { appendMessage, listMessages, type ConversationRef } from './conversation.ts';
 import type { ExternalRuntime } from './external-runtime.ts';
 import type { LoopOperations } from './loop-operations.ts';
 import { ProviderError, type ChatMessage, type ModelProvider } from './model-provider.ts';
 import type { RunTokens } from './run-token.ts';
 import { endRun, openRun, readRun, recordStage, type TurnEnvelope } from './runs.ts';
-import { pinnedSkill, type PinnedSkill } from './skill-pins.ts';
+import { pinnedSkill, type OutcomeSpec, type PinnedSkill } from './skill-pins.ts';
 import { SURFACE_CONTRACT } from './surface-contract.ts';
-import { TURN_TOOLS, TURN_TOOL_NAMES, executeTurnTool } from './turn-tools.ts';
+import { CHAT_TOOL_NAMES, TURN_TOOLS, TURN_TOOL_NAMES, executeTurnTool } from './turn-tools.ts';
 
 export interface TurnEngineOptions {
   db: Kysely<AmpersandDatabase>;
@@ -43,6 +48,23 @@ export interface StartTurn {
   correlationId: string;
 }
 
+export interface StartChatTurn {
+  andeeId: string;
+  message: string;
+  correlationId: string;
+}
+
+/** What an agent-chat turn may end as: it writes no Loop artifact, so it answers or says why not. */
+export const AGENT_CHAT_OUTCOME: OutcomeSpec = { artifactKinds: [], terminalModes: ['completed', 'refused'] };
+
+/** What the engine needs to drive a turn through a model: its prompt, its conversation, its tools and outcome. */
+interface TurnPlan {
+  instructions: string;
+  conversation: ConversationRef;
+  toolNames: readonly string[];
+  outcomeSpec: OutcomeSpec;
+}
+
 /** The most model round trips one turn may take before it ends failed. */
 const MAX_STEPS = 8;
 const SHUTDOWN = 'shutdown';
@@ -58,11 +80,12 @@ export class TurnEngine {
     const skill = await pinnedSkill(db, loop.loopId);
     const started = now();
     const envelope = await db.transaction().execute(async (trx) => {
-      const sent = turn.message ? await appendMessage(trx, loop.loopId, { role: 'andee', body: turn.message, authorId: turn.andeeId, correlationId: turn.correlationId }, started) : undefined;
+      const sent = turn.message ? await appendMessage(trx, { loopId: loop.loopId }, { role: 'andee', body: turn.message, authorId: turn.andeeId, correlationId: turn.correlationId }, started) : undefined;
       return openRun(
         trx,
         {
           loopId: loop.loopId,
+          chatTurnId: null,
           andeeId: turn.andeeId,
           skill: skill ? { skillId: skill.skillId, version: skill.version, digest: skill.digest } : null,
           outcomeSpec: skill?.outcomeSpec ?? null,
@@ -76,17 +99,50 @@ export class TurnEngine {
       );
     });
     const answer = { runId: envelope.runId, correlationId: envelope.correlationId };
-    const refuse = async (reason: string, unmetContract: string) => {
-      await endRun(db, envelope.runId, { state: 'refused', reason, unmetContract }, now());
-      return answer;
-    };
-    if (loop.archived) return refuse('this Loop is archived; bring it back to the active shelf first.', 'loop_active');
-    if (!skill) return refuse(`this Loop has no pinned skill release yet (skill ${loop.skillId}), so there is nothing to run.`, 'pinned_skill');
+    if (loop.archived) await this.refuse(envelope, 'this Loop is archived; bring it back to the active shelf first.', 'loop_active');
+    else if (!skill) await this.refuse(envelope, `this Loop has no pinned skill release yet (skill ${loop.skillId}), so there is nothing to run.`, 'pinned_skill');
+    else await this.hand(envelope, { instructions: loopInstructions(skill), conversation: { loopId: loop.loopId }, toolNames: TURN_TOOL_NAMES, outcomeSpec: skill.outcomeSpec });
+    return answer;
+  }
+
+  /** Starts a plain agent-chat turn from the andee's message: no Loop, no skill, the andee's own conversation. */
+  async startChat(turn: StartChatTurn): Promise<{ runId: string; chatTurnId: string; correlationId: string }> {
+    const { db, now } = this.options;
+    const started = now();
+    const chatTurnId = `turn_${randomUUID()}`;
+    const envelope = await db.transaction().execute(async (trx) => {
+      const sent = await appendMessage(trx, { chatOf: turn.andeeId }, { role: 'andee', body: turn.message, authorId: turn.andeeId, correlationId: turn.correlationId }, started);
+      return openRun(
+        trx,
+        {
+          loopId: null,
+          chatTurnId,
+          taskId: chatTurnId,
+          andeeId: turn.andeeId,
+          skill: null,
+          outcomeSpec: AGENT_CHAT_OUTCOME,
+          grants: [...CHAT_TOOL_NAMES, 'signal_suggestion_write', 'identity_write'],
+          deadline: new Date(started.getTime() + this.options.turnSeconds * 1000).toISOString(),
+          trigger: { kind: 'send', messageId: sent.messageId },
+          correlationId: turn.correlationId,
+          build: this.options.build,
+        },
+        started,
+      );
+    });
+    await this.hand(envelope, { instructions: CHAT_INSTRUCTIONS, conversation: { chatOf: turn.andeeId }, toolNames: CHAT_TOOL_NAMES, outcomeSpec: AGENT_CHAT_OUTCOME });
+    return { runId: envelope.runId, chatTurnId, correlationId: envelope.correlationId };
+  }
+
+  private async refuse(envelope: TurnEnvelope, reason: string, unmetContract: string): Promise<void> {
+    await endRun(this.options.db, envelope.runId, { state: 'refused', reason, unmetContract }, this.options.now());
+  }
+
+  /** Hands a sealed turn to the provider or the external runtime; refused when there is neither. */
+  private async hand(envelope: TurnEnvelope, plan: TurnPlan): Promise<void> {
+    const { db, now } = this.options;
     const token = await this.options.runTokens.mint(envelope);
-    if (this.options.provider) {
-      this.launch(envelope, skill, this.options.provider);
-      return answer;
-    }
+    if (this.options.provider) return this.launch(envelope, plan, this.options.provider);
     if (this.options.runtime) {
       await recordStage(db, envelope.runId, 'dispatching', now());
       try {
@@ -96,9 +152,9 @@ export class TurnEngine {
         this.options.log.warn({ err: error, runId: envelope.runId }, 'external runtime refused the turn');
         await endRun(db, envelope.runId, { state: 'failed', errorClass: 'runtime_unreachable', correlationId: envelope.correlationId }, now());
       }
-      return answer;
+      return;
     }
-    return refuse('no model provider is configured on this server (set AMPERSAND_MODEL_URL, or AMPERSAND_RUNTIME_URL for the hosted runtime).', 'model_provider');
+    await this.refuse(envelope, 'no model provider is configured on this server (set AMPERSAND_MODEL_URL, or AMPERSAND_RUNTIME_URL for the hosted runtime).', 'model_provider');
   }
 
   /** Cancels a running turn: its record and chat message say who stopped it and when. */
@@ -115,36 +171,37 @@ export class TurnEngine {
     await Promise.allSettled([...this.inFlight.values()].map((t) => t.done));
   }
 
-  private launch(envelope: TurnEnvelope, skill: PinnedSkill, provider: ModelProvider): void {
+  private launch(envelope: TurnEnvelope, plan: TurnPlan, provider: ModelProvider): void {
     const controller = new AbortController();
-    const done = this.drive(envelope, skill, provider, controller)
+    const done = this.drive(envelope, plan, provider, controller)
       .catch((error) => this.options.log.error({ err: error, runId: envelope.runId }, 'turn engine failed'))
       .finally(() => this.inFlight.delete(envelope.runId));
     this.inFlight.set(envelope.runId, { controller, done });
   }
 
-  private async drive(envelope: TurnEnvelope, skill: PinnedSkill, provider: ModelProvider, controller: AbortController): Promise<void> {
+  private async drive(envelope: TurnEnvelope, plan: TurnPlan, provider: ModelProvider, controller: AbortController): Promise<void> {
     const { db, now, operations } = this.options;
     const deadline = new Date(envelope.deadline).getTime();
-    const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(skill) }, ...(await history(db, envelope.loopId))];
+    const tools = TURN_TOOLS.filter((t) => plan.toolNames.includes(t.function.name));
+    const messages: ChatMessage[] = [{ role: 'system', content: plan.instructions }, ...(await history(db, plan.conversation))];
     try {
       for (let step = 1; step <= MAX_STEPS; step++) {
         if (!(await recordStage(db, envelope.runId, 'model_call', now(), { step }))) return;
         const remaining = deadline - now().getTime();
         if (remaining <= 0) throw new DeadlineReached();
-        const answer = await provider.complete({ messages, tools: TURN_TOOLS }, AbortSignal.any([controller.signal, AbortSignal.timeout(remaining)]));
+        const answer = await provider.complete({ messages, tools }, AbortSignal.any([controller.signal, AbortSignal.timeout(remaining)]));
         if (!(await recordStage(db, envelope.runId, 'model_answered', now(), { step, toolCalls: answer.toolCalls.map((c) => c.function.name) }))) return;
         if (answer.toolCalls.length === 0) {
           const run = await readRun(db, envelope.runId);
           if (!run || run.state !== 'running') return;
           const text = answer.content?.trim();
-          if (text && skill.outcomeSpec.terminalModes.includes('completed')) await operations.outcome(run, { mode: 'completed', summary: text }, now());
+          if (text && plan.outcomeSpec.terminalModes.includes('completed')) await operations.outcome(run, { mode: 'completed', summary: text }, now());
           else await endRun(db, envelope.runId, { state: 'refused', reason: 'the skill finished without an outcome its contract allows.', unmetContract: 'outcome_spec' }, now());
           return;
         }
         messages.push({ role: 'assistant', content: answer.content, tool_calls: answer.toolCalls });
         for (const call of answer.toolCalls) {
-          const result = await executeTurnTool(db, operations, envelope.runId, call.function.name, call.function.arguments, now());
+          const result = await executeTurnTool(db, operations, envelope.runId, plan.toolNames, call.function.name, call.function.arguments, now());
           messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result.ok ? result.result : { error: result.error }) });
           if (result.ok && result.ended) return;
         }
@@ -166,7 +223,12 @@ export class TurnEngine {
 
 class DeadlineReached extends Error {}
 
-function systemPrompt(skill: PinnedSkill): string {
+const CHAT_INSTRUCTIONS = [
+  "You are &'s agent, in a plain chat with the andee (no Loop). Answer their message helpfully and briefly.",
+  `Tools: ${CHAT_TOOL_NAMES.join(', ')}. Your answer ends the turn; if you cannot help, end it with run_outcome mode refused and say why.`,
+].join('\n\n');
+
+function loopInstructions(skill: PinnedSkill): string {
   return [
     skill.content.instructions,
     `You run one turn of a Loop. Tools: ${TURN_TOOL_NAMES.join(', ')}. Write only durable artifacts of the kinds ${skill.outcomeSpec.artifactKinds.join(', ')}, built from the surface contract v${SURFACE_CONTRACT.version} blocks, each with fallbackText.`,
@@ -175,7 +237,7 @@ function systemPrompt(skill: PinnedSkill): string {
 }
 
 /** The conversation as the model sees it, rebuilt from the canonical record each turn. */
-async function history(db: Kysely<AmpersandDatabase>, loopId: string): Promise<ChatMessage[]> {
-  const messages = await listMessages(db, loopId, 40);
+async function history(db: Kysely<AmpersandDatabase>, conversation: ConversationRef): Promise<ChatMessage[]> {
+  const messages = await listMessages(db, conversation, 40);
   return messages.flatMap((m): ChatMessage[] => (m.role === 'andee' ? [{ role: 'user', content: m.body }] : m.role === 'agent' ? [{ role: 'assistant', content: m.body }] : []));
 }

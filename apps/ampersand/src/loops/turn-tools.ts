@@ -14,6 +14,8 @@ import type { ModelTool } from './model-provider.ts';
 import { readRun } from './runs.ts';
 
 export const TURN_TOOL_NAMES = ['loop_read', 'loop_write', 'run_outcome'] as const;
+/** An agent-chat turn has no Loop to read or write: it only ends itself. */
+export const CHAT_TOOL_NAMES = ['run_outcome'] as const;
 
 const loopWriteArgs = z.object({ item: itemInput }).strict();
 
@@ -25,9 +27,11 @@ export const TURN_TOOLS: ModelTool[] = [
 
 export type TurnToolAnswer = { ok: true; result: unknown; ended: boolean } | { ok: false; error: { code: string; message: string } };
 
-export async function executeTurnTool(db: Kysely<AmpersandDatabase>, operations: LoopOperations, runId: string, name: string, rawArguments: string, now: Date): Promise<TurnToolAnswer> {
+export async function executeTurnTool(db: Kysely<AmpersandDatabase>, operations: LoopOperations, runId: string, allowed: readonly string[], name: string, rawArguments: string, now: Date): Promise<TurnToolAnswer> {
   const run = await readRun(db, runId);
   if (!run || run.state !== 'running') return { ok: false, error: { code: 'run_token_invalid', message: 'The run has ended.' } };
+  if (!allowed.includes(name)) return { ok: false, error: { code: 'unknown_tool', message: `${name} is not one of this turn's tools (${allowed.join(', ')}).` } };
+  const loopId = run.loopId;
   let args: unknown;
   try {
     args = rawArguments ? JSON.parse(rawArguments) : {};
@@ -37,11 +41,11 @@ export async function executeTurnTool(db: Kysely<AmpersandDatabase>, operations:
   try {
     switch (name) {
       case 'loop_read':
-        return { ok: true, result: await operations.read(run.envelope.andeeId, { loopId: run.loopId }, run), ended: false };
+        return { ok: true, result: await operations.read(run.envelope.andeeId, { loopId: loopId! }, run), ended: false };
       case 'loop_write': {
         const parsed = loopWriteArgs.safeParse(args);
         if (!parsed.success) return { ok: false, error: { code: 'invalid_arguments', message: parsed.error.message } };
-        return { ok: true, result: await operations.write(run.envelope.andeeId, { loopId: run.loopId, item: parsed.data.item }, now, run), ended: false };
+        return { ok: true, result: await operations.write(run.envelope.andeeId, { loopId: loopId!, item: parsed.data.item }, now, run), ended: false };
       }
       case 'run_outcome': {
         const parsed = runOutcomeInput.safeParse(args);

@@ -1,11 +1,11 @@
 /**
  * Turns as the API process runs them: the engine with the configured provider or external
- * runtime, the build version and configuration digest every run record carries (and /health
- * reports), and the sweeper on its interval.
+ * runtime, stamping every run record with the API's build version and configuration digest (the
+ * ones its /health reports), and the sweeper on its interval.
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from '@agent-products/kit/log';
-import { canonicalHash } from '@agent-products/kit/json';
+import type { BuildInfo } from '../build-info.ts';
 import type { AmpersandSettings } from '../settings.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { externalRuntime } from './external-runtime.ts';
@@ -17,20 +17,17 @@ import { TurnEngine } from './turn-engine.ts';
 
 export type TurnSettings = Pick<AmpersandSettings, 'modelUrl' | 'model' | 'modelKey' | 'runtimeUrl' | 'turnSeconds' | 'sweepSeconds'>;
 
-export const BUILD_VERSION = '0.1.0';
-
 export interface Turns {
   engine: TurnEngine;
-  build: { version: string; configDigest: string };
+  build: BuildInfo;
   close(): Promise<void>;
 }
 
-export function createTurns(deps: { db: Kysely<AmpersandDatabase>; operations: LoopOperations; runTokens: RunTokens; settings: Partial<TurnSettings> & { mcpUrl: string }; log: Logger; now: () => Date }): Turns {
+export function createTurns(deps: { db: Kysely<AmpersandDatabase>; operations: LoopOperations; runTokens: RunTokens; settings: Partial<TurnSettings> & { mcpUrl: string }; build: BuildInfo; log: Logger; now: () => Date }): Turns {
   const s = deps.settings;
   const turnSeconds = s.turnSeconds ?? 120;
   const sweepSeconds = s.sweepSeconds ?? 15;
-  // What shapes a turn, never a secret: the digest changes when the configuration does.
-  const build = { version: BUILD_VERSION, configDigest: canonicalHash({ modelUrl: s.modelUrl ?? null, model: s.model ?? null, runtimeUrl: s.runtimeUrl ?? null, turnSeconds, mcpUrl: s.mcpUrl }).slice(0, 16) };
+  const build = deps.build;
   const engine = new TurnEngine({
     db: deps.db,
     operations: deps.operations,

@@ -14,6 +14,7 @@ import { isHostedRuntime } from '../auth/hosted-runtime.ts';
 import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
 import { deriveKeys } from '../auth/derived-keys.ts';
 import { ALL_SCOPES } from '../scopes.ts';
+import { BUILD_VERSION, buildInfo } from '../build-info.ts';
 import type { AmpersandSettings } from '../settings.ts';
 import { apiConnection } from './api-connection.ts';
 import { apiForwarder, rememberBearer, rememberRunToken } from './api-forwarder.ts';
@@ -50,10 +51,11 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const card = settings.cardBundlePath ? andeeCardResource(settings.cardBundlePath, settings.photoHost ?? 'https://photos.and.com') : undefined;
   if (!card) log.warn({ bundle: settings.cardBundlePath }, 'andee card bundle missing: ui://ampersand/andee-card.html is not registered; tools answer with text and structured content');
   const forward = apiForwarder(api);
+  const build = buildInfo('mcp', { ...settings, forwardTo: options.forwardTo });
   const endpointWith = (tools: Tool[]) =>
     createMcpEndpoint({
       name: 'ampersand',
-      version: '0.1.0',
+      version: BUILD_VERSION,
       title: '&',
       instructions: 'Tools over the signed-in andee\'s identity, connections and Loops. Use ask_question for identity answers, connections_read to resolve a person before acting, and loop_read before loop_create (reuse before create).',
       tools,
@@ -75,7 +77,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
     publicUrl: new URL(settings.mcpUrl).origin,
     // Health proves this process answers, nothing about the API behind it (spec "Health"): a
     // tool call's downstream failure is its own tool error.
-    health: { dependencies: [], details: () => ({ service: 'ampersand-mcp' }) },
+    health: { dependencies: [], details: () => ({ service: 'ampersand-mcp', build }) },
   });
 
   for (const path of metadata.paths) {
@@ -100,7 +102,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
     const runToken = request.headers.get('x-run-token');
     if (runToken) rememberRunToken(verdict.principal, runToken);
     scope.principal = verdict.principal;
-    return (isHostedRuntime(verdict.principal) ? hostedEndpoint : endpoint).handle(new Request(request.url, { method: 'POST', headers: request.headers, body: body.text }), scope);
+    // The body is read already: the endpoint gets its text rather than a second Request to read.
+    return (isHostedRuntime(verdict.principal) ? hostedEndpoint : endpoint).handle(request, scope, body.text);
   };
   app.all('/mcp', protocol);
   app.all('/', protocol);

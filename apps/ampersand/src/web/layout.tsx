@@ -7,6 +7,8 @@ export const SITE_CSS_PATH = '/assets/site.css';
 export function renderPage(title: string, body: Child, options: { signedIn?: boolean; unread?: number } = {}): string {
   const nav = options.signedIn
     ? [
+        { href: '/chat', label: 'Chat' },
+        { href: '/loops', label: 'Loops' },
         { href: '/review', label: 'Review' },
         { href: '/connections', label: 'Connections' },
         { href: '/questions', label: 'Questions' },

@@ -10,7 +10,7 @@ import type { ItemView } from '../loops/loop-items.ts';
 import type { LoopSummary } from '../loops/loop-records.ts';
 import type { RunView } from '../loops/runs.ts';
 import type { SurfaceBlock } from '../loops/surface-contract.ts';
-import { STATE_WORDS } from '../loops/terminal-messages.ts';
+import { ConversationList } from './conversation-list.tsx';
 import { renderPage } from './layout.tsx';
 
 export function shelfPage(shelf: { active: LoopSummary[]; archived: LoopSummary[] }): string {
@@ -65,17 +65,7 @@ export function loopPage(view: LoopPageView): string {
       <section aria-labelledby="conversation">
         <h2 id="conversation">Conversation</h2>
         {view.conversation.length === 0 ? <p>No messages yet.</p> : null}
-        <ol class="conversation">
-          {view.conversation.map((m) => (
-            <li class="card" data-message-id={m.messageId} data-run-id={m.runId ?? ''} data-terminal-state={m.terminalState ?? ''} data-correlation-id={m.correlationId ?? ''}>
-              <strong>{m.terminalState ? STATE_WORDS[m.terminalState] : m.role === 'andee' ? 'You' : m.role === 'agent' ? 'Agent' : '&'}</strong>
-              {m.body.split('\n').filter(Boolean).map((line) => (
-                <p>{line}</p>
-              ))}
-              {m.correlationId && m.terminalState ? <small>Reference {m.correlationId}</small> : null}
-            </li>
-          ))}
-        </ol>
+        <ConversationList messages={view.conversation} />
         {view.running.map((run) => (
           <form method="post" action={`/loops/${loop.loopId}/runs/${run.runId}/cancel`} class="notice" data-run-id={run.runId} data-correlation-id={run.correlationId}>
             <p>

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Kysely } from 'kysely';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
-import type { WebSessions } from '../andees/web-sessions.ts';
+import type { SignInFailure, WebSessions } from '../andees/web-sessions.ts';
 import { parseTag } from '../andees/tags.ts';
 import type { AuthLimitName, AuthRateLimits } from '../auth/rate-limits.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -141,17 +141,51 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
     return c.html(sent(next));
   });
 
+  const linkRefused = (c: Context<WebEnv>, failure: SignInFailure) => {
+    const why = { unknown: 'This sign-in link is not valid.', used: 'This sign-in link was already used.', expired: 'This sign-in link has expired.' }[failure];
+    return c.html(problemPage('Sign-in link refused', `${why} Ask for a new one.`, { code: `sign_in_link_${failure}` }), 400);
+  };
+
+  // Opening a link only shows what it would do; mail scanners and link previews fetch links, so
+  // a GET that spent the link would sign them in and leave the andee with a used link.
   app.get('/sign-in/link/:token', async (c) => {
     const limited = await overLimit(c, [['linkRedemptionsPerAddress', addressOf(c)]]);
     if (limited) return limited;
-    const outcome = await deps.sessions.signIn(c.req.param('token'), deps.now());
-    if ('failure' in outcome) {
-      const why = { unknown: 'This sign-in link is not valid.', used: 'This sign-in link was already used.', expired: 'This sign-in link has expired.' }[outcome.failure];
-      return c.html(problemPage('Sign-in link refused', `${why} Ask for a new one.`, { code: `sign_in_link_${outcome.failure}` }), 400);
-    }
+    // Never sends the link to another site; `no-referrer` would also make Chromium post the
+    // form with `Origin: null`, which the Origin check rightly refuses.
+    c.header('Referrer-Policy', 'same-origin');
+    const token = c.req.param('token');
+    const link = await deps.sessions.linkState(token, deps.now());
+    if (link.state !== 'valid') return linkRefused(c, link.state);
+    return c.html(
+      renderPage(
+        'Sign in',
+        <>
+          <h1>Sign in as &{link.tag}?</h1>
+          <form method="post" action="/sign-in/link" class="card" id="sign-in-link">
+            <input type="hidden" name="token" value={token} />
+            <input type="hidden" name="next" value={safeNext(c.req.query('next'))} />
+            <p>This one-time link signs this browser in to &. It works once.</p>
+            <button type="submit" class="primary">
+              Sign in
+            </button>
+          </form>
+        </>,
+      ),
+    );
+  });
+
+  app.post('/sign-in/link', async (c) => {
+    const limited = await overLimit(c, [['linkRedemptionsPerAddress', addressOf(c)]]);
+    if (limited) return limited;
+    const form = await c.req.parseBody();
+    const outcome = await deps.sessions.signIn(typeof form.token === 'string' ? form.token : '', deps.now());
+    if ('failure' in outcome) return linkRefused(c, outcome.failure);
+    // The browser's earlier session, if any, ends: one browser, one andee at a time.
+    const previous = c.get('sessionId');
+    if (previous) await deps.sessions.signOut(previous);
     startSession(c, outcome.sessionId, outcome.expiresAt, secure);
-    c.header('Referrer-Policy', 'no-referrer');
-    return c.redirect(safeNext(c.req.query('next')), 303);
+    return c.redirect(safeNext(form.next), 303);
   });
 
   app.post('/sign-out', async (c) => {

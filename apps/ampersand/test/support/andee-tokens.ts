@@ -24,7 +24,7 @@ export async function createAndee(amp: RunningAmpersand, tag: string, name: stri
   if (!created.ok) throw new Error(created.problem);
   const browser = new CookieBrowser([amp.apiUrl]);
   const { token } = await amp.api.sessions.issueLink(created.andee.andeeId, new Date());
-  await browser.get(`${amp.apiUrl}/sign-in/link/${token}`);
+  await browser.signInWithLink(`${amp.apiUrl}/sign-in/link/${token}`);
   return { andeeId: created.andee.andeeId, tag, name, browser };
 }
 

@@ -31,6 +31,14 @@ export class CookieBrowser {
     return this.follow(new Request(url, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(url).origin } }));
   }
 
+  /** Opens a one-time sign-in link and presses its Sign in button, as a person does. */
+  async signInWithLink(link: string | URL): Promise<Visit> {
+    const page = await this.get(link);
+    if (page.status !== 200) return page;
+    const { action, fields } = formFields(page.text, 'sign-in-link');
+    return this.post(new URL(action, page.url), fields);
+  }
+
   cookie(host: string, name: string): string | undefined {
     return this.jar.get(host)?.get(name)?.value;
   }

@@ -30,7 +30,7 @@ export async function signIn(amp: RunningAmpersand, tag: string): Promise<{ ande
     andee = created.andee;
   }
   const browser = new CookieBrowser([amp.apiUrl]);
-  await browser.get(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee.andeeId, new Date())).token}`);
+  await browser.signInWithLink(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee.andeeId, new Date())).token}`);
   return { andeeId: andee.andeeId, browser };
 }
 

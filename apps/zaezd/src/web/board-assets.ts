@@ -17,15 +17,18 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, transform, type Metafile, type Plugin } from 'esbuild';
+import { BOARD_CSS } from './board-css.ts';
+import { leafletCssForTheBoard } from './leaflet-css.ts';
+import { pureDefinitions } from './pure-definitions.ts';
 
 export interface BoardAssets {
   /** The web page's script: renderer and Leaflet. */
   pageScript: string;
   /** The widget's script, safe to inline: renderer, Leaflet and the ext-apps App. */
   widgetScript: string;
-  /** Leaflet's stylesheet. */
-  leafletCss: string;
+  /** Leaflet's stylesheet and the board's, minified: served beside the page, inlined in the widget. */
+  stylesheet: string;
   /** A short hash of what the web page loads, for cache-busting URLs. */
   version: string;
   /** Bytes of the widget's script by what it is made of, as built. */
@@ -33,7 +36,9 @@ export interface BoardAssets {
 }
 
 export interface WidgetSize {
-  total: number;
+  /** Bytes (UTF-8) of the widget's script as inlined. */
+  script: number;
+  /** Bytes of the script by what it is made of, from esbuild's metafile. */
   leaflet: number;
   /** The ext-apps App with the SDK client and core pieces it imports. */
   mcpApps: number;
@@ -41,7 +46,7 @@ export interface WidgetSize {
   board: number;
 }
 
-/** The widget's size target, stated in the README next to the size measured. */
+/** The widget's size target — the `ui://` resource's text in bytes as served — stated in the README next to the size measured. */
 export const WIDGET_TARGET_BYTES = 250 * 1024;
 
 const require = createRequire(import.meta.url);
@@ -67,12 +72,65 @@ const englishOnlyZod: Plugin = {
 };
 
 /**
+ * zod's classic schemas reach zod's helpers as `import { util } from "../core/index.js"`: the
+ * `util` namespace re-exported as one object, which a bundler keeps entire (all of zod's helpers,
+ * used or not). Imported from its own module (`import * as util`), the same object, its members
+ * are looked up statically and the unused ones dropped. The build fails if zod stops importing it
+ * that way.
+ */
+const zodUtilAsNamespace: Plugin = {
+  name: 'zod-util-as-namespace',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\/zod\/v4\/classic\/schemas\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const named = 'import { util } from "../core/index.js";';
+      if (!source.includes(named)) throw new TypeError(`${args.path} no longer imports { util } from "../core/index.js"; review zod-util-as-namespace in board-assets.ts`);
+      return { contents: source.replace(named, 'import * as util from "../core/util.js";').replaceAll('core.util.', 'util.'), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * zod's classic schemas carry JSON Schema generation (`toJSONSchema()`, `~standard.jsonSchema`
+ * and a converter per schema type), which only a tool registered by the view would need: the
+ * board registers none and validates with zod only. The generator modules are replaced, for the
+ * classic schemas alone, by ones whose conversions throw, so they are not bundled; parsing and
+ * every schema's checks (`minLength`, `format`… read through `aggregateChecks`, kept) are zod's own.
+ */
+const zodWithoutJsonSchemaGeneration: Plugin = {
+  name: 'zod-without-json-schema-generation',
+  setup(esbuild) {
+    const modules = /^\.\.\/core\/(to-json-schema|json-schema-processors)\.js$/;
+    esbuild.onResolve({ filter: modules }, (args) =>
+      args.importer.endsWith('/zod/v4/classic/schemas.js') ? { path: modules.exec(args.path)![1]!, namespace: 'zod-without-json-schema-generation' } : undefined,
+    );
+    esbuild.onLoad({ filter: /.*/, namespace: 'zod-without-json-schema-generation' }, (args) => {
+      const real = `${ZOD_ROOT}/v4/core/${args.path}.js`;
+      const exported = [...readFileSync(real, 'utf8').matchAll(/^export (?:const|function) ([\w$]+)/gm)].map((m) => m[1]!);
+      const stubbed = args.path === 'to-json-schema' ? ['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod'] : exported.filter((name) => name.endsWith('Processor'));
+      if (stubbed.length === 0 || stubbed.some((name) => !exported.includes(name))) throw new TypeError(`${real} no longer exports what zod-without-json-schema-generation replaces; review board-assets.ts`);
+      const kept = exported.filter((name) => !stubbed.includes(name));
+      return {
+        resolveDir: ZOD_ROOT,
+        contents: [
+          kept.length > 0 ? `export { ${kept.join(', ')} } from ${JSON.stringify(real)};` : '',
+          'const notBundled = () => { throw new Error("JSON Schema generation is not bundled in the zaezd trip board widget"); };',
+          ...stubbed.map((name) => (args.path === 'to-json-schema' ? `export const ${name} = () => notBundled;` : `export const ${name} = notBundled;`)),
+        ].join('\n'),
+      };
+    });
+  },
+};
+
+/**
  * `leaflet` as the board uses it, from Leaflet's own ES sources: the map with its default
  * controls (zoom, attribution) and interactions, tile layers, layer groups, div-icon markers,
  * tooltips and coordinates. Leaflet's package entry is one module holding everything (vector
  * layers and their renderers, GeoJSON, popups, image and video overlays, the layers and scale
  * controls, other projections), which no bundler can trim: about 50 KB the board never runs.
- * Scroll-wheel zoom is left out because the map turns it off. The modules that register
+ * Scroll-wheel zoom is left out because the map turns it off, and the long-press handler
+ * (TapHold) because all it does is fire `contextmenu` on touch screens, which the board never
+ * listens to. The modules that register
  * themselves with the map (handlers, controls, tooltips) are imported for exactly that.
  */
 const leafletForTheBoard: Plugin = {
@@ -86,7 +144,6 @@ const leafletForTheBoard: Plugin = {
         "import './map/handler/Map.DoubleClickZoom';",
         "import './map/handler/Map.Drag';",
         "import './map/handler/Map.Keyboard';",
-        "import './map/handler/Map.TapHold';",
         "import './map/handler/Map.TouchZoom';",
         "import './control/Control.Zoom';",
         "import './control/Control.Attribution';",
@@ -123,24 +180,46 @@ const sdkWithoutSideEffects: Plugin = {
 const SDK_RESOLVED = Symbol('resolved by sdk-without-side-effects');
 
 /**
+ * The SDK's and ext-apps' modules with their unused definitions removable (see
+ * pure-definitions.ts), and two rewrites that let the bundler see what the `App` does not use.
+ *
  * ext-apps imports zod as `import { z } from "zod/v4"`, and `z` there is zod's whole namespace
  * re-exported as one object, which a bundler keeps entire: the schema compiler, JSON Schema
  * import, coercion and ISO helpers the view never calls (about 85 KB). Imported as the module
  * namespace it is (`import * as`), the same `z.object`, `z.string`… are looked up statically and
- * the rest is dropped. The build fails if ext-apps stops importing zod that way, so a changed
+ * the rest is dropped.
+ *
+ * The client fills its `specTypeSchemas` and `isSpecType` tables (every spec and OAuth schema
+ * by name) with loops at the top level of the module that also holds `Protocol`, so the tables
+ * and every schema they name stay although the `App` never reads them. The loops run, as
+ * before, when the module loads and either table is kept — inside the tables' own definitions.
+ *
+ * Each rewrite fails the build if its dependency's code no longer matches, so a changed
  * dependency is noticed instead of silently growing the widget.
  */
-const extAppsZodAsNamespace: Plugin = {
-  name: 'ext-apps-zod-as-namespace',
-  setup(esbuild) {
-    esbuild.onLoad({ filter: /@modelcontextprotocol\/ext-apps\/dist\/src\/app\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      const named = /import\{z as ([\w$]+)\}from"zod\/v4"/g;
-      if (!named.test(source)) throw new TypeError(`${args.path} no longer imports { z } from "zod/v4"; review ext-apps-zod-as-namespace in board-assets.ts`);
-      return { contents: source.replace(named, 'import * as $1 from"zod/v4"'), loader: 'js' };
-    });
-  },
-};
+const sdkDefinitionsPure = pureDefinitions({
+  filter: /node_modules\/@modelcontextprotocol\/(client|core|ext-apps)\/dist\/.*\.m?js$/,
+  rewrites: [
+    {
+      file: /@modelcontextprotocol\/ext-apps\/dist\/src\/app\.js$/,
+      find: /import\{z as ([\w$]+)\}from"zod\/v4"/g,
+      replace: 'import * as $1 from"zod/v4"',
+      why: 'imports zod as a namespace',
+    },
+    {
+      file: /@modelcontextprotocol\/client\/dist\/src-[\w-]+\.mjs$/,
+      find: /^(for \(const key of SPEC_SCHEMA_KEYS\) register\(key, schemas_exports\[key\]\);\nfor \(const \[key, schema\] of Object\.entries\(authSchemas\)\) register\(key, schema\);)$/m,
+      replace: 'let registeredAll = false;\nfunction registerAll() {\nif (registeredAll) return;\nregisteredAll = true;\n$1\n}',
+      why: 'fills the spec type tables',
+    },
+    {
+      file: /@modelcontextprotocol\/client\/dist\/src-[\w-]+\.mjs$/,
+      find: /^const (specTypeSchemas|isSpecType) = Object\.freeze\((_specTypeSchemas|_isSpecType)\);$/gm,
+      replace: 'const $1 = /* @__PURE__ */ (() => {\nregisterAll();\nreturn Object.freeze($2);\n})();',
+      why: 'freezes the spec type tables',
+    },
+  ],
+});
 
 /**
  * A script inlined in HTML ends at the first `</script`, wherever it stands. `<\/` reads the same
@@ -169,9 +248,11 @@ async function buildBoardAssets(): Promise<BoardAssets> {
     target: ['es2020'],
     minify: true,
     legalComments: 'eof',
+    // Cyrillic as UTF-8 (2 bytes a letter) rather than \u escapes (6); both documents declare UTF-8.
+    charset: 'utf8',
     logLevel: 'silent',
     metafile: true,
-    plugins: [englishOnlyZod, leafletForTheBoard, sdkWithoutSideEffects, extAppsZodAsNamespace],
+    plugins: [englishOnlyZod, zodUtilAsNamespace, zodWithoutJsonSchemaGeneration, leafletForTheBoard, sdkWithoutSideEffects, sdkDefinitionsPure],
   });
   const output = (name: string) => {
     const file = result.outputFiles.find((f) => f.path.endsWith(`/board/${name}.js`));
@@ -179,32 +260,41 @@ async function buildBoardAssets(): Promise<BoardAssets> {
     return file.text;
   };
   const pageScript = output('page');
+  const widgetScript = inlineScript(output('widget'));
   const leafletCss = readFileSync(require.resolve('leaflet/dist/leaflet.css'), 'utf8');
+  // Minified: Leaflet's comments and indentation are a quarter of its stylesheet.
+  const stylesheet = (await transform(leafletCssForTheBoard(leafletCss) + BOARD_CSS, { loader: 'css', minify: true, charset: 'utf8', logLevel: 'silent' })).code;
   return {
     pageScript,
-    widgetScript: inlineScript(output('widget')),
-    leafletCss,
-    version: createHash('sha256').update(pageScript).update(leafletCss).digest('base64url').slice(0, 10),
-    widgetSize: widgetSize(result.metafile, output('widget').length),
+    widgetScript,
+    stylesheet,
+    version: createHash('sha256').update(pageScript).update(stylesheet).digest('base64url').slice(0, 10),
+    widgetSize: widgetSize(result.metafile, Buffer.byteLength(widgetScript)),
   };
 }
 
-function widgetSize(metafile: Metafile, total: number): WidgetSize {
+function widgetSize(metafile: Metafile, script: number): WidgetSize {
   const widget = Object.entries(metafile.outputs).find(([path]) => path.endsWith('widget.js'));
   if (!widget) throw new TypeError('esbuild reported no widget.js');
-  const size: WidgetSize = { total, leaflet: 0, mcpApps: 0, zod: 0, board: 0 };
+  const size: WidgetSize = { script, leaflet: 0, mcpApps: 0, zod: 0, board: 0 };
   for (const [input, { bytesInOutput }] of Object.entries(widget[1].inputs)) {
-    const part = /node_modules\/leaflet\//.test(input) ? 'leaflet' : /node_modules\/zod\//.test(input) ? 'zod' : /node_modules\//.test(input) ? 'mcpApps' : 'board';
+    const part = /node_modules\/leaflet\//.test(input) ? 'leaflet' : /node_modules\/zod\/|^zod-/.test(input) ? 'zod' : /node_modules\//.test(input) ? 'mcpApps' : 'board';
     size[part] += bytesInOutput;
   }
   return size;
 }
 
-/** One line for the build's output: the widget's size, its parts and the target. */
-export function describeWidgetSize(size: WidgetSize): string {
+/**
+ * One line for the build's output: the widget resource's bytes as served (the document's text,
+ * UTF-8), its parts and the target.
+ */
+export function describeWidgetSize(assets: BoardAssets, document: string): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const { script, leaflet, mcpApps, zod, board } = assets.widgetSize;
+  const total = Buffer.byteLength(document);
+  const stylesheets = Buffer.byteLength(assets.stylesheet);
   return (
-    `zaezd trip board widget script: ${kb(size.total)} (Leaflet ${kb(size.leaflet)}, ext-apps App and SDK ${kb(size.mcpApps)}, zod ${kb(size.zod)}, board ${kb(size.board)}); ` +
-    `target ${kb(WIDGET_TARGET_BYTES)}${size.total <= WIDGET_TARGET_BYTES ? ' met' : ' not met'}`
+    `zaezd trip board widget ui://zaezd/trip-board: ${kb(total)} as served — script ${kb(script)} (Leaflet ${kb(leaflet)}, ext-apps App and SDK ${kb(mcpApps)}, zod ${kb(zod)}, board ${kb(board)}), ` +
+    `stylesheets ${kb(stylesheets)}, markup ${kb(total - script - stylesheets)}; target ${kb(WIDGET_TARGET_BYTES)}${total <= WIDGET_TARGET_BYTES ? ' met' : ' not met'}`
   );
 }

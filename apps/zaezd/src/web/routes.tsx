@@ -22,7 +22,6 @@ import { tileOrigin } from '../config.ts';
 import type { TripPlanner } from '../trips/trip-planner.ts';
 import type { TutuClient } from '../tutu/index.ts';
 import { boardAssets } from './board-assets.ts';
-import { BOARD_CSS } from './board-css.ts';
 import type { TileSettings } from './board/board-map.ts';
 import { AgentsPage } from './agents-page.tsx';
 import { HomePage } from './home-page.tsx';
@@ -89,7 +88,7 @@ export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions):
 
   app.get(BOARD_SCRIPT_PATH, async (c) => c.body((await boardAssets()).pageScript, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': IMMUTABLE }));
   app.get(BOARD_STYLESHEET_PATH, async (c) =>
-    c.body((await boardAssets()).leafletCss + BOARD_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': IMMUTABLE }),
+    c.body((await boardAssets()).stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': IMMUTABLE }),
   );
 
   app.get('/', (c) => c.html(htmlDocument(<HomePage upstreamIsStandIn={tutu.isStandIn} now={now()} />)));

@@ -6,11 +6,10 @@
 import { htmlDocument } from '@agent-products/kit/web';
 import type { BoardAssets } from './board-assets.ts';
 import type { TileSettings } from './board/board-map.ts';
-import { BOARD_CSS } from './board-css.ts';
 import { BoardSkeleton } from './board-skeleton.tsx';
 
 export function tripBoardDocument(assets: BoardAssets, tiles: TileSettings): string {
-  const css = assets.leafletCss + BOARD_CSS;
+  const css = assets.stylesheet;
   if (/<\/style/i.test(css)) throw new TypeError('A stylesheet to inline contains </style');
   return htmlDocument(
     <html lang="ru">

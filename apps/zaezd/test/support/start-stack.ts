@@ -28,6 +28,8 @@ export interface StackOptions {
   weatherTimeoutMs?: number;
   events?: ZaezdAppOptions['events'];
   tiles?: ZaezdAppOptions['tiles'];
+  /** Browser origins allowed besides zaezd's own loopback origins (CORS on /mcp), as ZAEZD_ALLOWED_ORIGINS adds them. */
+  extraOrigins?: string[];
 }
 
 export interface RunningStack {
@@ -56,7 +58,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const server = await listenFirst(0);
   const zaezd = createZaezdApp({
     log,
-    allowedOrigins: loopbackOrigins(server.port),
+    allowedOrigins: [...loopbackOrigins(server.port), ...(options.extraOrigins ?? [])],
     publicUrl: server.url,
     tutu: {
       url: options.tutuUrl ?? `${simServer.url}/mcp`,

@@ -2,6 +2,7 @@
 export { createHttpApp, type AppEnv, type AppVariables, type HttpAppOptions } from './app.ts';
 export { type Dependency, type DependencyState, type HealthOptions } from './health.ts';
 export { MCP_CORS_EXPOSED_HEADERS, MCP_CORS_MAX_AGE, MCP_CORS_REQUEST_HEADERS } from './cors.ts';
+export { correlationIdFor } from './correlation.ts';
 export { loopbackOrigins, originAllowed } from './origin-host.ts';
 export { DEFAULT_MAX_BODY_BYTES, readBodyLimited, type BodyRead } from './read-body.ts';
 export { listen, listenFirst, listenNode, type PendingServer, type RunningServer } from './serve.ts';

@@ -78,7 +78,12 @@ export interface McpEndpointOptions {
 }
 
 export interface McpEndpoint {
-  handle(request: Request, scope: RequestScope): Promise<Response>;
+  /**
+   * Answers one HTTP request. `bodyText` is its body when the caller has already read it within
+   * the endpoint's size limit (a product that checks the body before credentials), so it is not
+   * copied into a second Request to be read again.
+   */
+  handle(request: Request, scope: RequestScope, bodyText?: string): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -110,7 +115,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     ...(options.onError ? { onerror: options.onError } : {}),
   });
 
-  async function handle(request: Request, scope: RequestScope): Promise<Response> {
+  async function handle(request: Request, scope: RequestScope, bodyText?: string): Promise<Response> {
     if (request.method !== 'POST') {
       return jsonRpcErrorResponse(405, JSON_RPC.invalidRequest, 'Method not allowed: this endpoint is stateless and accepts POST only.', null, ALLOW_POST);
     }
@@ -121,7 +126,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (!acceptsJson(request.headers.get('accept'))) {
       return jsonRpcErrorResponse(406, JSON_RPC.invalidRequest, 'Not Acceptable: the Accept header must allow application/json.');
     }
-    const body = await readBodyLimited(request, maxBodyBytes);
+    const body = bodyText === undefined ? await readBodyLimited(request, maxBodyBytes) : Buffer.byteLength(bodyText) <= maxBodyBytes ? { ok: true as const, text: bodyText } : { ok: false as const, reason: 'too_large' as const };
     if (!body.ok) {
       return body.reason === 'too_large'
         ? jsonRpcErrorResponse(413, JSON_RPC.invalidRequest, `Request body exceeds ${maxBodyBytes} bytes.`)

@@ -13,6 +13,13 @@ describe('environment readers', () => {
     expect(read.string('UNSET', 'info')).toBe('info');
     expect(read.optional('EMPTY')).toBeUndefined();
     expect(read.list('UNSET')).toEqual([]);
+    expect(read.fraction('UNSET', 0.85)).toBe(0.85);
+  });
+
+  it('read a fraction from 0 to 1 and refuse anything else by name', () => {
+    const read = envReader({ A: '0.9', B: '1', C: '.5', D: '0', BIG: '1.01', NEG: '-0.1', WORD: 'high', E: '1e-1' });
+    expect([read.fraction('A', 0), read.fraction('B', 0), read.fraction('C', 0), read.fraction('D', 1)]).toEqual([0.9, 1, 0.5, 0]);
+    for (const name of ['BIG', 'NEG', 'WORD', 'E']) expect(() => read.fraction(name, 0)).toThrow(new RegExp(`^${name} must be a number from 0 to 1`));
   });
 
   it('read well-formed values as their types', () => {

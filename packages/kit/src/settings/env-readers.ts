@@ -38,6 +38,8 @@ export interface EnvReader {
   optional(name: string): string | undefined;
   integer(name: string, fallback: number, bounds?: IntegerBounds): number;
   port(name: string, fallback: number): number;
+  /** A decimal number from 0 to 1 (a share or a similarity threshold): `0.85`, `1`, `.5`. */
+  fraction(name: string, fallback: number): number;
   url(name: string, fallback: string, options?: UrlOptions): string;
   /** A plain integer in `unit`, or one with a unit of its own: `250ms`, `30s`, `5m`, `2h`. */
   duration(name: string, fallback: number, options: DurationOptions): number;
@@ -48,6 +50,7 @@ export interface EnvReader {
 }
 
 const INTEGER = /^[+-]?\d+$/;
+const DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
 const DURATION = /^(\d+)\s*(ms|s|m|h)?$/i;
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 const BOOLEANS: Readonly<Record<string, boolean>> = { '1': true, true: true, yes: true, on: true, '0': false, false: false, no: false, off: false };
@@ -75,6 +78,13 @@ export function envReader(env: NodeJS.ProcessEnv = process.env): EnvReader {
       return bounded(name, text, Number(text), bounds, 'an integer');
     },
     port: (name, fallback) => reader.integer(name, fallback, { min: 0, max: 65535 }),
+    fraction(name, fallback) {
+      const text = raw(name);
+      if (text === undefined) return fallback;
+      const value = Number(text);
+      if (!DECIMAL.test(text) || value > 1) throw new SettingsError(name, 'a number from 0 to 1', text);
+      return value;
+    },
     url(name, fallback, options = {}) {
       const text = raw(name) ?? fallback;
       let parsed: URL;

@@ -13,6 +13,7 @@ import type { Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import type { HeldLock } from './data-directory-lock.ts';
 import type { ExclusiveTurn } from './exclusive-turn.ts';
+import { statementsOf } from './pglite-statements.ts';
 import { jsonFrame, parseJsonFrame, parseValueFrame, readFrames, valueFrame } from './frames.ts';
 import { proof, proofMatches } from './owner-proof.ts';
 
@@ -75,7 +76,8 @@ function servePeer(peer: Socket, nonce: string, secret: Buffer, client: PGlite, 
     // A long statement is work, not idleness: the clock runs only between statements.
     clearTimeout(idle);
     try {
-      const result = await client.query(request.sql, request.parameters);
+      // Through the session's statement cache, so a guest's DDL drops what the owner prepared.
+      const result = await statementsOf(client).query(request.sql, request.parameters);
       reply({ rows: result.rows, ...(result.affectedRows !== undefined ? { affectedRows: result.affectedRows } : {}) });
     } catch (error) {
       reply({ error: describeError(error) });

@@ -5,9 +5,11 @@
  * interleave their statements on that one connection; this driver hands the connection out
  * exclusively (a pool of one) so a transaction never sees another caller's statements. The turn
  * is shared with the owner channel, where guest processes take theirs.
+ * Repeated statements run prepared (pglite-statements.ts).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExclusiveTurn } from './exclusive-turn.ts';
+import { statementsOf, type PGliteStatements } from './pglite-statements.ts';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -21,10 +23,10 @@ import {
 } from 'kysely';
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly statements: PGliteStatements) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(query.sql, [...query.parameters]);
+    const result = await this.statements.query<R>(query.sql, query.parameters);
     const affected = result.affectedRows;
     return {
       rows: result.rows,
@@ -46,7 +48,7 @@ class PGliteDriver implements Driver {
     private readonly client: PGlite,
     private readonly turn: ExclusiveTurn,
   ) {
-    this.connection = new PGliteConnection(client);
+    this.connection = new PGliteConnection(statementsOf(client));
   }
 
   async init(): Promise<void> {

@@ -1,0 +1,48 @@
+/**
+ * Plain agent chat on the JSON API, for the andee's own first-party & app (the operator declared
+ * its client first-party): sending a message is the explicit andee action that starts an
+ * agent-chat turn, exactly as Send on the web chat page; reading returns the canonical agent-chat
+ * conversation and its turns. A third-party agent cannot start the andee's turns.
+ */
+import { Hono, type Context } from 'hono';
+import type { Kysely } from 'kysely';
+import * as z from 'zod';
+import type { AndeeRepository } from '../andees/andee-repository.ts';
+import type { FirstPartyClients } from '../identity/visibility.ts';
+import { listMessages } from '../loops/conversation.ts';
+import { loopErrors } from '../loops/loop-errors.ts';
+import { listChatRuns } from '../loops/runs.ts';
+import type { TurnEngine } from '../loops/turn-engine.ts';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
+import { callerOf, handle } from './route-kit.ts';
+
+export interface ChatRouteDeps extends ApiTokenDeps {
+  db: Kysely<AmpersandDatabase>;
+  andees: AndeeRepository;
+  firstParty: FirstPartyClients;
+  engine: TurnEngine;
+}
+
+const chatSendInput = z.object({ message: z.string().trim().min(1).max(2000) }).strict();
+const chatReadInput = z.object({ limit: z.number().int().min(1).max(200).optional() }).strict();
+
+export function chatRoutes(deps: ChatRouteDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  const asking = requireApiToken(deps, ['signals:ask']);
+
+  async function ownAppCaller(c: Context<ApiEnv>): Promise<string> {
+    const caller = await callerOf(c, deps.andees);
+    if (!(await deps.firstParty.isFirstParty(caller.clientId))) throw loopErrors.fail('hosted_runtime_only', "Agent chat is started only by the andee, from the web app or their own first-party & app.");
+    return caller.andeeId;
+  }
+
+  app.post('/v1/chat/send', asking, (c) => handle(c, chatSendInput, async (input) => deps.engine.startChat({ andeeId: await ownAppCaller(c), message: input.message, correlationId: c.get('correlationId') })));
+  app.post('/v1/chat/read', asking, (c) =>
+    handle(c, chatReadInput, async (input) => {
+      const andeeId = await ownAppCaller(c);
+      return { conversation: await listMessages(deps.db, { chatOf: andeeId }, input.limit ?? 50), turns: await listChatRuns(deps.db, andeeId, 20) };
+    }),
+  );
+  return app;
+}

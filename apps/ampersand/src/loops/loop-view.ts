@@ -1,0 +1,65 @@
+/**
+ * What `loop_read` answers for one Loop — the caller's view of it, its composed surface, its
+ * items (owner-only ones for the owner alone) and its latest conversation — read in one
+ * statement, because `loop_read` runs on every agent step and each statement costs the embedded
+ * database a parse and a plan. By id (any Loop the caller is a member of) or by the exact title
+ * and skill id of one they own.
+ */
+import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { messageView, type MessageView } from './conversation.ts';
+import { compositionBlocks } from './loop-composition.ts';
+import { itemView, type ItemView } from './loop-items.ts';
+import type { LoopSummary } from './loop-records.ts';
+import type { LoopTables } from './loop-tables.ts';
+import type { SurfaceBlock } from './surface-contract.ts';
+
+export interface LoopView {
+  summary: LoopSummary;
+  composition: SurfaceBlock[];
+  items: ItemView[];
+  conversation: MessageView[];
+}
+
+export async function readLoopView(db: Kysely<AmpersandDatabase>, andeeId: string, key: { loopId: string } | { title: string; skillId: string }, messages: number): Promise<LoopView | undefined> {
+  let query = db
+    .selectFrom('loops as l')
+    .innerJoin('loop_members as m', (j) => j.onRef('m.loop_id', '=', 'l.loop_id').on('m.andee_id', '=', andeeId))
+    .innerJoin('andees as o', 'o.andee_id', 'l.owner_id')
+    .leftJoin('skill_releases as s', (j) => j.onRef('s.skill_id', '=', 'l.skill_id').onRef('s.version', '=', 'l.skill_version'))
+    .select(['l.loop_id', 'l.title', 'l.renderer', 'l.skill_id', 'l.skill_version', 'l.composition', 'l.archived_at', 'l.created_at', 'l.updated_at', 'm.role', 'o.tag', 'o.display_name', 's.digest'])
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('loop_items as i')
+          .selectAll('i')
+          .whereRef('i.loop_id', '=', 'l.loop_id')
+          .where((w) => w.or([w('i.visibility', '=', 'members'), w('m.role', '=', 'owner')]))
+          .orderBy('i.created_at')
+          .orderBy('i.item_id'),
+      ).as('items'),
+      jsonArrayFrom(eb.selectFrom('conversation_messages as c').selectAll('c').whereRef('c.loop_id', '=', 'l.loop_id').orderBy('c.seq', 'desc').limit(messages)).as('conversation'),
+    ]);
+  query = 'loopId' in key ? query.where('l.loop_id', '=', key.loopId) : query.where('l.owner_id', '=', andeeId).where('l.title', '=', key.title).where('l.skill_id', '=', key.skillId);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    summary: {
+      loopId: row.loop_id,
+      title: row.title,
+      renderer: row.renderer,
+      skillId: row.skill_id,
+      skill: row.skill_version !== null && row.digest ? { version: row.skill_version, digest: row.digest } : null,
+      owner: { tag: `&${row.tag}`, name: row.display_name },
+      role: row.role,
+      archived: row.archived_at !== null,
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    },
+    composition: compositionBlocks(row.composition),
+    // Rows come back as JSON: timestamps as strings, which the views read as dates.
+    items: (row.items as unknown as Array<LoopTables['loop_items']>).map(itemView),
+    conversation: (row.conversation as unknown as Array<LoopTables['conversation_messages']>).map(messageView).reverse(),
+  };
+}

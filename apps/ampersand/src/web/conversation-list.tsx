@@ -1,0 +1,23 @@
+/**
+ * A canonical conversation as the person reads it — a Loop's or their plain agent chat's: each
+ * message with who said it, and each run's ending as one of the five states in plain words, its
+ * run and correlation id on the element so a request can be followed to what the person sees.
+ */
+import type { MessageView } from '../loops/conversation.ts';
+import { STATE_WORDS } from '../loops/terminal-messages.ts';
+
+export function ConversationList(props: { messages: MessageView[] }) {
+  return (
+    <ol class="conversation">
+      {props.messages.map((m) => (
+        <li class="card" data-message-id={m.messageId} data-run-id={m.runId ?? ''} data-terminal-state={m.terminalState ?? ''} data-correlation-id={m.correlationId ?? ''}>
+          <strong>{m.terminalState ? STATE_WORDS[m.terminalState] : m.role === 'andee' ? 'You' : m.role === 'agent' ? 'Agent' : '&'}</strong>
+          {m.body.split('\n').filter(Boolean).map((line) => (
+            <p>{line}</p>
+          ))}
+          {m.correlationId && m.terminalState ? <small>Reference {m.correlationId}</small> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
