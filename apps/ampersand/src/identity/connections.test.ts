@@ -6,7 +6,7 @@
  * test, never the clock.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
 import { ampersandMigrations } from '../store/migrations.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -82,21 +82,6 @@ describe('Connections', () => {
     ]);
     expect((await connections.active(ada.andeeId, 1)).map((c) => c.tag)).toEqual(['&abe']);
     expect(await connections.active(bob.andeeId, 10)).toEqual([{ name: ada.name, tag: '&zed', photoUrl: 'https://img.test/ada.png', connectedAt: at(0).toISOString() }]);
-  });
-
-  it('activeIf answers like active when the condition holds, and undefined when it does not', async () => {
-    await connections.connect(ada.andeeId, bob.andeeId, at(0));
-    await connections.connect(ada.andeeId, cy.andeeId, at(7));
-    await connections.connect(ada.andeeId, dee.andeeId, at(7));
-    await connections.connect(cy.andeeId, dee.andeeId, at(9));
-    const yes = sql<boolean>`true`;
-    expect(await connections.activeIf(ada.andeeId, 10, yes)).toEqual(await connections.active(ada.andeeId, 10));
-    expect((await connections.activeIf(ada.andeeId, 2, yes))?.map((c) => c.tag)).toEqual(['&abe', '&mid']);
-    expect(await connections.activeIf(ada.andeeId, 10, sql<boolean>`false`)).toBeUndefined();
-    // No connections, condition true: an empty list, not undefined.
-    await database.db.deleteFrom('connections').execute();
-    expect(await connections.activeIf(ada.andeeId, 10, yes)).toEqual([]);
-    expect(await connections.activeIf(ada.andeeId, 10, sql<boolean>`false`)).toBeUndefined();
   });
 
   it('sends a request with its note and notifies the recipient; pending lists it on both sides', async () => {
