@@ -113,10 +113,10 @@ describe('IdentitySignals', () => {
   });
 
   it('never writes an exact duplicate of a live signal, and says which one it is', async () => {
-    const first = await written(signals.write('ada', { value: 'Loves jazz', status: 'approved', provenance: { source: 'mcp' } }, at(1)));
+    const first = await written(signals.write('ada', { value: 'Loves jazz', hdsCode: 'interests.arts', status: 'approved', provenance: { source: 'mcp' } }, at(1)));
     expect(await signals.write('ada', { value: '  LOVES   jazz ', status: 'pending', provenance: { source: 'turn' } }, at(2))).toEqual({
       written: false,
-      duplicateOf: { signalId: first.signalId, status: 'approved', hdsCode: 'interests.music_making' },
+      duplicateOf: { signalId: first.signalId, status: 'approved', hdsCode: 'interests.arts' },
     });
     // Another andee's same text is theirs to write.
     expect((await signals.write('bob', { value: 'Loves jazz', status: 'pending', provenance: { source: 'mcp' } }, at(2))).written).toBe(true);
