@@ -2,8 +2,9 @@
  * The products as `npm start` runs them: `scripts/start.mjs` over the built `dist/` (the smoke
  * script builds first), one process per product, driven only from outside over loopback. Each
  * product's address is read from its own start banner. zaezd and Chengdu Soul bind a free port
- * themselves (port 0) and announce it; tutu-sim's port must be known before zaezd starts (it is zaezd's upstream),
- * so it is probed free first, and a start that lost that port to another process is retried.
+ * themselves (port 0) and announce it; tutu-sim's port must be known before zaezd starts (it is
+ * zaezd's upstream), so it is probed free first, and a start that lost that port to another
+ * process is retried.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
