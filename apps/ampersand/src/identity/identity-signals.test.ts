@@ -187,6 +187,14 @@ describe('IdentitySignals', () => {
     });
   });
 
+  it('passes on a database refusal other than a duplicate as itself', async () => {
+    const s = await written(signals.write('ada', { value: 'Sings in a choir', status: 'pending', provenance: { source: 'turn' } }, at(1)));
+    const refusal = await failure(() => signals.review('ada', s.signalId, { action: 'approve', visibility: 'secret' as never }, at(2)));
+    expect(refusal).toBeDefined();
+    expect(refusal!.code).not.toBe('duplicate_signal');
+    expect((await signals.byId('ada', s.signalId))?.status).toBe('pending');
+  });
+
   it('rejects a pending signal, keeping its visibility and code', async () => {
     const s = await written(signals.write('ada', { value: 'Hates mornings', status: 'pending', provenance: { source: 'turn' } }, at(1)));
     expect(await signals.review('ada', s.signalId, { action: 'reject', visibility: 'public', hdsCode: 'nope' } as never, at(4))).toEqual({ ...s, status: 'rejected', updatedAt: at(4), reviewedAt: at(4) });
