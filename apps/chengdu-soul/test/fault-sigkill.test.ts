@@ -22,10 +22,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { freePort, rpc } from '@agent-products/kit/testing';
+import { rpc } from '@agent-products/kit/testing';
 import { CredentialService } from '../src/access/credential-service.ts';
 import { mcpAudience } from '../src/app.ts';
-import { configFromEnv, type ChengduConfig } from '../src/config.ts';
+import { configFromEnv, publicUrlFor, type ChengduConfig } from '../src/config.ts';
 import { openChengduDatabase } from '../src/store/open-chengdu-database.ts';
 import { startServerProcess, type ServerProcess } from './support/chengdu-process.ts';
 
@@ -48,7 +48,9 @@ interface Acknowledged extends Write {
 
 let env: NodeJS.ProcessEnv;
 let config: ChengduConfig;
+/** The server's address of the current start (each binds its own port). */
 let baseUrl: string;
+const PUBLIC_URL = 'http://chengdu-sigkill.test';
 let auth: Record<string, string>;
 let dataDir: string | undefined;
 let running: ServerProcess | undefined;
@@ -68,10 +70,12 @@ async function succeed(write: Write): Promise<any> {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
   env = {
     ...process.env,
-    CHENGDU_SOUL_PORT: String(port),
+    // Each start binds a free port itself (the starter reads which); the public URL, which the
+    // credential's audience names, stays the same across the restart, as behind a proxy.
+    CHENGDU_SOUL_PORT: '0',
+    CHENGDU_SOUL_PUBLIC_URL: PUBLIC_URL,
     CHENGDU_SOUL_WRITES_PER_MINUTE: '1000000',
     LOG_LEVEL: 'warn',
   };
@@ -82,12 +86,11 @@ beforeAll(async () => {
     env.CHENGDU_SOUL_DATA_DIR = dataDir;
   }
   config = configFromEnv(env);
-  baseUrl = config.publicUrl;
   const database = await openChengduDatabase(config);
   try {
     const credentials = new CredentialService(database.db);
     await credentials.approveAccount('sigkill@example.com');
-    const issued = await credentials.issue({ audience: mcpAudience(config.publicUrl), hours: 1, label: 'sigkill test', now: new Date() });
+    const issued = await credentials.issue({ audience: mcpAudience(publicUrlFor(config)), hours: 1, label: 'sigkill test', now: new Date() });
     auth = { Authorization: `Bearer ${issued.token}` };
   } finally {
     await database.close();
@@ -145,8 +148,9 @@ function confirmation(draft: any): Write {
 }
 
 describe('SIGKILL in the middle of planning writes', () => {
-  it('loses no acknowledged write, half-writes nothing, and serves again after a restart', { timeout: 150_000 }, async () => {
-    running = await startServerProcess(env, baseUrl);
+  it('loses no acknowledged write, half-writes nothing, and serves again after a restart', { timeout: 480_000 }, async () => {
+    running = await startServerProcess(env);
+    baseUrl = running.url;
     const server = running;
 
     // Agents each run propose → revise → confirm chains until the kill cuts one of their requests off.
@@ -196,7 +200,8 @@ describe('SIGKILL in the middle of planning writes', () => {
     await expect(send(proposal(0))).rejects.toThrow();
 
     // Restarted on the same data, with nothing repaired by hand.
-    running = await startServerProcess(env, baseUrl);
+    running = await startServerProcess(env);
+    baseUrl = running.url;
 
     // Every acknowledged request, replayed with its key, returns the identical stored answer.
     const replays = await Promise.all(acknowledged.map((write) => succeed(write)));
@@ -218,9 +223,12 @@ describe('SIGKILL in the middle of planning writes', () => {
 
     const all = [...acknowledged, ...retried, ...fresh];
 
-    // Every acknowledged page opens and shows the confirmed scenes.
+    // Every acknowledged page opens and shows the confirmed scenes. Its link names the public
+    // URL; the test plays the proxy in front and opens the same path on the server's address.
     for (const { answer } of all.filter((w) => w.tool === 'confirm_chengdu_draft')) {
-      const page = await fetch(answer.publication.pageUrl);
+      const link = new URL(answer.publication.pageUrl);
+      expect(link.origin).toBe(PUBLIC_URL);
+      const page = await fetch(new URL(link.pathname, baseUrl));
       expect(page.status).toBe(200);
       const html = await page.text();
       for (const scene of answer.days.flatMap((day: any) => day.scenes)) expect(html).toContain(scene.name.zh);

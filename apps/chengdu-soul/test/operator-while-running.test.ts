@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { freePort, rpc } from '@agent-products/kit/testing';
+import { rpc } from '@agent-products/kit/testing';
 import { newestBundledRelease } from '../src/catalog/bundled-releases.ts';
 import { configFromEnv } from '../src/config.ts';
 import { openChengduDatabase } from '../src/store/open-chengdu-database.ts';
@@ -28,11 +28,10 @@ let baseUrl: string;
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
-  const port = await freePort();
-  env = { ...process.env, CHENGDU_SOUL_PORT: String(port), CHENGDU_SOUL_CATALOG_REFRESH_MS: '200', LOG_LEVEL: 'warn' };
+  // The server binds a free port itself; the operator and the restart are then told that one.
+  env = { ...process.env, CHENGDU_SOUL_PORT: '0', CHENGDU_SOUL_CATALOG_REFRESH_MS: '200', LOG_LEVEL: 'warn' };
   if (process.env.DATABASE_URL) env.CHENGDU_SOUL_DB_SCHEMA = `operator_live_${randomBytes(5).toString('hex')}`;
   else env.CHENGDU_SOUL_DATA_DIR = join(work, 'db');
-  baseUrl = `http://127.0.0.1:${port}`;
 });
 
 afterAll(async () => {
@@ -97,8 +96,12 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 }
 
 describe('operator commands while the server runs', () => {
-  it('take effect on the running server at once, and stay so after a restart', { timeout: 240_000 }, async () => {
-    server = await startServerProcess(env, baseUrl);
+  it('take effect on the running server at once, and stay so after a restart', { timeout: 600_000 }, async () => {
+    server = await startServerProcess(env);
+    baseUrl = server.url;
+    // The operator names the server's address (credential audience, sign-in links) from its port,
+    // and the restart below binds the same one, as a deployed server's restart does.
+    env = { ...env, CHENGDU_SOUL_PORT: String(server.port) };
 
     expect((await operator('approve-account', OWNER)).code).toBe(0);
     const revoked = await issueCredential();
@@ -129,13 +132,14 @@ describe('operator commands while the server runs', () => {
 
     if (!process.env.DATABASE_URL) {
       // The data directory has its owner: a second server on it is refused, naming that owner.
-      const second = await startServerProcess({ ...env, CHENGDU_SOUL_PORT: String(await freePort()) }, 'http://127.0.0.1:1').catch((error: Error) => error);
+      const second = await startServerProcess({ ...env, CHENGDU_SOUL_PORT: '0' }).catch((error: Error) => error);
       expect(second).toBeInstanceOf(Error);
       expect((second as Error).message).toContain(`already open in process ${server.child.pid}`);
     }
 
     await server.stop();
-    server = await startServerProcess(env, baseUrl);
+    server = await startServerProcess(env);
+    expect(server.url).toBe(baseUrl);
     expect((await propose(revoked.token)).status).toBe(401);
     expect((await propose(kept.token)).ok).toBe(true);
     expect(await ownerPage(session.cookie)).toContain(OWNER);

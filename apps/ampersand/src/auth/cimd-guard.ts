@@ -9,9 +9,10 @@
  * (DNS rebinding) is refused too. The fetch follows no redirect, reads at most `maxBytes`, and
  * gives up after `timeoutMs`; each refusal says why (shown on the authorization error page).
  * oidc-provider caches the documents it fetched (Cache-Control max-age, clamped to 30 s – 1 day).
+ * Both take the name resolver as a parameter (the system's by default), so that tests can say
+ * what a name resolves to without the network.
  */
-import { lookup } from 'node:dns';
-import { lookup as lookupAsync } from 'node:dns/promises';
+import { lookup as systemLookup } from 'node:dns/promises';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
@@ -34,7 +35,13 @@ function allowListed(url: URL, allowedHosts: readonly string[]): boolean {
 
 export type FetchCheck = { ok: true } | { ok: false; reason: string };
 
-export async function cimdFetchAllowed(clientId: string, allowedHosts: readonly string[]): Promise<FetchCheck> {
+/** Every address a host name resolves to (family 4 or 6), as `dns.lookup` with `all` gives them. */
+export type ResolveHost = (hostname: string) => Promise<ReadonlyArray<{ address: string; family: number }>>;
+
+/** The system resolver (getaddrinfo, as every outgoing connection of Node uses by default). */
+export const systemResolve: ResolveHost = (hostname) => systemLookup(hostname, { all: true });
+
+export async function cimdFetchAllowed(clientId: string, allowedHosts: readonly string[], resolve: ResolveHost = systemResolve): Promise<FetchCheck> {
   let url: URL;
   try {
     url = new URL(clientId);
@@ -44,7 +51,7 @@ export async function cimdFetchAllowed(clientId: string, allowedHosts: readonly 
   if (allowListed(url, allowedHosts)) return { ok: true };
   if (url.protocol !== 'https:') return { ok: false, reason: 'A client metadata document is fetched over HTTPS only.' };
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(hostname) ? [{ address: hostname, family: isIP(hostname) }] : await lookupAsync(hostname, { all: true }).catch(() => []);
+  const addresses = isIP(hostname) ? [{ address: hostname, family: isIP(hostname) }] : await resolve(hostname).catch(() => []);
   if (addresses.length === 0) return { ok: false, reason: `The host ${hostname} of the client metadata document does not resolve.` };
   const inner = addresses.find(({ address, family }) => !isPublic(address, family));
   if (inner) return { ok: false, reason: `The host ${hostname} of the client metadata document resolves to ${inner.address}, which is not a public address.` };
@@ -57,6 +64,8 @@ export interface GuardedFetchOptions {
   trustedCertificates?: readonly string[];
   timeoutMs: number;
   maxBytes: number;
+  /** What a host name resolves to at connect time; the system resolver unless a test gives one. */
+  resolve?: ResolveHost;
 }
 
 /** A `fetch` for the provider's outgoing requests (client metadata documents), guarded as above. */
@@ -68,15 +77,22 @@ export function guardedFetch(options: GuardedFetchOptions): (url: string | URL, 
       const trusted = allowListed(url, options.allowedHosts);
       const hostname = url.hostname.replace(/^\[|\]$/g, '');
       if (isIP(hostname) && !trusted && !isPublic(hostname, isIP(hostname))) return reject(new Error(`${hostname} is not a public address.`));
+      const resolveHost = options.resolve ?? systemResolve;
+      // The check on the very addresses the socket connects to (a name may resolve differently
+      // from one lookup to the next), refusing all of them when any is not public.
       const checkedLookup: LookupFunction = (host, lookupOptions, callback) =>
-        lookup(host, { ...lookupOptions, all: true }, (error, addresses) => {
-          if (error) return callback(error, '', 0);
-          const list = addresses as unknown as Array<{ address: string; family: number }>;
-          const inner = trusted ? undefined : list.find(({ address, family }) => !isPublic(address, family));
-          if (inner) return callback(new Error(`${host} resolves to ${inner.address}, which is not a public address.`), '', 0);
-          if (lookupOptions.all) return callback(null, list as never, 0);
-          callback(null, list[0]!.address, list[0]!.family);
-        });
+        void resolveHost(host).then(
+          (resolved) => {
+            // Every family: the request names none, so the socket takes either (autoSelectFamily).
+            const list = resolved.map(({ address, family }) => ({ address, family }));
+            if (list.length === 0) return callback(Object.assign(new Error(`${host} does not resolve.`), { code: 'ENOTFOUND' }), '', 0);
+            const inner = trusted ? undefined : list.find(({ address, family }) => !isPublic(address, family));
+            if (inner) return callback(new Error(`${host} resolves to ${inner.address}, which is not a public address.`), '', 0);
+            if (lookupOptions.all) return callback(null, list as never, 0);
+            callback(null, list[0]!.address, list[0]!.family);
+          },
+          (error: NodeJS.ErrnoException) => callback(error, '', 0),
+        );
       const headers = Object.fromEntries(new Headers(init.headers).entries());
       const request = https.request(url, {
         method: init.method ?? 'GET',

@@ -73,6 +73,12 @@ describe('Grants', () => {
     expect(await isLive('g-unknown', new Date())).toBe(false);
   });
 
+  it('gives the andee a live grant is for, as the API uses it', async () => {
+    await database.db.updateTable('andees').set({ display_name: 'Ada Lovelace', photo_url: 'https://img.test/ada.png' }).where('andee_id', '=', 'ada').execute();
+    await grant('g-1', { andee: 'ada', clientId: 'client-a' });
+    expect(await grants.liveGrantAndee('g-1', 'ada', new Date())).toEqual({ andeeId: 'ada', tag: 'ada', displayName: 'Ada Lovelace', photoUrl: 'https://img.test/ada.png' });
+  });
+
   it('revokes a grant with every code and refresh token under it, and nothing else', async () => {
     await grant('g-1', { andee: 'ada', clientId: 'client-a' });
     await grant('g-2', { andee: 'ada', clientId: 'client-a' });

@@ -17,7 +17,7 @@ import { readReleaseFolder } from '../catalog/read-release.ts';
 import { newestBundledRelease } from '../catalog/bundled-releases.ts';
 import { CatalogRepository } from '../catalog/catalog-repository.ts';
 import { ReleaseInvalidError } from '../catalog/validate-release.ts';
-import { configFromEnv } from '../config.ts';
+import { configFromEnv, publicUrlFor } from '../config.ts';
 import { openChengduDatabase } from '../store/open-chengdu-database.ts';
 import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -80,7 +80,7 @@ export async function runOperator(argv: string[], out: (line: string) => void = 
       case 'issue-credential': {
         const hours = Number(option(args, '--hours') ?? 24);
         const label = option(args, '--label') ?? 'agent';
-        const audience = mcpAudience(configFromEnv().publicUrl);
+        const audience = mcpAudience(publicUrlFor(configFromEnv()));
         return await withDatabase(async (db) => {
           const issued = await new CredentialService(db).issue({ audience, hours, label, now: new Date() });
           out(`credential ${issued.credentialId} for ${audience}, expires ${issued.expiresAt.toISOString()}`);
@@ -107,7 +107,7 @@ export async function runOperator(argv: string[], out: (line: string) => void = 
         });
       }
       case 'issue-signin-link': {
-        const publicUrl = configFromEnv().publicUrl;
+        const publicUrl = publicUrlFor(configFromEnv());
         return await withDatabase(async (db) => {
           const account = await new CredentialService(db).approvedAccount();
           if (!account) throw new Error('No approved account: run approve-account <email> first.');

@@ -1,15 +1,22 @@
 /**
  * Chengdu Soul as an operator runs it, for black-box suites across processes: the server
  * (`node --import tsx apps/chengdu-soul/src/main.ts`) and the operator CLI, each its own process
- * in the same environment.
+ * in the same environment. The server binds its port itself (CHENGDU_SOUL_PORT=0 unless the
+ * environment names one) and the starter reads the address it bound from its stdout, so no port
+ * is picked for it beforehand that another process could take in between.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { REPO_ROOT } from '../../src/config.ts';
 
-const START_TIMEOUT_MS = 45_000;
+// A bound on a hung start, not a speed check: on an empty embedded database the first start
+// publishes the bundled catalog, which takes over a minute on the shared two-core machine.
+const START_TIMEOUT_MS = 180_000;
 
 export interface ServerProcess {
   child: ChildProcess;
+  /** The address the server bound, as it announced it: `http://127.0.0.1:<port>`. */
+  url: string;
+  port: number;
   exited: Promise<void>;
   output: () => string;
   /** SIGTERM, then waits for the exit. */
@@ -17,20 +24,28 @@ export interface ServerProcess {
 }
 
 
-/** Starts the server and waits until `GET /health` answers `ok`. */
-export async function startServerProcess(env: NodeJS.ProcessEnv, baseUrl: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/chengdu-soul/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** The banner line main.ts writes once listening: `Chengdu Soul   http://127.0.0.1:<port>/   (web)`. */
+const ANNOUNCED = /^Chengdu Soul\s+(http:\/\/127\.0\.0\.1:(\d+))\/\s/m;
+
+/** Starts the server, learns the address it bound from its stdout, and waits until `GET /health` answers `ok`. */
+export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/chengdu-soul/src/main.ts'], { cwd: REPO_ROOT, env: { CHENGDU_SOUL_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  let stdout = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);
   };
   child.stdout!.on('data', keep);
+  child.stdout!.on('data', (chunk: Buffer) => {
+    if (!ANNOUNCED.test(stdout)) stdout += chunk.toString();
+  });
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let gone = false;
   void exited.then(() => (gone = true));
   const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!(await healthy(baseUrl))) {
+  let announced: RegExpExecArray | null = null;
+  while (!(announced = ANNOUNCED.exec(stdout)) || !(await healthy(announced[1]!))) {
     if (gone) throw new Error(`the server exited while starting:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -40,6 +55,8 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, baseUrl: string
   }
   return {
     child,
+    url: announced![1]!,
+    port: Number(announced![2]),
     exited,
     output: () => output,
     async stop() {
