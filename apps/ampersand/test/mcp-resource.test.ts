@@ -44,7 +44,8 @@ describe('discovery and health', () => {
   it('answers health without a token and says nothing about downstream paths', async () => {
     const response = await fetch(new URL('/health', amp.mcpUrl));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', service: 'ampersand-mcp', dependencies: {} });
+    // Its own build and configuration digest (the proof ladder's runtime rung), no dependency.
+    expect(await response.json()).toEqual({ status: 'ok', service: 'ampersand-mcp', dependencies: {}, build: { version: expect.stringMatching(/^\d+\.\d+\.\d+/), configDigest: expect.stringMatching(/^[0-9a-f]{16}$/) } });
   });
 
   it('answers 404 for the OpenAI apps challenge when none is configured', async () => {
