@@ -7,25 +7,24 @@
  */
 import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import type { AndeeRepository } from '../andees/andee-repository.ts';
 import { parseTag } from '../andees/tags.ts';
 import { ampersandErrors } from '../api/api-errors.ts';
 import type { AskQuestionInput, AskQuestionOutput } from '../api/contracts.ts';
 import type { AnswerSynthesizer } from './answer-synthesizer.ts';
-import { connectedPeople, type Person } from './connections.ts';
-import { visibleSignals, type Viewer } from './visibility.ts';
+import type { AskContext } from './ask-context-read.ts';
+import type { Person } from './connections.ts';
+import { visibleSignals } from './visibility.ts';
 
 const AUDIENCE = /^\s*(who|whom|which\s+(of\s+)?(my\s+)?(friends?|connections?|people|andees?))\b/i;
 
 export interface AskDeps {
   db: Kysely<AmpersandDatabase>;
-  andees: AndeeRepository;
   synthesizer: AnswerSynthesizer;
 }
 
-/** `viewer` may still be on its way (its first-party check): the caller's connections are read meanwhile, on a pool in parallel. */
-export async function askQuestion(deps: AskDeps, caller: Person, viewerComing: Viewer | Promise<Viewer>, input: AskQuestionInput): Promise<AskQuestionOutput> {
-  const [connections, viewer] = await Promise.all([connectedPeople(deps.db, caller.andeeId), viewerComing]);
+/** `context` is read in one statement with the grant check (ask-context-read.ts); the visible signals are the one read after it. */
+export async function askQuestion(deps: AskDeps, context: AskContext, input: AskQuestionInput): Promise<AskQuestionOutput> {
+  const { caller, viewer, connections, tagged } = context;
   const self = { ...caller, connected: false };
   const participants = input.participants ?? [];
 
@@ -53,9 +52,9 @@ export async function askQuestion(deps: AskDeps, caller: Person, viewerComing: V
       if (asTag.tag === caller.tag) matches = [self];
       else {
         const connection = connections.find((c) => c.tag === asTag.tag);
-        const stranger = connection ? undefined : await deps.andees.byTag(asTag.tag);
+        const stranger = connection ? undefined : tagged.find((a) => a.tag === asTag.tag);
         if (connection) matches = [{ ...connection, connected: true }];
-        else if (stranger) matches = [{ andeeId: stranger.andeeId, name: stranger.displayName, tag: stranger.tag, photoUrl: stranger.photoUrl, connected: false }];
+        else if (stranger) matches = [{ ...stranger, connected: false }];
       }
     }
     if (matches.length === 0) missing.push(reference);
