@@ -13,7 +13,7 @@ import { andeeReadInput, findAndeesInput, identityWriteInput, type IdentityWrite
 import { askQuestionInput } from './contracts.ts';
 import { callerOf, handle, personOf, writeOnce, type AreaDeps, type Caller } from './route-kit.ts';
 import { askContextIf } from '../identity/ask-context-read.ts';
-import { askQuestion } from '../identity/ask-question.ts';
+import { askMode, askQuestion } from '../identity/ask-question.ts';
 import type { AnswerSynthesizer } from '../identity/answer-synthesizer.ts';
 import type { IdentitySignals } from '../identity/identity-signals.ts';
 import { andeeRead, findAndees } from '../identity/profiles.ts';
@@ -36,13 +36,12 @@ export function identityRoutes(deps: IdentityRouteDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const me = (c: Context<ApiEnv>) => callerOf(c, deps.andees);
 
-  // The grant check, the caller, the first-party check, the connections and the &tagged andees
-  // are one statement (api-token.ts, `in-read`; identity/ask-context-read.ts); the visible
-  // signals are the only read after it.
+  // The grant check, the caller, the first-party check, the connections, the &tagged andees and
+  // their visible signals are one statement (api-token.ts, `in-read`; identity/ask-context-read.ts).
   app.post('/v1/identity/ask', requireApiToken(deps, ['signals:ask'], { grantCheck: 'in-read' }), (c) =>
     handle(c, askQuestionInput, async (input) => {
       const principal = c.get('principal');
-      const context = await askContextIf(deps.db, principal.subject, principal.clientId, input.participants ?? [], liveGrantCondition(c.get('grantId'), principal.subject, deps.now()));
+      const context = await askContextIf(deps.db, principal.subject, principal.clientId, input.participants ?? [], askMode(input), liveGrantCondition(c.get('grantId'), principal.subject, deps.now()));
       if (!context) return revokedChallenge(deps, c.get('correlationId'));
       return askQuestion(deps, context, input);
     }),
