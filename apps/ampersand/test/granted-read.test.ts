@@ -1,6 +1,6 @@
 /**
- * readIfGranted (auth/granted-read.ts), which loop_read and identity_read use to carry the grant
- * check in their one statement: nothing when the condition fails, the rows (in the numbered
+ * readIfGranted (auth/granted-read.ts), which loop_read uses to carry the grant
+ * check in its one statement: nothing when the condition fails, the rows (in the numbered
  * order) when it holds, an empty list when it holds and nothing matches.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -7,15 +7,14 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import { isHostedRuntime } from '../auth/hosted-runtime.ts';
-import { identitySnapshotPage, identitySnapshotPageIf, isReadableCursor } from '../evidence/identity-snapshot.ts';
-import { liveGrantCondition } from '../auth/grants.ts';
+import { identitySnapshotPage } from '../evidence/identity-snapshot.ts';
 import { photoEvidencePage, recordPhotoEvidence } from '../evidence/photo-evidence.ts';
 import { placeEvidencePage, recordPlaceEvidence } from '../evidence/place-evidence.ts';
 import { suggestionFeedback } from '../evidence/suggestion-feedback.ts';
 import type { FirstPartyClients } from '../identity/visibility.ts';
 import { loopErrors } from '../loops/loop-errors.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { requireApiToken, revokedChallenge, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
+import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
 import { identityReadInput, photoEvidenceInput, photoIntakeInput, placeEvidenceInput, placeIntakeInput, suggestionFeedbackInput } from './evidence-contracts.ts';
 import { callerOf, handle } from './route-kit.ts';
 
@@ -40,20 +39,7 @@ export function evidenceRoutes(deps: EvidenceRouteDeps): Hono<ApiEnv> {
     return caller.andeeId;
   }
 
-  // The hosted runtime's hot read: the grant check rides on the page's one statement (api-token.ts
-  // `in-read`). Any other caller, or a cursor it will refuse, checks the grant first, as before.
-  app.post('/v1/evidence/identity', requireApiToken(deps, ['signals:evidence_read'], { grantCheck: 'in-read' }), (c) =>
-    handle(c, identityReadInput, async (input) => {
-      const me = c.get('principal').subject;
-      const grantId = c.get('grantId');
-      const now = deps.now();
-      if (isHostedRuntime(c.get('principal')) && isReadableCursor(input.cursor)) {
-        return (await identitySnapshotPageIf(deps.db, me, input, now, liveGrantCondition(grantId, me, now))) ?? revokedChallenge(deps, c.get('correlationId'));
-      }
-      if (!(await deps.grants.liveGrantAndee(grantId, me, now))) return revokedChallenge(deps, c.get('correlationId'));
-      return identitySnapshotPage(deps.db, await runtimeCaller(c), input, now);
-    }),
-  );
+  app.post('/v1/evidence/identity', read, (c) => handle(c, identityReadInput, async (input) => identitySnapshotPage(deps.db, await runtimeCaller(c), input, deps.now())));
   app.post('/v1/evidence/photos/read', read, (c) => handle(c, photoEvidenceInput, async (input) => photoEvidencePage(deps.db, await runtimeCaller(c), input)));
   app.post('/v1/evidence/places/read', read, (c) => handle(c, placeEvidenceInput, async (input) => placeEvidencePage(deps.db, await runtimeCaller(c), input)));
   app.post('/v1/evidence/suggestion-feedback', read, (c) => handle(c, suggestionFeedbackInput, async () => suggestionFeedback(deps.db, await runtimeCaller(c))));
