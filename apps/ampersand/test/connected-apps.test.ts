@@ -78,6 +78,9 @@ describe('connected apps', () => {
 
     const before = await mcpCall(tokens.access_token, 'tools/call', { name: 'connections_read', arguments: {} });
     expect(before.body.result.structuredContent.active).toEqual([expect.objectContaining({ tag: '&grace' })]);
+    // ask_question, whose grant check rides on its own statement (api-token.ts, in-read), answers now...
+    const asked = await mcpCall(tokens.access_token, 'tools/call', { name: 'ask_question', arguments: { question: 'What does she play?', participants: ['&grace'] } });
+    expect(asked.body.result.structuredContent.participants).toEqual([expect.objectContaining({ tag: '&ada' }), expect.objectContaining({ tag: '&grace' })]);
 
     const apps = await browser.get(`${amp.apiUrl}/apps`);
     expect(apps.text).toContain('Revocable Agent');
@@ -95,6 +98,9 @@ describe('connected apps', () => {
     const call = await mcpCall(tokens.access_token, 'tools/call', { name: 'connections_read', arguments: {} });
     expect(call.body.result.isError).toBe(true);
     expect(call.body.result.structuredContent.error.code).toBe('invalid_token');
+    // ...and refuse the revoked grant at once, like the check in the middleware.
+    const refusedAsk = await mcpCall(tokens.access_token, 'tools/call', { name: 'ask_question', arguments: { question: 'What does she play?', participants: ['&grace'] } });
+    expect(refusedAsk.body.result.structuredContent.error.code).toBe('invalid_token');
     // The MCP service verifies locally: until the token expires it still admits the request itself.
     expect((await mcpCall(tokens.access_token, 'tools/list', {})).status).toBe(200);
   });

@@ -7,11 +7,13 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { ApiEnv, ApiTokenDeps } from './api-token.ts';
-import { requireApiToken } from './api-token.ts';
+import { requireApiToken, revokedChallenge } from './api-token.ts';
+import { liveGrantCondition } from '../auth/grants.ts';
 import { andeeReadInput, findAndeesInput, identityWriteInput, type IdentityWriteOutput } from './identity-contracts.ts';
 import { askQuestionInput } from './contracts.ts';
 import { callerOf, handle, personOf, writeOnce, type AreaDeps, type Caller } from './route-kit.ts';
-import { askQuestion } from '../identity/ask-question.ts';
+import { askContextIf } from '../identity/ask-context-read.ts';
+import { askMode, askQuestion } from '../identity/ask-question.ts';
 import type { AnswerSynthesizer } from '../identity/answer-synthesizer.ts';
 import type { IdentitySignals } from '../identity/identity-signals.ts';
 import { andeeRead, findAndees } from '../identity/profiles.ts';
@@ -34,10 +36,14 @@ export function identityRoutes(deps: IdentityRouteDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const me = (c: Context<ApiEnv>) => callerOf(c, deps.andees);
 
-  app.post('/v1/identity/ask', requireApiToken(deps, ['signals:ask']), (c) =>
+  // The grant check, the caller, the first-party check, the connections, the &tagged andees and
+  // their visible signals are one statement (api-token.ts, `in-read`; identity/ask-context-read.ts).
+  app.post('/v1/identity/ask', requireApiToken(deps, ['signals:ask'], { grantCheck: 'in-read' }), (c) =>
     handle(c, askQuestionInput, async (input) => {
-      const caller = await me(c);
-      return askQuestion(deps, personOf(caller), viewerOf(deps.firstParty, caller), input);
+      const principal = c.get('principal');
+      const context = await askContextIf(deps.db, principal.subject, principal.clientId, input.participants ?? [], askMode(input), liveGrantCondition(c.get('grantId'), principal.subject, deps.now()));
+      if (!context) return revokedChallenge(deps, c.get('correlationId'));
+      return askQuestion(deps, context, input);
     }),
   );
 

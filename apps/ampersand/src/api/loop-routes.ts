@@ -16,7 +16,8 @@ import { pinSkill } from '../loops/skill-pins.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import type { RunTokens } from '../loops/run-token.ts';
 import { listRuns, readRun, type RunView } from '../loops/runs.ts';
-import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
+import { requireApiToken, revokedChallenge, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
+import { liveGrantCondition } from '../auth/grants.ts';
 import {
   loopArchiveInput,
   loopComposeInput,
@@ -48,7 +49,19 @@ export function loopRoutes(deps: LoopRouteDeps): Hono<ApiEnv> {
   const read = requireApiToken(deps, ['loops:read']);
   const write = requireApiToken(deps, ['loops:write']);
 
-  app.post('/v1/loops/read', read, (c) => handle(c, loopReadInput, async (input) => ops.read(await caller(c), input, await optionalRun(c))));
+  // An agent's every step: one Loop outside a run has its grant check in the view's one statement
+  // (api-token.ts `in-read`); the shelf and a read within a run check the grant first, as before.
+  app.post('/v1/loops/read', requireApiToken(deps, ['loops:read'], { grantCheck: 'in-read' }), (c) =>
+    handle(c, loopReadInput, async (input) => {
+      const me = c.get('principal').subject;
+      const grantId = c.get('grantId');
+      if (!c.req.header(RUN_TOKEN_HEADER) && (input.loopId || input.title !== undefined)) {
+        return (await ops.readGranted(me, input, liveGrantCondition(grantId, me, deps.now()))) ?? revokedChallenge(deps, c.get('correlationId'));
+      }
+      if (!(await deps.grants.liveGrantAndee(grantId, me, deps.now()))) return revokedChallenge(deps, c.get('correlationId'));
+      return ops.read(me, input, await optionalRun(c));
+    }),
+  );
   app.post('/v1/loops/members', read, (c) => handle(c, loopMembersInput, async (input) => ({ loopId: input.loopId, members: await ops.loops.members(await caller(c), input.loopId) })));
   app.post('/v1/loops/runs', read, (c) =>
     handle(c, loopRunsInput, async (input) => {

@@ -7,7 +7,7 @@
  * OpenAI-compatible chat endpoint to phrase the same facts.
  */
 import { codesMentioned } from './hds-taxonomy.ts';
-import { contentWords, overlap } from './terms.ts';
+import { contentWords, overlap, rememberedContentWords } from './terms.ts';
 
 export interface PersonFacts {
   name: string;
@@ -54,7 +54,7 @@ export function retrieve(input: SynthesisInput): Retrieved[] {
   const codes = new Set(codesMentioned(input.question));
   return input.people.map((person) => {
     const facts = person.facts
-      .map((f) => ({ ...f, score: overlap(terms, contentWords(f.text)) * 2 + (f.hdsCode && codes.has(f.hdsCode) ? 1 : 0) }))
+      .map((f) => ({ ...f, score: overlap(terms, rememberedContentWords(f.text)) * 2 + (f.hdsCode && codes.has(f.hdsCode) ? 1 : 0) }))
       .filter((f) => f.score > 0)
       .sort((a, b) => b.score - a.score)
       .slice(0, PER_PERSON);

@@ -7,31 +7,39 @@
  */
 import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import type { AndeeRepository } from '../andees/andee-repository.ts';
 import { parseTag } from '../andees/tags.ts';
 import { ampersandErrors } from '../api/api-errors.ts';
 import type { AskQuestionInput, AskQuestionOutput } from '../api/contracts.ts';
 import type { AnswerSynthesizer } from './answer-synthesizer.ts';
-import { connectedPeople, type Person } from './connections.ts';
-import { visibleSignals, type Viewer } from './visibility.ts';
+import { SIGNALS_LIMIT, type AskContext } from './ask-context-read.ts';
+import type { Person } from './connections.ts';
+import { visibleSignals } from './visibility.ts';
 
-const AUDIENCE = /^\s*(who|whom|which\s+(of\s+)?(my\s+)?(friends?|connections?|people|andees?))\b/i;
+export const AUDIENCE = /^\s*(who|whom|which\s+(of\s+)?(my\s+)?(friends?|connections?|people|andees?))\b/i;
 
 export interface AskDeps {
   db: Kysely<AmpersandDatabase>;
-  andees: AndeeRepository;
   synthesizer: AnswerSynthesizer;
 }
 
-/** `viewer` may still be on its way (its first-party check): the caller's connections are read meanwhile, on a pool in parallel. */
-export async function askQuestion(deps: AskDeps, caller: Person, viewerComing: Viewer | Promise<Viewer>, input: AskQuestionInput): Promise<AskQuestionOutput> {
-  const [connections, viewer] = await Promise.all([connectedPeople(deps.db, caller.andeeId), viewerComing]);
+/** An audience question ranks the caller's connections instead of answering about participants. */
+export function askMode(input: AskQuestionInput): 'about' | 'audience' {
+  return (input.participants ?? []).length === 0 && AUDIENCE.test(input.question) ? 'audience' : 'about';
+}
+
+/**
+ * `context` is read in one statement with the grant check (ask-context-read.ts), for `askMode(input)`;
+ * its signals are those of the connections (audience) or of the caller and the &tagged andees (about).
+ */
+export async function askQuestion(deps: AskDeps, context: AskContext, input: AskQuestionInput): Promise<AskQuestionOutput> {
+  const { caller, viewer, connections, tagged } = context;
   const self = { ...caller, connected: false };
   const participants = input.participants ?? [];
 
-  if (participants.length === 0 && AUDIENCE.test(input.question)) {
+  if (askMode(input) === 'audience') {
     const owners = connections.map((p) => ({ ...p, connected: true }));
-    const signals = await visibleSignals(deps.db, viewer, owners);
+    // The context read took exactly these owners' visible signals.
+    const signals = context.signals;
     const result = await deps.synthesizer.synthesize({
       question: input.question,
       mode: 'audience',
@@ -53,9 +61,9 @@ export async function askQuestion(deps: AskDeps, caller: Person, viewerComing: V
       if (asTag.tag === caller.tag) matches = [self];
       else {
         const connection = connections.find((c) => c.tag === asTag.tag);
-        const stranger = connection ? undefined : await deps.andees.byTag(asTag.tag);
+        const stranger = connection ? undefined : tagged.find((a) => a.tag === asTag.tag);
         if (connection) matches = [{ ...connection, connected: true }];
-        else if (stranger) matches = [{ andeeId: stranger.andeeId, name: stranger.displayName, tag: stranger.tag, photoUrl: stranger.photoUrl, connected: false }];
+        else if (stranger) matches = [{ ...stranger, connected: false }];
       }
     }
     if (matches.length === 0) missing.push(reference);
@@ -74,13 +82,27 @@ export async function askQuestion(deps: AskDeps, caller: Person, viewerComing: V
   }
 
   const people = [self, ...resolved];
-  const signals = await visibleSignals(deps.db, viewer, people);
+  const signals = prefetchedFor(context, resolved) ?? (await visibleSignals(deps.db, viewer, people));
   const result = await deps.synthesizer.synthesize({
     question: input.question,
     mode: 'about',
     people: people.map((p) => ({ name: p.name, tag: `&${p.tag}`, isCaller: p.andeeId === caller.andeeId, facts: signals.filter((s) => s.andeeId === p.andeeId) })),
   });
   return { answer: result.answer, basedOnFacts: result.basedOnFacts, participants: people.map(person), disambiguation: null, ranking: null };
+}
+
+/**
+ * The context's signals narrowed to the caller and `resolved`, when they hold all of theirs: each
+ * resolved person was read as a &tagged andee with the same connectedness (a name resolved to a
+ * connection may not have been, and a connection past the first 1,000 counts as one here but as a
+ * stranger in `resolved`), and the read stopped short of its limit, so narrowing cannot leave out
+ * a signal the limit had cut. Otherwise undefined, and the signals are read for exactly these people.
+ */
+function prefetchedFor(context: AskContext, resolved: ReadonlyArray<Person & { connected: boolean }>): AskContext['signals'] | undefined {
+  if (context.signals.length >= SIGNALS_LIMIT) return undefined;
+  if (!resolved.every((r) => context.tagged.some((t) => t.andeeId === r.andeeId && t.connected === r.connected))) return undefined;
+  const wanted = new Set([context.caller.andeeId, ...resolved.map((r) => r.andeeId)]);
+  return context.signals.filter((s) => wanted.has(s.andeeId));
 }
 
 function person(c: { name: string; tag: string }) {

@@ -87,11 +87,20 @@ function stem(w: string): string {
 /** The leaves whose keywords a text mentions, best first (how many of its keywords it mentions). */
 export function codesMentioned(text: string): string[] {
   const present = new Set(words(text));
-  return hdsLeaves()
-    .map((leaf) => ({ code: leaf.code, hits: leaf.keywords.filter((k) => present.has(stem(k))).length }))
-    .filter((r) => r.hits > 0)
-    .sort((a, b) => b.hits - a.hits || a.code.localeCompare(b.code))
-    .map((r) => r.code);
+  const found: Array<{ code: string; hits: number }> = [];
+  for (const leaf of stemmedLeaves()) {
+    let hits = 0;
+    for (const keyword of leaf.keywords) if (present.has(keyword)) hits++;
+    if (hits > 0) found.push({ code: leaf.code, hits });
+  }
+  return found.sort((a, b) => b.hits - a.hits || a.code.localeCompare(b.code)).map((r) => r.code);
+}
+
+let stemmed: Array<{ code: string; keywords: string[] }> | undefined;
+/** Every leaf's keywords stemmed once: codesMentioned runs on each question and each written fact. */
+function stemmedLeaves(): Array<{ code: string; keywords: string[] }> {
+  stemmed ??= hdsLeaves().map((leaf) => ({ code: leaf.code, keywords: leaf.keywords.map(stem) }));
+  return stemmed;
 }
 
 /** The code a fact written without one is filed under until the andee reviews it. */

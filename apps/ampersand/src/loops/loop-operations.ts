@@ -5,7 +5,7 @@
  * only, the artifact kinds its outcome specification allows, and its writes carry the run's
  * provenance and are recorded as the run's effects.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import * as z from 'zod';
 import { runIdempotent } from '@agent-products/kit/store';
 import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, LoopReadOutput } from '../api/loop-contracts.ts';
@@ -13,7 +13,7 @@ import type { AmpersandDatabase } from '../store/schema.ts';
 import { loopErrors } from './loop-errors.ts';
 import { setItemVisibility, writeItem, type ItemView } from './loop-items.ts';
 import { Loops, type LoopSummary } from './loop-records.ts';
-import { readLoopView } from './loop-view.ts';
+import { readLoopView, readLoopViewIf, type LoopView } from './loop-view.ts';
 import { endRun, recordStage, type RunView } from './runs.ts';
 import { SURFACE_CONTRACT } from './surface-contract.ts';
 import type { TerminalDetails } from './terminal-messages.ts';
@@ -31,9 +31,17 @@ export class LoopOperations {
     if (run && (run.loopId === null || loopId !== run.loopId)) throw outsideRun(run);
     if (!loopId && input.title === undefined) return { shelf: await this.loops.shelf(callerId), loop: null, surfaceContract: surfaceContract() };
     const view = await readLoopView(this.db, callerId, loopId ? { loopId } : { title: input.title!, skillId: input.skillId! }, 50);
-    if (!view && loopId) throw loopErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
-    if (!view) throw loopErrors.fail('loop_not_found', `You have no Loop titled "${input.title}" with skill ${input.skillId}.`, { title: input.title, skillId: input.skillId });
-    return { shelf: null, loop: { ...view.summary, composition: view.composition, items: view.items, conversation: view.conversation }, surfaceContract: surfaceContract() };
+    return loopReadOutput(view, loopId, input);
+  }
+
+  /**
+   * `read` of one Loop outside a run (input with a loopId or a title), its grant check carried by
+   * the view's statement (api-token.ts `in-read`): undefined when the grant is not live.
+   */
+  async readGranted(callerId: string, input: z.output<typeof loopReadInput>, grant: RawBuilder<boolean>): Promise<LoopReadOutput | undefined> {
+    const loopId = input.loopId ?? undefined;
+    const read = await readLoopViewIf(this.db, callerId, loopId ? { loopId } : { title: input.title!, skillId: input.skillId! }, 50, grant);
+    return read && loopReadOutput(read.view, loopId, input);
   }
 
   async create(callerId: string, input: z.output<typeof loopCreateInput>, now: Date): Promise<{ loop: LoopSummary; reused: boolean }> {
@@ -105,4 +113,10 @@ function outsideRun(run: RunView) {
 
 function surfaceContract() {
   return { ...SURFACE_CONTRACT, renderers: [...SURFACE_CONTRACT.renderers], itemKinds: [...SURFACE_CONTRACT.itemKinds], blocks: SURFACE_CONTRACT.blocks.map((b) => ({ type: b.type, fields: [...b.fields] })) };
+}
+
+function loopReadOutput(view: LoopView | undefined, loopId: string | undefined, input: z.output<typeof loopReadInput>): LoopReadOutput {
+  if (!view && loopId) throw loopErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
+  if (!view) throw loopErrors.fail('loop_not_found', `You have no Loop titled "${input.title}" with skill ${input.skillId}.`, { title: input.title, skillId: input.skillId });
+  return { shelf: null, loop: { ...view.summary, composition: view.composition, items: view.items, conversation: view.conversation }, surfaceContract: surfaceContract() };
 }

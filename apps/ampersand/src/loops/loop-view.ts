@@ -5,7 +5,8 @@
  * database a parse and a plan. By id (any Loop the caller is a member of) or by the exact title
  * and skill id of one they own.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
+import { readIfGranted } from '../auth/granted-read.ts';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { messageView, type MessageView } from './conversation.ts';
@@ -22,8 +23,21 @@ export interface LoopView {
   conversation: MessageView[];
 }
 
-export async function readLoopView(db: Kysely<AmpersandDatabase>, andeeId: string, key: { loopId: string } | { title: string; skillId: string }, messages: number): Promise<LoopView | undefined> {
-  let query = db
+type LoopKey = { loopId: string } | { title: string; skillId: string };
+
+export async function readLoopView(db: Kysely<AmpersandDatabase>, andeeId: string, key: LoopKey, messages: number): Promise<LoopView | undefined> {
+  const row = await loopViewQuery(db, andeeId, key, messages).executeTakeFirst();
+  return row ? toLoopView(row) : undefined;
+}
+
+/** readLoopView carrying the grant check (api-token.ts `in-read`): undefined when the grant is not live, else the view (or its absence). */
+export async function readLoopViewIf(db: Kysely<AmpersandDatabase>, andeeId: string, key: LoopKey, messages: number, condition: RawBuilder<boolean>): Promise<{ view: LoopView | undefined } | undefined> {
+  const rows = await readIfGranted(db, condition, loopViewQuery(db, andeeId, key, messages));
+  return rows && { view: rows[0] ? toLoopView(rows[0]) : undefined };
+}
+
+function loopViewQuery(db: Kysely<AmpersandDatabase>, andeeId: string, key: LoopKey, messages: number) {
+  const query = db
     .selectFrom('loops as l')
     .innerJoin('loop_members as m', (j) => j.onRef('m.loop_id', '=', 'l.loop_id').on('m.andee_id', '=', andeeId))
     .innerJoin('andees as o', 'o.andee_id', 'l.owner_id')
@@ -41,9 +55,10 @@ export async function readLoopView(db: Kysely<AmpersandDatabase>, andeeId: strin
       ).as('items'),
       jsonArrayFrom(eb.selectFrom('conversation_messages as c').selectAll('c').whereRef('c.loop_id', '=', 'l.loop_id').orderBy('c.seq', 'desc').limit(messages)).as('conversation'),
     ]);
-  query = 'loopId' in key ? query.where('l.loop_id', '=', key.loopId) : query.where('l.owner_id', '=', andeeId).where('l.title', '=', key.title).where('l.skill_id', '=', key.skillId);
-  const row = await query.executeTakeFirst();
-  if (!row) return undefined;
+  return 'loopId' in key ? query.where('l.loop_id', '=', key.loopId) : query.where('l.owner_id', '=', andeeId).where('l.title', '=', key.title).where('l.skill_id', '=', key.skillId);
+}
+
+function toLoopView(row: NonNullable<Awaited<ReturnType<ReturnType<typeof loopViewQuery>['executeTakeFirst']>>>): LoopView {
   return {
     summary: {
       loopId: row.loop_id,
