@@ -63,7 +63,9 @@ function awaitBanners(child: ChildProcess): Promise<RunningProducts> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      // SIGTERM, not SIGKILL: start.mjs then stops every product it started; killed, it would
+      // leave them running as orphans that hold their ports and data directories.
+      child.kill('SIGTERM');
       reject(new Error(`the products did not start within ${START_TIMEOUT_MS} ms:\n${output}`));
     }, START_TIMEOUT_MS);
     const keep = (chunk: Buffer) => {

@@ -26,6 +26,37 @@ export interface LoopSummary {
   updatedAt: string;
 }
 
+/** The columns a Loop's summary is made of, as the reads that join its member, owner and skill select them. */
+export interface LoopSummaryRow {
+  loop_id: string;
+  title: string;
+  renderer: string;
+  skill_id: string;
+  skill_version: number | null;
+  digest: string | null;
+  tag: string;
+  display_name: string;
+  role: 'owner' | 'member';
+  archived_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export function loopSummaryOf(row: LoopSummaryRow): LoopSummary {
+  return {
+    loopId: row.loop_id,
+    title: row.title,
+    renderer: row.renderer,
+    skillId: row.skill_id,
+    skill: row.skill_version !== null && row.digest ? { version: row.skill_version, digest: row.digest } : null,
+    owner: { tag: `&${row.tag}`, name: row.display_name },
+    role: row.role,
+    archived: row.archived_at !== null,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
 export interface CreateLoopInput {
   title: string;
   renderer: string;
@@ -66,18 +97,7 @@ export class Loops {
       .where('l.loop_id', '=', loopId)
       .executeTakeFirst();
     if (!row) throw loopErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
-    return {
-      loopId: row.loop_id,
-      title: row.title,
-      renderer: row.renderer,
-      skillId: row.skill_id,
-      skill: row.skill_version !== null && row.digest ? { version: row.skill_version, digest: row.digest } : null,
-      owner: { tag: `&${row.tag}`, name: row.display_name },
-      role: row.role,
-      archived: row.archived_at !== null,
-      createdAt: new Date(row.created_at).toISOString(),
-      updatedAt: new Date(row.updated_at).toISOString(),
-    };
+    return loopSummaryOf(row);
   }
 
   async shelf(andeeId: string): Promise<{ active: LoopSummary[]; archived: LoopSummary[] }> {

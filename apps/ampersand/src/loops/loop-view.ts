@@ -12,7 +12,7 @@ import type { AmpersandDatabase } from '../store/schema.ts';
 import { messageView, type MessageView } from './conversation.ts';
 import { compositionBlocks } from './loop-composition.ts';
 import { itemView, type ItemView } from './loop-items.ts';
-import type { LoopSummary } from './loop-records.ts';
+import { loopSummaryOf, type LoopSummary } from './loop-records.ts';
 import type { LoopTables } from './loop-tables.ts';
 import type { SurfaceBlock } from './surface-contract.ts';
 
@@ -60,18 +60,7 @@ function loopViewQuery(db: Kysely<AmpersandDatabase>, andeeId: string, key: Loop
 
 function toLoopView(row: NonNullable<Awaited<ReturnType<ReturnType<typeof loopViewQuery>['executeTakeFirst']>>>): LoopView {
   return {
-    summary: {
-      loopId: row.loop_id,
-      title: row.title,
-      renderer: row.renderer,
-      skillId: row.skill_id,
-      skill: row.skill_version !== null && row.digest ? { version: row.skill_version, digest: row.digest } : null,
-      owner: { tag: `&${row.tag}`, name: row.display_name },
-      role: row.role,
-      archived: row.archived_at !== null,
-      createdAt: new Date(row.created_at).toISOString(),
-      updatedAt: new Date(row.updated_at).toISOString(),
-    },
+    summary: loopSummaryOf(row),
     composition: compositionBlocks(row.composition),
     // Rows come back as JSON: timestamps as strings, which the views read as dates.
     items: (row.items as unknown as Array<LoopTables['loop_items']>).map(itemView),
