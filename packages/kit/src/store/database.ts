@@ -19,6 +19,7 @@ import { ExclusiveTurn } from './exclusive-turn.ts';
 import { serveOwnerChannel } from './owner-channel.ts';
 import { OwnerChannel, OwnerChannelDialect } from './owner-client-dialect.ts';
 import { preparingClient, statementNaming } from './prepared-statements.ts';
+import { scheduleUpkeep } from './embedded-upkeep.ts';
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent the embedded database is used. */
@@ -35,6 +36,8 @@ export interface DatabaseOptions {
    * runs every query through that process instead.
    */
   whenOwned?: 'refuse' | 'reach' | undefined;
+  /** How often the embedded database's owner checks for vacuum and analyze work (embedded-upkeep.ts). */
+  upkeepIntervalMs?: number | undefined;
 }
 
 export interface Database<DB> {
@@ -50,6 +53,7 @@ export interface Database<DB> {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 const EMBEDDED_SHARED_BUFFERS = '32MB';
+const UPKEEP_INTERVAL_MS = 60_000;
 
 export async function openDatabase<DB>(options: DatabaseOptions): Promise<Database<DB>> {
   const schema = options.schema ?? 'public';
@@ -78,7 +82,8 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   }
 
   const dataDir = options.dataDir ?? 'memory://';
-  if (dataDir.startsWith('memory://')) return (await openEmbedded<DB>(dataDir, schema, new ExclusiveTurn())).opened;
+  const upkeepIntervalMs = options.upkeepIntervalMs ?? UPKEEP_INTERVAL_MS;
+  if (dataDir.startsWith('memory://')) return (await openEmbedded<DB>(dataDir, schema, new ExclusiveTurn(), upkeepIntervalMs)).opened;
   mkdirSync(dataDir, { recursive: true });
   const lock = await lockDataDirectory(dataDir);
   if ('ownerPid' in lock) {
@@ -87,7 +92,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   }
   try {
     const turn = new ExclusiveTurn();
-    const database = await openEmbedded<DB>(dataDir, schema, turn);
+    const database = await openEmbedded<DB>(dataDir, schema, turn, upkeepIntervalMs);
     serveOwnerChannel(lock.held, database.client, turn);
     return {
       ...database.opened,
@@ -103,8 +108,11 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   }
 }
 
-/** PGlite in `dataDir`, its statements taking turns on `turn` (which the owner channel shares). */
-async function openEmbedded<DB>(dataDir: string, schema: string, turn: ExclusiveTurn): Promise<{ opened: Database<DB>; client: PGlite }> {
+/**
+ * PGlite in `dataDir`, its statements taking turns on `turn` (which the owner channel shares),
+ * kept vacuumed and analyzed by this process (nothing else does it on the embedded database).
+ */
+async function openEmbedded<DB>(dataDir: string, schema: string, turn: ExclusiveTurn, upkeepIntervalMs: number): Promise<{ opened: Database<DB>; client: PGlite }> {
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle product's memory; the
   // embedded database holds one product's data, for which 32 MB is ample (measured:
   // about 110 MB less resident memory on reopening a data directory).
@@ -114,7 +122,18 @@ async function openEmbedded<DB>(dataDir: string, schema: string, turn: Exclusive
   await client.waitReady;
   await client.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client, turn) });
-  return { opened: wrap(db, 'pglite', schema), client };
+  const upkeep = scheduleUpkeep(db, schema, upkeepIntervalMs, (error) => process.emitWarning(`Embedded database upkeep (vacuum, analyze) failed; tried again next interval: ${error instanceof Error ? error.message : String(error)}`));
+  const opened = wrap(db, 'pglite', schema);
+  return {
+    opened: {
+      ...opened,
+      async close() {
+        await upkeep.stop();
+        await opened.close();
+      },
+    },
+    client,
+  };
 }
 
 /** The embedded database as seen through its owner; refused when the owner serves another schema. */

@@ -2,6 +2,7 @@
 export { openDatabase, type Database, type DatabaseOptions } from './database.ts';
 export { DataDirectoryInUseError } from './data-directory-lock.ts';
 export { migrate, type Migrations } from './migrations.ts';
+export { runUpkeep, type UpkeepStep } from './embedded-upkeep.ts';
 export { platformMigrations } from './platform-migrations.ts';
 export { isConnectionFailure } from './connection-failure.ts';
 export { insertIdempotent, runIdempotent, type ClaimedInsert, type IdempotencyScope, type IdempotentOutcome, type PreparedInsert } from './idempotency.ts';
