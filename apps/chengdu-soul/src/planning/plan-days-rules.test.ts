@@ -89,10 +89,13 @@ describe('filling a day', () => {
   it('starts an empty day from the best-matching scene, the one nearest the centre among equals', () => {
     const candidates = [
       scene('mismatch-near', 0.5, 0, { atmosphere: 'lively', discovery: 'iconic' }),
-      scene('match-far', 10, 0, { atmosphere: 'quiet', discovery: 'local' }),
+      scene('match-far', 20, 0, { atmosphere: 'quiet', discovery: 'local' }),
       scene('match-near', -3, 0, { atmosphere: 'quiet', discovery: 'local' }),
     ];
-    expect(ids(planDays(candidates, request({ scenesPerDay: 1, atmosphere: 'quiet', discovery: 'local' })))).toEqual([['match-near']]);
+    const first = (scenes: Scene[]) => ids(planDays(scenes, request({ scenesPerDay: 1, atmosphere: 'quiet', discovery: 'local' })));
+    expect(first(candidates)).toEqual([['match-near']]);
+    // However far the better match: an empty day is not yet tied to a part of the city.
+    expect(first(candidates.filter((s) => s.cardId !== 'match-near'))).toEqual([['match-far']]);
   });
 
   it('weighs one point of preference against 3 km from the middle of the day', () => {
@@ -148,10 +151,17 @@ describe('grouping the required scenes into days', () => {
     ]);
     const twoClusters = [scene('a', 0), scene('b', 1), scene('c', 3), scene('d', 13), scene('e', 13.5), scene('f', 15.5)];
     expect(requiredDays(twoClusters, { dayCount: 4, scenesPerDay: 2 })).toEqual([['a', 'b'], ['c'], ['d', 'e'], ['f']]);
+    // Only the group that is over is split: here the second, after a full first one.
+    const fullThenOver = [scene('a', 0), scene('a2', 0.5), scene('b', 10.5), scene('c', 11.5), scene('d', 13.5)];
+    expect(requiredDays(fullThenOver, { dayCount: 4, scenesPerDay: 2 })).toEqual([['a', 'a2'], ['b', 'c'], ['d'], []]);
   });
 
   it('with more groups than days, joins across the smallest gap whose day stays within capacity', () => {
     expect(requiredDays([scene('a', 0), scene('b', 20), scene('c', 28)], { dayCount: 2 })).toEqual([['a'], ['b', 'c']]);
+    expect(requiredDays([scene('a', 0), scene('b', 10), scene('c', 17)], { dayCount: 2, scenesPerDay: 2 })).toEqual([['a'], ['b', 'c']]);
+    // Two equal gaps (longitudes exact in binary): the earlier one is joined first.
+    const even = ['a', 'b', 'c'].map((id, i) => scene(id, 0, 0, { planningPoint: { lat: 30.5, lon: 104 + i * 0.125 } }));
+    expect(requiredDays(even, { dayCount: 2 })).toEqual([['a', 'b'], ['c']]);
     expect(requiredDays([scene('a', 0), scene('b', 0.5), scene('c', 7.5), scene('d', 17.5)], { dayCount: 2, scenesPerDay: 2 })).toEqual([
       ['a', 'b'],
       ['c', 'd'],
