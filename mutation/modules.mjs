@@ -19,6 +19,9 @@ export const MODULES = {
   'packages/kit/src/web/browser-sessions.ts': ['packages/kit/src/web/browser-sessions.test.ts'],
   'packages/kit/src/web/signed-form-tokens.ts': ['packages/kit/src/web/signed-form-tokens.test.ts'],
   'apps/chengdu-soul/src/privacy/privacy-requests.ts': ['apps/chengdu-soul/src/privacy/privacy-requests.test.ts'],
+  // the traveler's required and excluded scenes are honoured, never dropped (pure functions: fast per mutant)
+  'apps/chengdu-soul/src/planning/resolve-proposal.ts': ['apps/chengdu-soul/src/planning/resolve-proposal.test.ts'],
+  'apps/chengdu-soul/src/planning/plan-days.ts': ['apps/chengdu-soul/src/planning/plan-days.test.ts', 'apps/chengdu-soul/src/planning/plan-days-rules.test.ts'],
   // zaezd: trip ids are the links people share
   'apps/zaezd/src/trips/trip-id.ts': ['apps/zaezd/src/trips/trip-id.test.ts', 'apps/zaezd/test/trip-pages.test.ts'],
   // &: authorization rules
