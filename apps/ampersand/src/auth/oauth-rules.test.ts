@@ -300,6 +300,15 @@ describe('refresh requests', () => {
         ctx.status = 200;
         ctx.body = undefined;
       },
+      (ctx) => {
+        ctx.status = 200;
+        ctx.body = null;
+      },
+      // Only a successful answer is a rotation, whatever its body holds.
+      (ctx) => {
+        ctx.status = 400;
+        ctx.body = { error: 'invalid_grant', access_token: 'at-2' };
+      },
     ];
     for (const answer of answers) {
       const { succession, calls } = fakeSuccession({ kind: 'first' });
