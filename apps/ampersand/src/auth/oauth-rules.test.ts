@@ -142,7 +142,7 @@ describe('authorization request without a scope', () => {
   });
 
   it('keeps a GET request’s own scope, and adds none to a request object or a pushed request', async () => {
-    for (const query of [{ scope: 'loops:read' }, { request_uri: 'urn:ietf:params:oauth:request_uri:abc' }, { request: 'eyJ.x.y' }]) {
+    for (const query of [{ scope: 'loops:read' }, { request_uri: 'urn:ietf:params:oauth:request_uri:abc' }, { request: 'eyJ.x.y' }] as Array<Record<string, string>>) {
       const ctx = context('GET', '/oauth/authorize', { query: { client_id: 'app', ...query } });
       expect(await run(rules(), ctx)).toBe(true);
       expect(ctx.query).toEqual({ client_id: 'app', ...query });
