@@ -27,7 +27,7 @@ export const MODULES = {
   // &: authorization rules
   'apps/ampersand/src/auth/grants.ts': ['apps/ampersand/src/auth/grants.test.ts'],
   'apps/ampersand/src/auth/refresh-succession.ts': ['apps/ampersand/src/auth/refresh-succession.test.ts'],
-  'apps/ampersand/src/auth/oauth-rules.ts': ['apps/ampersand/test/authorization-server.test.ts'],
+  'apps/ampersand/src/auth/oauth-rules.ts': ['apps/ampersand/src/auth/oauth-rules.test.ts', 'apps/ampersand/test/authorization-server.test.ts'],
   'apps/ampersand/src/auth/access-token-verifier.ts': ['apps/ampersand/src/auth/access-token-verifier.test.ts'],
   'apps/ampersand/src/auth/cimd-guard.ts': ['apps/ampersand/src/auth/cimd-guard.test.ts'],
   // &: visibility rules (who sees which facts)
@@ -36,6 +36,7 @@ export const MODULES = {
   'apps/ampersand/src/identity/answer-synthesizer.ts': ['apps/ampersand/src/identity/answer-synthesizer.test.ts'],
   'apps/ampersand/src/identity/identity-signals.ts': ['apps/ampersand/src/identity/identity-signals.test.ts'],
   'apps/ampersand/src/identity/connections.ts': ['apps/ampersand/src/identity/connections.test.ts'],
+  'apps/ampersand/src/identity/visibility.ts': ['apps/ampersand/src/identity/visibility.test.ts'],
 };
 
 /** A file name for a module's reports (or a line range's): its path with the separators flattened. */

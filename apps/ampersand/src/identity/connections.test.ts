@@ -121,6 +121,12 @@ describe('Connections', () => {
     expect((await notes()).length).toBe(1);
   });
 
+  it('says which way the pending request goes from that pair’s own request, not another pair’s', async () => {
+    await inTrx((trx) => connections.request(trx, bob, dee, undefined, at(0)));
+    await inTrx((trx) => connections.request(trx, ada, cy, undefined, at(1)));
+    expect(await failure(inTrx((trx) => connections.request(trx, ada, cy, undefined, at(2))))).toEqual({ code: 'request_already_pending', message: 'Your request to &mid is still pending.', details: { direction: 'outgoing' } });
+  });
+
   it('a resolved request no longer blocks a new one', async () => {
     await inTrx((trx) => connections.request(trx, ada, cy, undefined, at(0)));
     expect(await inTrx((trx) => connections.resolveIncoming(trx, cy, ada.andeeId, 'denied', at(1)))).toBe(true);

@@ -146,6 +146,14 @@ describe('IdentitySignals', () => {
     expect(await signals.pendingCount('nobody')).toBe(0);
   });
 
+  it('reads a row written before updates were recorded as updated when it was created', async () => {
+    await database.db
+      .insertInto('identity_facts')
+      .values({ fact_id: 'legacy', andee_id: 'ada', value: 'Old fact', value_key: 'old fact', hds_code: null, visibility: 'public', status: 'approved', source: 'cli', client_id: null, turn_id: null, question_id: null, created_at: at(1), updated_at: null, reviewed_at: null })
+      .execute();
+    expect(await signals.byId('ada', 'legacy')).toMatchObject({ createdAt: at(1), updatedAt: at(1), reviewedAt: null });
+  });
+
   it('orders signals of the same time by id', async () => {
     for (const value of ['p', 'q', 'r', 's']) await signals.write('ada', { value, status: 'pending', provenance: { source: 'mcp' } }, at(1));
     const ids = (await signals.list('ada', 'pending')).map((s) => s.signalId);
