@@ -143,3 +143,32 @@ describe('runs', () => {
     expect(await recordStage(database.db, run.runId, 'late', now)).toBe(false);
   });
 });
+
+describe('shelf', () => {
+  it('lists the Loops one is a member of, newest change first, archived apart, in one statement', async () => {
+    const andees = new AndeeRepository(database.db);
+    const made = await Promise.all(['tove', 'ilse'].map((tag) => andees.create({ tag, displayName: tag.toUpperCase() })));
+    const [tove, ilse] = made.map((m) => (m.ok ? m.andee.andeeId : ''));
+    const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    const garden = (await loops.create(tove!, { title: 'Garden plan', renderer: 'checklist', skillId: 'skill_garden' }, at(1))).loop;
+    const trip = (await loops.create(tove!, { title: 'Lake trip', renderer: 'checklist', skillId: 'skill_trip' }, at(2))).loop;
+    const old = (await loops.create(tove!, { title: 'Old plan', renderer: 'checklist', skillId: 'skill_old' }, at(3))).loop;
+    const hers = (await loops.create(ilse!, { title: 'Book club', renderer: 'checklist', skillId: 'skill_books' }, at(4))).loop;
+    await loops.create(ilse!, { title: 'Not shared', renderer: 'checklist', skillId: 'skill_secret' }, at(5));
+    await loops.share(ilse!, hers.loopId, 'tove', at(6));
+    await loops.archive(tove!, old.loopId, true, at(7));
+    await loops.share(tove!, garden.loopId, 'ilse', at(8));
+
+    const statements: string[] = [];
+    const counted = database.db.withPlugin({ transformQuery: (args) => (statements.push(args.queryId.queryId), args.node), transformResult: async (args) => args.result });
+    const shelf = await new Loops(counted).shelf(tove!);
+    expect(statements).toHaveLength(1);
+    expect(shelf.active.map((l) => [l.title, l.role, l.owner.tag])).toEqual([
+      ['Garden plan', 'owner', '&tove'],
+      ['Book club', 'member', '&ilse'],
+      ['Lake trip', 'owner', '&tove'],
+    ]);
+    expect(shelf.active.map((l) => l.loopId)).toEqual([garden.loopId, hers.loopId, trip.loopId]);
+    expect(shelf.archived.map((l) => [l.title, l.archived])).toEqual([['Old plan', true]]);
+  });
+});

@@ -64,6 +64,16 @@ export interface CreateLoopInput {
   seedItems?: ItemInput[];
 }
 
+/** Loops the andee is a member of, each with its owner and pinned skill release, as summaries read them. */
+function summaryRows(db: Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase>, andeeId: string) {
+  return db
+    .selectFrom('loops as l')
+    .innerJoin('loop_members as m', (j) => j.onRef('m.loop_id', '=', 'l.loop_id').on('m.andee_id', '=', andeeId))
+    .innerJoin('andees as o', 'o.andee_id', 'l.owner_id')
+    .leftJoin('skill_releases as s', (j) => j.onRef('s.skill_id', '=', 'l.skill_id').onRef('s.version', '=', 'l.skill_version'))
+    .select(['l.loop_id', 'l.title', 'l.renderer', 'l.skill_id', 'l.skill_version', 'l.archived_at', 'l.created_at', 'l.updated_at', 'm.role', 'o.tag', 'o.display_name', 's.digest']);
+}
+
 export class Loops {
   constructor(private readonly db: Kysely<AmpersandDatabase>) {}
 
@@ -88,28 +98,15 @@ export class Loops {
 
   /** The Loop as the caller sees it; `loop_not_found` when it does not exist or they are not a member. */
   async summary(andeeId: string, loopId: string, db: Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase> = this.db): Promise<LoopSummary> {
-    const row = await db
-      .selectFrom('loops as l')
-      .innerJoin('loop_members as m', (j) => j.onRef('m.loop_id', '=', 'l.loop_id').on('m.andee_id', '=', andeeId))
-      .innerJoin('andees as o', 'o.andee_id', 'l.owner_id')
-      .leftJoin('skill_releases as s', (j) => j.onRef('s.skill_id', '=', 'l.skill_id').onRef('s.version', '=', 'l.skill_version'))
-      .select(['l.loop_id', 'l.title', 'l.renderer', 'l.skill_id', 'l.skill_version', 'l.archived_at', 'l.created_at', 'l.updated_at', 'm.role', 'o.tag', 'o.display_name', 's.digest'])
-      .where('l.loop_id', '=', loopId)
-      .executeTakeFirst();
+    const row = await summaryRows(db, andeeId).where('l.loop_id', '=', loopId).executeTakeFirst();
     if (!row) throw loopErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
     return loopSummaryOf(row);
   }
 
+  /** The caller's 200 most recently changed Loops, in one statement. */
   async shelf(andeeId: string): Promise<{ active: LoopSummary[]; archived: LoopSummary[] }> {
-    const ids = await this.db
-      .selectFrom('loop_members as m')
-      .innerJoin('loops as l', 'l.loop_id', 'm.loop_id')
-      .select('l.loop_id')
-      .where('m.andee_id', '=', andeeId)
-      .orderBy('l.updated_at', 'desc')
-      .limit(200)
-      .execute();
-    const loops = await Promise.all(ids.map((r) => this.summary(andeeId, r.loop_id)));
+    const rows = await summaryRows(this.db, andeeId).orderBy('l.updated_at', 'desc').orderBy('l.loop_id').limit(200).execute();
+    const loops = rows.map(loopSummaryOf);
     return { active: loops.filter((l) => !l.archived), archived: loops.filter((l) => l.archived) };
   }
 
