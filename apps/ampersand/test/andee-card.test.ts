@@ -18,7 +18,7 @@ import { ANDEE_CARD_URI } from '../src/mcp/andee-card-resource.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { accessToken, call, createAndee, mcpClient } from './support/andee-tokens.ts';
 // The MCP Apps test host (strict CSP, sandboxed iframe, ext-apps AppBridge) is the zaezd widget's.
-import { openTestHost } from '../../zaezd/test/support/test-host.ts';
+import { openTestHost } from '@agent-products/kit/testing/app-host';
 
 const PHOTO_HOST = 'http://photos.localhost';
 const dir = mkdtempSync(join(tmpdir(), 'amp-identity-card-'));

@@ -21,7 +21,7 @@ import { ARTIFACTS, DESKTOP, PHONE, latinInsideRussian, screenshots } from './su
 import { startJsonServer, type JsonServer } from './support/json-server.ts';
 import { openMeteoDays } from './support/open-meteo-fixture.ts';
 import { startStack, type RunningStack } from './support/start-stack.ts';
-import { openTestHost, HOST_ORIGIN, VIEW_ORIGIN, type DeclaredCsp, type TestHost } from './support/test-host.ts';
+import { openTestHost, HOST_ORIGIN, VIEW_ORIGIN, type DeclaredCsp, type TestHost } from '@agent-products/kit/testing/app-host';
 import { startTileServer, type TileServer } from './support/tile-server.ts';
 
 reportMissingBrowser('trip-board-browser.test');

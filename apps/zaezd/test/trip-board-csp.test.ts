@@ -12,7 +12,7 @@ import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { browserAvailable, connectClient, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
 import { boardAssets } from '../src/web/board-assets.ts';
 import { startStack, type RunningStack } from './support/start-stack.ts';
-import { openTestHost, sandboxCsp, VIEW_ORIGIN, type DeclaredCsp } from './support/test-host.ts';
+import { openTestHost, sandboxCsp, VIEW_ORIGIN, type DeclaredCsp } from '@agent-products/kit/testing/app-host';
 import { startTileServer, type TileServer } from './support/tile-server.ts';
 
 reportMissingBrowser('trip-board-csp.test');

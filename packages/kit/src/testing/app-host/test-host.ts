@@ -1,4 +1,7 @@
 /**
+ * Test support (not used by production code), kept apart from `kit/testing` because it builds the
+ * host page with esbuild and drives Chromium: any product's MCP App resource can be tested in it.
+ *
  * A test agent host in headless Chromium, after the MCP Apps testing recipe: the host page and
  * the view are served by `page.route` on two origins (http://host.localhost and
  * http://view.localhost); the view is the `ui://` resource's HTML exactly as read through the
