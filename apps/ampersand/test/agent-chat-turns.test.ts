@@ -69,8 +69,8 @@ describe('an agent-chat turn without a provider', () => {
   });
 
   it('the chat API is the andee’s own app’s only: a third-party agent can neither read nor start a turn', async () => {
-    expect((await api(amp, mara, '/v1/chat/send', { message: 'Hello' })).body.error.code).toBe('hosted_runtime_only');
-    expect((await api(amp, mara, '/v1/chat/read', {})).body.error.code).toBe('hosted_runtime_only');
+    expect((await api(amp, mara, '/v1/chat/send', { message: 'Hello' })).body.error.code).toBe('first_party_only');
+    expect((await api(amp, mara, '/v1/chat/read', {})).body.error.code).toBe('first_party_only');
   });
 
   it('refused: Send on the chat page ends the turn refused, the reason in the andee’s own chat, no Loop involved', async () => {

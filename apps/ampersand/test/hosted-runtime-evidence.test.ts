@@ -89,6 +89,17 @@ describe('identity_read', () => {
 });
 
 describe('photo and place evidence', () => {
+  it('is refused from a third-party OAuth client, with the code that says why', async () => {
+    const other = await authorizedAgent(amp, 'tove');
+    try {
+      const response = await fetch(`${amp.apiUrl}/v1/evidence/photos`, { method: 'POST', headers: { Authorization: `Bearer ${other.accessToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ labels: [{ label: 'sourdough', category: 'food', photoCount: 12, confidence: 'medium' }], coverage: { photosSeen: 900, photosLabelled: 850 } }) });
+      expect(response.status).toBe(403);
+      expect((await response.json()).error.code).toBe('first_party_only');
+    } finally {
+      await other.close();
+    }
+  }, 90_000);
+
   it('arrives from the andee’s app as derived data only and reads back without a coordinate', async () => {
     expect((await intake('/v1/evidence/photos', { labels: [{ label: 'golden retriever', category: 'animal', photoCount: 41, confidence: 'high', latitude: 39.1 }], coverage: { photosSeen: 900, photosLabelled: 850 } })).status).toBe(400);
     expect((await intake('/v1/evidence/photos', { labels: [{ label: 'golden retriever', category: 'animal', photoCount: 41, confidence: 'high' }, { label: 'sourdough', category: 'food', photoCount: 12, confidence: 'medium' }], coverage: { photosSeen: 900, photosLabelled: 850 } })).status).toBe(200);

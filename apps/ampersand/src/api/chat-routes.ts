@@ -33,7 +33,7 @@ export function chatRoutes(deps: ChatRouteDeps): Hono<ApiEnv> {
 
   async function ownAppCaller(c: Context<ApiEnv>): Promise<string> {
     const caller = await callerOf(c, deps.andees);
-    if (!(await deps.firstParty.isFirstParty(caller.clientId))) throw loopErrors.fail('hosted_runtime_only', "Agent chat is started only by the andee, from the web app or their own first-party & app.");
+    if (!(await deps.firstParty.isFirstParty(caller.clientId))) throw loopErrors.fail('first_party_only', "Agent chat is started only by the andee, from the web app or their own first-party & app.");
     return caller.andeeId;
   }
 

@@ -35,7 +35,7 @@ export function evidenceRoutes(deps: EvidenceRouteDeps): Hono<ApiEnv> {
   }
   async function ownAppCaller(c: Context<ApiEnv>): Promise<string> {
     const caller = await callerOf(c, deps.andees);
-    if (!(await deps.firstParty.isFirstParty(caller.clientId))) throw loopErrors.fail('hosted_runtime_only', "Evidence is sent only by the andee's own first-party app.");
+    if (!(await deps.firstParty.isFirstParty(caller.clientId))) throw loopErrors.fail('first_party_only', "Evidence is sent only by the andee's own first-party app.");
     return caller.andeeId;
   }
 

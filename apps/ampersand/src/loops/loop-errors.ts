@@ -10,6 +10,7 @@ export const loopErrors = defineErrorTable({
   item_not_admitted: { status: 422, retryable: false, meaning: 'The item is not a durable artifact (empty, placeholder, progress, checkpoint or cursor); details.reason says which.' },
   not_agent_authored: { status: 409, retryable: false, meaning: 'Only agent-authored items can have their visibility changed by a tool.' },
   hosted_runtime_only: { status: 403, retryable: false, meaning: 'This tool belongs to the & hosted runtime; a public OAuth client cannot call it.' },
+  first_party_only: { status: 403, retryable: false, meaning: "Only the andee's own first-party & app (or the web app) may do this; a third-party OAuth client cannot." },
   run_token_invalid: { status: 401, retryable: false, meaning: 'The X-Run-Token is missing, malformed, expired, for another andee or for a run that has ended.' },
   outcome_not_allowed: { status: 409, retryable: false, meaning: "The run's outcome specification does not allow this terminal mode; the run stays open until its deadline." },
   unknown_block: { status: 422, retryable: false, meaning: 'A block the live surface contract does not expose; details.unknownBlocks names them.' },
