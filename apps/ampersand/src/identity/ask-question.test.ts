@@ -166,8 +166,11 @@ describe('a question about the caller and participants', () => {
 
   it('reads the signals afresh when a participant was not read with the context', async () => {
     // "Bo Chen" is a name, so the context read, which reads tags, had no andee for it.
-    const { calls } = await ask({ question: 'What does Bo like?', participants: ['bo chen'] }, context({ tagged: [{ ...sam, connected: false }], signals }));
-    expect(facts(calls[0]!)[1]).toEqual({ tag: '&bo', isCaller: false, facts: fromDb(bo.andeeId, ['connected', 'public']).map((f) => f.text) });
+    const { calls } = await ask({ question: 'What do they like?', participants: ['&sam', 'bo chen'] }, context({ tagged: [{ ...sam, connected: false }], signals }));
+    expect(facts(calls[0]!).slice(1)).toEqual([
+      { tag: '&sam', isCaller: false, facts: fromDb(sam.andeeId, ['public']).map((f) => f.text) },
+      { tag: '&bo', isCaller: false, facts: fromDb(bo.andeeId, ['connected', 'public']).map((f) => f.text) },
+    ]);
   });
 
   it('reads the signals afresh, as a stranger’s, when the context read a participant with other connectedness', async () => {
@@ -199,6 +202,12 @@ describe('resolving participants', () => {
     const { calls } = await ask({ question: 'What does Bo like?', participants: ['&bo'] }, context({ tagged: [{ ...bo, name: 'Stale Bo', connected: false }] }));
     expect(calls[0]!.people[1]).toMatchObject({ name: 'Bo Chen', tag: '&bo' });
     expect(calls[0]!.people[1]!.facts.map((f) => f.text)).toEqual(fromDb(bo.andeeId, ['connected', 'public']).map((f) => f.text));
+  });
+
+  it('takes a reference with & as a tag, even when a connection’s name is written so', async () => {
+    const samFan: Person = { andeeId: 'id-samfan', name: '&sam fan', tag: 'samfan', photoUrl: null };
+    const { output } = await ask({ question: 'What does Sam like?', participants: ['&sam'] }, context({ connections: [...connections, samFan], tagged: [{ ...sam, connected: false }] }));
+    expect(output.participants.map((p) => p.tag)).toEqual(['&cara', '&sam']);
   });
 
   it('names each person once, and the caller only as the caller', async () => {

@@ -10,7 +10,7 @@ import { UpstreamError, type CheckoutLink, type HotelRooms, type TutuClient } fr
 import type { BuiltPackage } from './build-packages.ts';
 import type { EventTrip } from './built-trip.ts';
 import { CheckoutHosts } from './checkout-hosts.ts';
-import { checkoutItem, type CheckoutSources } from './checkout-items.ts';
+import { HOW_CHECKOUT_WORKS, checkoutItem, type CheckoutSources } from './checkout-items.ts';
 import { TripLinks } from './trip-links.ts';
 import type { CheckoutItemKey } from './trip-result.ts';
 
@@ -258,5 +258,11 @@ describe('what Tutu is asked for each item', () => {
 
   it('refuses a rail package without the leg asked for', async () => {
     await expect(item(link('https://www.tutu.ru/o'), railPackage({ legs: ['there'] }), 'back')).rejects.toThrow(new TypeError('A rail package has a leg back.'));
+  });
+});
+
+describe('how checkout works, as the answer tells the traveller', () => {
+  it('says zaezd makes no cart, links expire and nothing is booked until the traveller does it on Tutu', () => {
+    expect(HOW_CHECKOUT_WORKS).toMatch(/^Open the links one by one: .*\(zaezd never creates a cart\)\. Tutu’s links expire; each stable_url asks Tutu for a fresh link when clicked\. Nothing is booked or paid until you do it on Tutu\.$/);
   });
 });
