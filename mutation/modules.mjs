@@ -32,7 +32,7 @@ export const MODULES = {
   'apps/ampersand/src/auth/cimd-guard.ts': ['apps/ampersand/src/auth/cimd-guard.test.ts'],
   // &: visibility rules (who sees which facts)
   // ask-question.test.ts drives its rules directly; the matrix suite, black-box and slow per mutant, tests nothing of it that one does not.
-  'apps/ampersand/src/identity/ask-question.ts': ['apps/ampersand/src/identity/ask-question.test.ts'],
+  'apps/ampersand/src/identity/ask-question.ts': ['apps/ampersand/src/identity/ask-question.test.ts', 'apps/ampersand/src/identity/ask-question-edges.test.ts'],
   'apps/ampersand/src/identity/answer-synthesizer.ts': ['apps/ampersand/src/identity/answer-synthesizer.test.ts'],
   'apps/ampersand/src/identity/identity-signals.ts': ['apps/ampersand/src/identity/identity-signals.test.ts'],
   'apps/ampersand/src/identity/connections.ts': ['apps/ampersand/src/identity/connections.test.ts'],
