@@ -31,7 +31,7 @@ export const MODULES = {
   'apps/ampersand/src/auth/access-token-verifier.ts': ['apps/ampersand/src/auth/access-token-verifier.test.ts'],
   'apps/ampersand/src/auth/cimd-guard.ts': ['apps/ampersand/src/auth/cimd-guard.test.ts'],
   // &: visibility rules (who sees which facts)
-  // ask-question.test.ts drives its rules directly; the matrix suite, black-box and slow per mutant, tests nothing of it that one does not.
+  // Its own tests drive its rules directly (over a test database for the fresh read); the matrix suite, black-box and slow per mutant, is left out.
   'apps/ampersand/src/identity/ask-question.ts': ['apps/ampersand/src/identity/ask-question.test.ts', 'apps/ampersand/src/identity/ask-question-edges.test.ts'],
   'apps/ampersand/src/identity/answer-synthesizer.ts': ['apps/ampersand/src/identity/answer-synthesizer.test.ts'],
   'apps/ampersand/src/identity/identity-signals.ts': ['apps/ampersand/src/identity/identity-signals.test.ts'],
