@@ -1,7 +1,8 @@
 /**
  * Which of Tutu's links zaezd passes on and redirects to: https on the configured hosts and their
  * subdomains, the loopback stand-in's own origin only when it is the configured upstream, and
- * nothing else — no other scheme, no look-alike host, no credentials in the URL.
+ * nothing else — no other scheme, no look-alike host, no credentials in the URL. Configured hosts
+ * are read as an operator writes them (any case, `*.` in front, a trailing dot, blanks).
  */
 import { describe, expect, it } from 'vitest';
 import { CheckoutHosts } from './checkout-hosts.ts';
