@@ -24,6 +24,9 @@ export const MODULES = {
   'apps/chengdu-soul/src/planning/plan-days.ts': ['apps/chengdu-soul/src/planning/plan-days.test.ts', 'apps/chengdu-soul/src/planning/plan-days-rules.test.ts'],
   // zaezd: trip ids are the links people share
   'apps/zaezd/src/trips/trip-id.ts': ['apps/zaezd/src/trips/trip-id.test.ts', 'apps/zaezd/test/trip-pages.test.ts'],
+  // zaezd: checkout links — which of Tutu's links may be passed on, and which one a traveller is sent to
+  'apps/zaezd/src/trips/checkout-hosts.ts': ['apps/zaezd/src/trips/checkout-hosts.test.ts'],
+  'apps/zaezd/src/trips/checkout-items.ts': ['apps/zaezd/src/trips/checkout-items.test.ts'],
   // &: authorization rules
   'apps/ampersand/src/auth/grants.ts': ['apps/ampersand/src/auth/grants.test.ts'],
   'apps/ampersand/src/auth/refresh-succession.ts': ['apps/ampersand/src/auth/refresh-succession.test.ts'],
@@ -31,8 +34,8 @@ export const MODULES = {
   'apps/ampersand/src/auth/access-token-verifier.ts': ['apps/ampersand/src/auth/access-token-verifier.test.ts'],
   'apps/ampersand/src/auth/cimd-guard.ts': ['apps/ampersand/src/auth/cimd-guard.test.ts'],
   // &: visibility rules (who sees which facts)
-  // visibility.test.ts, which measured lines 53–67, went with the rewrite; the matrix suite is black-box (slow per mutant).
-  'apps/ampersand/src/identity/ask-question.ts': ['apps/ampersand/test/visibility-matrix.test.ts'],
+  // Its own tests drive its rules directly (over a test database for the fresh read); the matrix suite, black-box and slow per mutant, is left out.
+  'apps/ampersand/src/identity/ask-question.ts': ['apps/ampersand/src/identity/ask-question.test.ts', 'apps/ampersand/src/identity/ask-question-edges.test.ts'],
   'apps/ampersand/src/identity/answer-synthesizer.ts': ['apps/ampersand/src/identity/answer-synthesizer.test.ts'],
   'apps/ampersand/src/identity/identity-signals.ts': ['apps/ampersand/src/identity/identity-signals.test.ts'],
   'apps/ampersand/src/identity/connections.ts': ['apps/ampersand/src/identity/connections.test.ts'],

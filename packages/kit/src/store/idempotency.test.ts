@@ -4,8 +4,8 @@
  * write that is refused leaves nothing, unless the same request already succeeded.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { ToolError, platformErrors } from '../errors/index.ts';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/index.ts';
 import { insertIdempotent, runIdempotent } from './idempotency.ts';
@@ -219,6 +219,53 @@ describe(`idempotent writes on ${testDatabaseKind()}: scope and refusals`, () =>
     expect(new Date(row.rows[0]!.created_at).toISOString()).toBe(now.toISOString());
     const record = await sql<{ created_at: Date | string }>`select created_at from idempotency_records where idempotency_key = 'key-time'`.execute(database.db);
     expect(new Date(record.rows[0]!.created_at).toISOString()).toBe(now.toISOString());
+  });
+});
+
+describe(`the claim statement on ${testDatabaseKind()}`, () => {
+  /** The statements a write sends, as the database driver receives them. */
+  async function sent(work: () => Promise<unknown>): Promise<CompiledQuery[]> {
+    const executeQuery = vi.spyOn(database.db.getExecutor(), 'executeQuery');
+    try {
+      await work();
+      return executeQuery.mock.calls.map(([query]) => query);
+    } finally {
+      executeQuery.mockRestore();
+    }
+  }
+  /** A JSON body exactly `length` characters long. */
+  const body = (length: number, letter: string) => JSON.stringify({ text: letter.repeat(length - '{"text":""}'.length) });
+
+  it('sends a long text bound for columns of the same name once, a shorter one or one for another column each time, and times as ISO text', async () => {
+    const [long, atLimit, belowLimit] = [body(5000, 'l'), body(1024, 'a'), body(1023, 'b')];
+    const ids = ['sent-1', 'sent-2', 'sent-3'];
+    // A value that is not text is sent as it is, each time, whatever its size.
+    const parsed = { text: 'p'.repeat(2000) };
+    const rows = (text: unknown, noteId: string) => [
+      { table: 'notes', values: { note_id: noteId, body: text, created_at: now } },
+      { table: 'note_history', values: { note_id: noteId, body: text } },
+    ];
+    const queries = await sent(() =>
+      insertIdempotent(database.db, { accountId: 'acct-1', operation: 'sent', idempotencyKey: 'key-sent' }, {}, now, () => ({
+        result: 'ok',
+        inserts: [...rows(long, ids[0]!), ...rows(atLimit, ids[1]!), ...rows(belowLimit, ids[2]!), { table: 'note_tags', values: { note_id: ids[0], tag: long } }, ...rows(parsed, 'sent-4')],
+      })),
+    );
+    expect(queries).toHaveLength(1);
+    const iso = now.toISOString();
+    expect(queries[0]!.parameters).toEqual([
+      'acct-1', 'sent', 'key-sent', expect.any(String), '"ok"', iso,
+      'sent-1', long, iso, 'sent-1',
+      'sent-2', atLimit, iso, 'sent-2',
+      'sent-3', belowLimit, iso, 'sent-3', belowLimit,
+      'sent-1', long,
+      'sent-4', parsed, iso, 'sent-4', parsed,
+    ]);
+    expect(queries[0]!.sql).toContain('insert into "note_history" ("note_id", "body") select $10, $8 from claim');
+    expect(queries[0]!.sql).toContain('insert into "note_history" ("note_id", "body") select $14, $12 from claim');
+    expect(queries[0]!.sql).toContain('insert into "note_history" ("note_id", "body") select $18, $19 from claim');
+    const history = await sql<{ note_id: string; body: unknown }>`select note_id, body from note_history where note_id in ('sent-1', 'sent-2', 'sent-3', 'sent-4') order by note_id`.execute(database.db);
+    expect(history.rows.map((r) => (typeof r.body === 'string' ? r.body : JSON.stringify(r.body)).length)).toEqual([5000, 1024, 1023, JSON.stringify(parsed).length]);
   });
 });
 
