@@ -9,6 +9,8 @@
 export const MODULES = {
   // kit: a silent break here is a break in every product
   'packages/kit/src/auth/bearer.ts': ['packages/kit/src/auth/bearer.test.ts', 'packages/kit/src/mcp/tool.test.ts'],
+  'packages/kit/src/auth/challenge.ts': ['packages/kit/src/auth/challenge.test.ts'],
+  'packages/kit/src/auth/random-text.ts': ['packages/kit/src/auth/random-text.test.ts'],
   'packages/kit/src/store/idempotency.ts': ['packages/kit/src/store/idempotency.test.ts'],
   'packages/kit/src/store/rate-limit.ts': ['packages/kit/src/store/rate-limit.test.ts'],
   'packages/kit/src/errors/error-table.ts': ['packages/kit/src/errors/error-table.test.ts', 'packages/kit/src/errors/render.test.ts'],

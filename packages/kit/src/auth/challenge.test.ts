@@ -9,7 +9,9 @@ describe('bearer challenges', () => {
     const response = unauthorizedChallenge(options, 'missing', 'Send a token.', 'c-1');
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe('Bearer resource_metadata="https://mcp.example/.well-known/oauth-protected-resource", scope="a:read b:write"');
-    expect((await response.json()).error).toMatchObject({ code: 'unauthorized', reason: 'missing', correlationId: 'c-1' });
+    expect((await response.json()).error).toEqual({ code: 'unauthorized', message: 'Send a token.', reason: 'missing', retryable: false, correlationId: 'c-1' });
+    // A challenge is never cached: the next request may carry a token.
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
   it('a refused token gets invalid_token and the reason', async () => {
@@ -23,7 +25,11 @@ describe('bearer challenges', () => {
     expect(response.status).toBe(403);
     expect(response.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
     expect(response.headers.get('www-authenticate')).toContain('scope="b:write"');
-    expect((await response.json()).error.details).toEqual({ missingScopes: ['b:write'] });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect((await response.json()).error).toEqual({ code: 'insufficient_scope', message: 'This request needs the scope b:write.', retryable: false, details: { missingScopes: ['b:write'] }, correlationId: 'c-3' });
+    const two = insufficientScopeChallenge(options, ['a:read', 'b:write'], 'c-6');
+    expect(two.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", error_description="This request needs the scopes a:read b:write.", resource_metadata="https://mcp.example/.well-known/oauth-protected-resource", scope="a:read b:write"');
+    expect((await two.json()).error.message).toBe('This request needs the scopes a:read b:write.');
   });
 
   it('quotes values so a description cannot break the header', () => {

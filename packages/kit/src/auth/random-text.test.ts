@@ -23,9 +23,19 @@ describe('random base64url text', () => {
     for (const count of counts) expect(Math.abs(count - 8000)).toBeLessThan(400);
   });
 
-  it('refuses sizes outside 1 to 4096 bytes', () => {
+  it('hands out every size from 1 to 4096 bytes, the pool’s whole size included', () => {
+    expect(randomBase64Url(1)).toMatch(/^[A-Za-z0-9_-]{2}$/);
+    const whole = randomBase64Url(4096);
+    expect(Buffer.from(whole, 'base64url')).toHaveLength(4096);
+    // A pool of zeros (spent bytes are zeroed) would show as a long run of A's.
+    expect(whole).not.toMatch(/A{16}/);
+  });
+
+  it('refuses sizes outside 1 to 4096 bytes, saying which', () => {
+    expect(() => randomBase64Url(0)).toThrow('Between 1 and 4096 random bytes (asked: 0).');
+    expect(() => randomBase64Url(-1)).toThrow(RangeError);
     expect(() => randomBase64Url(0)).toThrow(RangeError);
-    expect(() => randomBase64Url(4097)).toThrow(RangeError);
+    expect(() => randomBase64Url(4097)).toThrow('Between 1 and 4096 random bytes (asked: 4097).');
     expect(() => randomBase64Url(1.5)).toThrow(RangeError);
   });
 });
