@@ -34,6 +34,8 @@ for (const app of workspaces.filter((w) => w.startsWith('apps/'))) {
 }
 // The trip board widget's size, printed by every build.
 entries['apps/zaezd/dist/widget-size'] = 'apps/zaezd/src/web/widget-size.ts';
+// The andee card's builder, run below.
+entries['apps/ampersand/dist/write-andee-card'] = 'apps/ampersand/src/web/card/write-andee-card.ts';
 for (const file of readdirSync(new URL('bench/servers', root)).filter((f) => f.endsWith('.ts'))) {
   entries[`bench/dist/${file.replace(/\.ts$/, '')}`] = `bench/servers/${file}`;
 }
@@ -53,16 +55,10 @@ await build({
   logLevel: 'warning',
 });
 
-// &'s andee card (an MCP App): one browser script the MCP service inlines into its ui:// document.
-await build({
-  entryPoints: [new URL('apps/ampersand/src/web/card/andee-card-entry.ts', root).pathname],
-  outfile: new URL('apps/ampersand/dist/andee-card.js', root).pathname,
-  bundle: true,
-  platform: 'browser',
-  format: 'iife',
-  minify: true,
-  logLevel: 'warning',
-});
+// &'s andee card (an MCP App): one browser script the MCP service inlines into its ui:// document,
+// written by its own builder (built above) so the card gets the kit's MCP App trimming.
+const card = spawnSync(process.execPath, [new URL('apps/ampersand/dist/write-andee-card.mjs', root).pathname, new URL('apps/ampersand/dist/andee-card.js', root).pathname], { stdio: 'inherit' });
+if (card.status !== 0) process.exit(card.status ?? 1);
 
 const report = spawnSync(process.execPath, [new URL('apps/zaezd/dist/widget-size.mjs', root).pathname], { stdio: 'inherit' });
 if (report.status !== 0) process.exit(report.status ?? 1);

@@ -34,7 +34,7 @@ export function pureDefinitions(options: PureDefinitionsOptions): Plugin {
         let source = readFileSync(args.path, 'utf8');
         for (const rewrite of options.rewrites ?? []) {
           if (!rewrite.file.test(args.path)) continue;
-          if (source.search(rewrite.find) < 0) throw new TypeError(`${args.path} no longer matches the rewrite that ${rewrite.why}; review pure-definitions in board-assets.ts`);
+          if (source.search(rewrite.find) < 0) throw new TypeError(`${args.path} no longer matches the rewrite that ${rewrite.why}; review the rewrites in kit app-bundle/trim-dependencies.ts`);
           source = source.replace(rewrite.find, rewrite.replace);
         }
         return { contents: annotatePureDefinitions(source), loader: 'js' };
