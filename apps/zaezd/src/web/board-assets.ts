@@ -9,9 +9,10 @@
  * The widget is tree-shaken and minified; zod's translated error messages (every locale but
  * English, a third of the bundle) are left out, since the board never shows a zod message. The
  * self-contained `app-with-deps` build carried them all (about 780 KB in all, measured). Leaflet
- * comes from its ES sources with only the parts the map uses, and the SDK's modules are bundled
- * as free of side effects and ext-apps' zod import as a namespace, so what the `App` does not
- * reach is dropped (585 → 378 KB, measured).
+ * comes from its ES sources with only the parts the map uses (here), and the kit's MCP App
+ * trimming (`@agent-products/kit/app-bundle`, shared with &'s andee card) bundles the SDK's
+ * modules as free of side effects and ext-apps' zod import as a namespace, so what the `App` does
+ * not reach is dropped (585 → 378 KB, measured).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
