@@ -143,19 +143,22 @@ describe('a checkout item whose live link is on Tutu’s own site', () => {
   });
 });
 
+/** What a rail item offers in place of a live link: Tutu's search results, and why. */
+const railSearchFallback = (problem: string) => ({
+  status: 'search_fallback',
+  kind: null,
+  label: 'Открыть поиск, корзины не будет',
+  url: RAIL_SEARCH,
+  search_results_url: RAIL_SEARCH,
+  fallback_url: null,
+  fallback_note: null,
+  problem,
+});
+
 describe('a checkout item without a usable live link', () => {
   it('does not send the traveller to a link outside Tutu’s hosts: it offers the search results and says why', async () => {
     const { result } = await item(link('https://tutu.ru.evil.example/pay?x=1'), railPackage(), 'there');
-    expect(result).toMatchObject({
-      status: 'search_fallback',
-      kind: null,
-      label: 'Открыть поиск, корзины не будет',
-      url: RAIL_SEARCH,
-      search_results_url: RAIL_SEARCH,
-      fallback_url: null,
-      fallback_note: null,
-      problem: "Tutu's link pointed outside its own site (https://tutu.ru.evil.example); zaezd passes on only https on tutu.ru.",
-    });
+    expect(result).toMatchObject(railSearchFallback("Tutu's link pointed outside its own site (https://tutu.ru.evil.example); zaezd passes on only https on tutu.ru."));
   });
 
   it('names a link that is not a URL as such', async () => {
@@ -172,14 +175,7 @@ describe('a checkout item without a usable live link', () => {
       passengers: { full: 2, child: 1, infant: 0 },
       title: 'Поезд there',
       price: 5_100,
-      status: 'search_fallback',
-      kind: null,
-      label: 'Открыть поиск, корзины не будет',
-      url: RAIL_SEARCH,
-      search_results_url: RAIL_SEARCH,
-      fallback_url: null,
-      fallback_note: null,
-      problem: 'Tutu did not answer create_checkout_link.',
+      ...railSearchFallback('Tutu did not answer create_checkout_link.'),
     });
   });
 
