@@ -22,8 +22,12 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import { UnauthorizedError as UnauthorizedV1 } from '@modelcontextprotocol/sdk/client/auth.js';
 import { InMemoryOAuthClient } from '../apps/ampersand/test/support/in-memory-oauth-client.ts';
 import { ampersandOperator, operator, REPO_ROOT, startProducts, type RunningProducts } from './start-products.ts';
+import { addDays, todayIn } from './calendar-days.ts';
 
 const OWNER = 'smoke-owner@example.com';
+// zaezd and tutu-sim both read the calendar in Moscow; dates start tomorrow there, so they are
+// never in the past whatever the day the suite runs on.
+const MOSCOW_TOMORROW = addDays(todayIn('Europe/Moscow'), 1);
 const REFRESH_MS = 500;
 const NEW_VERSION = `2099-12-31.${Date.now() % 1000}`;
 const work = mkdtempSync(join(tmpdir(), 'smoke-'));
@@ -168,7 +172,7 @@ describe(`npm start's products across processes (${process.env.DATABASE_URL ? 'P
     try {
       const found = await client.callTool({
         name: 'find_event_trips',
-        arguments: { topics: ['jazz', 'festival'], origin: 'Moscow', budget: 40000, date_from: '2026-12-01', date_to: '2026-12-31', adults: 2 },
+        arguments: { topics: ['jazz', 'festival'], origin: 'Moscow', budget: 40000, date_from: MOSCOW_TOMORROW, date_to: addDays(MOSCOW_TOMORROW, 30), adults: 2 },
       });
       trip = found.structuredContent;
     } finally {
@@ -189,7 +193,7 @@ describe(`npm start's products across processes (${process.env.DATABASE_URL ? 'P
   it('tutu-sim answers a tool through the official client and shows its page in Chromium', async () => {
     const client = await connectClient(products.tutu);
     try {
-      const hotels = await client.callTool({ name: 'search_hotels', arguments: { city_name: 'Казань', check_in: '2026-12-11', check_out: '2026-12-13', adults: 2 } });
+      const hotels = await client.callTool({ name: 'search_hotels', arguments: { city_name: 'Казань', check_in: addDays(MOSCOW_TOMORROW, 10), check_out: addDays(MOSCOW_TOMORROW, 12), adults: 2 } });
       expect(hotels.isError).not.toBe(true);
       expect((hotels.content as Array<{ text: string }>)[0]!.text.length).toBeGreaterThan(0);
     } finally {
