@@ -6,3 +6,4 @@ export { axeProblems, type AxeProblem } from './axe.ts';
 export { type InteropCall } from './interop-clients.ts';
 export { describeErrorInterop, type ErrorInteropOptions, type ErrorScenario } from './error-interop.ts';
 export { freePort } from './free-port.ts';
+export { recordStatements, sequentialScans, type RecordedStatement } from './query-plans.ts';
