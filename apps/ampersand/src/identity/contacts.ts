@@ -90,7 +90,8 @@ export interface SuggestionRow {
 /**
  * People-you-may-know as one statement (the connections read runs it inside its own): the andees
  * whose number the caller holds (`mine`) or who hold the caller's (`theirs`), not the caller, not
- * already connected.
+ * already connected. The candidates are joined to `andees` by key, so the read costs what the
+ * caller's matches cost, not a scan of every andee.
  */
 export function peopleYouMayKnowRows(andeeId: string): RawBuilder<SuggestionRow> {
   return sql<SuggestionRow>`
@@ -98,12 +99,15 @@ export function peopleYouMayKnowRows(andeeId: string): RawBuilder<SuggestionRow>
       select p.andee_id from contact_hashes c join andee_phones p on p.phone_hash = c.phone_hash where c.andee_id = ${andeeId}
     ), theirs as (
       select c.andee_id from contact_hashes c join andee_phones own on own.phone_hash = c.phone_hash where own.andee_id = ${andeeId}
+    ), candidates as (
+      select andee_id, bool_or(held) as mine, bool_or(holding) as theirs
+      from (select andee_id, true as held, false as holding from mine union all select andee_id, false, true from theirs) matched
+      group by andee_id
     )
-    select a.display_name, a.tag, a.photo_url, a.andee_id in (select andee_id from mine) as mine, a.andee_id in (select andee_id from theirs) as theirs
-    from andees a
-    where (a.andee_id in (select andee_id from mine) or a.andee_id in (select andee_id from theirs))
-      and a.andee_id <> ${andeeId}
-      and not exists (select 1 from connections k where k.andee_id = ${andeeId} and k.other_id = a.andee_id)`;
+    select a.display_name, a.tag, a.photo_url, c.mine, c.theirs
+    from candidates c join andees a on a.andee_id = c.andee_id
+    where c.andee_id <> ${andeeId}
+      and not exists (select 1 from connections k where k.andee_id = ${andeeId} and k.other_id = c.andee_id)`;
 }
 
 /** Mutual matches first, then by tag; at most `limit`. */

@@ -54,20 +54,13 @@ function constraintMatches(constraint: string, publicTexts: readonly string[]): 
 
 export async function findAndees(db: Kysely<AmpersandDatabase>, viewer: Viewer, input: { name: string; constraints?: string[] | undefined }): Promise<FindAndeesOutput> {
   const name = input.name.toLowerCase().replace(/\s+/g, ' ').trim();
-  const escaped = name.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-  // Candidates by name in SQL (full name, or one of its words), then exact checks here.
+  // Candidates by name in SQL, through the name indexes (migration 0052): the whole normalized
+  // name, or one word of it when one word was asked for; the exact check follows here.
   const rows = await db
     .selectFrom('andees')
     .select(['andee_id', 'display_name', 'tag', 'photo_url'])
+    .where((eb) => (name.includes(' ') ? eb(sql`andee_name_key(display_name)`, '=', name) : eb.or([eb(sql`andee_name_key(display_name)`, '=', name), eb(sql`andee_name_words(display_name)`, '@>', sql`array[${name}]::text[]`)])))
     .where('andee_id', '!=', viewer.andeeId)
-    .where((eb) =>
-      eb.or([
-        eb(sql`lower(display_name)`, '=', name),
-        eb(sql`lower(display_name)`, 'like', `${escaped} %`),
-        eb(sql`lower(display_name)`, 'like', `% ${escaped}`),
-        eb(sql`lower(display_name)`, 'like', `% ${escaped} %`),
-      ]),
-    )
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('connections').select('other_id').where('connections.andee_id', '=', viewer.andeeId).whereRef('connections.other_id', '=', 'andees.andee_id'))))
     .orderBy('tag')
     .limit(NAME_CANDIDATES)

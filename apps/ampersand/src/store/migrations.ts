@@ -217,4 +217,18 @@ export const ampersandMigrations: Migrations = {
   },
   ...loopMigrations,
   '0050_rate_limits': { async up() {} },
+  // `find_andees` looks people up by their whole name or one word of it. Without an index on the
+  // normalized name it walked the tag index until 200 matched, so a rare name read every andee.
+  // The two functions are the one definition of "normalized" the query and the indexes share
+  // (lower case, single spaces, trimmed), so the planner can match them.
+  '0052_names_by_index': {
+    async up(db: Kysely<any>) {
+      await sql`create function andee_name_key(name text) returns text language sql immutable parallel safe
+        return regexp_replace(lower(btrim(name)), '[[:space:]]+', ' ', 'g')`.execute(db);
+      await sql`create function andee_name_words(name text) returns text[] language sql immutable parallel safe
+        return string_to_array(andee_name_key(name), ' ')`.execute(db);
+      await sql`create index andees_by_name_key on andees (andee_name_key(display_name))`.execute(db);
+      await sql`create index andees_by_name_word on andees using gin (andee_name_words(display_name))`.execute(db);
+    },
+  },
 };
