@@ -157,4 +157,13 @@ export const chengduMigrations: Migrations = {
       await db.schema.alterTable('removal_requests').addColumn('handled_at', 'timestamptz').execute();
     },
   },
+  // The owner's page lists one account's saved plans and who proposed each: without these, both
+  // read every account's rows (`pages`) or every proposal the account ever made. Page ids break
+  // ties between plans confirmed in the same millisecond, so the list's cursor is stable.
+  '0007_owner_lists_by_index': {
+    async up(db: Kysely<any>) {
+      await sql`create index pages_by_account on pages (account_id, created_at desc, page_id desc)`.execute(db);
+      await sql`create index proposals_by_draft on idempotency_records (account_id, (response ->> 'draftRef')) where operation = 'propose'`.execute(db);
+    },
+  },
 };

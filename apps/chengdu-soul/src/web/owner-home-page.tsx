@@ -22,6 +22,10 @@ export interface OwnerHomeProps {
   idempotencyKey: string;
   drafts: DraftView[];
   pages: SavedPage[];
+  /** The link to the next, older page of saved plans; undefined on the last page. */
+  olderPlansHref: string | undefined;
+  /** True when this page of saved plans is not the newest one. */
+  olderPlansShown: boolean;
   madeBy: ReadonlyMap<string, DraftOrigin>;
   now: Date;
   publicUrl: string;
@@ -49,7 +53,15 @@ export function OwnerHomePage(props: OwnerHomeProps) {
       {props.problem ? <ProblemAlert problem={props.problem} /> : null}
       <PlanningForm release={props.release} values={props.values} csrfToken={props.csrfToken} idempotencyKey={props.idempotencyKey} />
       <OpenDraftsList drafts={props.drafts} madeBy={props.madeBy} csrfToken={props.csrfToken} />
-      <SavedPlans pages={props.pages} now={props.now} publicUrl={props.publicUrl} csrfToken={props.csrfToken} madeBy={props.madeBy} />
+      <SavedPlans
+        pages={props.pages}
+        now={props.now}
+        publicUrl={props.publicUrl}
+        csrfToken={props.csrfToken}
+        madeBy={props.madeBy}
+        olderHref={props.olderPlansHref}
+        olderShown={props.olderPlansShown}
+      />
       <script src={OWNER_SCRIPT_PATH} defer />
     </ChengduPage>
   );

@@ -17,7 +17,7 @@ import type { CatalogQueries } from '../catalog/catalog-queries.ts';
 import type { DraftService } from '../planning/draft-service.ts';
 import type { DraftView } from '../planning/draft-view.ts';
 import { WEB_KEY_PREFIX, type OpenDrafts } from '../planning/open-drafts.ts';
-import type { PageRepository } from '../planning/page-repository.ts';
+import { cursorFrom, cursorText, type PageRepository } from '../planning/page-repository.ts';
 import { ConfirmInput, ProposeInput, ReviseInput } from '../planning/proposal-input.ts';
 import { DraftReviewPage } from './draft-review-page.tsx';
 import { HomePage } from './home-page.tsx';
@@ -44,6 +44,8 @@ export interface PlanningRouteOptions {
 type Ctx = Context<any>;
 /** Page ids are UUIDs; anything else matches no page and is not worth a query. */
 const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Saved plans on one page of `/`, newest first; older ones are a link away. */
+const SAVED_PLANS_LISTED = 20;
 /** Draft references as DraftService makes them; anything else matches no draft. */
 const DRAFT_REF = /^dr_[A-Za-z0-9_-]{1,64}$/;
 
@@ -53,7 +55,9 @@ export function registerPlanningRoutes(app: Hono<AppEnv>, o: PlanningRouteOption
   async function ownerHome(c: Ctx, session: OwnerSession, values: PlanningFormValues, problem?: ServiceProblem) {
     const release = await o.queries.currentRelease();
     const now = o.clock();
-    const [pages, drafts] = await Promise.all([o.pages.listForAccount(session.accountId), o.openDrafts.list(session.accountId, now)]);
+    const older = cursorFrom(c.req.query('plans'));
+    const [saved, drafts] = await Promise.all([o.pages.listForAccount(session.accountId, { limit: SAVED_PLANS_LISTED, after: older }), o.openDrafts.list(session.accountId, now)]);
+    const pages = saved.pages;
     const madeBy = await o.openDrafts.madeBy(session.accountId, [...drafts.map((d) => d.draftRef), ...pages.map((p) => p.draftRef)]);
     return c.html(
       htmlDocument(
@@ -65,6 +69,8 @@ export function registerPlanningRoutes(app: Hono<AppEnv>, o: PlanningRouteOption
           idempotencyKey={formKey()}
           drafts={drafts}
           pages={pages}
+          olderPlansHref={saved.next ? `/?plans=${cursorText(saved.next)}#saved-plans` : undefined}
+          olderPlansShown={older !== undefined}
           madeBy={madeBy}
           now={now}
           publicUrl={o.publicUrl}
@@ -180,8 +186,8 @@ export function registerPlanningRoutes(app: Hono<AppEnv>, o: PlanningRouteOption
     const pageId = form.get('pageId') ?? '';
     if (!PAGE_ID.test(pageId)) return c.redirect('/#saved-plans', 303);
     if (form.get('confirmed') !== 'yes') {
-      const page = (await o.pages.listForAccount(session.accountId)).find((p) => p.pageId === pageId && !p.stoppedAt);
-      if (page) return c.html(htmlDocument(<StopSharingPage page={page} csrfToken={session.csrfToken} />));
+      const page = await o.pages.findForAccount(session.accountId, pageId);
+      if (page && !page.stoppedAt) return c.html(htmlDocument(<StopSharingPage page={page} csrfToken={session.csrfToken} />));
       return c.redirect('/#saved-plans', 303);
     }
     await o.pages.stopSharing(pageId, session.accountId, o.clock());

@@ -18,11 +18,26 @@ function sharingStatus(page: SavedPage, now: Date): SharingStatus {
 
 const STATUS_LABEL: Readonly<Record<SharingStatus, string>> = { shared: 'shared', expired: 'expired', stopped: 'stopped' };
 
-export function SavedPlans(props: { pages: SavedPage[]; now: Date; publicUrl: string; csrfToken: string; madeBy: ReadonlyMap<string, DraftOrigin> }) {
+export function SavedPlans(props: {
+  pages: SavedPage[];
+  now: Date;
+  publicUrl: string;
+  csrfToken: string;
+  madeBy: ReadonlyMap<string, DraftOrigin>;
+  /** The next, older page of plans; undefined when these are the oldest. */
+  olderHref: string | undefined;
+  /** These are not the newest plans (a page further down the list). */
+  olderShown: boolean;
+}) {
   return (
     <section id="saved-plans">
-      <h2>Your saved plans</h2>
-      {props.pages.length === 0 ? <p>No confirmed plans yet. A plan appears here once you confirm and publish it.</p> : null}
+      <h2>{props.olderShown ? 'Your older saved plans' : 'Your saved plans'}</h2>
+      {props.olderShown ? (
+        <p class="small">
+          <a href="/#saved-plans">Back to your newest plans</a>
+        </p>
+      ) : null}
+      {props.pages.length === 0 ? <p>{props.olderShown ? 'No older plans.' : 'No confirmed plans yet. A plan appears here once you confirm and publish it.'}</p> : null}
       <ul class="plans">
         {props.pages.map((page) => {
           const status = sharingStatus(page, props.now);
@@ -68,6 +83,13 @@ export function SavedPlans(props: { pages: SavedPage[]; now: Date; publicUrl: st
           );
         })}
       </ul>
+      {props.olderHref ? (
+        <p>
+          <a href={props.olderHref} class="older-plans" rel="next">
+            Older saved plans
+          </a>
+        </p>
+      ) : null}
     </section>
   );
 }
