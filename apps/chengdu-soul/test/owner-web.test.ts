@@ -428,6 +428,35 @@ describe('planning through the form', () => {
 });
 
 describe('saved plans', () => {
+  it('more plans than one page holds: the newest on `/`, the rest behind "Older saved plans", none twice', async () => {
+    const pageUrl = await publish();
+    const db = server.database.db;
+    const model = await db.selectFrom('pages').innerJoin('drafts', 'drafts.draft_ref', 'pages.draft_ref').selectAll('pages').select('drafts.catalog_version').where('pages.token', '=', pageUrl.split('/p/')[1]!).executeTakeFirstOrThrow();
+    // Older than anything the other tests confirm, so they sort after every plan made through the forms.
+    for (let n = 0; n < 25; n++) {
+      const at = new Date(Date.parse('2026-01-01T00:00:00Z') + n * 60_000);
+      const draftRef = `dr_paging${n}`;
+      await db.insertInto('drafts').values({ draft_ref: draftRef, account_id: model.account_id, catalog_version: model.catalog_version, revision: 1, content_hash: model.content_hash, created_at: at, updated_at: at, expires_at: at, confirmed_at: at }).execute();
+      await db.insertInto('pages').values({ page_id: crypto.randomUUID(), token: `paging${n}`, draft_ref: draftRef, account_id: model.account_id, revision: 1, content_hash: model.content_hash, snapshot: JSON.stringify(model.snapshot), created_at: at, expires_at: at }).execute();
+    }
+    const total = Number((await db.selectFrom('pages').select((eb) => eb.fn.countAll<string>().as('n')).where('account_id', '=', model.account_id).executeTakeFirstOrThrow()).n);
+    const listed: string[] = [];
+    let path: string | undefined = '/';
+    for (let turn = 0; path && turn < 10; turn++) {
+      const page = await get(path, { cookie });
+      expect(page.status).toBe(200);
+      const ids = [...page.html.matchAll(/data-page-id="([^"]+)"/g)].map((m) => m[1]!);
+      expect(ids.length).toBeLessThanOrEqual(20);
+      if (turn === 0) expect(ids).toContain(forms(page.html, '/account/stop-sharing')[0]!.pageId);
+      listed.push(...ids);
+      path = /<a href="([^"]+)" class="older-plans"/.exec(page.html)?.[1]?.replace(/&amp;/g, '&');
+    }
+    expect(listed).toHaveLength(total);
+    expect(new Set(listed).size).toBe(total);
+    // A cursor that was never written shows the newest plans again, not an error.
+    expect((await get('/?plans=bm90LWEtY3Vyc29y', { cookie })).status).toBe(200);
+  });
+
   it('stopping sharing makes the page 410 for everyone and the list says stopped', async () => {
     const pageUrl = await publish();
     const token = pageUrl.split('/p/')[1]!;
