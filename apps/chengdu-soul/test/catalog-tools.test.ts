@@ -57,6 +57,8 @@ describe('list_chengdu_scenes', () => {
     expect(data.scenes).toHaveLength(server.release.scenes.length);
     expect(data.scenes.length).toBeGreaterThanOrEqual(45);
     expect(data.limits.scenesPerDay).toEqual({ spacious: 1, balanced: 2, full: 3 });
+    expect(data.limits.coverage).toMatch(/Jiuzhaigou and other multi-day destinations are not covered/);
+    expect(text).toContain(data.limits.coverage);
     expect(data.counts.selectionOnly).toBeGreaterThan(0);
     expect(text).toContain(VERSION);
   });

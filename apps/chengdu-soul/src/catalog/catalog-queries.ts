@@ -31,6 +31,8 @@ export interface SceneListing {
 }
 
 interface ListingLimits {
+  /** What the catalog covers and, plainly, what it does not. */
+  coverage: string;
   dayCount: { min: number; max: number };
   scenesPerDay: { spacious: number; balanced: number; full: number };
   search: { queryLength: { min: number; max: number }; limit: { min: number; max: number; default: number } };
@@ -38,7 +40,15 @@ interface ListingLimits {
   linkLifetimeDays: number;
 }
 
+/**
+ * Travelers ask for Jiuzhaigou and the like in the same breath as Chengdu; saying so in the limits
+ * lets an agent answer at once instead of searching for a scene that no release holds.
+ */
+export const CATALOG_COVERAGE =
+  'Scenes in Chengdu, and optional outings from it that a plan gives one day each (a few, such as Mount Emei, usually take a night away). Jiuzhaigou and other multi-day destinations are not covered.';
+
 const LISTING_LIMITS: ListingLimits = {
+  coverage: CATALOG_COVERAGE,
   dayCount: { min: PLAN_LIMITS.dayCountMin, max: PLAN_LIMITS.dayCountMax },
   scenesPerDay: PLAN_LIMITS.scenesPerDay,
   search: { queryLength: { min: SEARCH_LIMITS.queryMin, max: SEARCH_LIMITS.queryMax }, limit: { min: SEARCH_LIMITS.limitMin, max: SEARCH_LIMITS.limitMax, default: SEARCH_LIMITS.limitDefault } },

@@ -60,6 +60,11 @@ export const Scene = z.strictObject({
   visitKind: z.enum(VISIT_KINDS).optional(),
   /** The review says to go early: the planner puts the scene first in its day. */
   goEarly: z.boolean().optional(),
+  /**
+   * A selectionOnly outing that most travelers make with a night away (from release 2026-12-01.2):
+   * the plan pages must not present its day as a same-day return.
+   */
+  usuallyOvernight: z.boolean().optional(),
   tags: z.array(z.string().regex(CARD_ID)).min(1).max(12),
   /** The tags the scene is mainly about (a subset of `tags`): search ranks them above other tags. */
   primarySubjects: z.array(z.string().regex(CARD_ID)).min(1).max(4).optional(),

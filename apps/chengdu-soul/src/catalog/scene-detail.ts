@@ -39,6 +39,8 @@ export interface SceneDetail {
   atmosphere: Atmosphere;
   discovery: Discovery;
   selectionOnly: boolean;
+  /** Present (true) only for an outing most travelers make with a night away. */
+  usuallyOvernight?: true;
   selection: { catalogVersion: string; requiredCardIds: string[] };
   location: LocationView;
   detailPath: string;
@@ -54,6 +56,8 @@ export const NAVIGATION_MEANING = {
 
 const SELECTION_ONLY_NOTICE =
   'Optional outing: never added to a plan automatically. Explain its journey and access caveats and get the traveler’s choice before requiring it.';
+const OVERNIGHT_NOTICE =
+  'Usually overnight: most travelers make this outing with at least one night away. A plan gives it one day; do not present that day as a same-day return from Chengdu.';
 const REVIEW_NOTICE = 'The review date covers identity and overview only, not current opening, access, prices or crowds.';
 
 export function sceneDetail(release: LoadedRelease, scene: Scene): SceneDetail {
@@ -86,9 +90,10 @@ export function sceneDetail(release: LoadedRelease, scene: Scene): SceneDetail {
     atmosphere: scene.atmosphere,
     discovery: scene.discovery,
     selectionOnly: scene.selectionOnly,
+    ...(scene.usuallyOvernight ? { usuallyOvernight: true as const } : {}),
     selection: { catalogVersion: release.catalogVersion, requiredCardIds: [scene.cardId] },
     location,
     detailPath: detailPathFor(scene.cardId),
-    notices: scene.selectionOnly ? [SELECTION_ONLY_NOTICE, REVIEW_NOTICE] : [REVIEW_NOTICE],
+    notices: [...(scene.selectionOnly ? [SELECTION_ONLY_NOTICE] : []), ...(scene.usuallyOvernight ? [OVERNIGHT_NOTICE] : []), REVIEW_NOTICE],
   };
 }

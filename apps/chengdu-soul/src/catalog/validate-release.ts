@@ -86,6 +86,10 @@ function checkSceneFormat(scenes: Scene[], format: number): string[] {
     if (scene.goEarly && !/\bearly\b/i.test(scene.visitCaveat)) {
       problems.push(`scene ${scene.cardId}: goEarly is set but the visitCaveat does not tell the traveler to go early`);
     }
+    if (scene.usuallyOvernight && !scene.selectionOnly) problems.push(`scene ${scene.cardId}: usuallyOvernight is only for selectionOnly outings`);
+    if (scene.usuallyOvernight && !/\bnight\b/i.test(scene.visitCaveat)) {
+      problems.push(`scene ${scene.cardId}: usuallyOvernight is set but the visitCaveat does not mention the night away`);
+    }
   }
   return problems;
 }

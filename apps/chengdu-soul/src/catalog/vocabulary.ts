@@ -27,6 +27,8 @@ export const VISIT_KINDS = [
   'campus',
   'civic_square',
   'riverside',
+  // From release 2026-12-01.2: a boat trip pairs with a riverside walk, so it is a kind of its own.
+  'river_cruise',
   'evening_show',
   'ancient_town',
   'mountain',

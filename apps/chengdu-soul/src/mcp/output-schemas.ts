@@ -11,6 +11,7 @@ export const ListOutput = z.object({
   publishedAt: z.string(),
   notice: z.string(),
   limits: z.object({
+    coverage: z.string(),
     dayCount: z.object({ min: z.number(), max: z.number() }),
     scenesPerDay: z.object({ spacious: z.number(), balanced: z.number(), full: z.number() }),
     search: z.object({
@@ -83,6 +84,7 @@ export const SceneOutput = z.object({
   atmosphere: Atmosphere,
   discovery: Discovery,
   selectionOnly: z.boolean(),
+  usuallyOvernight: z.literal(true).optional(),
   selection: z.object({ catalogVersion: z.string(), requiredCardIds: z.array(z.string()) }),
   location: z.union([
     z.object({ providerPlaceId: z.string(), place: PlaceView }),

@@ -25,6 +25,7 @@ export const DraftOutput = z.object({
           summary: z.string(),
           visitCaveat: z.string(),
           selectionOnly: z.boolean(),
+          usuallyOvernight: z.literal(true).optional(),
           placement: z.enum(['required', 'recommended']),
           detailPath: z.string(),
         }),

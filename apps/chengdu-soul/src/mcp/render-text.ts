@@ -13,6 +13,7 @@ export function renderListing(listing: SceneListing): string {
   return [
     `Chengdu Soul catalog ${listing.catalogVersion}: ${listing.counts.returned} of ${listing.counts.total} scenes.`,
     listing.notice,
+    `Covers: ${listing.limits.coverage}`,
     `Plans: ${listing.limits.dayCount.min}-${listing.limits.dayCount.max} days; scenes per day spacious ${listing.limits.scenesPerDay.spacious}, balanced ${listing.limits.scenesPerDay.balanced}, full ${listing.limits.scenesPerDay.full}.`,
     ...lines,
   ].join('\n');

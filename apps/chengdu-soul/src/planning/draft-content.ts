@@ -24,6 +24,11 @@ export interface DraftScene {
   summary: string;
   visitCaveat: string;
   selectionOnly: boolean;
+  /**
+   * Only on an outing most travelers make with a night away (release 2026-12-01.2 on). Absent
+   * otherwise, so drafts without such an outing keep exactly the content and hash they had.
+   */
+  usuallyOvernight?: true;
   placement: 'required' | 'recommended';
   detailPath: string;
 }
@@ -61,6 +66,7 @@ export function buildDraftContent(
         summary: scene.summary,
         visitCaveat: scene.visitCaveat,
         selectionOnly: scene.selectionOnly,
+        ...(scene.usuallyOvernight ? { usuallyOvernight: true as const } : {}),
         placement,
         detailPath: detailPathFor(scene.cardId),
       })),

@@ -29,6 +29,8 @@ export interface PageSnapshot {
       visitCaveat: string;
       unknowns: string[];
       selectionOnly: boolean;
+      /** Only in snapshots of outings marked usually overnight; older snapshots never have it. */
+      usuallyOvernight?: true;
       location: { kind: string; meaning: string; note: string; points: SnapshotPoint[] };
     }>;
   }>;
@@ -77,6 +79,7 @@ export function buildPageSnapshot(
           visitCaveat: detail.visitCaveat,
           unknowns: detail.unknowns,
           selectionOnly: detail.selectionOnly,
+          ...(detail.usuallyOvernight ? { usuallyOvernight: true as const } : {}),
           location,
         };
       }),

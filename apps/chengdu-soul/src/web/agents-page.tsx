@@ -289,6 +289,7 @@ function Listing({ listing, release }: { listing: SceneListing; release: LoadedR
     <section class="listing">
       <h2>{filtered ? `${listing.counts.returned} of ${listing.counts.total} scenes` : `All ${listing.counts.total} scenes`}</h2>
       <p class="small">{listing.notice}</p>
+      <p class="small">{listing.limits.coverage}</p>
       {city.length > 0 ? (
         <>
           <h2>

@@ -8,6 +8,7 @@
 import type { DraftView } from '../planning/draft-view.ts';
 import { ChengduPage } from './layout.tsx';
 import { chinaTime } from './plan-name.tsx';
+import { OVERNIGHT_SHORT } from './traveler-page.tsx';
 
 export interface ReviewKeys {
   confirm: string;
@@ -45,7 +46,11 @@ export function DraftReviewPage(props: { draft: DraftView; csrfToken: string; ke
               </h3>
               <p>
                 <span class="tag">{scene.placement === 'required' ? 'you chose this' : 'suggested from your preferences'}</span>
-                {scene.selectionOnly ? <span class="tag">optional day trip</span> : null}
+                {scene.usuallyOvernight ? (
+                  <span class="tag">optional outing, {OVERNIGHT_SHORT}</span>
+                ) : scene.selectionOnly ? (
+                  <span class="tag">optional day trip</span>
+                ) : null}
               </p>
               <p>{scene.summary}</p>
               <p class="notice">{scene.visitCaveat}</p>

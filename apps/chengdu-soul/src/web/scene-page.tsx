@@ -26,12 +26,17 @@ export function ScenePage({ scene }: { scene: SceneDetail }) {
       <p>
         <span class="tag">{scene.atmosphere}</span>
         <span class="tag">{scene.discovery}</span>
-        {scene.selectionOnly ? <span class="tag">optional day trip</span> : null}
+        {scene.usuallyOvernight ? <span class="tag">optional outing, usually overnight</span> : scene.selectionOnly ? <span class="tag">optional day trip</span> : null}
       </p>
       <p>
         <strong>{scene.summary}</strong>
       </p>
-      {scene.selectionOnly ? (
+      {scene.usuallyOvernight ? (
+        <p class="notice">
+          An optional outing that most travelers make with at least one night away: a plan gives it one day, but it is not a same-day return from
+          Chengdu. A plan only includes it when you choose it.
+        </p>
+      ) : scene.selectionOnly ? (
         <p class="notice">An optional day trip: a long journey out of the city that fills a whole day. A plan only includes it when you choose it.</p>
       ) : null}
       <h2>Overview</h2>

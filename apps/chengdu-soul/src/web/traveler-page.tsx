@@ -24,6 +24,12 @@ const ARRIVAL_LABEL: Readonly<Record<string, string>> = {
 
 const DAY_ZH = ['第一天', '第二天', '第三天'];
 
+/**
+ * An outing most travelers make with a night away must not read as a day out and back. Only
+ * snapshots taken from release 2026-12-01.2 on carry the mark, so older saved pages render as they did.
+ */
+export const OVERNIGHT_SHORT = 'usually with a night away, not a same-day return';
+
 function sceneAnchor(scene: SnapshotScene): string {
   return `scene-${scene.cardId}`;
 }
@@ -73,6 +79,7 @@ export function TravelerPage({ snapshot, start, startAsked }: { snapshot: PageSn
                   <a href={`#${sceneAnchor(scene)}`}>
                     {scene.name.en} <span lang="zh-CN">{scene.name.zh}</span>
                   </a>
+                  {scene.usuallyOvernight ? <span class="overnight"> ({OVERNIGHT_SHORT})</span> : null}
                 </>
               ))}
             </li>
@@ -134,7 +141,11 @@ function SceneBlock({ scene }: { scene: SnapshotScene }) {
       <h3>
         {scene.name.en} <span class="zh" lang="zh-CN">{scene.name.zh}</span>
       </h3>
-      {scene.selectionOnly ? <p class="tag">optional day trip you chose</p> : null}
+      {scene.usuallyOvernight ? (
+        <p class="tag">optional outing you chose · {OVERNIGHT_SHORT}</p>
+      ) : scene.selectionOnly ? (
+        <p class="tag">optional day trip you chose</p>
+      ) : null}
       <p>{scene.summary}</p>
       <div class="arrival">
         <h4>Getting there · {ARRIVAL_LABEL[location.kind] ?? 'Where'}</h4>
