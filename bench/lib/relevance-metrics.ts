@@ -9,6 +9,8 @@ export interface GradedQuery {
   filters?: { atmosphere?: 'quiet' | 'mixed' | 'lively'; discovery?: 'local' | 'blend' | 'iconic' };
   status: 'ok' | 'needs_clarification' | 'unsupported_request' | 'no_match';
   grades?: Record<string, number>;
+  /** The scene that must come first: a name or alias query whose answer is not a matter of degree. */
+  first?: string;
 }
 
 export interface RankedAnswer {

@@ -31,9 +31,18 @@ describe('the bundled release', () => {
     for (const discovery of ['local', 'blend', 'iconic']) expect(release.scenes.some((s) => s.discovery === discovery)).toBe(true);
   });
 
-  it('marks the day-trip outings selectionOnly and explains their journey', () => {
-    const outings = release.scenes.filter((s) => s.selectionOnly);
+  it('marks the day-trip outings selectionOnly and explains their journey (release 2026-12-01.1)', () => {
+    const outings = readReleaseFolder(join(RELEASES_DIR, '2026-12-01.1')).scenes.filter((s) => s.selectionOnly);
     expect(outings.map((s) => s.cardId).sort()).toEqual(['anren', 'dujiangyan', 'dujiangyan-panda-valley', 'huanglongxi', 'jiezi', 'leshan-giant-buddha', 'luodai', 'mount-emei', 'pingle', 'qingcheng-mountain', 'sanxingdui']);
+    for (const outing of outings) expect(outing.visitCaveat).toMatch(/day/i);
+  });
+
+  it('marks the day-trip outings selectionOnly and explains their journey (the newest release)', () => {
+    const outings = release.scenes.filter((s) => s.selectionOnly);
+    expect(outings.map((s) => s.cardId).sort()).toEqual([
+      'anren', 'dujiangyan', 'dujiangyan-panda-base', 'dujiangyan-panda-valley', 'huanglongxi', 'jiezi', 'leshan-giant-buddha', 'luodai', 'mount-emei',
+      'pingle', 'qingcheng-back-mountain', 'qingcheng-mountain', 'sanxingdui', 'sichuan-cuisine-museum', 'xiling-snow-mountain',
+    ]);
     for (const outing of outings) expect(outing.visitCaveat).toMatch(/day/i);
   });
 
@@ -140,5 +149,15 @@ describe('format-2 fields', () => {
       scene.visitCaveat = 'Expect crowds.';
     }).join('\n');
     expect(text).toMatch(/goEarly is set but the visitCaveat does not tell the traveler to go early/);
+  });
+
+  it('a usually-overnight mark is only for outings, and the visit caveat must say so too', () => {
+    const text = problemsOf((draft) => {
+      const outing = draft.scenes.find((s) => s.usuallyOvernight)!;
+      outing.visitCaveat = 'A long journey that fills the day.';
+      draft.scenes.find((s) => !s.selectionOnly)!.usuallyOvernight = true;
+    }).join('\n');
+    expect(text).toMatch(/usuallyOvernight is set but the visitCaveat does not mention the night away/);
+    expect(text).toMatch(/usuallyOvernight is only for selectionOnly outings/);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The labelled relevance set (bench/data/chengdu-search-relevance.json) holds for the newest
- * release: every query gets its expected status, and the ranking keeps nDCG@3 at or above 0.90.
+ * release: every query gets its expected status, a query that names its first result gets it first,
+ * and the ranking keeps nDCG@3 at or above 0.90.
  * `npm run bench search-relevance` prints the full figures beside the BM25 baseline.
  */
 import { readFileSync } from 'node:fs';
@@ -32,6 +33,17 @@ describe('the labelled relevance set', () => {
 
   it('every query gets its expected status', () => {
     for (const q of set.queries) expect(answer(q).status, q.query).toBe(q.status);
+  });
+
+  it('puts the named scene first wherever the set names one', () => {
+    const named = set.queries.filter((q) => q.first !== undefined);
+    for (const query of ['Dujiangyan Panda Base', '熊猫谷', '川菜博物馆', '西岭雪山', 'Sichuan opera']) {
+      expect(named.map((q) => q.query), query).toContain(query);
+    }
+    for (const q of named) {
+      expect(q.grades?.[q.first!], `${q.query}: the first scene is graded 3`).toBe(3);
+      expect(answer(q).cardIds[0], q.query).toBe(q.first);
+    }
   });
 
   it('ranks with nDCG@3 of at least 0.90', () => {

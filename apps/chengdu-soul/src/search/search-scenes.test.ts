@@ -2,7 +2,9 @@
  * Bounded keyword search: English phrases longest first, plurals, Chinese segmentation without
  * spaces, stopwords, filters, and the three empty statuses with the words that caused them.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RELEASES_DIR } from '../config.ts';
 import { newestBundledRelease } from '../catalog/bundled-releases.ts';
 import { loadRelease } from '../catalog/loaded-release.ts';
 import { readReleaseFolder } from '../catalog/read-release.ts';
@@ -12,6 +14,8 @@ import { tokenizeQuery } from './tokenize.ts';
 const release = loadRelease(readReleaseFolder(newestBundledRelease()), new Date());
 const search = (query: string, extra: Partial<SearchRequest> = {}) => searchScenes(release, { query, limit: 30, ...extra });
 const ids = (query: string, extra: Partial<SearchRequest> = {}) => search(query, extra).results.map((r) => r.cardId);
+/** Release 2026-12-01.1, for the assertions written about its scenes. */
+const releaseTwo = loadRelease(readReleaseFolder(join(RELEASES_DIR, '2026-12-01.1')), new Date());
 
 describe('tokenizing', () => {
   it('matches the longest English phrase first', () => {
@@ -38,13 +42,23 @@ describe('tokenizing', () => {
 });
 
 describe('matching', () => {
-  it('a scene named inside another scene\'s name finds that one too: Dujiangyan with panda is Panda Valley', () => {
+  it('a scene named inside another scene\'s name finds that one too: in release 2, Dujiangyan with panda is Panda Valley', () => {
+    const searchTwo = (query: string) => searchScenes(releaseTwo, { query, limit: 30 });
     for (const query of ['dujiangyan panda', '都江堰 panda', '都江堰 熊猫']) {
-      const answer = search(query);
+      const answer = searchTwo(query);
       expect(answer.status, query).toBe('ok');
       expect(answer.results.map((r) => r.cardId)[0], query).toBe('dujiangyan-panda-valley');
     }
-    expect(ids('dujiangyan').slice(0, 2)).toEqual(['dujiangyan', 'dujiangyan-panda-valley']);
+    expect(searchTwo('dujiangyan').results.map((r) => r.cardId).slice(0, 2)).toEqual(['dujiangyan', 'dujiangyan-panda-valley']);
+  });
+
+  it('from release 3 on, Dujiangyan with panda finds both panda centres there, and each by its own name', () => {
+    for (const query of ['dujiangyan panda', '都江堰 panda', '都江堰 熊猫']) {
+      expect(ids(query).slice(0, 2).sort(), query).toEqual(['dujiangyan-panda-base', 'dujiangyan-panda-valley']);
+    }
+    expect(ids('dujiangyan')[0]).toBe('dujiangyan');
+    expect(ids('Dujiangyan Panda Base')[0]).toBe('dujiangyan-panda-base');
+    expect(ids('Panda Valley')[0]).toBe('dujiangyan-panda-valley');
   });
 
   it('requires every recognized term and filter: a tag, or the typed word in the reviewed texts', () => {
