@@ -17,6 +17,7 @@ import { runOperator } from '../src/cli/operator.ts';
 import { configFromEnv } from '../src/config.ts';
 import { PrivacyRequests } from '../src/privacy/privacy-requests.ts';
 import { openChengduDatabase } from '../src/store/open-chengdu-database.ts';
+import { OVERNIGHT_SHORT } from '../src/web/traveler-page.tsx';
 import { BUNDLED_VERSION, issueCredential, issueSignInLink, signInOwner, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 const DAY = 24 * 3600_000;
@@ -395,6 +396,16 @@ describe('planning through the form', () => {
     expect(plain.html).not.toContain('optional day trip</span>');
     const chosen = await propose({ require: 'dujiangyan' });
     expect(sceneIds(chosen.html)).toContainEqual({ cardId: 'dujiangyan', placement: 'required' });
+  });
+
+  it('shows an outing most travelers make with a night away as such, on the form and on the draft', async () => {
+    const home = await get('/', { cookie });
+    const dayTrips = home.html.slice(home.html.indexOf('<legend>Optional day trips (selection only)</legend>'));
+    const emei = dayTrips.slice(dayTrips.indexOf('value="mount-emei"'));
+    expect(emei.slice(0, emei.indexOf('</label>'))).toContain('<span class="tag">optional outing, usually overnight</span>');
+    const chosen = await propose({ require: 'mount-emei' });
+    expect(sceneIds(chosen.html)).toContainEqual({ cardId: 'mount-emei', placement: 'required' });
+    expect(chosen.html).toContain(`<span class="tag">optional outing, ${OVERNIGHT_SHORT}</span>`);
   });
 
   it('shows a service refusal with its code and keeps the choices', async () => {

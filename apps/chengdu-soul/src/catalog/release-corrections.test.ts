@@ -19,7 +19,7 @@ const points = (cardId: string) => {
 const place = (id: string) => second.places.find((p) => p.providerPlaceId === id)!;
 
 describe('the releases in the repository', () => {
-  it('keeps release 1 readable beside release 2, which is the newest', () => {
+  it('keeps release 1 readable beside release 2, and the newest release is format 2', () => {
     const versions = bundledReleaseFolders().map((f) => f.split('/').at(-1));
     expect(versions.indexOf('2026-11-30.1')).toBeGreaterThanOrEqual(0);
     expect(versions.indexOf('2026-12-01.1')).toBeGreaterThan(versions.indexOf('2026-11-30.1'));

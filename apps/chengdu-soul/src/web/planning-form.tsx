@@ -165,7 +165,11 @@ function SceneBox(props: { scene: Scene; name: 'require' | 'exclude'; checked: b
         <span class="zh" lang="zh-CN">
           {scene.name.zh}
         </span>{' '}
-        {props.dayTrip ? <span class="tag">optional day trip</span> : <span class="tag">{scene.atmosphere}</span>}
+        {props.dayTrip ? (
+          <span class="tag">{scene.usuallyOvernight ? 'optional outing, usually overnight' : 'optional day trip'}</span>
+        ) : (
+          <span class="tag">{scene.atmosphere}</span>
+        )}
       </label>
       {props.dayTrip ? <small class="caveat">{scene.visitCaveat}</small> : null}
     </div>
