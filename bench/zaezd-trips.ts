@@ -26,9 +26,9 @@ function isoDay(offset: number): string {
 /** Distinct requests: every origin with several topics and party sizes, events in the next five weeks. */
 function requests(): Array<Record<string, unknown>> {
   const list: Array<Record<string, unknown>> = [];
-  ORIGINS.forEach((origin, o) =>
-    TOPICS.forEach((topics, t) => list.push({ topics, origin, adults: 1 + ((o + t) % 3), date_from: isoDay(2), date_to: isoDay(36) })),
-  );
+  for (const [o, origin] of ORIGINS.entries()) {
+    for (const [t, topics] of TOPICS.entries()) list.push({ topics, origin, adults: 1 + ((o + t) % 3), date_from: isoDay(2), date_to: isoDay(36) });
+  }
   return list;
 }
 

@@ -25,7 +25,12 @@ const prior = (id: string, text: string): Prior => ({ id, text, status: 'approve
 beforeAll(async () => {
   database = await openTestDatabase<AmpersandDatabase>(ampersandMigrations, 'ampersand_embedding');
   standIn = await startEmbeddingStandIn();
-  const log = createLogger({ name: 'test', level: 'warn', destination: new Writable({ write: (chunk, _enc, done) => (logged.push(JSON.parse(String(chunk))), done()) }) });
+  const log = createLogger({ name: 'test', level: 'warn', destination: new Writable({ write: (chunk, _enc, done) => {
+        logged.push(JSON.parse(String(chunk)));
+        done();
+      },
+    }),
+   });
   comparer = embeddingComparer({ url: standIn.url, model: 'embed-test', key: 'sk-test', threshold: 0.9, timeoutMs: 300 }, trigramComparer(database.db), log);
 });
 afterAll(async () => {

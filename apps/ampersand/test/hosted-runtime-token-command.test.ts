@@ -67,7 +67,12 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await runtime?.close();
-  await Promise.all(services.map(({ child }) => new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : (child.once('exit', resolve), child.kill('SIGTERM'))))));
+  await Promise.all(services.map(({ child }) => new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(undefined);
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+    ));
   rmSync(dataDir, { recursive: true, force: true });
 });
 

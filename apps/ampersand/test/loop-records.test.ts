@@ -36,7 +36,6 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const films = { kind: 'recommendation_set', title: 'Three films for Friday', blocks: [{ type: 'recommendation' as const, name: 'Paddington 2', reason: 'Everyone laughed at the first one.' }], fallbackText: 'Paddington 2 — everyone laughed at the first one.' };
 
 describe('birth', () => {
   it('twenty concurrent identical creates make one Loop', async () => {
@@ -160,7 +159,10 @@ describe('shelf', () => {
     await loops.share(tove!, garden.loopId, 'ilse', at(8));
 
     const statements: string[] = [];
-    const counted = database.db.withPlugin({ transformQuery: (args) => (statements.push(args.queryId.queryId), args.node), transformResult: async (args) => args.result });
+    const counted = database.db.withPlugin({ transformQuery: (args) => {
+        statements.push(args.queryId.queryId);
+        return args.node;
+      }, transformResult: async (args) => args.result });
     const shelf = await new Loops(counted).shelf(tove!);
     expect(statements).toHaveLength(1);
     expect(shelf.active.map((l) => [l.title, l.role, l.owner.tag])).toEqual([

@@ -29,7 +29,6 @@ async function call(agent: Agent, name: string, args: Record<string, unknown>) {
   return result as { isError?: boolean; structuredContent: any; content: Array<{ type: string; text: string }> };
 }
 
-const films = { kind: 'recommendation_set', title: 'Three films for Friday', blocks: [{ type: 'recommendation', name: 'Paddington 2', reason: 'Everyone laughed at the first one.' }], fallbackText: 'Paddington 2 — everyone laughed at the first one.' };
 
 describe('scopes', () => {
   it('lists every Loop tool with its scope', async () => {

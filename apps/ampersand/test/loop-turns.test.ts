@@ -14,7 +14,7 @@ import type { AmpersandDatabase } from '../src/store/schema.ts';
 import { formValue } from './support/cookie-browser.ts';
 import { authorizedAgent, type Agent } from './support/loop-agent.ts';
 import { startModelStandIn, type ModelStandIn } from './support/model-stand-in.ts';
-import { startRuntimeStandIn, type RuntimeStandIn } from './support/runtime-stand-in.ts';
+import { startRuntimeStandIn } from './support/runtime-stand-in.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 
 const SKILL = { instructions: 'Pick three films the whole family can watch together on Friday.' };

@@ -36,8 +36,13 @@ describe('the labelled paraphrase set', () => {
       const score = await comparer.similarity(pair.a, pair.b);
       const said = score >= DUPLICATE_THRESHOLD;
       if (said && pair.duplicate) tp++;
-      else if (said) (fp++, misses.push(`false duplicate ${score.toFixed(2)}: ${pair.a} | ${pair.b}`));
-      else if (pair.duplicate) (fn++, misses.push(`missed ${score.toFixed(2)}: ${pair.a} | ${pair.b}`));
+      else if (said) {
+        fp++;
+        misses.push(`false duplicate ${score.toFixed(2)}: ${pair.a} | ${pair.b}`);
+      } else if (pair.duplicate) {
+        fn++;
+        misses.push(`missed ${score.toFixed(2)}: ${pair.a} | ${pair.b}`);
+      }
     }
     const precision = tp / (tp + fp);
     const recall = tp / (tp + fn);

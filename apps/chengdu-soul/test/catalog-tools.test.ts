@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { callTool, connectClient, rpc } from '@agent-products/kit/testing';
+import { connectClient, rpc } from '@agent-products/kit/testing';
 import { BUNDLED_VERSION, derivedRelease, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 const VERSION = BUNDLED_VERSION;

@@ -88,8 +88,11 @@ describe('Redis stopping under a running server', () => {
 
     await startRedis();
     const deadline = Date.now() + 30_000;
-    let status = 0;
-    while ((status = (await write()).status) !== 200 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    let status = (await write()).status;
+    while (status !== 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await write()).status;
+    }
     expect(status).toBe(200);
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
   });

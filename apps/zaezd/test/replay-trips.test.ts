@@ -85,7 +85,11 @@ describe.runIf(recordingsAvailable())('trips over the recorded live Tutu', () =>
 
   it('logs the refused call as a defect with the names of the arguments sent, not their values', async () => {
     const lines: string[] = [];
-    const destination = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
+    const destination = new Writable({ write: (chunk, _encoding, done) => {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     const caller = new McpToolCaller({ url: replay.url, timeoutMs: 5000, retries: 1, backoffMs: 10, cacheTtlMs: 0, log: createLogger({ name: 'test', level: 'info', destination }), clientName: 'test', clientVersion: '1' });
     try {
       const error = await caller.call('search_avia', { origin: 'Москва', destination: 'Санкт-Петербург', departure_date: '2026-12-02' }, { idempotent: true }).catch((e: unknown) => e);

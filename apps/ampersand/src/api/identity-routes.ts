@@ -11,7 +11,7 @@ import { requireApiToken, revokedChallenge } from './api-token.ts';
 import { liveGrantCondition } from '../auth/grants.ts';
 import { andeeReadInput, findAndeesInput, identityWriteInput, type IdentityWriteOutput } from './identity-contracts.ts';
 import { askQuestionInput } from './contracts.ts';
-import { callerOf, handle, personOf, writeOnce, type AreaDeps, type Caller } from './route-kit.ts';
+import { callerOf, handle, writeOnce, type AreaDeps, type Caller } from './route-kit.ts';
 import { askContextIf } from '../identity/ask-context-read.ts';
 import { askMode, askQuestion } from '../identity/ask-question.ts';
 import type { AnswerSynthesizer } from '../identity/answer-synthesizer.ts';

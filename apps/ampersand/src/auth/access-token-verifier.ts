@@ -60,7 +60,7 @@ export function accessTokenVerifier(options: AccessTokenVerifierOptions): Access
     if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return undefined;
     const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string];
     const header = jsonObject(encodedHeader);
-    if (!header || header.alg !== 'HS256' || typeof header.typ !== 'string' || normalisedType(header.typ) !== 'at+jwt' || 'crit' in header) return undefined;
+    if (header?.alg !== 'HS256' || typeof header.typ !== 'string' || normalisedType(header.typ) !== 'at+jwt' || 'crit' in header) return undefined;
     const expected = createHmac('sha256', options.key).update(`${encodedHeader}.${encodedPayload}`).digest();
     const signature = Buffer.from(encodedSignature, 'base64url');
     if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return undefined;

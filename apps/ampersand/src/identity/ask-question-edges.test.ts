@@ -47,7 +47,11 @@ afterAll(async () => database?.dispose());
 
 async function about(participants: string[], more: Partial<AskContext> = {}): Promise<SynthesisInput> {
   const inputs: SynthesisInput[] = [];
-  const synthesizer = { synthesize: async (input: SynthesisInput) => (inputs.push(input), { answer: '', basedOnFacts: 0, ranking: null }) };
+  const synthesizer = { synthesize: async (input: SynthesisInput) => {
+      inputs.push(input);
+      return { answer: '', basedOnFacts: 0, ranking: null };
+    },
+  };
   const context: AskContext = { caller: cara, viewer: { andeeId: cara.andeeId, firstParty: true }, connections: [ann, bo], tagged: [], signals: [], ...more };
   await askQuestion({ db: database.db, synthesizer }, context, { question: 'What do they like?', participants });
   return inputs[0]!;

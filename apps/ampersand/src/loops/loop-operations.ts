@@ -6,7 +6,7 @@
  * provenance and are recorded as the run's effects.
  */
 import type { Kysely, RawBuilder } from 'kysely';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { runIdempotent } from '@agent-products/kit/store';
 import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, LoopReadOutput } from '../api/loop-contracts.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -52,7 +52,7 @@ export class LoopOperations {
   async write(callerId: string, input: z.output<typeof loopWriteInput>, now: Date, run?: RunView): Promise<{ loopId: string; item: ItemView; created: boolean }> {
     if (run && (run.loopId === null || input.loopId !== run.loopId)) throw outsideRun(run);
     const loop = await this.loops.summary(callerId, input.loopId);
-    if (run && run.envelope.outcomeSpec && !run.envelope.outcomeSpec.artifactKinds.includes(input.item.kind)) {
+    if (run?.envelope.outcomeSpec && !run.envelope.outcomeSpec.artifactKinds.includes(input.item.kind)) {
       throw loopErrors.fail('outcome_not_allowed', `This run's skill may write ${run.envelope.outcomeSpec.artifactKinds.join(', ')} items, not ${input.item.kind}.`, { allowed: run.envelope.outcomeSpec.artifactKinds });
     }
     if (input.item.itemId && loop.role !== 'owner') {

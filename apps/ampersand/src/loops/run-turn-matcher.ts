@@ -9,13 +9,14 @@ import { ToolError } from '@agent-products/kit/errors';
 import type { TurnMessageMatcher } from '../identity/turn-message-matcher.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { RunTokens } from './run-token.ts';
+import type { RunView } from './runs.ts';
 
 export function runTurnMatcher(db: Kysely<AmpersandDatabase>, runTokens: RunTokens, now: () => Date): TurnMessageMatcher {
   return {
     async match({ andeeId, value, headers }) {
       const token = headers.get('x-run-token');
       if (!token) return undefined;
-      let run;
+      let run: RunView;
       try {
         run = await runTokens.verify(token, andeeId, now());
       } catch (error) {
@@ -25,7 +26,7 @@ export function runTurnMatcher(db: Kysely<AmpersandDatabase>, runTokens: RunToke
       const messageId = run.envelope.trigger.messageId;
       if (!messageId) return undefined;
       const message = await db.selectFrom('conversation_messages').select(['body', 'role', 'author_id']).where('message_id', '=', messageId).executeTakeFirst();
-      if (!message || message.role !== 'andee' || message.author_id !== andeeId) return undefined;
+      if (message?.role !== 'andee' || message.author_id !== andeeId) return undefined;
       return sentencesOf(message.body).includes(value.trim()) ? { turnId: run.runId } : undefined;
     },
   };

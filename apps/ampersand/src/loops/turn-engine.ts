@@ -193,7 +193,7 @@ export class TurnEngine {
         if (!(await recordStage(db, envelope.runId, 'model_answered', now(), { step, toolCalls: answer.toolCalls.map((c) => c.function.name) }))) return;
         if (answer.toolCalls.length === 0) {
           const run = await readRun(db, envelope.runId);
-          if (!run || run.state !== 'running') return;
+          if (run?.state !== 'running') return;
           const text = answer.content?.trim();
           if (text && plan.outcomeSpec.terminalModes.includes('completed')) await operations.outcome(run, { mode: 'completed', summary: text }, now());
           else await endRun(db, envelope.runId, { state: 'refused', reason: 'the skill finished without an outcome its contract allows.', unmetContract: 'outcome_spec' }, now());
@@ -210,7 +210,7 @@ export class TurnEngine {
     } catch (error) {
       if (controller.signal.aborted) return; // cancelled (already ended) or the process is going away (the sweeper will end it)
       const run = await readRun(db, envelope.runId);
-      if (!run || run.state !== 'running') return;
+      if (run?.state !== 'running') return;
       if (error instanceof DeadlineReached || (error as Error)?.name === 'TimeoutError') {
         await endRun(db, envelope.runId, { state: 'timed_out', deadline: envelope.deadline, lastStage: run.stage }, now());
         return;

@@ -29,7 +29,7 @@ export type TurnToolAnswer = { ok: true; result: unknown; ended: boolean } | { o
 
 export async function executeTurnTool(db: Kysely<AmpersandDatabase>, operations: LoopOperations, runId: string, allowed: readonly string[], name: string, rawArguments: string, now: Date): Promise<TurnToolAnswer> {
   const run = await readRun(db, runId);
-  if (!run || run.state !== 'running') return { ok: false, error: { code: 'run_token_invalid', message: 'The run has ended.' } };
+  if (run?.state !== 'running') return { ok: false, error: { code: 'run_token_invalid', message: 'The run has ended.' } };
   if (!allowed.includes(name)) return { ok: false, error: { code: 'unknown_tool', message: `${name} is not one of this turn's tools (${allowed.join(', ')}).` } };
   const loopId = run.loopId;
   let args: unknown;

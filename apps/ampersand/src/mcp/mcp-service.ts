@@ -5,7 +5,7 @@
  * pointing at the protected-resource metadata. A body that is missing or not a JSON object is
  * 400 invalid_request. Verified calls run the tools, which forward to the API.
  */
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { unauthorizedChallenge, verifyBearerRequest } from '@agent-products/kit/auth';
 import { createHttpApp, readBodyLimited, type AppEnv } from '@agent-products/kit/http';
 import type { Logger } from '@agent-products/kit/log';

@@ -52,7 +52,9 @@ function pendingCard(s: Signal, csrf: string) {
       <form method="post" action={action}>
         <input type="hidden" name="csrf" value={csrf} />
         <input type="hidden" name="action" value="approve" />
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: the <select> visibilitySelect renders sits inside this label. */}
         <label class="inline">Who may see it {visibilitySelect(s.visibility)}</label>
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: the <select> codeSelect renders sits inside this label. */}
         <label class="inline">Category {codeSelect(s.hdsCode)}</label>
         <button type="submit" class="primary">
           Approve

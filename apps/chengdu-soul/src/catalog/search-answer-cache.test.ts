@@ -16,7 +16,10 @@ const relevance = JSON.parse(readFileSync(new URL('../../../../bench/data/chengd
 /** A search that counts how often it really ran. */
 function countingSearch() {
   let runs = 0;
-  return { search: (release: typeof newer, request: SearchRequest) => (runs++, searchScenes(release!, request)), runs: () => runs };
+  return { search: (release: typeof newer, request: SearchRequest) => {
+      runs++;
+      return searchScenes(release!, request);
+    }, runs: () => runs };
 }
 
 describe('kept search answers', () => {

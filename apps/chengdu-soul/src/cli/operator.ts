@@ -178,7 +178,7 @@ export async function runOperator(argv: string[], out: (line: string) => void = 
         return await withRepository(async (repository) => {
           const versions = await repository.listVersions();
           if (versions.length === 0) out('no release published');
-          versions.forEach((v, i) => out(`${v.catalogVersion}\t${v.publishedAt.toISOString()}\t${v.contentHash.slice(0, 12)}${i === 0 ? '\tcurrent' : ''}`));
+          for (const [i, v] of versions.entries()) out(`${v.catalogVersion}\t${v.publishedAt.toISOString()}\t${v.contentHash.slice(0, 12)}${i === 0 ? '\tcurrent' : ''}`);
           return 0;
         });
       case undefined:
@@ -216,6 +216,7 @@ function withRepository<T>(work: (repository: CatalogRepository) => Promise<T>):
 
 /** Visitor text on one tab-separated line: control characters (newlines, tabs, terminal escapes) shown, not obeyed. */
 function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this expression's job.
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => (ch === '\n' ? '\\n' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 

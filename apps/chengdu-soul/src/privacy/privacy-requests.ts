@@ -13,6 +13,7 @@ import type { ChengduDatabase } from '../store/schema.ts';
 export const PRIVACY_RETENTION_DAYS = 365;
 
 /** Lone UTF-16 surrogates; PostgreSQL text cannot hold them, nor NUL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters this expression exists to find.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const text = (max: number) =>
   z

@@ -55,7 +55,10 @@ export function buildLexiconIndex(release: ReleaseDocument): LexiconIndex {
     );
     for (const tag of scene.tags) {
       let set = scenesByTag.get(tag);
-      if (!set) scenesByTag.set(tag, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        scenesByTag.set(tag, set);
+      }
       set.add(scene.cardId);
     }
   }

@@ -41,7 +41,10 @@ export function buildSceneTextIndex(release: ReleaseDocument, extraNameWords: It
   const nameWords = new Set<string>(extraNameWords);
   const note = (map: Map<string, Set<string>>, key: string, cardId: string) => {
     let set = map.get(key);
-    if (!set) map.set(key, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      map.set(key, set);
+    }
     set.add(cardId);
   };
 

@@ -97,7 +97,10 @@ const postings = new WeakMap<LoadedRelease, Map<string, Posting>>();
 
 function cached(release: LoadedRelease, key: string, build: () => Posting): Posting {
   let cache = postings.get(release);
-  if (!cache) postings.set(release, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    postings.set(release, cache);
+  }
   let posting = cache.get(key);
   if (!posting) {
     posting = build();

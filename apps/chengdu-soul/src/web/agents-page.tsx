@@ -91,6 +91,7 @@ export function AgentsPage(props: { form: SearchFormValues; release: LoadedRelea
 
 function SearchForm({ form }: { form: SearchFormValues }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with role=search is the search landmark every screen reader knows; the <search> element is too new for some.
     <form class="search-form" method="get" action="/agents" role="search">
       <label for="q">Search words</label>
       <input type="search" id="q" name="q" value={form.q} maxlength={200} placeholder="e.g. teahouse, 熊猫, quiet park" />

@@ -9,7 +9,7 @@ import { cookieMaxAge, htmlDocument, readForm, type SiteCookies } from '@agent-p
 import { SESSION_COOKIE } from '../access/cookie-names.ts';
 import type { OwnerSessions } from '../access/owner-sessions.ts';
 import type { SignInLinks } from '../access/sign-in-links.ts';
-import type { OwnerSteps, OwnerVars } from './owner-steps.tsx';
+import type { OwnerSteps } from './owner-steps.tsx';
 import { SignInPage, signInFailureStatus } from './sign-in-page.tsx';
 
 export interface SignInRouteOptions {

@@ -177,7 +177,7 @@ function SceneBlock({ scene }: { scene: SnapshotScene }) {
         </ul>
         <p class="small">Map links open a destination, not a route.</p>
       </div>
-      <div class="taxi" aria-label={`For a taxi driver: ${scene.name.en} in Chinese`}>
+      <section class="taxi" aria-label={`For a taxi driver: ${scene.name.en} in Chinese`}>
         <p class="taxi-label">
           Show a taxi driver · <span lang="zh-CN">请带我去</span>
         </p>
@@ -189,7 +189,7 @@ function SceneBlock({ scene }: { scene: SnapshotScene }) {
             {near}附近
           </p>
         ) : null}
-      </div>
+      </section>
       <p class="caveat">
         <strong>Before you go:</strong> {scene.visitCaveat}
       </p>

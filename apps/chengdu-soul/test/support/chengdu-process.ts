@@ -44,14 +44,15 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   let gone = false;
   void exited.then(() => (gone = true));
   const deadline = Date.now() + START_TIMEOUT_MS;
-  let announced: RegExpExecArray | null = null;
-  while (!(announced = ANNOUNCED.exec(stdout)) || !(await healthy(announced[1]!))) {
+  let announced = ANNOUNCED.exec(stdout);
+  while (!announced || !(await healthy(announced[1]!))) {
     if (gone) throw new Error(`the server exited while starting:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`the server did not become healthy within ${START_TIMEOUT_MS} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
+    announced = ANNOUNCED.exec(stdout);
   }
   return {
     child,

@@ -126,7 +126,7 @@ function aviaSearchUrl(ctx: SimContext, there: Itinerary, back: Itinerary | unde
     from: first.flight.from,
     to: last.flight.to,
     date: first.date,
-    return_date: back?.legs[0]!.date,
+    return_date: back ? back.legs[0]!.date : undefined,
     adults: passengers.adults,
     children: passengers.children,
     infants: passengers.infants,

@@ -102,7 +102,10 @@ export async function chooseEvent(source: EventsSource, request: TripRequest, to
   const fitOfEvent = (occurrence: EventOccurrence) => {
     const key = `${occurrence.source}:${occurrence.id}`;
     let fit = fits.get(key);
-    if (!fit) fits.set(key, (fit = fitOf(occurrence, interpreted.topics, interpreted.freeWords)));
+    if (!fit) {
+      fit = fitOf(occurrence, interpreted.topics, interpreted.freeWords);
+      fits.set(key, fit);
+    }
     return fit;
   };
   const ranked = rank(

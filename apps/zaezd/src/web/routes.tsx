@@ -122,6 +122,7 @@ export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions):
       const other = trip.other_events.find((o) => o.id === c.req.param('eventId'));
       if (!other) return problem(c, fail('event_not_found', 'This trip lists no other event with that id.'), tripId);
       const { request } = decodeTripId(tripId);
+      // biome-ignore lint/complexity/useMathMinMax: ISO dates compared as strings; Math.max would give NaN.
       const day = other.starts_at.slice(0, 10) < request.dateFrom ? request.dateFrom : other.starts_at.slice(0, 10);
       const otherId = encodeTripId({ request, event: { source: trip.event?.source ?? 'bundled', id: other.id, day } });
       return c.redirect(`/t/${otherId}`, 303);

@@ -1,6 +1,6 @@
 /** HTTP: the shared application shell, body limits, origin/host checks and loopback serving. */
 export { createHttpApp, type AppEnv, type AppVariables, type HttpAppOptions } from './app.ts';
-export { type Dependency, type DependencyState, type HealthOptions } from './health.ts';
+export type { Dependency, DependencyState, HealthOptions } from './health.ts';
 export { MCP_CORS_EXPOSED_HEADERS, MCP_CORS_MAX_AGE, MCP_CORS_REQUEST_HEADERS } from './cors.ts';
 export { correlationIdFor } from './correlation.ts';
 export { loopbackOrigins, originAllowed } from './origin-host.ts';

@@ -8,7 +8,7 @@
  * advertised `outputSchema` admits beside the success shape (advertised-output.ts). An answer the
  * tool hands out again (kept-answers.ts) is checked and rendered the first time only.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 import type { CallToolResult, McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
 import { ToolError, invalidArguments, platformErrors, toolErrorResult } from '../errors/index.ts';
 import { isConnectionFailure } from '../store/connection-failure.ts';
@@ -163,6 +163,7 @@ function unexpected(error: unknown): ToolError {
 }
 
 /** U+0000, or half of a surrogate pair without its other half. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters this expression exists to find.
 export const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Nesting deeper than any tool's arguments need; deeper input is refused before anything recurses into it. */

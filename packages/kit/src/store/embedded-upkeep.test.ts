@@ -42,8 +42,10 @@ afterEach(async () => {
 // Statistics reach pg_stat_user_tables when a backend flushes them (at most once a second on
 // its own); the test asks for the flush so it reads what its statements did.
 const flushStatistics = (db: Database<any>['db']) => sql`select pg_stat_force_next_flush()`.execute(db);
-const activity = async (db: Database<any>['db'], name: string) =>
-  (await flushStatistics(db), await sql<{ dead: string; analyzed: boolean }>`select n_dead_tup as dead, last_analyze is not null as analyzed from pg_stat_user_tables where schemaname = 'upkeep' and relname = ${name}`.execute(db)).rows[0];
+const activity = async (db: Database<any>['db'], name: string) => {
+  await flushStatistics(db);
+  return (await sql<{ dead: string; analyzed: boolean }>`select n_dead_tup as dead, last_analyze is not null as analyzed from pg_stat_user_tables where schemaname = 'upkeep' and relname = ${name}`.execute(db)).rows[0];
+};
 
 describe('runUpkeep on the embedded database', () => {
   it('reclaims dead rows, records statistics, and then has nothing to do', async () => {

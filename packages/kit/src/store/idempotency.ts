@@ -140,7 +140,10 @@ function claimStatement(scope: IdempotencyScope, hash: string, kept: unknown, no
     if (value instanceof Date) return `$${parameters.push(value.toISOString())}`;
     if (typeof value !== 'string' || value.length < SHARED_TEXT_MIN_LENGTH) return `$${parameters.push(value)}`;
     let entry = shared.find((e) => e.column === column && e.value === value);
-    if (!entry) shared.push((entry = { column, value, index: parameters.push(value) }));
+    if (!entry) {
+      entry = { column, value, index: parameters.push(value) };
+      shared.push(entry);
+    }
     return `$${entry.index}`;
   };
   inserts.forEach((insert, index) => {

@@ -112,7 +112,7 @@ class OwnerConnection implements DatabaseConnection {
     return { rows: reply.rows as R[], ...(reply.affectedRows !== undefined ? { numAffectedRows: BigInt(reply.affectedRows) } : {}) };
   }
 
-  // eslint-disable-next-line require-yield
+  // biome-ignore lint/correctness/useYield: Kysely's driver interface wants an async generator; this one refuses before its first row.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new TypeError('Streaming queries are not supported on the embedded database.');
   }

@@ -34,7 +34,7 @@ class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  // eslint-disable-next-line require-yield
+  // biome-ignore lint/correctness/useYield: Kysely's driver interface wants an async generator; this one refuses before its first row.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new TypeError('Streaming queries are not supported on the embedded database.');
   }

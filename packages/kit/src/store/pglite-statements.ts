@@ -50,7 +50,10 @@ const ofClient = new WeakMap<PGlite, PGliteStatements>();
  */
 export function statementsOf(client: PGlite): PGliteStatements {
   let statements = ofClient.get(client);
-  if (!statements) ofClient.set(client, (statements = pgliteStatements(client)));
+  if (!statements) {
+    statements = pgliteStatements(client);
+    ofClient.set(client, statements);
+  }
   return statements;
 }
 
@@ -77,7 +80,7 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
     return statement;
   }
 
-  async function runNamed<R>(statement: PreparedStatement, text: string, parameters: readonly unknown[]): Promise<Results<R>> {
+  async function runNamed<R>(statement: PreparedStatement, parameters: readonly unknown[]): Promise<Results<R>> {
     // Parameters are written exactly as PGlite's own query writes them.
     const values = parameters.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -97,7 +100,7 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
       const statement = name === undefined ? undefined : (prepared.get(text) ?? (await prepare(name, text)));
       if (!statement) return client.query<R>(text, [...parameters]);
       try {
-        return await runNamed<R>(statement, text, parameters);
+        return await runNamed<R>(statement, parameters);
       } catch (error) {
         const code = (error as { code?: unknown })?.code;
         if (typeof code !== 'string' || !STALE_STATEMENT.test(code)) throw attachQuery(error, text, parameters);

@@ -3,7 +3,7 @@ export { openTestDatabase, testDatabaseKind, type TestDatabase } from './test-da
 export { MCP_HEADERS, callTool, connectClient, rpc } from './mcp-client.ts';
 export { browserAvailable, launchChromium, reportMissingBrowser } from './chromium.ts';
 export { axeProblems, type AxeProblem } from './axe.ts';
-export { type InteropCall } from './interop-clients.ts';
+export type { InteropCall } from './interop-clients.ts';
 export { describeErrorInterop, type ErrorInteropOptions, type ErrorScenario } from './error-interop.ts';
 export { freePort } from './free-port.ts';
 export { recordStatements, sequentialScans, type RecordedStatement } from './query-plans.ts';

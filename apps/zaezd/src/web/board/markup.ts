@@ -30,21 +30,21 @@ export function kept(name: string): KeptElement {
 
 const VOID = new Set(['br', 'hr', 'img', 'input', 'meta', 'link']);
 
-function escape(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 }
 
 export function toHtml(nodes: readonly Markup[]): string {
   let html = '';
   for (const node of nodes) {
-    if (typeof node === 'string') html += escape(node);
+    if (typeof node === 'string') html += escapeHtml(node);
     else if ('keep' in node) continue;
     else {
       if (!/^[a-z][a-z0-9]*$/.test(node.tag)) throw new TypeError(`Not a tag name: ${node.tag}`);
       const attrs = Object.entries(node.attrs)
         .map(([name, value]) => {
           if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new TypeError(`Not an attribute name: ${name}`);
-          return ` ${name}="${escape(value)}"`;
+          return ` ${name}="${escapeHtml(value)}"`;
         })
         .join('');
       html += VOID.has(node.tag) ? `<${node.tag}${attrs}>` : `<${node.tag}${attrs}>${toHtml(node.children)}</${node.tag}>`;
