@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import type { Logger } from '../log/index.ts';
-import { isConnectionFailure } from '../store/connection-failure.ts';
+import { isConnectionFailure } from './connection-failure.ts';
 import { platformErrors } from './error-table.ts';
 import { jsonErrorResponse, oauthErrorResponse, problemPageResponse, type ErrorProblem } from './render.ts';
 import { ToolError } from './tool-error.ts';

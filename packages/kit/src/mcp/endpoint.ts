@@ -38,7 +38,7 @@ import { isPlainLegacyToolCall } from './plain-legacy-call.ts';
 import { MAX_MESSAGE_DEPTH, tooDeepAt } from './message-depth.ts';
 import { ServerPool } from './server-pool.ts';
 import type { Tool } from './tool.ts';
-import { isConnectionFailure } from '../store/connection-failure.ts';
+import { isConnectionFailure } from '../errors/connection-failure.ts';
 import { jsonErrorResponse, platformErrors } from '../errors/index.ts';
 
 /** How the endpoint admits calls of credential tools. */

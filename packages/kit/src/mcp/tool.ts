@@ -11,7 +11,7 @@
 import type * as z from 'zod';
 import type { CallToolResult, McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
 import { ToolError, invalidArguments, platformErrors, toolErrorResult } from '../errors/index.ts';
-import { isConnectionFailure } from '../store/connection-failure.ts';
+import { isConnectionFailure } from '../errors/connection-failure.ts';
 import { advertisedOutputSchema } from './advertised-output.ts';
 import { isKeepable, keepResult } from './kept-answers.ts';
 import { lenientJsonSchema, lenientSchema } from './lenient-input.ts';
