@@ -13,7 +13,7 @@ import { createMcpEndpoint, mountMcpEndpoint } from '@agent-products/kit/mcp';
 import type { Database } from '@agent-products/kit/store';
 import type { Logger } from '@agent-products/kit/log';
 import { SignedFormTokens, SiteCookies } from '@agent-products/kit/web';
-import { CatalogQueries } from './catalog/catalog-queries.ts';
+import { CatalogQueries } from './queries/catalog-queries.ts';
 import { CatalogRepository } from './catalog/catalog-repository.ts';
 import { CatalogService } from './catalog/catalog-service.ts';
 import { CredentialService } from './access/credential-service.ts';

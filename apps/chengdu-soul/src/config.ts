@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { loopbackOrigins } from '@agent-products/kit/http';
 import { envReader } from '@agent-products/kit/settings';
-import { SEARCH_ANSWERS_KEPT } from './catalog/search-answer-cache.ts';
 
 /** The repository root, found from this module whether it runs from src/ or from a build. */
 function findRepoRoot(): string {
@@ -45,6 +44,9 @@ export interface ChengduConfig {
   /** Planning writes allowed per owner per minute, shared by every process. */
   writesPerMinute: number;
 }
+
+/** Search answers kept per release by default (search/search-answer-cache.ts); 0 keeps none. */
+export const SEARCH_ANSWERS_KEPT = 256;
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ChengduConfig {
   const read = envReader(env);

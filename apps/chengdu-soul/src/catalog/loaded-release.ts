@@ -1,7 +1,7 @@
 /** A release ready to serve: the document plus the lookups every read needs, built once. */
 import type { Place, ReleaseDocument, Scene } from './release-schema.ts';
-import { buildLexiconIndex, type LexiconIndex } from '../search/lexicon-index.ts';
-import { buildSceneTextIndex, type SceneTextIndex } from '../search/scene-text-index.ts';
+import { buildLexiconIndex, type LexiconIndex } from './lexicon-index.ts';
+import { buildSceneTextIndex, type SceneTextIndex } from './scene-text-index.ts';
 
 export interface LoadedRelease {
   catalogVersion: string;

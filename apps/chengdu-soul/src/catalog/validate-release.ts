@@ -4,7 +4,7 @@
  */
 import type * as z from 'zod';
 import { Lexicon, Place, ReleaseDocument, ReleaseManifest, Scene } from './release-schema.ts';
-import { normalizeEnglish, normalizeChinese } from '../search/normalize.ts';
+import { normalizeEnglish, normalizeChinese } from './normalize.ts';
 
 export class ReleaseInvalidError extends Error {
   override readonly name = 'ReleaseInvalidError';

@@ -3,7 +3,7 @@
  * call the catalog queries, render text. No credential is needed for any of them.
  */
 import { defineTool, type Tool } from '@agent-products/kit/mcp';
-import type { CatalogQueries } from '../catalog/catalog-queries.ts';
+import type { CatalogQueries } from '../queries/catalog-queries.ts';
 import { GetInput, ListInput, SearchInput } from '../catalog/query-inputs.ts';
 import { ListOutput, SceneOutput, SearchOutput } from './output-schemas.ts';
 import { renderListing, renderScene, renderSearch } from './render-text.ts';

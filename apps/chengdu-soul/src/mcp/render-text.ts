@@ -2,7 +2,7 @@
  * Text renderings of tool answers. `structuredContent` is canonical; these exist for hosts that
  * only show text, so each one reads well alone and repeats the limits an agent must respect.
  */
-import type { SceneListing } from '../catalog/catalog-queries.ts';
+import type { SceneListing } from '../queries/catalog-queries.ts';
 import type { SceneDetail } from '../catalog/scene-detail.ts';
 import type { SearchOutcome } from '../search/search-scenes.ts';
 

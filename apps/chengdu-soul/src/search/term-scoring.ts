@@ -11,8 +11,8 @@
  */
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { Scene } from '../catalog/release-schema.ts';
-import { normalizeChinese, normalizeEnglish } from './normalize.ts';
-import { TEXT_FIELDS, occurrences, textVariants, type SceneText } from './scene-text-index.ts';
+import { normalizeChinese, normalizeEnglish } from '../catalog/normalize.ts';
+import { TEXT_FIELDS, occurrences, textVariants, type SceneText } from '../catalog/scene-text-index.ts';
 import type { QueryToken } from './tokenize.ts';
 
 export type MatchField = 'name' | 'primary subject' | 'tag' | 'summary' | 'overview';

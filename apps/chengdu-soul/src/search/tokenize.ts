@@ -6,9 +6,9 @@
  * that word with the correction recorded. What is left is kept as unrecognized, so the agent can
  * be told exactly which words were not understood.
  */
-import type { LexiconIndex, TermMeaning } from './lexicon-index.ts';
-import { splitQuery } from './normalize.ts';
-import { textVariants, type SceneTextIndex } from './scene-text-index.ts';
+import type { LexiconIndex, TermMeaning } from '../catalog/lexicon-index.ts';
+import { splitQuery } from '../catalog/normalize.ts';
+import { textVariants, type SceneTextIndex } from '../catalog/scene-text-index.ts';
 import { correctSpelling } from './spelling.ts';
 
 export interface QueryToken {

@@ -6,7 +6,7 @@
  * from the reviewed lexicon, and the words it could not use, named plainly. The labels on each
  * scene are explained once, below the list.
  */
-import type { SceneListing } from '../catalog/catalog-queries.ts';
+import type { SceneListing } from '../queries/catalog-queries.ts';
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { UNSUPPORTED_CONSTRAINTS } from '../catalog/release-schema.ts';
 import type { SearchOutcome } from '../search/search-scenes.ts';

@@ -7,7 +7,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '@agent-products/kit/http';
 import type { DiscoverySwitch } from '../access/discovery-switch.ts';
-import type { CatalogQueries } from '../catalog/catalog-queries.ts';
+import type { CatalogQueries } from '../queries/catalog-queries.ts';
 import { detailPathFor } from '../catalog/vocabulary.ts';
 
 export function registerCrawlerRoutes(app: Hono<AppEnv>, o: { discovery: DiscoverySwitch; queries: CatalogQueries; publicUrl: string }): void {

@@ -11,7 +11,7 @@ import type { SiteCookies } from '@agent-products/kit/web';
 import type { OwnerSessions } from '../access/owner-sessions.ts';
 import { refuseAgentCredentials } from '../access/refuse-agent-credentials.ts';
 import type { SignInLinks } from '../access/sign-in-links.ts';
-import type { CatalogQueries } from '../catalog/catalog-queries.ts';
+import type { CatalogQueries } from '../queries/catalog-queries.ts';
 import type { DraftService } from '../planning/draft-service.ts';
 import type { OpenDrafts } from '../planning/open-drafts.ts';
 import type { PageRepository } from '../planning/page-repository.ts';

@@ -13,7 +13,7 @@ import { ToolError, invalidArguments } from '@agent-products/kit/errors';
 import { htmlDocument, type SiteCookies } from '@agent-products/kit/web';
 import { SESSION_COOKIE } from '../access/cookie-names.ts';
 import type { OwnerSession } from '../access/owner-sessions.ts';
-import type { CatalogQueries } from '../catalog/catalog-queries.ts';
+import type { CatalogQueries } from '../queries/catalog-queries.ts';
 import type { DraftService } from '../planning/draft-service.ts';
 import type { DraftView } from '../planning/draft-view.ts';
 import { WEB_KEY_PREFIX, type OpenDrafts } from '../planning/open-drafts.ts';

@@ -8,7 +8,7 @@ import { PAGE_CSP, htmlDocument, securityHeaders } from '@agent-products/kit/web
 import type { AppEnv } from '@agent-products/kit/http';
 import { UNSTORABLE_TEXT, unacceptableField } from '@agent-products/kit/mcp';
 import { ToolError, invalidArguments, problemPageResponse } from '@agent-products/kit/errors';
-import type { CatalogQueries } from '../catalog/catalog-queries.ts';
+import type { CatalogQueries } from '../queries/catalog-queries.ts';
 import { ListInput, SearchInput } from '../catalog/query-inputs.ts';
 import { AgentsPage, type SearchFormValues } from './agents-page.tsx';
 import { ForAgentsPage } from './for-agents-page.tsx';

@@ -5,15 +5,15 @@
  * serialized for it (kit kept-answers.ts) instead of searching, checking and serializing again.
  *
  * Searches are deterministic over an immutable release, so a kept answer is the answer; nothing
- * changes an answer once made (the web pages and the MCP layer only read it). The cache holds at most `limit` answers (the least recently asked leaves first) and is emptied
- * whenever the current release changes, so no answer outlives its release. A limit of 0 keeps
- * none: every search is made afresh (how the throughput benchmark measures the search itself).
+ * changes an answer once made (the web pages and the MCP layer only read it). The cache holds
+ * at most `limit` answers (the least recently asked leaves first) and is emptied whenever the
+ * current release changes, so no answer outlives its release. A limit of 0 keeps none: every
+ * search is made afresh (how the throughput benchmark measures the search itself).
  */
 import { keepableAnswer } from '@agent-products/kit/mcp';
-import type { SearchOutcome, SearchRequest } from '../search/search-scenes.ts';
-import type { LoadedRelease } from './loaded-release.ts';
-
-export const SEARCH_ANSWERS_KEPT = 256;
+import type { SearchOutcome, SearchRequest } from './search-scenes.ts';
+import type { LoadedRelease } from '../catalog/loaded-release.ts';
+import { SEARCH_ANSWERS_KEPT } from '../config.ts';
 
 export class SearchAnswerCache {
   private release: LoadedRelease | undefined;

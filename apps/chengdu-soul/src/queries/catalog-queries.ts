@@ -4,11 +4,11 @@
  */
 import { fail } from '../errors.ts';
 import { searchScenes, type SearchOutcome, type SearchRequest } from '../search/search-scenes.ts';
-import { CatalogUnavailableError, type CatalogService } from './catalog-service.ts';
-import type { LoadedRelease } from './loaded-release.ts';
-import { SearchAnswerCache } from './search-answer-cache.ts';
-import { sceneDetail, type SceneDetail } from './scene-detail.ts';
-import { PLAN_LIMITS, SEARCH_LIMITS, detailPathFor, type Atmosphere, type Discovery } from './vocabulary.ts';
+import { CatalogUnavailableError, type CatalogService } from '../catalog/catalog-service.ts';
+import type { LoadedRelease } from '../catalog/loaded-release.ts';
+import { SearchAnswerCache } from '../search/search-answer-cache.ts';
+import { sceneDetail, type SceneDetail } from '../catalog/scene-detail.ts';
+import { PLAN_LIMITS, SEARCH_LIMITS, detailPathFor, type Atmosphere, type Discovery } from '../catalog/vocabulary.ts';
 
 export const CATALOG_NOTICE =
   'Reviewed overviews of real Chengdu scenes for flexible exploration days. Not a timed route, live availability check, reservation, hotel or payment service; opening hours, access, tickets, prices, crowds and travel times are not verified.';

@@ -2,8 +2,8 @@
  * The searchable form of a release's lexicon and scene names: every surface term (English word or
  * phrase, Chinese word) mapped to what it means. Built once per release; releases are immutable.
  */
-import type { ReleaseDocument } from '../catalog/release-schema.ts';
-import type { Atmosphere, Discovery } from '../catalog/vocabulary.ts';
+import type { ReleaseDocument } from './release-schema.ts';
+import type { Atmosphere, Discovery } from './vocabulary.ts';
 import { normalizeChinese, normalizeEnglish } from './normalize.ts';
 
 export type TermMeaning =

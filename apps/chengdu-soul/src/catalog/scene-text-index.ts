@@ -4,7 +4,7 @@
  * each English word or Chinese name fragment appears in; and the name words spelling tolerance may
  * correct towards. Search matches and ranks from these, so a query never scans text.
  */
-import type { ReleaseDocument, Scene } from '../catalog/release-schema.ts';
+import type { ReleaseDocument, Scene } from './release-schema.ts';
 import { normalizeChinese, normalizeEnglish } from './normalize.ts';
 
 export const TEXT_FIELDS = ['name', 'summary', 'overview'] as const;

@@ -4,11 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bundledReleaseFolders } from './bundled-releases.ts';
-import { loadRelease } from './loaded-release.ts';
-import { readReleaseFolder } from './read-release.ts';
+import { bundledReleaseFolders } from '../catalog/bundled-releases.ts';
+import { loadRelease } from '../catalog/loaded-release.ts';
+import { readReleaseFolder } from '../catalog/read-release.ts';
 import { SearchAnswerCache } from './search-answer-cache.ts';
-import { searchScenes, type SearchRequest } from '../search/search-scenes.ts';
+import { searchScenes, type SearchRequest } from './search-scenes.ts';
 
 const [older, newer] = bundledReleaseFolders().slice(-2).map((folder) => loadRelease(readReleaseFolder(folder), new Date()));
 const relevance = JSON.parse(readFileSync(new URL('../../../../bench/data/chengdu-search-relevance.json', import.meta.url), 'utf8')) as { queries: Array<{ query: string }> };
