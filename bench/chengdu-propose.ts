@@ -8,8 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { newestBundledRelease } from '../apps/chengdu-soul/src/catalog/bundled-releases.ts';
-import { readReleaseFolder } from '../apps/chengdu-soul/src/catalog/read-release.ts';
+import { newestBundledRelease, readReleaseFolder } from '@agent-products/chengdu-soul/composition';
 import { ROUNDS, SECONDS, WARMUP_SECONDS, compareAlternating, line, stealNote, serverTarget, startServer, stop, toolCall, type LoadTarget, type Measured } from './lib/load.ts';
 
 const CONNECTIONS = 32;

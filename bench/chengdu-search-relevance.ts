@@ -4,10 +4,7 @@
  * nDCG@3 ≥ 0.90 and at least 0.15 above the baseline.
  */
 import { readFileSync } from 'node:fs';
-import { newestBundledRelease } from '../apps/chengdu-soul/src/catalog/bundled-releases.ts';
-import { loadRelease } from '../apps/chengdu-soul/src/catalog/loaded-release.ts';
-import { readReleaseFolder } from '../apps/chengdu-soul/src/catalog/read-release.ts';
-import { searchScenes } from '../apps/chengdu-soul/src/search/search-scenes.ts';
+import { loadRelease, newestBundledRelease, readReleaseFolder, searchScenes } from '@agent-products/chengdu-soul/composition';
 import { bm25Baseline } from './lib/bm25-baseline.ts';
 import { evaluate, type GradedQuery, type RelevanceFigures } from './lib/relevance-metrics.ts';
 

@@ -8,8 +8,7 @@
  * BENCH_SECONDS (warm: answered from the search cache). Target: cold p50 at most 3× one upstream
  * call — the searches must run in parallel.
  */
-import { cityByKey } from '../apps/zaezd/src/geo/cities.ts';
-import { aviaSearchArguments, hotelSearchArguments, railSearchArguments } from '../apps/zaezd/src/tutu/call-arguments.ts';
+import { aviaSearchArguments, cityByKey, hotelSearchArguments, railSearchArguments } from '@agent-products/zaezd/composition';
 import { SECONDS, WARMUP_SECONDS, load, startServer, stop, toolCall } from './lib/load.ts';
 
 const LATENCY_MS = 100;

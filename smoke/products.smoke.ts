@@ -16,11 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { connectClient, freePort, launchChromium, rpc } from '@agent-products/kit/testing';
+import { connectClient, freePort, InMemoryOAuthClient, launchChromium, rpc } from '@agent-products/kit/testing';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError as UnauthorizedV1 } from '@modelcontextprotocol/sdk/client/auth.js';
-import { InMemoryOAuthClient } from '../apps/ampersand/test/support/in-memory-oauth-client.ts';
 import { ampersandOperator, operator, REPO_ROOT, startProducts, type RunningProducts } from './start-products.ts';
 import { addDays, todayIn } from './calendar-days.ts';
 

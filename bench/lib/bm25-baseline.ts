@@ -6,7 +6,7 @@
  * Filters are applied to its hits as ours are; it answers `ok` whenever anything scores.
  */
 import MiniSearch from 'minisearch';
-import type { ReleaseDocument } from '../../apps/chengdu-soul/src/catalog/release-schema.ts';
+import type { ReleaseDocument } from '@agent-products/chengdu-soul/composition';
 import type { GradedQuery, RankedAnswer } from './relevance-metrics.ts';
 
 export function tokenizeForBaseline(text: string): string[] {

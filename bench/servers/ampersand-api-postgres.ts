@@ -12,10 +12,7 @@ import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { createLogger } from '@agent-products/kit/log';
 import { migrate, openDatabase } from '@agent-products/kit/store';
-import { createApiService, type ApiService } from '../../apps/ampersand/src/api/api-service.ts';
-import { deriveKeys } from '../../apps/ampersand/src/auth/derived-keys.ts';
-import { ampersandMigrations } from '../../apps/ampersand/src/store/migrations.ts';
-import type { AmpersandDatabase } from '../../apps/ampersand/src/store/schema.ts';
+import { type AmpersandDatabase, ampersandMigrations, type ApiService, createApiService, deriveKeys } from '@agent-products/ampersand/composition';
 
 const secret = process.env.BENCH_AMPERSAND_SECRET;
 const mcpUrl = process.env.BENCH_AMPERSAND_MCP_URL;

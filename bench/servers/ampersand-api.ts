@@ -12,12 +12,7 @@ import { SignJWT } from 'jose';
 import { listenNode, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { migrate, openDatabase, runUpkeep } from '@agent-products/kit/store';
-import { createApiService, type ApiService } from '../../apps/ampersand/src/api/api-service.ts';
-import { deriveKeys } from '../../apps/ampersand/src/auth/derived-keys.ts';
-import { writeItem } from '../../apps/ampersand/src/loops/loop-items.ts';
-import { Loops } from '../../apps/ampersand/src/loops/loop-records.ts';
-import { ampersandMigrations } from '../../apps/ampersand/src/store/migrations.ts';
-import type { AmpersandDatabase } from '../../apps/ampersand/src/store/schema.ts';
+import { type AmpersandDatabase, ampersandMigrations, type ApiService, createApiService, deriveKeys, Loops, writeItem } from '@agent-products/ampersand/composition';
 
 const secret = process.env.BENCH_AMPERSAND_SECRET;
 const mcpUrl = process.env.BENCH_AMPERSAND_MCP_URL;

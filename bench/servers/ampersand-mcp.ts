@@ -4,7 +4,7 @@
  */
 import { listen, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
-import { createMcpService } from '../../apps/ampersand/src/mcp/mcp-service.ts';
+import { createMcpService } from '@agent-products/ampersand/composition';
 
 const secret = process.env.BENCH_AMPERSAND_SECRET;
 const mcpUrl = process.env.BENCH_AMPERSAND_MCP_URL;

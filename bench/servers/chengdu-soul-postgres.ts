@@ -10,10 +10,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { listenFirst, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
-import { createChengduApp } from '../../apps/chengdu-soul/src/app.ts';
-import { newestBundledRelease } from '../../apps/chengdu-soul/src/catalog/bundled-releases.ts';
-import { readReleaseFolder } from '../../apps/chengdu-soul/src/catalog/read-release.ts';
-import { openChengduDatabase } from '../../apps/chengdu-soul/src/store/open-chengdu-database.ts';
+import { createChengduApp, newestBundledRelease, openChengduDatabase, readReleaseFolder } from '@agent-products/chengdu-soul/composition';
 
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `bench_propose_${randomBytes(5).toString('hex')}`;

@@ -4,10 +4,7 @@
  */
 import { listenFirst, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
-import { createChengduApp } from '../../apps/chengdu-soul/src/app.ts';
-import { newestBundledRelease } from '../../apps/chengdu-soul/src/catalog/bundled-releases.ts';
-import { readReleaseFolder } from '../../apps/chengdu-soul/src/catalog/read-release.ts';
-import { openChengduDatabase } from '../../apps/chengdu-soul/src/store/open-chengdu-database.ts';
+import { createChengduApp, newestBundledRelease, openChengduDatabase, readReleaseFolder } from '@agent-products/chengdu-soul/composition';
 
 const database = await openChengduDatabase({
   databaseUrl: process.env.DATABASE_URL,

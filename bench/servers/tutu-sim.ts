@@ -6,7 +6,7 @@
 import { listenFirst, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
 import { envReader } from '@agent-products/kit/settings';
 import { createLogger } from '@agent-products/kit/log';
-import { createTutuSim, type TutuSim } from '../../apps/tutu-sim/src/app.ts';
+import { createTutuSim, type TutuSim } from '@agent-products/tutu-sim';
 
 const latencyMs = envReader().duration('BENCH_TUTU_LATENCY_MS', 100, { unit: 'ms', min: 0 });
 const server = await listenFirst(0);

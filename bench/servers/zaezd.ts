@@ -5,8 +5,7 @@
  */
 import { listenFirst, loopbackOrigins, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
-import { createZaezdApp, type ZaezdApp } from '../../apps/zaezd/src/app.ts';
-import { DEFAULT_SEARCH_BUDGET_MS, DEFAULT_TUTU_TIMEOUT_MS } from '../../apps/zaezd/src/config.ts';
+import { createZaezdApp, DEFAULT_SEARCH_BUDGET_MS, DEFAULT_TUTU_TIMEOUT_MS, type ZaezdApp } from '@agent-products/zaezd/composition';
 
 const upstream = process.env.BENCH_TUTU_URL;
 if (!upstream) throw new TypeError('BENCH_TUTU_URL must name the Tutu stand-in’s /mcp URL');

@@ -7,12 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, auth } from '@modelcontextprotocol/client';
+import { InMemoryOAuthClient } from '@agent-products/kit/testing';
 import { IdentitySignals } from '../src/identity/identity-signals.ts';
 import { PUBLIC_TOOLS } from './support/public-tools.ts';
 import { LOOP_TOOLS } from './support/loop-tool-names.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { CookieBrowser, formValue } from './support/cookie-browser.ts';
-import { InMemoryOAuthClient } from './support/in-memory-oauth-client.ts';
 
 let amp: RunningAmpersand;
 let offsetMs = 0;

@@ -7,3 +7,4 @@ export type { InteropCall } from './interop-clients.ts';
 export { describeErrorInterop, type ErrorInteropOptions, type ErrorScenario } from './error-interop.ts';
 export { freePort } from './free-port.ts';
 export { recordStatements, sequentialScans, type RecordedStatement } from './query-plans.ts';
+export { InMemoryOAuthClient } from './in-memory-oauth-client.ts';
