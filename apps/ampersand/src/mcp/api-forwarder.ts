@@ -4,7 +4,8 @@
  * the request's correlation id (and a turn's run token, when one came), so one id follows the call through both services. An API error
  * becomes the same tool error; an unreachable API is a retryable `unavailable`.
  */
-import type { Principal, RequestScope } from '@agent-products/kit/mcp';
+import type { Principal } from '@agent-products/kit/auth';
+import type { RequestScope } from '@agent-products/kit/mcp';
 import { ToolError, platformErrors } from '@agent-products/kit/errors';
 import type { ApiAnswer, ApiConnection } from './api-connection.ts';
 

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { hashToken, newToken, type AuthFailure } from '@agent-products/kit/auth';
+import { hashToken, newToken, type AuthFailure, type Principal } from '@agent-products/kit/auth';
 import type { CountedHit, RateLimiter } from '@agent-products/kit/store';
-import type { Admission, Principal } from '@agent-products/kit/mcp';
+import type { Admission } from '@agent-products/kit/mcp';
 import type { ChengduDatabase } from '../store/schema.ts';
 
 export const MAX_CREDENTIAL_HOURS = 24;

@@ -3,4 +3,4 @@ export { mountMcpEndpoint, type McpMountOptions } from './mount.ts';
 export { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions, type Admission, type McpGuard } from './endpoint.ts';
 export { defineTool, UNSTORABLE_TEXT, unacceptableField, type Tool, type ToolSpec } from './tool.ts';
 export { keepableAnswer } from './kept-answers.ts';
-export type { Principal, RequestScope } from './request-scope.ts';
+export type { RequestScope } from './request-scope.ts';

@@ -6,8 +6,6 @@
 import type { Logger } from '../log/index.ts';
 import type { Principal } from '../auth/principal.ts';
 
-export type { Principal };
-
 export interface RequestScope {
   correlationId: string;
   log: Logger;
