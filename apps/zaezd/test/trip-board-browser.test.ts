@@ -261,7 +261,7 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
 
     beforeAll(async () => {
       widgetContext = await newContext({ permissions: ['local-network-access'] });
-      host = await openTestHost(widgetContext, { client, html: widgetHtml, csp: declared, toolName: 'find_event_trips' });
+      host = await openTestHost(widgetContext, { client, html: widgetHtml, csp: declared, toolName: 'find_event_trips', viewPath: 'trip-board.html', viewTitle: 'zaezd trip board' });
       await host.sendToolInput(REQUEST);
       await host.sendToolResult(found);
       await host.view().waitForSelector(READY);

@@ -76,10 +76,20 @@ export interface TestHost {
   screenshot(path: string): Promise<void>;
 }
 
-export async function openTestHost(
-  context: BrowserContext,
-  options: { client: Client; html: string; csp: DeclaredCsp; toolName: string },
-): Promise<TestHost> {
+export interface TestHostOptions {
+  client: Client;
+  /** The `ui://` resource's HTML, served as the view. */
+  html: string;
+  csp: DeclaredCsp;
+  /** The tool whose result the view renders, as the host announces it. */
+  toolName: string;
+  /** Where on the view origin the view is served (default `view.html`). */
+  viewPath?: string;
+  /** The iframe's accessible title (default: the tool's name). */
+  viewTitle?: string;
+}
+
+export async function openTestHost(context: BrowserContext, options: TestHostOptions): Promise<TestHost> {
   const script = await bundledHostScript();
   await context.route(`${HOST_ORIGIN}/**`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>test host</title><style>body{margin:0;background:#e9ecef}iframe{display:block;width:100%;height:600px;border:0;background:#fff}</style></head><body><script>${script}</script></body></html>` }),
@@ -124,6 +134,7 @@ export async function openTestHost(
     host.modelContexts.push(params);
   });
   await page.goto(`${HOST_ORIGIN}/`);
-  await page.evaluate(({ url, tool }) => (window as any).testHost.open(url, tool), { url: `${VIEW_ORIGIN}/trip-board.html`, tool: options.toolName });
+  const view = { url: `${VIEW_ORIGIN}/${options.viewPath ?? 'view.html'}`, tool: options.toolName, title: options.viewTitle ?? options.toolName };
+  await page.evaluate(({ url, tool, title }) => (window as any).testHost.open(url, tool, title), view);
   return host;
 }

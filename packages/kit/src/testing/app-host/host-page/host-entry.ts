@@ -18,15 +18,15 @@ let bridge: AppBridge | undefined;
 
 const testHost = {
   /** Loads the view and completes the ui/initialize handshake. */
-  async open(viewUrl: string, toolName: string): Promise<void> {
+  async open(viewUrl: string, toolName: string, title: string): Promise<void> {
     const iframe = document.createElement('iframe');
     iframe.sandbox.add('allow-scripts', 'allow-same-origin');
     iframe.src = viewUrl;
-    iframe.title = 'zaezd trip board';
+    iframe.title = title;
     document.body.append(iframe);
     bridge = new AppBridge(
       null,
-      { name: 'zaezd-test-host', version: '1.0.0' },
+      { name: 'mcp-apps-test-host', version: '1.0.0' },
       { openLinks: {}, serverTools: {}, updateModelContext: { text: {} } },
       { hostContext: { displayMode: 'inline', toolInfo: { tool: { name: toolName, inputSchema: { type: 'object' } } } } },
     );
