@@ -13,8 +13,9 @@
  * (the session expired) opens a new session and sends the call once more.
  */
 import { Client, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport, ProtocolError, ProtocolErrorCode, type CallToolResult, type Implementation } from '@modelcontextprotocol/client';
+import { canonicalJson } from '@agent-products/kit/json';
 import type { Logger } from '@agent-products/kit/log';
-import { TtlCache, stableJson } from '../cache/ttl-cache.ts';
+import { TtlCache } from '../cache/ttl-cache.ts';
 import { UpstreamError } from './upstream-error.ts';
 
 export interface ToolCallerOptions {
@@ -81,7 +82,7 @@ export class McpToolCaller {
    */
   async callAndRead<T>(tool: string, args: Record<string, unknown>, options: ReadCallOptions<T>): Promise<T> {
     if (!options.idempotent) return options.read(await this.attempt(tool, args, options.deadline));
-    const key = `${tool}:${stableJson(args)}`;
+    const key = `${tool}:${canonicalJson(args)}`;
     const { value, hit } = await this.cache.getOrCompute(key, async () => options.read(await this.withRetries(tool, args, options.deadline)));
     if (hit) this.stats.cacheHits += 1;
     return value as T;
