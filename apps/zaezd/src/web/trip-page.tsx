@@ -8,7 +8,8 @@
 import type { BoardState } from './board/board-data.ts';
 import { BOARD_DATA_ID } from './board/board-data.ts';
 import type { TileSettings } from './board/board-map.ts';
-import { boardBlocks, viewOf } from './board/board-view.ts';
+import { boardBlocks } from './board/board-view.ts';
+import { viewOf } from './board/board-view-model.ts';
 import { BoardSkeleton, type RenderedBoard } from './board-skeleton.tsx';
 import { embeddedJson } from './embedded-json.ts';
 import { ZaezdPage } from './layout.tsx';

@@ -10,7 +10,9 @@
 import type { TripEvent, TripPackage } from '../../trips/trip-result.ts';
 import type { BoardState } from './board-data.ts';
 import { BoardMap, type MapPlace, type MapState } from './board-map.ts';
-import { BLOCK_NAMES, boardBlocks, MAP_SLOT, mapPlaces, viewOf, type BoardUi, type View } from './board-view.ts';
+import { BLOCK_NAMES, boardBlocks, mapPlaces } from './board-view.ts';
+import { viewOf, type BoardUi, type View } from './board-view-model.ts';
+import { MAP_SLOT } from './places-block.ts';
 import { toDom } from './markup.ts';
 
 /** What the board's surroundings do for it. */
