@@ -17,6 +17,8 @@
  * - product-to-product: a product's production code imports no other product at all; its tests
  *   may start another (the Tutu stand-in) through that one's exports.
  * - kit-testing: `packages/kit/src/testing` serves tests only; no production file imports it.
+ * - one-room-exports: a name is exported by one room of the kit only (its `index.ts`), so a
+ *   product imports each thing from one place.
  *
  * Exits 1 with one line per finding; `--graph` prints the edges it read instead.
  */
@@ -189,11 +191,42 @@ function boundaryFindings(edges, packages) {
   return findings;
 }
 
+/** Names exported by more than one room of the kit (each room's face is its index.ts). */
+function sharedRoomExports() {
+  const rooms = new Map();
+  const kitSrc = join(ROOT, 'packages/kit/src');
+  for (const room of readdirSync(kitSrc)) {
+    let face;
+    try {
+      face = readFileSync(join(kitSrc, room, 'index.ts'), 'utf8');
+    } catch {
+      continue;
+    }
+    const named = [...face.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((match) => match[1].split(','));
+    const declared = [...face.matchAll(/export\s+(?:declare\s+)?(?:async\s+)?(?:function|const|let|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/g)].map(
+      (match) => match[1],
+    );
+    for (const raw of [...named, ...declared]) {
+      const name = raw
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop();
+      if (!name) continue;
+      if (!rooms.has(name)) rooms.set(name, new Set());
+      rooms.get(name).add(room);
+    }
+  }
+  return [...rooms]
+    .filter(([, owners]) => owners.size > 1)
+    .map(([name, owners]) => `one-room-exports: ${name} is exported by the kit's ${[...owners].sort().join(' and ')} rooms; export it from one`);
+}
+
 const edges = importGraph();
 if (process.argv.includes('--graph')) {
   for (const { from, to, specifier } of edges) console.log(`${from} → ${to} ('${specifier}')`);
 } else {
-  const findings = [...folderCycles(edges), ...boundaryFindings(edges, workspacePackages())];
+  const findings = [...folderCycles(edges), ...boundaryFindings(edges, workspacePackages()), ...sharedRoomExports()];
   for (const finding of findings) console.log(finding);
   const exempt = Object.entries(FOLDER_CYCLE_EXEMPT).map(([unit, why]) => `${unit} (${why})`);
   console.log(`import rules: ${edges.length} imports checked, ${findings.length} finding(s); folder cycles not checked in ${exempt.join(', ')}`);
