@@ -146,6 +146,7 @@ describeErrorInterop<Servers, keyof typeof chengduErrors.table>({
     unauthorized: {
       notBlackBox: 'the endpoint answers a planning call without a valid credential with HTTP 401 and WWW-Authenticate before any tool runs, as the contract says; the tool-level code only guards in-process callers',
     },
+    body_too_large: { notBlackBox: 'a refusal of the HTTP pipeline before any tool runs: a body over the limit is HTTP 413 (mcp-endpoint.test.ts; the kit\'s body-limit.test.ts)' },
     rate_limited: { notBlackBox: 'the shared per-owner limit answers HTTP 429 with Retry-After before any tool runs, as the contract says (planning-limits.test.ts)' },
     unavailable: {
       notBlackBox:

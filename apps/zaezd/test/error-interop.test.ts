@@ -86,6 +86,7 @@ describeErrorInterop<Stacks, keyof typeof zaezdErrors.table>({
     unavailable: { notBlackBox: 'zaezd keeps no database (trips are rebuilt from their IDs), so nothing it depends on answers with this code' },
     idempotency_conflict: { notBlackBox: 'zaezd has no idempotency keys: its tools write nothing' },
     unauthorized: { notBlackBox: 'every zaezd tool is public; no tool asks for a credential' },
+    body_too_large: { notBlackBox: 'a refusal of the HTTP pipeline before any tool runs: a body over the limit is HTTP 413 (mcp-endpoint.test.ts; the kit\'s body-limit.test.ts)' },
     rate_limited: { notBlackBox: 'zaezd has no per-owner limit (no owners, no credentials)' },
     insufficient_scope: { notBlackBox: 'no zaezd tool declares OAuth scopes, so no call can lack one' },
     internal_error: { notBlackBox: 'only a defect produces it (a domain crash or an answer breaking its own schema); tool.test.ts proves the mapping in-process' },

@@ -1,13 +1,17 @@
 /**
  * The HTTP application every product starts from: correlation ids, JSON request logs with
  * credentials and capability paths redacted, Host validation, Origin allow-listing, CORS on the
- * MCP path for the allowed origins (cors.ts), one error handler (errors/error-handler.ts: a thrown
- * ToolError at its table status, never a stack trace or a 500 for bad input), and `GET /health` + `/health/live`.
+ * MCP path (or the paths a product names) for the allowed origins (cors.ts), a body limit on every
+ * route (body-limit.ts), one error handler (errors/error-handler.ts: a thrown ToolError at its
+ * table status, never a stack trace or a 500 for bad input), and `GET /health` + `/health/live`.
+ * A route a Node-callback library answers stands behind all of it too (node-callback.ts).
  */
 import { Hono, type Context } from 'hono';
 import { lazyChild, redactPath, type Logger } from '../log/index.ts';
 import { correlationIdFor, echoesCorrelationId } from './correlation.ts';
-import { addCorsHeaders, isPreflight, preflightResponse } from './cors.ts';
+import { bodyLimit } from './body-limit.ts';
+import { corsHeaders, corsMethodsFor, isPreflight, preflightResponse, type CorsRoute } from './cors.ts';
+import { DEFAULT_MAX_BODY_BYTES } from './read-body.ts';
 import { hostChecker, originAllowed, servedHostnames } from './origin-host.ts';
 import { errorHandler, type ErrorHandlerOptions } from '../errors/error-handler.ts';
 import { registerHealthRoutes, type HealthOptions } from './health.ts';
@@ -15,6 +19,11 @@ import { registerHealthRoutes, type HealthOptions } from './health.ts';
 export interface AppVariables {
   correlationId: string;
   log: Logger;
+  /**
+   * The headers the pipeline adds to every answer (X-Request-Id, CORS), known before the route
+   * runs: a route that writes on the raw Node response (node-callback.ts) sets them itself.
+   */
+  edgeHeaders: ReadonlyArray<readonly [string, string]>;
 }
 
 export type AppEnv = { Variables: AppVariables };
@@ -31,8 +40,18 @@ export interface HttpAppOptions {
   publicUrl?: string | undefined;
   /** Hostnames accepted in the Host header, replacing loopback and the public URL's host. */
   allowedHostnames?: readonly string[];
-  /** Paths answering browser clients of the allowed origins with CORS (default: `/mcp`). */
-  corsPaths?: readonly string[];
+  /**
+   * Paths answering browser clients of the allowed origins with CORS (default: `/mcp`): a path
+   * (its preflight allows POST) or a route naming its path or pattern and the methods it allows.
+   */
+  corsPaths?: readonly (string | CorsRoute)[];
+  /** The most bytes a request body may have, for every path or per path (default 1 MiB). */
+  maxBodyBytes?: number | ((path: string) => number);
+  /**
+   * How deeply a JSON body may nest on a path, for the paths guarded before their route reads
+   * them (body-limit.ts); undefined leaves a path to its route (the MCP endpoint checks its own).
+   */
+  maxJsonDepth?: (path: string) => number | undefined;
   /** Path prefixes whose remainder is a capability and must not be logged in full. */
   secretPathPrefixes?: readonly string[];
   /** The dependencies /health probes and the facts it adds (health.ts). */
@@ -51,7 +70,14 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   const origins = new Set([...options.allowedOrigins, ...(publicUrl ? [publicUrl.origin] : [])].map((o) => o.toLowerCase()));
   const secretPrefixes = options.secretPathPrefixes ?? [];
   const hostRejection = hostChecker(options.allowedHostnames ?? servedHostnames(publicUrl));
-  const corsPaths = new Set(options.corsPaths ?? ['/mcp']);
+  const corsMethods = corsMethodsFor(options.corsPaths ?? ['/mcp']);
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const onError = errorHandler({
+    log: options.log,
+    ...(options.mapError ? { mapError: options.mapError } : {}),
+    ...(options.errorSurface ? { surface: options.errorSurface } : {}),
+    ...(options.errorPage ? { page: options.errorPage } : {}),
+  });
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -64,12 +90,18 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     if (rejected) {
       c.res = rejected;
     } else if (!originAllowed(c.req.header('origin') ?? null, origins)) {
-      c.res = c.json({ error: { code: 'origin_rejected', message: 'This Origin is not allowed to call this server.', correlationId } }, 403);
+      c.res = originRefusal(options.errorSurface?.(c) === 'oauth', correlationId);
     } else {
-      const origin = corsPaths.has(c.req.path) ? c.req.header('origin') : undefined;
-      if (origin !== undefined && isPreflight(c.req.raw)) c.res = preflightResponse();
+      const origin = c.req.header('origin');
+      const methods = origin === undefined ? undefined : corsMethods(c.req.path);
+      const cors = methods === undefined ? [] : corsHeaders(origin!);
+      c.set('edgeHeaders', [['X-Request-Id', correlationId], ...cors]);
+      if (methods !== undefined && isPreflight(c.req.raw)) c.res = preflightResponse(methods);
       else await next();
-      if (origin !== undefined) addCorsHeaders(c.res.headers, origin);
+      for (const [name, value] of cors) {
+        if (name === 'Vary') c.res.headers.append(name, value);
+        else c.res.headers.set(name, value);
+      }
     }
     if (!echoesCorrelationId(c.res)) c.res.headers.set('X-Request-Id', correlationId);
     if (!options.log.isLevelEnabled('info')) return;
@@ -85,16 +117,19 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     );
   });
 
-  app.onError(
-    errorHandler({
-      log: options.log,
-      ...(options.mapError ? { mapError: options.mapError } : {}),
-      ...(options.errorSurface ? { surface: options.errorSurface } : {}),
-      ...(options.errorPage ? { page: options.errorPage } : {}),
-    }),
-  );
+  const maxBytesFor = typeof maxBody === 'number' ? () => maxBody : maxBody;
+  const maxDepthFor = options.maxJsonDepth;
+  app.use('*', bodyLimit((path) => ({ maxBytes: maxBytesFor(path), maxJsonDepth: maxDepthFor?.(path) }), onError));
+  app.onError(onError);
 
   registerHealthRoutes(app, options.health);
 
   return app;
+}
+
+/** A foreign Origin's 403, on the OAuth surface as an RFC 6749 error body. */
+function originRefusal(oauth: boolean, correlationId: string): Response {
+  const message = 'This Origin is not allowed to call this server.';
+  if (oauth) return Response.json({ error: 'origin_rejected', error_description: message }, { status: 403, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json({ error: { code: 'origin_rejected', message, correlationId } }, { status: 403 });
 }

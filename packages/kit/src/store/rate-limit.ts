@@ -10,6 +10,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { DependencyUnreachable } from '../errors/connection-failure.ts';
 
 export interface RateLimitOutcome {
   allowed: boolean;
@@ -112,7 +113,8 @@ function redisLimiter(options: RateLimitOptions, redisUrl: string): RateLimiter 
         if (error instanceof RateLimiterRes) {
           return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)), remaining: 0 };
         }
-        throw error;
+        // Whatever ioredis reports (retries exhausted, connection closed), the count was not kept.
+        throw new DependencyUnreachable('Redis', error);
       }
     },
     async close() {

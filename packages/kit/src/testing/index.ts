@@ -8,3 +8,5 @@ export { describeErrorInterop, type ErrorInteropOptions, type ErrorScenario } fr
 export { freePort } from './free-port.ts';
 export { recordStatements, sequentialScans, type RecordedStatement } from './query-plans.ts';
 export { InMemoryOAuthClient } from './in-memory-oauth-client.ts';
+export { tcpRelay, type TcpRelay } from './tcp-relay.ts';
+export { startRedisProcess, type RedisProcess } from './redis-process.ts';
