@@ -2,9 +2,9 @@
  * `npm start` (first of &'s two processes): the API, the OAuth authorization server and the
  * andee's web app on http://127.0.0.1:3005 over the embedded database (or DATABASE_URL).
  */
-import { listenNode, stopOnSignals } from '@agent-products/kit/http';
+import { listen, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
-import { createApiService } from './api/api-service.ts';
+import { createApiService } from './api-app.ts';
 import { settingsFromEnv } from './settings.ts';
 import { openAmpersandDatabase } from './store/open-ampersand-database.ts';
 import { resolveTokenSecret } from './token-secret.ts';
@@ -17,7 +17,7 @@ const service = await createApiService({ settings, database, tokenSecret, log })
 // The labelled demo graph, once, only on the embedded default: never into a real database.
 const demo = database.kind === 'pglite' && settings.demoSeed ? await service.seedDemo() : undefined;
 
-const server = await listenNode(service.handler, settings.apiPort, settings.host);
+const server = await listen(service.app.fetch, settings.apiPort, settings.host);
 log.info({ url: settings.apiUrl, database: database.kind }, 'ampersand api listening');
 process.stdout.write(
   [

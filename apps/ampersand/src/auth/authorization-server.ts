@@ -146,7 +146,7 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     renderError: errorSource,
   };
   const provider = new Provider(options.issuer, configuration);
-  // Behind a TLS-terminating proxy the issuer is https while the socket is not; api-server.ts
+  // Behind a TLS-terminating proxy the issuer is https while the socket is not; auth/provider-route.ts
   // sets the forwarded protocol itself, so a client cannot choose it.
   provider.proxy = new URL(options.issuer).protocol === 'https:';
   return provider;

@@ -7,7 +7,7 @@
  *   the client to OpenID scopes; a client redirecting only to loopback registers as native, so
  *   its redirect port may vary (RFC 8252 §7.3);
  * - refresh requests go through the race-safe succession (refresh-succession.ts).
- * Request bodies arrive already read (see api-server.ts), so they can be inspected and amended.
+ * Request bodies arrive already read (auth/provider-route.ts), so they can be inspected and amended.
  */
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenFirst, listenNode } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
-import { createApiService, type ApiService, type ApiSettings } from '../../src/api/api-service.ts';
+import { createApiService, type ApiService, type ApiSettings } from '../../src/api-app.ts';
 import { createMcpService } from '../../src/mcp/mcp-service.ts';
 import type { TurnMessageMatcher } from '../../src/identity/turn-message-matcher.ts';
 import { ampersandMigrations } from '../../src/store/migrations.ts';

@@ -1,72 +1,72 @@
 /**
- * The API process: the authorization server (oidc-provider, a Node callback) and the Hono app
- * (the andee's web app and the JSON API behind the MCP service) behind one Node request handler.
- * Provider routes get the same Host and Origin checks as the app (and CORS for browser clients of
- * the allowed origins: provider-cors.ts), and their bodies are read up front (at most
- * 64 KiB) so &'s OAuth rules can inspect them before the provider does.
+ * The API process's composition root: the authorization server (oidc-provider), the JSON API
+ * behind the MCP service and the andee's web app, built over an open database on one kit HTTP
+ * app, so every route — the provider's included (auth/provider-route.ts) — stands behind the
+ * kit's Host and Origin checks, CORS, correlation ids, request log, body limits and error
+ * rendering. Used by `main-api.ts`, the tests and the benchmarks, which serve `handler` (or
+ * `app` through the kit's `listen`) on a port.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { localhostAllowedHostnames, validateHostHeader } from '@modelcontextprotocol/server';
-import { createHttpApp } from '@agent-products/kit/http';
+import type { Hono } from 'hono';
+import { createHttpApp, DEFAULT_MAX_BODY_BYTES, type AppEnv } from '@agent-products/kit/http';
 import type { Logger } from '@agent-products/kit/log';
 import type { Kysely } from 'kysely';
 import type { Database } from '@agent-products/kit/store';
 import { securityHeaders } from '@agent-products/kit/web';
 import type Provider from 'oidc-provider';
-import { AndeeRepository } from '../andees/andee-repository.ts';
-import { WebSessions } from '../andees/web-sessions.ts';
-import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
-import { createAuthorizationServer } from '../auth/authorization-server.ts';
-import { deriveKeys } from '../auth/derived-keys.ts';
-import { Grants } from '../auth/grants.ts';
-import { applyOAuthRules } from '../auth/oauth-rules.ts';
-import { removeExpiredOAuthRows } from '../auth/oidc-adapter.ts';
-import { authRateLimits, type AuthRateLimitSettings } from '../auth/rate-limits.ts';
-import { RefreshSuccession } from '../auth/refresh-succession.ts';
-import { signingKey } from '../auth/signing-key.ts';
-import { DeterministicSynthesizer } from '../identity/answer-synthesizer.ts';
-import { seedDemoGraph } from '../identity/demo-graph.ts';
-import { Connections } from '../identity/connections.ts';
-import { Contacts } from '../identity/contacts.ts';
-import { IdentitySignals } from '../identity/identity-signals.ts';
-import { ModelSynthesizer } from '../identity/model-synthesizer.ts';
-import { Notifications } from '../identity/notifications.ts';
-import { PeerQuestions } from '../identity/peer-questions.ts';
-import type { TurnMessageMatcher } from '../identity/turn-message-matcher.ts';
-import { FirstPartyClients } from '../identity/visibility.ts';
-import { resourceChallenge } from '../mcp/resource-metadata.ts';
-import { ALL_SCOPES } from '../scopes.ts';
-import type { AmpersandSettings } from '../settings.ts';
-import type { AmpersandDatabase } from '../store/schema.ts';
-import { approvalRoutes } from '../web/approval-routes.tsx';
-import { appsRoutes } from '../web/apps-routes.tsx';
-import { connectionsRoutes } from '../web/connections-routes.tsx';
-import { notificationsRoutes } from '../web/notifications-routes.tsx';
-import { questionsRoutes } from '../web/questions-routes.tsx';
-import { reviewRoutes } from '../web/review-routes.tsx';
-import { SITE_CSS, SITE_CSS_PATH } from '../web/layout.tsx';
-import { problemPage } from '../web/problem-page.tsx';
-import { loadSession } from '../web/session-cookie.ts';
-import { signInRoutes } from '../web/sign-in-routes.tsx';
-import { providerOrigin } from './provider-cors.ts';
-import { logProviderRequest, PROVIDER_SECRET_PATH_PREFIXES } from './provider-request-log.ts';
-import { providerRateLimit } from './provider-rate-limits.ts';
-import { v1Routes } from './v1-routes.ts';
-import { loopRoutes } from './loop-routes.ts';
-import { suggestionRoutes } from './suggestion-routes.ts';
-import { chatRoutes } from './chat-routes.ts';
-import { evidenceRoutes } from './evidence-routes.ts';
-import { embeddingComparer, DEFAULT_EMBEDDING_THRESHOLD } from '../suggestions/embedding-comparer.ts';
-import { trigramComparer, type MeaningComparer } from '../suggestions/meaning-comparer.ts';
-import { LoopOperations } from '../loops/loop-operations.ts';
-import { runTokens as createRunTokens } from '../loops/run-token.ts';
-import { createTurns, type TurnSettings } from '../loops/turns.ts';
-import { runTurnMatcher } from '../loops/run-turn-matcher.ts';
-import { hostedRuntimeCredentials, type HostedRuntimeCredentials } from '../auth/hosted-runtime.ts';
-import { buildInfo } from '../build-info.ts';
-import { chatWebRoutes } from '../web/chat-routes.tsx';
-import { loopWebRoutes } from '../web/loop-routes.tsx';
+import { AndeeRepository } from './andees/andee-repository.ts';
+import { WebSessions } from './andees/web-sessions.ts';
+import { accessTokenVerifier } from './auth/access-token-verifier.ts';
+import { createAuthorizationServer } from './auth/authorization-server.ts';
+import { deriveKeys } from './auth/derived-keys.ts';
+import { Grants } from './auth/grants.ts';
+import { applyOAuthRules } from './auth/oauth-rules.ts';
+import { removeExpiredOAuthRows } from './auth/oidc-adapter.ts';
+import { authRateLimits, type AuthRateLimitSettings } from './auth/rate-limits.ts';
+import { RefreshSuccession } from './auth/refresh-succession.ts';
+import { signingKey } from './auth/signing-key.ts';
+import { DeterministicSynthesizer } from './identity/answer-synthesizer.ts';
+import { seedDemoGraph } from './identity/demo-graph.ts';
+import { Connections } from './identity/connections.ts';
+import { Contacts } from './identity/contacts.ts';
+import { IdentitySignals } from './identity/identity-signals.ts';
+import { ModelSynthesizer } from './identity/model-synthesizer.ts';
+import { Notifications } from './identity/notifications.ts';
+import { PeerQuestions } from './identity/peer-questions.ts';
+import type { TurnMessageMatcher } from './identity/turn-message-matcher.ts';
+import { FirstPartyClients } from './identity/visibility.ts';
+import { resourceChallenge } from './mcp/resource-metadata.ts';
+import { ALL_SCOPES } from './scopes.ts';
+import type { AmpersandSettings } from './settings.ts';
+import type { AmpersandDatabase } from './store/schema.ts';
+import { approvalRoutes } from './web/approval-routes.tsx';
+import { appsRoutes } from './web/apps-routes.tsx';
+import { connectionsRoutes } from './web/connections-routes.tsx';
+import { notificationsRoutes } from './web/notifications-routes.tsx';
+import { questionsRoutes } from './web/questions-routes.tsx';
+import { reviewRoutes } from './web/review-routes.tsx';
+import { SITE_CSS, SITE_CSS_PATH } from './web/layout.tsx';
+import { problemPage } from './web/problem-page.tsx';
+import { loadSession } from './web/session-cookie.ts';
+import { signInRoutes } from './web/sign-in-routes.tsx';
+import { answerOutagesAsUnavailable } from './auth/provider-outages.ts';
+import { MAX_PROVIDER_BODY_BYTES, MAX_PROVIDER_JSON_DEPTH, PROVIDER_CORS_ROUTES, PROVIDER_PATHS, PROVIDER_SECRET_PATH_PREFIXES, providerRoute } from './auth/provider-route.ts';
+import { v1Routes } from './api/v1-routes.ts';
+import { loopRoutes } from './api/loop-routes.ts';
+import { suggestionRoutes } from './api/suggestion-routes.ts';
+import { chatRoutes } from './api/chat-routes.ts';
+import { evidenceRoutes } from './api/evidence-routes.ts';
+import { embeddingComparer, DEFAULT_EMBEDDING_THRESHOLD } from './suggestions/embedding-comparer.ts';
+import { trigramComparer, type MeaningComparer } from './suggestions/meaning-comparer.ts';
+import { LoopOperations } from './loops/loop-operations.ts';
+import { runTokens as createRunTokens } from './loops/run-token.ts';
+import { createTurns, type TurnSettings } from './loops/turns.ts';
+import { runTurnMatcher } from './loops/run-turn-matcher.ts';
+import { hostedRuntimeCredentials, type HostedRuntimeCredentials } from './auth/hosted-runtime.ts';
+import { buildInfo } from './build-info.ts';
+import { chatWebRoutes } from './web/chat-routes.tsx';
+import { loopWebRoutes } from './web/loop-routes.tsx';
 
 export type ApiSettings = Pick<
   AmpersandSettings,
@@ -97,6 +97,9 @@ export interface ApiServiceOptions {
 }
 
 export interface ApiService {
+  /** The whole API process as a kit HTTP app (serve it with @hono/node-server: the provider needs the raw request). */
+  app: Hono<AppEnv>;
+  /** `app` as a Node request listener. */
   handler: (req: IncomingMessage, res: ServerResponse) => void;
   provider: Provider;
   andees: AndeeRepository;
@@ -115,8 +118,6 @@ export interface ApiService {
   close(): Promise<void>;
 }
 
-const PROVIDER_PATHS = /^\/(oauth\/|device(\/|$)|\.well-known\/(openid-configuration|oauth-authorization-server)$)/;
-const MAX_PROVIDER_BODY = 64 * 1024;
 const HOUSEKEEPING_MS = 10 * 60_000;
 
 export async function createApiService(options: ApiServiceOptions): Promise<ApiService> {
@@ -147,8 +148,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     cimdTrustedCertificates: settings.cimdTrustedCertificates,
     andeeExists: async (id) => (await andees.byId(id)) !== undefined,
   });
+  answerOutagesAsUnavailable(provider, log);
   applyOAuthRules(provider, new RefreshSuccession(db, keys, settings.refreshGraceSeconds), now);
-  provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'authorization server error'));
 
   const verifier = accessTokenVerifier({ key: keys.accessToken, issuer: settings.apiUrl, audience: settings.mcpUrl });
   const challenge = resourceChallenge({ mcpUrl: settings.mcpUrl, issuer: settings.apiUrl, scopes: ALL_SCOPES }).challenge;
@@ -158,6 +159,11 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     allowedOrigins: settings.apiAllowedOrigins,
     publicUrl: settings.apiUrl,
     secretPathPrefixes: ['/sign-in/link/', ...PROVIDER_SECRET_PATH_PREFIXES],
+    corsPaths: PROVIDER_CORS_ROUTES,
+    maxBodyBytes: (path) => (PROVIDER_PATHS.test(path) ? MAX_PROVIDER_BODY_BYTES : DEFAULT_MAX_BODY_BYTES),
+    // The provider re-serialises and walks client metadata recursively: no deep JSON reaches it.
+    maxJsonDepth: (path) => (PROVIDER_PATHS.test(path) ? MAX_PROVIDER_JSON_DEPTH : undefined),
+    errorSurface: (c) => (PROVIDER_PATHS.test(c.req.path) ? 'oauth' : 'json'),
     health: {
       dependencies: [
         { name: 'database', essential: true, neededFor: 'every andee, grant, token, session and answer', probe: () => database.ping() },
@@ -167,6 +173,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     },
   });
   app.use('*', securityHeaders());
+  app.all('/oauth/*', providerRoute({ provider, issuer: settings.apiUrl, limits, log }));
+  app.on(['GET', 'HEAD', 'OPTIONS', 'POST'], ['/device', '/device/*', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'], providerRoute({ provider, issuer: settings.apiUrl, limits, log }));
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
   const operations = new LoopOperations(db);
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
@@ -190,44 +198,6 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   app.route('/', notificationsRoutes(pages));
   app.notFound((c) => (c.req.path.startsWith('/v1/') ? c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}.`, retryable: false, correlationId: c.get('correlationId') } }, 404) : c.html(problemPage('Not found', 'There is no page here.'), 404)));
 
-  const honoListener = getRequestListener(app.fetch);
-  const providerCallback = provider.callback();
-  const issuer = new URL(settings.apiUrl);
-  const allowedHosts = [...localhostAllowedHostnames(), issuer.hostname];
-  const allowedOrigins = new Set([...settings.apiAllowedOrigins, issuer.origin].map((origin) => origin.toLowerCase()));
-
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    if (!PROVIDER_PATHS.test(path)) return void honoListener(req, res);
-    logProviderRequest(log, req, res, path);
-    if (!validateHostHeader(req.headers.host, allowedHosts).ok) return refuse(res, 403, 'invalid_request', 'This Host is not served here.');
-    if (providerOrigin(req, res, path, allowedOrigins) !== 'continue') return;
-    // The provider builds its endpoint URLs from the request; these make them the issuer's.
-    req.headers.host = issuer.host;
-    req.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
-    delete req.headers['x-forwarded-host'];
-    if (req.method !== 'POST') return void providerCallback(req, res);
-    void (async () => {
-      let body: string | undefined;
-      try {
-        body = await readBody(req);
-      } catch {
-        return refuse(res, 400, 'invalid_request', 'The request body could not be read.');
-      }
-      if (body === undefined) return refuse(res, 413, 'invalid_request', `Request body exceeds ${MAX_PROVIDER_BODY} bytes.`);
-      (req as IncomingMessage & { body?: string }).body = body;
-      let refusal: Awaited<ReturnType<typeof providerRateLimit>>;
-      try {
-        refusal = await providerRateLimit(limits, req, path, body);
-      } catch (error) {
-        log.warn({ err: error }, 'rate limit unavailable');
-        return refuse(res, 503, 'temporarily_unavailable', 'The authorization server cannot count requests right now; retry shortly.', 5);
-      }
-      if (refusal) return refuse(res, refusal.status, refusal.error, refusal.description, refusal.retryAfterSeconds);
-      providerCallback(req, res);
-    })();
-  };
-
   const housekeeping = setInterval(() => {
     void removeExpiredOAuthRows(db, now())
       .then(() => grants.reapUnusedClients(new Date(now().getTime() - settings.unusedClientTtlSeconds * 1000)))
@@ -236,7 +206,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   housekeeping.unref();
 
   return {
-    handler,
+    app,
+    handler: getRequestListener(app.fetch),
     provider,
     andees,
     sessions,
@@ -255,22 +226,6 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
       await limits.close();
     },
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_PROVIDER_BODY) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function refuse(res: ServerResponse, status: number, error: string, description: string, retryAfterSeconds?: number): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...(retryAfterSeconds !== undefined ? { 'Retry-After': String(retryAfterSeconds) } : {}) });
-  res.end(JSON.stringify({ error, error_description: description, ...(retryAfterSeconds !== undefined ? { retry_after_seconds: retryAfterSeconds } : {}) }));
 }
 
 /** The embeddings endpoint's comparer when one is configured (the deterministic one behind it), else the deterministic one. */

@@ -6,8 +6,8 @@
  * refusal RFC 8628 §3.5 defines as `slow_down` (400), which device clients know to back off from.
  */
 import type { IncomingMessage } from 'node:http';
-import { OAUTH_ROUTES } from '../auth/authorization-server.ts';
-import type { AuthRateLimits } from '../auth/rate-limits.ts';
+import { OAUTH_ROUTES } from './authorization-server.ts';
+import type { AuthRateLimits } from './rate-limits.ts';
 
 export interface ProviderRefusal {
   status: number;
