@@ -1,5 +1,6 @@
 /**
- * How a tool reaches the API: a POST with the caller's own bearer token (the API verifies it
+ * How a tool reaches the API: a POST with the caller's own bearer token, as the kit's MCP guard
+ * verified it and handed it to the request's scope (the API verifies it
  * again and stays the authority on scope and visibility), the caller's subject for its logs, and
  * the request's correlation id (and a turn's run token, when one came), so one id follows the call through both services. An API error
  * becomes the same tool error; an unreachable API is a retryable `unavailable`.
@@ -8,13 +9,6 @@ import type { Principal } from '@agent-products/kit/auth';
 import type { RequestScope } from '@agent-products/kit/mcp';
 import { ToolError, platformErrors } from '@agent-products/kit/errors';
 import type { ApiAnswer, ApiConnection } from './api-connection.ts';
-
-/** The verified token of each request's principal; weakly held, so it lives only as long as the request. */
-const bearerOf = new WeakMap<Principal, string>();
-
-export function rememberBearer(principal: Principal, token: string): void {
-  bearerOf.set(principal, token);
-}
 
 /** A turn's run token sent beside the bearer token (an external runtime acting within a run), relayed to the API as is. */
 const runTokenOf = new WeakMap<Principal, string>();
@@ -29,7 +23,7 @@ const API_TIMEOUT_MS = 10_000;
 
 export function apiForwarder(api: ApiConnection): Forward {
   return async (path, args, scope) => {
-    const token = scope.principal ? bearerOf.get(scope.principal) : undefined;
+    const token = scope.credential;
     if (!scope.principal || !token) throw platformErrors.fail('unauthorized', 'This tool needs an access token in Authorization: Bearer <token>.');
     let answer: ApiAnswer;
     try {

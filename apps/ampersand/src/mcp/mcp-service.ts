@@ -1,15 +1,16 @@
 /**
  * The MCP service: `POST /mcp` and the alternate `POST /`, stateless, holding no product data.
- * Every protocol request needs a bearer token, verified here locally (signature, issuer,
- * audience = the canonical MCP URL, expiry); refusals are 401 with a WWW-Authenticate challenge
- * pointing at the protected-resource metadata. A body that is missing or not a JSON object is
- * 400 invalid_request. Verified calls run the tools, which forward to the API.
+ * Every protocol request needs a bearer token, verified locally by the kit's MCP guard
+ * (signature, issuer, audience = the canonical MCP URL, expiry); refusals are 401 with a
+ * WWW-Authenticate challenge pointing at the protected-resource metadata. The kit's endpoint
+ * reads and checks the body (the pipeline's 413, its own JSON-RPC refusals). Verified calls run
+ * the tools, which forward to the API with the verified token the guard handed them.
  */
 import type { Hono } from 'hono';
-import { unauthorizedChallenge, verifyBearerRequest } from '@agent-products/kit/auth';
-import { createHttpApp, readBodyLimited, type AppEnv } from '@agent-products/kit/http';
+import { readBearer, verifyBearerRequest, type AuthFailure } from '@agent-products/kit/auth';
+import { createHttpApp, type AppEnv } from '@agent-products/kit/http';
 import type { Logger } from '@agent-products/kit/log';
-import { createMcpEndpoint, type RequestScope, type Tool } from '@agent-products/kit/mcp';
+import { createMcpEndpoint, mountGuardedMcpEndpoints, type McpGuard, type Tool } from '@agent-products/kit/mcp';
 import { isHostedRuntime } from '../auth/hosted-runtime.ts';
 import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
 import { deriveKeys } from '../auth/derived-keys.ts';
@@ -17,7 +18,7 @@ import { ALL_SCOPES } from '../scopes.ts';
 import { BUILD_VERSION, buildInfo } from '../build-info.ts';
 import type { AmpersandSettings } from '../settings.ts';
 import { apiConnection } from './api-connection.ts';
-import { apiForwarder, rememberBearer, rememberRunToken } from './api-forwarder.ts';
+import { apiForwarder, rememberRunToken } from './api-forwarder.ts';
 import { hostedRuntimeTools } from './hosted-runtime-tools.ts';
 import { surfaceContractResource } from './loop-tools.ts';
 import { resourceChallenge } from './resource-metadata.ts';
@@ -40,8 +41,6 @@ export interface McpService {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 1024 * 1024;
-
 export function createMcpService(options: McpServiceOptions): McpService {
   const { settings, log } = options;
   const now = options.now ?? (() => new Date());
@@ -61,12 +60,12 @@ export function createMcpService(options: McpServiceOptions): McpService {
       tools,
       registrations: [surfaceContractResource, ...(card ? [card] : [])],
       declareResources: true,
-      maxBodyBytes: MAX_BODY_BYTES,
+      // &'s clients have always sent one message per request and read a refusal's data.code.
+      singleMessages: true,
       onError: (error) => log.error({ err: error }, 'mcp error'),
     });
   const tools = () => ampersandTools(forward, { andeeCard: card !== undefined });
   const endpoint = endpointWith(tools());
-  // The hosted runtime's principal is shown its own tools too; a public client never lists them.
   const hostedEndpoint = endpointWith([...tools(), ...hostedRuntimeTools(forward)]);
 
   const app = createHttpApp({
@@ -87,26 +86,21 @@ export function createMcpService(options: McpServiceOptions): McpService {
     settings.openaiAppsChallenge ? c.text(settings.openaiAppsChallenge) : c.json({ error: { code: 'not_found', message: 'No domain-verification challenge is configured.' } }, 404),
   );
 
-  const protocol = async (c: import('hono').Context<AppEnv>) => {
-    const correlationId = c.get('correlationId');
-    const scope: RequestScope = { correlationId, log: c.get('log'), now };
-    const request = c.req.raw;
-    // A wrong method is answered before credentials: it is wrong whoever asks.
-    if (request.method !== 'POST') return endpoint.handle(request, scope);
-    const verdict = await verifyBearerRequest(request, verifier, now());
-    if (!verdict.ok) return unauthorizedChallenge(challenge, verdict.failure, verdict.description, correlationId);
-    const body = await readBodyLimited(request, MAX_BODY_BYTES);
-    if (!body.ok && body.reason === 'too_large') return invalidRequest(413, `Request body exceeds ${MAX_BODY_BYTES} bytes.`, correlationId);
-    if (!body.ok || !isJsonObject(body.text)) return invalidRequest(400, 'The request body must be one JSON-RPC message: a JSON object.', correlationId);
-    rememberBearer(verdict.principal, (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '').trim());
-    const runToken = request.headers.get('x-run-token');
-    if (runToken) rememberRunToken(verdict.principal, runToken);
-    scope.principal = verdict.principal;
-    // The body is read already: the endpoint gets its text rather than a second Request to read.
-    return (isHostedRuntime(verdict.principal) ? hostedEndpoint : endpoint).handle(request, scope, body.text);
+  const guard: McpGuard = {
+    every: true,
+    challenge,
+    refusals: REFUSALS,
+    async admit(request) {
+      const verdict = await verifyBearerRequest(request, verifier, now());
+      if (!verdict.ok) return { failure: verdict.failure, description: verdict.description };
+      const runToken = request.headers.get('x-run-token');
+      if (runToken) rememberRunToken(verdict.principal, runToken);
+      const bearer = readBearer(request);
+      return { principal: verdict.principal, ...(bearer.kind === 'token' ? { credential: bearer.token } : {}) };
+    },
   };
-  app.all('/mcp', protocol);
-  app.all('/', protocol);
+  // The hosted runtime's principal is shown its own tools too; a public client never lists them.
+  mountGuardedMcpEndpoints(app, { paths: ['/mcp', '/'], guard, now, endpoint, endpointFor: (principal) => (isHostedRuntime(principal) ? hostedEndpoint : endpoint) });
 
   return {
     app,
@@ -117,15 +111,11 @@ export function createMcpService(options: McpServiceOptions): McpService {
   };
 }
 
-function isJsonObject(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
-function invalidRequest(status: number, message: string, correlationId: string): Response {
-  return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `invalid_request: ${message}`, data: { code: 'invalid_request', correlationId } } }, { status });
-}
+/** What each refusal says when the verifier gives no words of its own. */
+const REFUSALS: Readonly<Record<AuthFailure, string>> = {
+  missing: 'This request needs an access token in Authorization: Bearer <token>.',
+  malformed: 'The Authorization header is not a Bearer token.',
+  invalid: 'The access token is not valid here.',
+  expired: 'The access token has expired; refresh it.',
+  revoked: 'The access token was revoked.',
+};

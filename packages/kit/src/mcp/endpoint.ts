@@ -55,9 +55,20 @@ export interface McpGuard {
    * each counts). A failure is HTTP 401; a refused `limit` is 429 with Retry-After; a throw is 503.
    */
   admit(request: Request, calls: number): Promise<Admission>;
+  /**
+   * Every request needs a credential, not only calls of credential tools (a server with no public
+   * tool): a POST is admitted before its body is read, as one call, and a refusal is the 401
+   * challenge whatever the body holds. A wrong method is still answered first.
+   */
+  every?: boolean;
 }
 
-export type Admission = { failure: AuthFailure } | { principal: Principal; limit?: RateLimitOutcome };
+/**
+ * A guard's verdict. A failure may carry the verifier's own description (else the guard's
+ * `refusals` word it). An admitted request names its principal and, for tools that act on the
+ * caller's behalf downstream, the verified credential itself (RequestScope.credential).
+ */
+export type Admission = { failure: AuthFailure; description?: string } | { principal: Principal; credential?: string; limit?: RateLimitOutcome };
 
 export interface McpEndpointOptions {
   name: string;
@@ -76,6 +87,11 @@ export interface McpEndpointOptions {
    */
   declareResources?: boolean;
   maxBodyBytes?: number;
+  /**
+   * One JSON-RPC message per request, whatever the protocol era (no batches): a body that is not
+   * one JSON object is 400 `invalid_request`, with `data.code` and the correlation id.
+   */
+  singleMessages?: boolean;
   guard?: McpGuard;
   onError?: (error: Error) => void;
 }
@@ -122,6 +138,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (request.method !== 'POST') {
       return jsonRpcErrorResponse(405, JSON_RPC.invalidRequest, 'Method not allowed: this endpoint is stateless and accepts POST only.', null, ALLOW_POST);
     }
+    if (options.guard?.every && !scope.principal) {
+      const refused = await admitRequest(options.guard, request, 1, scope);
+      if (refused) return refused;
+    }
     const contentType = request.headers.get('content-type') ?? '';
     if (!/^application\/json\s*(;|$)/i.test(contentType)) {
       return jsonRpcErrorResponse(415, JSON_RPC.invalidRequest, 'Unsupported Media Type: send Content-Type: application/json.');
@@ -131,6 +151,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     }
     const body = bodyText === undefined ? await readBodyLimited(request, maxBodyBytes) : Buffer.byteLength(bodyText) <= maxBodyBytes ? { ok: true as const, text: bodyText } : { ok: false as const, reason: 'too_large' as const };
     if (!body.ok) {
+      if (body.reason === 'unreadable' && options.singleMessages) return notOneMessage(scope);
       return body.reason === 'too_large'
         ? jsonRpcErrorResponse(413, JSON_RPC.invalidRequest, `Request body exceeds ${maxBodyBytes} bytes.`)
         : jsonRpcErrorResponse(400, JSON_RPC.parseError, 'Parse error: the request body could not be read.');
@@ -139,8 +160,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     try {
       parsed = JSON.parse(body.text);
     } catch {
+      if (options.singleMessages) return notOneMessage(scope);
       return jsonRpcErrorResponse(400, JSON_RPC.parseError, 'Parse error: the body is not valid JSON.');
     }
+    if (options.singleMessages && (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))) return notOneMessage(scope);
 
     const headerVersion = request.headers.get('mcp-protocol-version');
     if (Array.isArray(parsed)) {
@@ -188,25 +211,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       const message = m as { method?: unknown; params?: { name?: unknown } } | null;
       return message?.method === 'tools/call' && toolsByName.get(String(message.params?.name))?.access === 'credential';
     }).length;
-    // A product that verifies every request before the endpoint has already named the caller.
+    // A request admitted already (a guard for every request, here or in the mount) has named the caller.
     if (calls === 0 || scope.principal) return undefined;
     const guard = options.guard;
     if (!guard) throw new TypeError('A credential tool is registered without a guard');
-    try {
-      const admission = await guard.admit(request, calls);
-      if ('failure' in admission) return unauthorizedChallenge(guard.challenge, admission.failure, guard.refusals[admission.failure], scope.correlationId);
-      scope.principal = admission.principal;
-      const limit = admission.limit;
-      if (limit && !limit.allowed) {
-        const refusal = platformErrors.fail('rate_limited', `Too many requests for this account; retry after ${limit.retryAfterSeconds} s.`, { retryAfterSeconds: limit.retryAfterSeconds });
-        return jsonErrorResponse(refusal, scope.correlationId);
-      }
-      return undefined;
-    } catch (error) {
-      scope.log.warn({ err: error }, 'credential check failed');
-      const refusal = platformErrors.fail('unavailable', 'The service cannot check credentials right now; nothing was changed. Retry shortly.');
-      return jsonErrorResponse(refusal, scope.correlationId, { 'Retry-After': '5' });
-    }
+    return admitRequest(guard, request, calls, scope);
   }
 
   async function serveLegacy(parsed: unknown, request: Request, scope: RequestScope): Promise<Response> {
@@ -263,6 +272,38 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       await Promise.all([pool.close(), modern.close()]);
     },
   };
+}
+
+/**
+ * Runs a guard's admission for `calls` calls of the request: the refusal to answer (401 with the
+ * challenge, 429 with Retry-After, 503 when the check itself failed), or undefined with the
+ * principal (and the credential) on the scope.
+ */
+export async function admitRequest(guard: McpGuard, request: Request, calls: number, scope: RequestScope): Promise<Response | undefined> {
+  try {
+    const admission = await guard.admit(request, calls);
+    if ('failure' in admission) return unauthorizedChallenge(guard.challenge, admission.failure, admission.description ?? guard.refusals[admission.failure], scope.correlationId);
+    scope.principal = admission.principal;
+    if (admission.credential !== undefined) scope.credential = admission.credential;
+    const limit = admission.limit;
+    if (limit && !limit.allowed) {
+      const refusal = platformErrors.fail('rate_limited', `Too many requests for this account; retry after ${limit.retryAfterSeconds} s.`, { retryAfterSeconds: limit.retryAfterSeconds });
+      return jsonErrorResponse(refusal, scope.correlationId);
+    }
+    return undefined;
+  } catch (error) {
+    scope.log.warn({ err: error }, 'credential check failed');
+    const refusal = platformErrors.fail('unavailable', 'The service cannot check credentials right now; nothing was changed. Retry shortly.');
+    return jsonErrorResponse(refusal, scope.correlationId, { 'Retry-After': '5' });
+  }
+}
+
+/** A single-message server's answer to a body that is not one JSON object. */
+function notOneMessage(scope: RequestScope): Response {
+  return Response.json(
+    { jsonrpc: '2.0', id: null, error: { code: JSON_RPC.invalidRequest, message: 'invalid_request: The request body must be one JSON-RPC message: a JSON object.', data: { code: 'invalid_request', correlationId: scope.correlationId } } },
+    { status: 400 },
+  );
 }
 
 function acceptsJson(accept: string | null): boolean {

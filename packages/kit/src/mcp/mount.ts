@@ -1,10 +1,16 @@
 /**
  * Mounts an MCP endpoint on a product's HTTP app: every method on the path goes to the endpoint
  * (which answers 405 to all but POST), with the request's correlation id, logger and clock.
+ *
+ * A product whose tool set depends on who calls (a principal shown extra tools) mounts a guarded
+ * choice instead (`mountGuardedMcpEndpoints`): every POST is admitted once by the guard (401
+ * challenge, 503 when the check fails), then answered by the endpoint chosen for its principal,
+ * which sees the caller already named and does not admit it again.
  */
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/app.ts';
-import type { McpEndpoint } from './endpoint.ts';
+import { admitRequest, type McpEndpoint, type McpGuard } from './endpoint.ts';
+import type { Principal, RequestScope } from './request-scope.ts';
 
 export interface McpMountOptions {
   /** Default `/mcp`. */
@@ -16,4 +22,29 @@ export interface McpMountOptions {
 export function mountMcpEndpoint(app: Hono<AppEnv>, endpoint: McpEndpoint, options: McpMountOptions = {}): void {
   const now = options.now ?? (() => new Date());
   app.all(options.path ?? '/mcp', (c) => endpoint.handle(c.req.raw, { correlationId: c.get('correlationId'), log: c.get('log'), now }));
+}
+
+export interface GuardedMcpMountOptions {
+  /** Default `['/mcp']`. */
+  paths?: readonly string[];
+  now?: () => Date;
+  guard: McpGuard;
+  /** The endpoint that answers before admission (a wrong method) and for principals `endpointFor` does not single out. */
+  endpoint: McpEndpoint;
+  endpointFor?: (principal: Principal) => McpEndpoint;
+}
+
+export function mountGuardedMcpEndpoints(app: Hono<AppEnv>, options: GuardedMcpMountOptions): void {
+  const now = options.now ?? (() => new Date());
+  for (const path of options.paths ?? ['/mcp']) {
+    app.all(path, async (c) => {
+      const request = c.req.raw;
+      const scope: RequestScope = { correlationId: c.get('correlationId'), log: c.get('log'), now };
+      // A wrong method is answered before credentials: it is wrong whoever asks.
+      if (request.method !== 'POST') return options.endpoint.handle(request, scope);
+      const refused = await admitRequest(options.guard, request, 1, scope);
+      if (refused) return refused;
+      return (options.endpointFor?.(scope.principal!) ?? options.endpoint).handle(request, scope);
+    });
+  }
 }

@@ -10,6 +10,11 @@ export interface RequestScope {
   correlationId: string;
   log: Logger;
   principal?: Principal;
+  /**
+   * The verified credential the caller presented (a guard's admission), for a tool that acts on
+   * the caller's behalf downstream and forwards it; never logged.
+   */
+  credential?: string;
   /** The time the request is served at; injectable so tests can move the clock. */
   now: () => Date;
 }
