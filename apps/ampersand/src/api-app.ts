@@ -173,8 +173,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     },
   });
   app.use('*', securityHeaders());
-  app.all('/oauth/*', providerRoute({ provider, issuer: settings.apiUrl, limits, log }));
-  app.on(['GET', 'HEAD', 'OPTIONS', 'POST'], ['/device', '/device/*', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'], providerRoute({ provider, issuer: settings.apiUrl, limits, log }));
+  const authorizationServer = providerRoute({ provider, issuer: settings.apiUrl, limits, log });
+  for (const path of ['/oauth/*', '/device', '/device/*', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server']) app.all(path, authorizationServer);
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
   const operations = new LoopOperations(db);
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
