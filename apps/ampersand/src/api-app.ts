@@ -51,7 +51,14 @@ import { problemPage } from './web/problem-page.tsx';
 import { loadSession } from './web/session-cookie.ts';
 import { signInRoutes } from './web/sign-in-routes.tsx';
 import { answerOutagesAsUnavailable } from './auth/provider-outages.ts';
-import { MAX_PROVIDER_BODY_BYTES, MAX_PROVIDER_JSON_DEPTH, PROVIDER_CORS_ROUTES, PROVIDER_PATHS, PROVIDER_SECRET_PATH_PREFIXES, providerRoute } from './auth/provider-route.ts';
+import {
+  MAX_PROVIDER_BODY_BYTES,
+  MAX_PROVIDER_JSON_DEPTH,
+  PROVIDER_CORS_ROUTES,
+  PROVIDER_PATHS,
+  PROVIDER_SECRET_PATH_PREFIXES,
+  providerRoute,
+} from './auth/provider-route.ts';
 import { v1Routes } from './api/v1-routes.ts';
 import { loopRoutes } from './api/loop-routes.ts';
 import { suggestionRoutes } from './api/suggestion-routes.ts';
@@ -70,7 +77,16 @@ import { loopWebRoutes } from './web/loop-routes.tsx';
 
 export type ApiSettings = Pick<
   AmpersandSettings,
-  'apiUrl' | 'mcpUrl' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'refreshGraceSeconds' | 'unusedClientTtlSeconds' | 'signInLinkTtlSeconds' | 'cimdAllowedHosts' | 'devMailbox' | 'apiAllowedOrigins'
+  | 'apiUrl'
+  | 'mcpUrl'
+  | 'accessTokenTtlSeconds'
+  | 'refreshTokenTtlSeconds'
+  | 'refreshGraceSeconds'
+  | 'unusedClientTtlSeconds'
+  | 'signInLinkTtlSeconds'
+  | 'cimdAllowedHosts'
+  | 'devMailbox'
+  | 'apiAllowedOrigins'
 > & {
   /** Extra CA certificates (PEM) for allow-listed client-metadata hosts (a test's loopback HTTPS). */
   cimdTrustedCertificates?: string[] | undefined;
@@ -80,8 +96,12 @@ export type ApiSettings = Pick<
   rateLimitKeyPrefix?: string | undefined;
   /** Overrides of the default limits (auth/rate-limits.ts). */
   rateLimits?: Partial<AuthRateLimitSettings> | undefined;
-} &
-  Partial<Pick<AmpersandSettings, 'questionTtlSeconds' | 'modelUrl' | 'model' | 'modelKey' | 'embeddingUrl' | 'embeddingModel' | 'embeddingKey' | 'embeddingThreshold'>> &
+} & Partial<
+    Pick<
+      AmpersandSettings,
+      'questionTtlSeconds' | 'modelUrl' | 'model' | 'modelKey' | 'embeddingUrl' | 'embeddingModel' | 'embeddingKey' | 'embeddingThreshold'
+    >
+  > &
   Partial<TurnSettings>;
 
 export interface ApiServiceOptions {
@@ -134,7 +154,9 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const contacts = new Contacts(db, keys.phoneHash);
   const firstParty = new FirstPartyClients(db);
   const questions = new PeerQuestions(db, signals, notifications, settings.questionTtlSeconds ?? 7 * 24 * 3600, options.questionClock ?? now);
-  const synthesizer = settings.modelUrl ? new ModelSynthesizer({ url: settings.modelUrl, model: settings.model ?? 'gpt-4o-mini', key: settings.modelKey }, log) : new DeterministicSynthesizer();
+  const synthesizer = settings.modelUrl
+    ? new ModelSynthesizer({ url: settings.modelUrl, model: settings.model ?? 'gpt-4o-mini', key: settings.modelKey }, log)
+    : new DeterministicSynthesizer();
   const limits = authRateLimits({ db, redisUrl: settings.redisUrl, limits: settings.rateLimits, keyPrefix: settings.rateLimitKeyPrefix });
   const provider = createAuthorizationServer({
     db,
@@ -174,7 +196,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   });
   app.use('*', securityHeaders());
   const authorizationServer = providerRoute({ provider, issuer: settings.apiUrl, limits, log });
-  for (const path of ['/oauth/*', '/device', '/device/*', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server']) app.all(path, authorizationServer);
+  for (const path of ['/oauth/*', '/device', '/device/*', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'])
+    app.all(path, authorizationServer);
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
   const operations = new LoopOperations(db);
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
@@ -196,7 +219,14 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   app.route('/', connectionsRoutes(pages));
   app.route('/', questionsRoutes(pages));
   app.route('/', notificationsRoutes(pages));
-  app.notFound((c) => (c.req.path.startsWith('/v1/') ? c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}.`, retryable: false, correlationId: c.get('correlationId') } }, 404) : c.html(problemPage('Not found', 'There is no page here.'), 404)));
+  app.notFound((c) =>
+    c.req.path.startsWith('/v1/')
+      ? c.json(
+          { error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}.`, retryable: false, correlationId: c.get('correlationId') } },
+          404,
+        )
+      : c.html(problemPage('Not found', 'There is no page here.'), 404),
+  );
 
   const housekeeping = setInterval(() => {
     void removeExpiredOAuthRows(db, now())
@@ -232,5 +262,14 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
 function meaningComparer(db: Kysely<AmpersandDatabase>, settings: ApiServiceOptions['settings'], log: Logger): MeaningComparer {
   const deterministic = trigramComparer(db);
   if (!settings.embeddingUrl) return deterministic;
-  return embeddingComparer({ url: settings.embeddingUrl, model: settings.embeddingModel ?? 'text-embedding-3-small', key: settings.embeddingKey, threshold: settings.embeddingThreshold ?? DEFAULT_EMBEDDING_THRESHOLD }, deterministic, log);
+  return embeddingComparer(
+    {
+      url: settings.embeddingUrl,
+      model: settings.embeddingModel ?? 'text-embedding-3-small',
+      key: settings.embeddingKey,
+      threshold: settings.embeddingThreshold ?? DEFAULT_EMBEDDING_THRESHOLD,
+    },
+    deterministic,
+    log,
+  );
 }

@@ -27,7 +27,10 @@ interface Answer {
 }
 
 /** One request through node:http (optionally a given agent), its body written in chunks as the server takes them. */
-function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | { bytes: number; chunk?: number }; agent?: Agent }): Promise<Answer> {
+function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | { bytes: number; chunk?: number }; agent?: Agent },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const req = httpRequest(
@@ -70,7 +73,10 @@ describe('the body limit on the JSON API', () => {
   });
 
   it('refuses a chunked body over the limit too, counted as it arrives', async () => {
-    const answer = await send(`${amp.apiUrl}/v1/connections/read`, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: { bytes: 1024 * 1024 + 1 } });
+    const answer = await send(`${amp.apiUrl}/v1/connections/read`, {
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: { bytes: 1024 * 1024 + 1 },
+    });
     expect(answer.status).toBe(413);
     expect(json(answer.text).error.code).toBe('body_too_large');
   });
@@ -88,7 +94,10 @@ describe('the body limit on the JSON API', () => {
   });
 
   it('still answers a body within the limit', async () => {
-    const answer = await send(`${amp.apiUrl}/v1/connections/read`, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+    const answer = await send(`${amp.apiUrl}/v1/connections/read`, {
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(answer.status).toBe(200);
   });
 });
@@ -100,12 +109,20 @@ describe('a connection after a 413', () => {
       const sockets = new Set<unknown>();
       agent.on('free', (socket) => sockets.add(socket));
       const form = `grant_type=client_credentials&pad=${'x'.repeat(900 * 1024)}`;
-      const refused = await send(`${amp.apiUrl}/oauth/token`, { agent, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(form.length) }, body: form });
+      const refused = await send(`${amp.apiUrl}/oauth/token`, {
+        agent,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(form.length) },
+        body: form,
+      });
       expect(refused.status).toBe(413);
       expect(json(refused.text)).toMatchObject({ error: 'invalid_request' });
       for (let i = 0; i < 10; i++) {
         const started = performance.now();
-        const answer = await send(`${amp.apiUrl}/oauth/token`, { agent, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code&code=nope&client_id=nobody' });
+        const answer = await send(`${amp.apiUrl}/oauth/token`, {
+          agent,
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=authorization_code&code=nope&client_id=nobody',
+        });
         expect(performance.now() - started).toBeLessThan(1000);
         expect(answer.status).toBeGreaterThanOrEqual(400);
         expect(answer.status).toBeLessThan(500);
@@ -142,6 +159,10 @@ describe('the authorization server inside the pipeline', () => {
 });
 
 async function clients(): Promise<number> {
-  const row = await amp.database.db.selectFrom('oauth_store').select((eb) => eb.fn.countAll<string>().as('n')).where('model', '=', 'Client').executeTakeFirstOrThrow();
+  const row = await amp.database.db
+    .selectFrom('oauth_store')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('model', '=', 'Client')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -54,9 +54,18 @@ describe.skipIf(!upstream)('PostgreSQL unreachable under the authorization serve
     await relay?.close();
   });
 
-  const exchange = () => tokenRequest(amp.apiUrl, { grant_type: 'authorization_code', code: 'no-such-code', redirect_uri: REDIRECT, client_id: clientId, code_verifier: 'v'.repeat(43) });
+  const exchange = () =>
+    tokenRequest(amp.apiUrl, {
+      grant_type: 'authorization_code',
+      code: 'no-such-code',
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      code_verifier: 'v'.repeat(43),
+    });
 
-  it('answers /oauth/token and /oauth/register 503 temporarily_unavailable with Retry-After, then recovers without a restart', { timeout: 60_000 }, async () => {
+  it('answers /oauth/token and /oauth/register 503 temporarily_unavailable with Retry-After, then recovers without a restart', {
+    timeout: 60_000,
+  }, async () => {
     const healthy = await exchange();
     expect(healthy.status).toBe(400);
     expect(healthy.body.error).toBe('invalid_grant');
@@ -65,7 +74,13 @@ describe.skipIf(!upstream)('PostgreSQL unreachable under the authorization serve
     const down = await fetch(new URL('/oauth/token', amp.apiUrl), {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'no-such-code', redirect_uri: REDIRECT, client_id: clientId, code_verifier: 'v'.repeat(43) }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: 'no-such-code',
+        redirect_uri: REDIRECT,
+        client_id: clientId,
+        code_verifier: 'v'.repeat(43),
+      }),
     });
     expect(down.status).toBe(503);
     expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -93,7 +108,12 @@ describe('Redis unreachable under the sign-in form', () => {
     await redis?.dispose();
   });
 
-  const signIn = () => fetch(new URL('/sign-in', amp.apiUrl), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ tag: 'nobody_here' }) });
+  const signIn = () =>
+    fetch(new URL('/sign-in', amp.apiUrl), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ tag: 'nobody_here' }),
+    });
 
   it('answers POST /sign-in 503 with Retry-After while Redis is down, then works again without a restart', { timeout: 60_000 }, async () => {
     expect((await signIn()).status).toBe(200);

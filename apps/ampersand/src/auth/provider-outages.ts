@@ -33,6 +33,10 @@ export function answerOutagesAsUnavailable(provider: Provider, log: Logger): voi
     ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
     ctx.set('Cache-Control', 'no-store');
     // A page the provider rendered for a browser keeps its HTML; a JSON answer gets the OAuth body.
-    if (typeof ctx.body !== 'string') ctx.body = { error: 'temporarily_unavailable', error_description: 'The authorization server cannot reach its database right now; nothing was issued. Retry shortly.' };
+    if (typeof ctx.body !== 'string')
+      ctx.body = {
+        error: 'temporarily_unavailable',
+        error_description: 'The authorization server cannot reach its database right now; nothing was issued. Retry shortly.',
+      };
   });
 }

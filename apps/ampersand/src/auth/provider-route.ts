@@ -78,7 +78,12 @@ export function providerRoute(options: ProviderRouteOptions): Handler<AppEnv> {
           refusal = await providerRateLimit(limits, req, c.req.path, body);
         } catch (error) {
           log.warn({ err: error }, 'rate limit unavailable');
-          return oauthRefusal(503, 'temporarily_unavailable', 'The authorization server cannot count requests right now; retry shortly.', LIMITS_UNAVAILABLE_RETRY_SECONDS);
+          return oauthRefusal(
+            503,
+            'temporarily_unavailable',
+            'The authorization server cannot count requests right now; retry shortly.',
+            LIMITS_UNAVAILABLE_RETRY_SECONDS,
+          );
         }
         return refusal ? oauthRefusal(refusal.status, refusal.error, refusal.description, refusal.retryAfterSeconds) : undefined;
       },

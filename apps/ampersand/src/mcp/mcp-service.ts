@@ -25,7 +25,8 @@ import { resourceChallenge } from './resource-metadata.ts';
 import { andeeCardResource } from './andee-card-resource.ts';
 import { ampersandTools } from './tools.ts';
 
-export type McpSettings = Pick<AmpersandSettings, 'mcpUrl' | 'apiUrl' | 'mcpAllowedOrigins' | 'openaiAppsChallenge'> & Partial<Pick<AmpersandSettings, 'cardBundlePath' | 'photoHost'>>;
+export type McpSettings = Pick<AmpersandSettings, 'mcpUrl' | 'apiUrl' | 'mcpAllowedOrigins' | 'openaiAppsChallenge'> &
+  Partial<Pick<AmpersandSettings, 'cardBundlePath' | 'photoHost'>>;
 
 export interface McpServiceOptions {
   settings: McpSettings;
@@ -48,7 +49,11 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const { metadata, challenge } = resourceChallenge({ mcpUrl: settings.mcpUrl, issuer: settings.apiUrl, scopes: ALL_SCOPES });
   const api = apiConnection(options.forwardTo ?? settings.apiUrl);
   const card = settings.cardBundlePath ? andeeCardResource(settings.cardBundlePath, settings.photoHost ?? 'https://photos.and.com') : undefined;
-  if (!card) log.warn({ bundle: settings.cardBundlePath }, 'andee card bundle missing: ui://ampersand/andee-card.html is not registered; tools answer with text and structured content');
+  if (!card)
+    log.warn(
+      { bundle: settings.cardBundlePath },
+      'andee card bundle missing: ui://ampersand/andee-card.html is not registered; tools answer with text and structured content',
+    );
   const forward = apiForwarder(api);
   const build = buildInfo('mcp', { ...settings, forwardTo: options.forwardTo });
   const endpointWith = (tools: Tool[]) =>
@@ -56,7 +61,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
       name: 'ampersand',
       version: BUILD_VERSION,
       title: '&',
-      instructions: 'Tools over the signed-in andee\'s identity, connections and Loops. Use ask_question for identity answers, connections_read to resolve a person before acting, and loop_read before loop_create (reuse before create).',
+      instructions:
+        "Tools over the signed-in andee's identity, connections and Loops. Use ask_question for identity answers, connections_read to resolve a person before acting, and loop_read before loop_create (reuse before create).",
       tools,
       registrations: [surfaceContractResource, ...(card ? [card] : [])],
       declareResources: true,
@@ -83,7 +89,9 @@ export function createMcpService(options: McpServiceOptions): McpService {
     app.get(path, (c) => c.json(metadata.document, 200, { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' }));
   }
   app.get('/.well-known/openai-apps-challenge', (c) =>
-    settings.openaiAppsChallenge ? c.text(settings.openaiAppsChallenge) : c.json({ error: { code: 'not_found', message: 'No domain-verification challenge is configured.' } }, 404),
+    settings.openaiAppsChallenge
+      ? c.text(settings.openaiAppsChallenge)
+      : c.json({ error: { code: 'not_found', message: 'No domain-verification challenge is configured.' } }, 404),
   );
 
   const guard: McpGuard = {
@@ -100,7 +108,13 @@ export function createMcpService(options: McpServiceOptions): McpService {
     },
   };
   // The hosted runtime's principal is shown its own tools too; a public client never lists them.
-  mountGuardedMcpEndpoints(app, { paths: ['/mcp', '/'], guard, now, endpoint, endpointFor: (principal) => (isHostedRuntime(principal) ? hostedEndpoint : endpoint) });
+  mountGuardedMcpEndpoints(app, {
+    paths: ['/mcp', '/'],
+    guard,
+    now,
+    endpoint,
+    endpointFor: (principal) => (isHostedRuntime(principal) ? hostedEndpoint : endpoint),
+  });
 
   return {
     app,

@@ -119,7 +119,10 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
 
   const maxBytesFor = typeof maxBody === 'number' ? () => maxBody : maxBody;
   const maxDepthFor = options.maxJsonDepth;
-  app.use('*', bodyLimit((path) => ({ maxBytes: maxBytesFor(path), maxJsonDepth: maxDepthFor?.(path) }), onError));
+  app.use(
+    '*',
+    bodyLimit((path) => ({ maxBytes: maxBytesFor(path), maxJsonDepth: maxDepthFor?.(path) }), onError),
+  );
   app.onError(onError);
 
   registerHealthRoutes(app, options.health);

@@ -77,12 +77,19 @@ function completeAnswer(text: string): number {
 }
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${Object.entries(
+    headers,
+  )
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n${body}`;
 const statusOf = (answer: string) => Number(answer.split(' ')[1]);
 
 describe('the body limit', () => {
   it('refuses a declared body over the limit with 413 and answers the next requests on the same connection at once', async () => {
-    const { answers } = await onOneConnection([post('/small/echo', 'x'.repeat(LIMIT + 1)), ...Array.from({ length: 5 }, () => post('/small/echo', '{}'))], 1000);
+    const { answers } = await onOneConnection(
+      [post('/small/echo', 'x'.repeat(LIMIT + 1)), ...Array.from({ length: 5 }, () => post('/small/echo', '{}'))],
+      1000,
+    );
     expect(answers.map(statusOf)).toEqual([413, 200, 200, 200, 200, 200]);
     expect(answers[0]).toContain('"code":"body_too_large"');
     expect(answers[0]).not.toMatch(/connection: close/i);
@@ -98,7 +105,8 @@ describe('the body limit', () => {
   });
 
   it('counts a chunked body as it arrives, refuses it past the limit, and hands one within it to the route intact', async () => {
-    const chunked = (bytes: number) => fetch(`${server.url}/small/echo`, { method: 'POST', body: new Blob(['y'.repeat(bytes)]).stream(), duplex: 'half' } as RequestInit);
+    const chunked = (bytes: number) =>
+      fetch(`${server.url}/small/echo`, { method: 'POST', body: new Blob(['y'.repeat(bytes)]).stream(), duplex: 'half' } as RequestInit);
     const over = await chunked(LIMIT + 1);
     expect(over.status).toBe(413);
     expect((await over.json()).error).toMatchObject({ code: 'body_too_large', details: { maxBytes: LIMIT } });
@@ -117,23 +125,39 @@ describe('the body limit', () => {
 describe('the nesting guard', () => {
   it('refuses JSON nested past the depth with 400 naming the body, even when the body is also too large', async () => {
     for (const depth of [9, 100_000]) {
-      const answer = await fetch(`${server.url}/small/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `${'['.repeat(depth)}${']'.repeat(depth)}` });
+      const answer = await fetch(`${server.url}/small/echo`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: `${'['.repeat(depth)}${']'.repeat(depth)}`,
+      });
       expect(answer.status).toBe(400);
       expect((await answer.json()).error).toMatchObject({ code: 'invalid_arguments', details: { fields: [{ field: 'body' }] } });
     }
-    const shallow = await fetch(`${server.url}/small/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `${'['.repeat(8)}${']'.repeat(8)}` });
+    const shallow = await fetch(`${server.url}/small/echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: `${'['.repeat(8)}${']'.repeat(8)}`,
+    });
     expect(shallow.status).toBe(200);
   });
 
   it('leaves unguarded paths to their route', async () => {
-    const answer = await fetch(`${server.url}/big/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `${'['.repeat(100)}${']'.repeat(100)}` });
+    const answer = await fetch(`${server.url}/big/echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: `${'['.repeat(100)}${']'.repeat(100)}`,
+    });
     expect(answer.status).toBe(200);
   });
 });
 
 describe('a Node-callback route', () => {
   it('gets the read body, and its answer carries the correlation id and CORS of the pipeline', async () => {
-    const answer = await fetch(`${server.url}/node/echo`, { method: 'POST', headers: { 'X-Request-Id': 'node-1', Origin: 'https://app.example' }, body: 'hello' });
+    const answer = await fetch(`${server.url}/node/echo`, {
+      method: 'POST',
+      headers: { 'X-Request-Id': 'node-1', Origin: 'https://app.example' },
+      body: 'hello',
+    });
     expect(answer.status).toBe(201);
     expect(await answer.json()).toEqual({ body: 'hello' });
     expect(answer.headers.get('x-request-id')).toBe('node-1');

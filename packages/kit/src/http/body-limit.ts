@@ -67,7 +67,12 @@ type GuardedRead = { kind: 'ok'; bytes: Buffer<ArrayBuffer> } | { kind: 'too_lar
  * the rest fits in that allowance (so the connection is left clean), and otherwise stops; the
  * stream is left unread, not cancelled: cancelling would destroy the socket before the answer.
  */
-async function readGuarded(stream: ReadableStream<Uint8Array>, limit: number, scan: JsonNestingScan | undefined, declared: number | undefined): Promise<GuardedRead> {
+async function readGuarded(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  scan: JsonNestingScan | undefined,
+  declared: number | undefined,
+): Promise<GuardedRead> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

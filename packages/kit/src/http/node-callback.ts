@@ -25,7 +25,11 @@ const ALREADY_SENT = 'x-hono-already-sent';
 export type NodeCallback = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /** What a product may do with the request before the callback: answer it instead (a Response), or let it through. */
-export type NodeRequestInspector = (c: Context<AppEnv>, req: IncomingMessage & { body?: string }, body: string | undefined) => Promise<Response | undefined> | Response | undefined;
+export type NodeRequestInspector = (
+  c: Context<AppEnv>,
+  req: IncomingMessage & { body?: string },
+  body: string | undefined,
+) => Promise<Response | undefined> | Response | undefined;
 
 export interface NodeCallbackOptions {
   /** Whether the body is read (within the pipeline's limit) and handed over as `req.body`, for methods that carry one. */

@@ -75,7 +75,11 @@ afterAll(async () => {
 for (const path of ['/every', '/mcp']) {
   describe(`every request needs a credential (${path})`, () => {
     it('challenges a tokenless call of a tool that needs no scope with 401, in the verifier’s words', async () => {
-      const answer = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+      const answer = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
       expect(answer.status).toBe(401);
       expect(answer.headers.get('www-authenticate')).toContain('resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"');
       expect((await answer.json()).error).toMatchObject({ code: 'unauthorized', message: 'The verifier says: no token.' });
@@ -84,7 +88,11 @@ for (const path of ['/every', '/mcp']) {
     it('challenges before reading the body: a malformed body without a token is 401, not a parse error', async () => {
       const answer = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"jsonrpc": ' });
       expect(answer.status).toBe(401);
-      const refused = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer nope' }, body: '{}' });
+      const refused = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer nope' },
+        body: '{}',
+      });
       expect(refused.status).toBe(401);
       expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
     });
@@ -108,7 +116,11 @@ for (const path of ['/every', '/mcp']) {
 describe('a server of single messages', () => {
   it('answers any body that is not one JSON object 400 invalid_request with data.code, batches included', async () => {
     for (const body of ['', '42', '[]', '{not json', 'null', JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'tools/list' }])]) {
-      const answer = await fetch(`${server.url}/single`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ada-token', 'MCP-Protocol-Version': '2025-03-26' }, body });
+      const answer = await fetch(`${server.url}/single`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ada-token', 'MCP-Protocol-Version': '2025-03-26' },
+        body,
+      });
       expect(answer.status, body).toBe(400);
       expect((await answer.json()).error.data.code, body).toBe('invalid_request');
     }
@@ -118,7 +130,11 @@ describe('a server of single messages', () => {
 describe('the guarded mount', () => {
   it('answers each principal from the endpoint chosen for it', async () => {
     const list = async (token: string) => {
-      const answer = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+      const answer = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
       return ((await answer.json()).result.tools as Array<{ name: string }>).map((tool) => tool.name).sort();
     };
     expect(await list('ada-token')).toEqual(['whoami']);

@@ -10,7 +10,8 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/app.ts';
 import { admitRequest, type McpEndpoint, type McpGuard } from './endpoint.ts';
-import type { Principal, RequestScope } from './request-scope.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { RequestScope } from './request-scope.ts';
 
 export interface McpMountOptions {
   /** Default `/mcp`. */
