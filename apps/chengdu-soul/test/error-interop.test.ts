@@ -147,6 +147,8 @@ describeErrorInterop<Servers, keyof typeof chengduErrors.table>({
       notBlackBox: 'the endpoint answers a planning call without a valid credential with HTTP 401 and WWW-Authenticate before any tool runs, as the contract says; the tool-level code only guards in-process callers',
     },
     body_too_large: { notBlackBox: 'a refusal of the HTTP pipeline before any tool runs: a body over the limit is HTTP 413 (mcp-endpoint.test.ts; the kit\'s body-limit.test.ts)' },
+    origin_rejected: { notBlackBox: 'a foreign browser Origin is answered HTTP 403 with this code before the MCP endpoint runs any tool (cors-browser.test.ts); no tool answers it' },
+    not_found: { notBlackBox: 'an unknown path is an HTTP 404 of the web app, never a tool result (every tool refuses an unknown thing with its own code)' },
     rate_limited: { notBlackBox: 'the shared per-owner limit answers HTTP 429 with Retry-After before any tool runs, as the contract says (planning-limits.test.ts)' },
     unavailable: {
       notBlackBox:

@@ -87,6 +87,8 @@ describeErrorInterop<Stacks, keyof typeof zaezdErrors.table>({
     idempotency_conflict: { notBlackBox: 'zaezd has no idempotency keys: its tools write nothing' },
     unauthorized: { notBlackBox: 'every zaezd tool is public; no tool asks for a credential' },
     body_too_large: { notBlackBox: 'a refusal of the HTTP pipeline before any tool runs: a body over the limit is HTTP 413 (mcp-endpoint.test.ts; the kit\'s body-limit.test.ts)' },
+    origin_rejected: { notBlackBox: 'a foreign browser Origin is answered HTTP 403 with this code before the MCP endpoint runs any tool (cors-browser.test.ts); no tool answers it' },
+    not_found: { notBlackBox: 'an unknown path is an HTTP 404 of the web app, never a tool result (every tool refuses an unknown thing with its own code)' },
     rate_limited: { notBlackBox: 'zaezd has no per-owner limit (no owners, no credentials)' },
     insufficient_scope: { notBlackBox: 'no zaezd tool declares OAuth scopes, so no call can lack one' },
     internal_error: { notBlackBox: 'only a defect produces it (a domain crash or an answer breaking its own schema); tool.test.ts proves the mapping in-process' },

@@ -17,6 +17,8 @@ describe('the platform error codes', () => {
     ['idempotency_conflict', 409, false, 'idempotency_conflict'],
     ['unauthorized', 401, false, 'unauthorized'],
     ['insufficient_scope', 403, false, 'insufficient_scope'],
+    ['origin_rejected', 403, false, 'origin_rejected'],
+    ['not_found', 404, false, 'not_found'],
     ['rate_limited', 429, true, 'rate_limited'],
     ['unavailable', 503, true, 'temporarily_unavailable'],
     ['internal_error', 500, true, 'server_error'],
@@ -46,7 +48,7 @@ describe('the platform error codes', () => {
   });
 
   it('promises no details for the codes whose answer needs none', () => {
-    for (const code of ['unauthorized', 'unavailable', 'internal_error'] as const) {
+    for (const code of ['unauthorized', 'origin_rejected', 'not_found', 'unavailable', 'internal_error'] as const) {
       expect(platformErrors.fail(code, 'm').details).toBeUndefined();
     }
   });

@@ -24,6 +24,8 @@ export const PLATFORM_ERROR_CODES = {
   unauthorized: { status: 401, retryable: false, meaning: 'This tool needs a valid credential in the Authorization header.' },
   insufficient_scope: { status: 403, retryable: false, details: ['missingScopes'], meaning: 'The credential lacks a scope this tool needs; details.missingScopes names them. Authorize again with them.' },
   body_too_large: { status: 413, retryable: false, details: ['maxBytes'], oauthError: 'invalid_request', meaning: 'The request body is larger than this route accepts (details.maxBytes); nothing was done.' },
+  origin_rejected: { status: 403, retryable: false, meaning: 'The request came from a browser Origin this server does not allow; nothing ran. Call from an allowed origin or from no browser.' },
+  not_found: { status: 404, retryable: false, meaning: 'No route or page answers this method and path.' },
   rate_limited: { status: 429, retryable: true, details: ['retryAfterSeconds'], meaning: 'The shared per-account limit is exhausted; retry after details.retryAfterSeconds.' },
   unavailable: { status: 503, retryable: true, oauthError: 'temporarily_unavailable', meaning: 'A dependency (the database) is unreachable; nothing was written.' },
   internal_error: { status: 500, retryable: true, oauthError: 'server_error', meaning: 'An unexpected failure; nothing was written. Report the correlationId.' },

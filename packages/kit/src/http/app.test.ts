@@ -98,6 +98,7 @@ describe('errors and health', () => {
   it('refuses a foreign Origin and a foreign Host with 403', async () => {
     const origin = await appWith().request('http://127.0.0.1:8401/health', { headers: { Origin: 'https://evil.example.com', Host: '127.0.0.1:8401' } });
     expect(origin.status).toBe(403);
+    expect((await origin.json()).error).toMatchObject({ code: 'origin_rejected', retryable: false });
     const host = await appWith().request('http://evil.example.com/health', { headers: { Host: 'evil.example.com' } });
     expect(host.status).toBe(403);
   });

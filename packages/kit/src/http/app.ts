@@ -14,6 +14,8 @@ import { corsHeaders, corsMethodsFor, isPreflight, preflightResponse, type CorsR
 import { DEFAULT_MAX_BODY_BYTES } from './read-body.ts';
 import { hostChecker, originAllowed, servedHostnames } from './origin-host.ts';
 import { errorHandler, type ErrorHandlerOptions } from '../errors/error-handler.ts';
+import { platformErrors } from '../errors/error-table.ts';
+import { jsonErrorResponse, oauthErrorResponse } from '../errors/render.ts';
 import { registerHealthRoutes, type HealthOptions } from './health.ts';
 
 export interface AppVariables {
@@ -132,7 +134,6 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
 
 /** A foreign Origin's 403, on the OAuth surface as an RFC 6749 error body. */
 function originRefusal(oauth: boolean, correlationId: string): Response {
-  const message = 'This Origin is not allowed to call this server.';
-  if (oauth) return Response.json({ error: 'origin_rejected', error_description: message }, { status: 403, headers: { 'Cache-Control': 'no-store' } });
-  return Response.json({ error: { code: 'origin_rejected', message, correlationId } }, { status: 403 });
+  const error = platformErrors.fail('origin_rejected', 'This Origin is not allowed to call this server.');
+  return oauth ? oauthErrorResponse(error) : jsonErrorResponse(error, correlationId);
 }

@@ -66,4 +66,13 @@ describe('form steps', () => {
     expect([answer.status, await answer.text()]).toEqual([200, 'changed']);
     expect(handled).toEqual(['p1:x']);
   });
+
+  it('marks every answer to a browser with a live session private, no-store, and only those', async () => {
+    const { web } = app();
+    for (const body of ['csrf=token-p1&what=x', 'csrf=forged&what=x']) {
+      expect((await web.request('/change', form(body, 'sid=s-good'))).headers.get('cache-control'), body).toBe('private, no-store');
+    }
+    expect((await web.request('/change', form('csrf=token-p1&what=x'))).headers.get('cache-control')).toBeNull();
+    expect((await web.request('/change', form('csrf=token-p1&what=x', 'sid=s-unknown'))).headers.get('cache-control')).toBeNull();
+  });
 });

@@ -10,6 +10,9 @@ import { readForm, type FormRead } from './read-form.ts';
 import type { SiteCookies } from './site-cookies.ts';
 import { tokensEqual } from './tokens-equal.ts';
 
+/** What a page behind a session says to caches: it is this person's alone, and kept nowhere. */
+export const SESSION_CACHE_CONTROL = 'private, no-store';
+
 /** What `loadSession` leaves: the live session, or undefined with no cookie or a dead one. */
 export type SessionVariables<Session> = { session: Session | undefined; sessionId: string | undefined };
 export type FormVariables = { form: URLSearchParams };
@@ -20,12 +23,19 @@ export interface LoadSessionOptions<Session> {
   resume: (sessionId: string) => Promise<Session | undefined>;
 }
 
+/**
+ * Resumes the browser's session from its cookie. Every answer to a browser with a live session
+ * is marked `private, no-store`: a page behind a session shows that person's facts and carries
+ * their CSRF token, and neither a shared cache nor the browser's history may keep it.
+ */
 export function loadSession<Session>(options: LoadSessionOptions<Session>): MiddlewareHandler<{ Variables: SessionVariables<Session> }> {
   return async (c, next) => {
     const sessionId = options.cookies.read(c, options.cookieName);
+    const session = sessionId ? await options.resume(sessionId) : undefined;
     c.set('sessionId', sessionId);
-    c.set('session', sessionId ? await options.resume(sessionId) : undefined);
+    c.set('session', session);
     await next();
+    if (session !== undefined) c.res.headers.set('Cache-Control', SESSION_CACHE_CONTROL);
   };
 }
 

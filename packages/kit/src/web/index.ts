@@ -7,6 +7,8 @@ export { htmlDocument } from './html-document.ts';
 export { PageShell, type ShellProps } from './page-shell.tsx';
 export { PAGE_CSP, securityHeaders } from './security-headers.ts';
 export { readForm, type FormRead } from './read-form.ts';
+export { malformedUrlInput, strictDecode, strictParams, type MalformedField, type StrictDecoded, type TextProblem } from './strict-text.ts';
+export { refuseMalformedInput, type RefuseMalformedInputOptions } from './refuse-malformed-input.ts';
 export { SiteCookies } from './site-cookies.ts';
 export { tokensEqual } from './tokens-equal.ts';
 export { SignedFormTokens, type SignedFormToken, type SignedFormTokensOptions } from './signed-form-tokens.ts';
@@ -16,6 +18,7 @@ export {
   readFormStep,
   requireSession,
   sessionCsrfStep,
+  SESSION_CACHE_CONTROL,
   type FormVariables,
   type LoadSessionOptions,
   type SessionVariables,

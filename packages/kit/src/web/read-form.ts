@@ -1,13 +1,18 @@
 /**
  * Reads an HTML form POST: URL-encoded only (the pages send nothing else), and at most 64 KiB,
- * read without buffering more than that, so a form route cannot be used to exhaust memory. The
- * messages are for the person who sent the form; the product renders them on its own page.
+ * read without buffering more than that, so a form route cannot be used to exhaust memory. Every
+ * field is decoded strictly (strict-text.ts): a NUL byte or broken UTF-8 is a 400 naming the
+ * field, before a handler could store it. The messages are for the person who sent the form;
+ * the product renders them on its own page.
  */
 import { readBodyLimited } from '../http/read-body.ts';
+import { strictParams } from './strict-text.ts';
 
 const MAX_FORM_BYTES = 64 * 1024;
 
-export type FormRead = { ok: true; form: URLSearchParams } | { ok: false; status: 413 | 415 | 400; message: string };
+export type FormRead =
+  | { ok: true; form: URLSearchParams }
+  | { ok: false; status: 413 | 415 | 400; message: string; /** The field that could not be read as text, when one is to blame. */ field?: string };
 
 export async function readForm(request: Request): Promise<FormRead> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -20,5 +25,10 @@ export async function readForm(request: Request): Promise<FormRead> {
       ? { ok: false, status: 413, message: 'This form is larger than 64 KiB.' }
       : { ok: false, status: 400, message: 'The form could not be read.' };
   }
-  return { ok: true, form: new URLSearchParams(body.text) };
+  const parsed = strictParams(body.text);
+  if (!parsed.ok) {
+    const { field, problem } = parsed.malformed;
+    return { ok: false, status: 400, message: `The field “${field}” ${problem}; nothing was saved.`, field };
+  }
+  return { ok: true, form: parsed.params };
 }
