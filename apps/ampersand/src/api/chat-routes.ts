@@ -10,7 +10,7 @@ import * as z from 'zod';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import type { FirstPartyClients } from '../identity/visibility.ts';
 import { listMessages } from '../loops/conversation.ts';
-import { loopErrors } from '../loops/loop-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import { listChatRuns } from '../loops/runs.ts';
 import type { TurnEngine } from '../loops/turn-engine.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -33,7 +33,7 @@ export function chatRoutes(deps: ChatRouteDeps): Hono<ApiEnv> {
 
   async function ownAppCaller(c: Context<ApiEnv>): Promise<string> {
     const caller = await callerOf(c, deps.andees);
-    if (!(await deps.firstParty.isFirstParty(caller.clientId))) throw loopErrors.fail('first_party_only', "Agent chat is started only by the andee, from the web app or their own first-party & app.");
+    if (!(await deps.firstParty.isFirstParty(caller.clientId))) throw ampersandErrors.fail('first_party_only', "Agent chat is started only by the andee, from the web app or their own first-party & app.");
     return caller.andeeId;
   }
 

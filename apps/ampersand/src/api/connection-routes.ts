@@ -18,7 +18,7 @@ import {
   type ConnectionsPendingOutput,
   type ConnectionsRequestOutput,
 } from './connection-contracts.ts';
-import { ampersandErrors } from './api-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import { andeeByTag, callerOf, handle, personOf, writeOnce, type AreaDeps } from './route-kit.ts';
 import type { Connections } from '../identity/connections.ts';
 import { connectionsReadIf } from '../identity/connections-read.ts';

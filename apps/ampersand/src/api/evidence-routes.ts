@@ -12,7 +12,7 @@ import { photoEvidencePage, recordPhotoEvidence } from '../evidence/photo-eviden
 import { placeEvidencePage, recordPlaceEvidence } from '../evidence/place-evidence.ts';
 import { suggestionFeedback } from '../evidence/suggestion-feedback.ts';
 import type { FirstPartyClients } from '../identity/visibility.ts';
-import { loopErrors } from '../loops/loop-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
 import { identityReadInput, photoEvidenceInput, photoIntakeInput, placeEvidenceInput, placeIntakeInput, suggestionFeedbackInput } from './evidence-contracts.ts';
@@ -30,12 +30,12 @@ export function evidenceRoutes(deps: EvidenceRouteDeps): Hono<ApiEnv> {
   const intake = requireApiToken(deps, ['signals:write']);
 
   async function runtimeCaller(c: Context<ApiEnv>): Promise<string> {
-    if (!isHostedRuntime(c.get('principal'))) throw loopErrors.fail('hosted_runtime_only', 'Evidence is read only by the & hosted runtime.');
+    if (!isHostedRuntime(c.get('principal'))) throw ampersandErrors.fail('hosted_runtime_only', 'Evidence is read only by the & hosted runtime.');
     return (await callerOf(c, deps.andees)).andeeId;
   }
   async function ownAppCaller(c: Context<ApiEnv>): Promise<string> {
     const caller = await callerOf(c, deps.andees);
-    if (!(await deps.firstParty.isFirstParty(caller.clientId))) throw loopErrors.fail('first_party_only', "Evidence is sent only by the andee's own first-party app.");
+    if (!(await deps.firstParty.isFirstParty(caller.clientId))) throw ampersandErrors.fail('first_party_only', "Evidence is sent only by the andee's own first-party app.");
     return caller.andeeId;
   }
 

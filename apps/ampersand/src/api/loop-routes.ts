@@ -11,7 +11,7 @@ import type { AmpersandDatabase } from '../store/schema.ts';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import { isHostedRuntime } from '../auth/hosted-runtime.ts';
 import { composeLoop } from '../loops/loop-composition.ts';
-import { loopErrors } from '../loops/loop-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import { pinSkill } from '../loops/skill-pins.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import type { RunTokens } from '../loops/run-token.ts';
@@ -68,7 +68,7 @@ export function loopRoutes(deps: LoopRouteDeps): Hono<ApiEnv> {
       await ops.loops.summary(await caller(c), input.loopId);
       if (!input.runId) return { runs: await listRuns(deps.db, input.loopId) };
       const run = await readRun(deps.db, input.runId);
-      if (!run || run.loopId !== input.loopId) throw loopErrors.fail('loop_not_found', `No run ${input.runId} in this Loop.`, { runId: input.runId });
+      if (!run || run.loopId !== input.loopId) throw ampersandErrors.fail('loop_not_found', `No run ${input.runId} in this Loop.`, { runId: input.runId });
       return { runs: [run] };
     }),
   );
@@ -108,7 +108,7 @@ export function loopRoutes(deps: LoopRouteDeps): Hono<ApiEnv> {
   app.post('/v1/runs/outcome', write, (c) =>
     handle(c, runOutcomeInput, async (input) => {
       const run = await optionalRun(c);
-      if (!run) throw loopErrors.fail('run_token_invalid', `run_outcome is run-bound: send the turn's run token in ${RUN_TOKEN_HEADER}.`);
+      if (!run) throw ampersandErrors.fail('run_token_invalid', `run_outcome is run-bound: send the turn's run token in ${RUN_TOKEN_HEADER}.`);
       return ops.outcome(run, input, deps.now());
     }),
   );
@@ -119,7 +119,7 @@ export function loopRoutes(deps: LoopRouteDeps): Hono<ApiEnv> {
   }
 
   async function hostedCaller(c: Context<ApiEnv>): Promise<string> {
-    if (!isHostedRuntime(c.get('principal'))) throw loopErrors.fail('hosted_runtime_only', 'Only the & hosted runtime may author a Loop skill or compose its surface; public OAuth clients cannot.');
+    if (!isHostedRuntime(c.get('principal'))) throw ampersandErrors.fail('hosted_runtime_only', 'Only the & hosted runtime may author a Loop skill or compose its surface; public OAuth clients cannot.');
     return caller(c);
   }
 

@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import type { ApiEnv, ApiTokenDeps } from './api-token.ts';
 import { requireApiToken } from './api-token.ts';
-import { ampersandErrors } from './api-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import { noArguments } from './connection-contracts.ts';
 import { askAndeeInput, questionIdInput, questionsAnswerInput, type AskAndeeOutput, type QuestionDecisionOutput, type QuestionsListOutput, type QuestionsPendingOutput } from './question-contracts.ts';
 import { andeeByTag, callerOf, handle, personOf, writeOnce, type AreaDeps } from './route-kit.ts';

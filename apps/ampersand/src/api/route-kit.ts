@@ -11,7 +11,8 @@ import { invalidArguments, ToolError, platformErrors } from '@agent-products/kit
 import { runIdempotent } from '@agent-products/kit/store';
 import type { Andee, AndeeRepository } from '../andees/andee-repository.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { ampersandErrors, errorJson } from './api-errors.ts';
+import { jsonErrorResponse as errorJson } from '@agent-products/kit/errors';
+import { ampersandErrors } from '../errors.ts';
 import type { ApiEnv } from './api-token.ts';
 
 export interface Caller extends Andee {

@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { identityReadInput, identityReadOutput } from '../api/evidence-contracts.ts';
-import { loopErrors } from '../loops/loop-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 
 export async function identitySnapshotPage(db: Kysely<AmpersandDatabase>, andeeId: string, input: z.output<typeof identityReadInput>, now: Date): Promise<z.output<typeof identityReadOutput>> {
@@ -39,5 +39,5 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
   } catch {
     // fall through to the refusal
   }
-  throw loopErrors.fail('invalid_arguments', 'The cursor is not one this server issued.', { fields: [{ field: 'cursor', problem: 'is not a cursor from nextCursor' }] });
+  throw ampersandErrors.fail('invalid_arguments', 'The cursor is not one this server issued.', { fields: [{ field: 'cursor', problem: 'is not a cursor from nextCursor' }] });
 }

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { placeEvidenceInput, placeEvidenceOutput, placeIntakeInput } from '../api/evidence-contracts.ts';
-import { loopErrors } from '../loops/loop-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 
 export const COORDINATE_TEXT = /-?\d{1,3}\.\d{3,}\s*[,;/ ]\s*-?\d{1,3}\.\d{3,}|\b\d{1,3}°/;
@@ -15,10 +15,10 @@ const RANK = { low: 0, medium: 1, high: 2 } as const;
 
 export async function recordPlaceEvidence(db: Kysely<AmpersandDatabase>, andeeId: string, input: z.output<typeof placeIntakeInput>): Promise<{ places: number; observations: number }> {
   for (const [i, o] of input.observations.entries()) {
-    if (COORDINATE_TEXT.test(o.fact)) throw loopErrors.fail('invalid_arguments', 'Place evidence never carries coordinates; send the resolved place and prose without them.', { fields: [{ field: `observations.${i}.fact`, problem: 'contains a coordinate' }] });
+    if (COORDINATE_TEXT.test(o.fact)) throw ampersandErrors.fail('invalid_arguments', 'Place evidence never carries coordinates; send the resolved place and prose without them.', { fields: [{ field: `observations.${i}.fact`, problem: 'contains a coordinate' }] });
   }
   for (const [i, p] of input.places.entries()) {
-    if (p.description && COORDINATE_TEXT.test(p.description)) throw loopErrors.fail('invalid_arguments', 'Place evidence never carries coordinates.', { fields: [{ field: `places.${i}.description`, problem: 'contains a coordinate' }] });
+    if (p.description && COORDINATE_TEXT.test(p.description)) throw ampersandErrors.fail('invalid_arguments', 'Place evidence never carries coordinates.', { fields: [{ field: `places.${i}.description`, problem: 'contains a coordinate' }] });
   }
   await db.transaction().execute(async (trx) => {
     for (const p of input.places) {

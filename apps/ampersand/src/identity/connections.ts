@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { ampersandErrors } from '../api/api-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import type { Notifications } from './notifications.ts';
 
 type Db = Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase>;

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { ampersandErrors } from '../api/api-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import { isHdsLeaf, suggestCode } from './hds-taxonomy.ts';
 
 export type Visibility = 'private' | 'connected' | 'public';

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { ampersandErrors } from '../api/api-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import type { IdentitySignals } from './identity-signals.ts';
 import type { Notifications } from './notifications.ts';
 import type { Person } from './connections.ts';

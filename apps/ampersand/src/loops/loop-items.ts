@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { admissionRefusal } from './item-admission.ts';
-import { loopErrors } from './loop-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import type { LoopTables } from './loop-tables.ts';
 import type { SurfaceBlock } from './surface-contract.ts';
 
@@ -47,7 +47,7 @@ type Db = Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase>;
 
 function admit(item: ItemInput): void {
   const refusal = admissionRefusal(item.title, item.blocks, item.fallbackText);
-  if (refusal) throw loopErrors.fail('item_not_admitted', refusal.message, { reason: refusal.reason });
+  if (refusal) throw ampersandErrors.fail('item_not_admitted', refusal.message, { reason: refusal.reason });
 }
 
 export async function insertItem(db: Db, loopId: string, author: 'agent' | 'andee', item: ItemInput, provenance: Provenance | null, now: Date): Promise<ItemView> {
@@ -79,7 +79,7 @@ export async function writeItem(db: Db, loopId: string, author: 'agent' | 'andee
   const inTransaction = <T>(work: (trx: Transaction<AmpersandDatabase>) => Promise<T>) => (db.isTransaction ? work(db as Transaction<AmpersandDatabase>) : db.transaction().execute(work));
   return inTransaction(async (trx) => {
     const current = await trx.selectFrom('loop_items').selectAll().where('item_id', '=', itemId).where('loop_id', '=', loopId).forUpdate().executeTakeFirst();
-    if (!current) throw loopErrors.fail('item_not_found', `No item ${itemId} in this Loop.`, { itemId });
+    if (!current) throw ampersandErrors.fail('item_not_found', `No item ${itemId} in this Loop.`, { itemId });
     await trx
       .insertInto('loop_item_history')
       .values({ item_id: itemId, version: current.version, title: current.title, content: json(current.content), fallback_text: current.fallback_text, provenance: current.provenance === null ? null : json(current.provenance), recorded_at: now })
@@ -96,8 +96,8 @@ export async function writeItem(db: Db, loopId: string, author: 'agent' | 'andee
 
 export async function setItemVisibility(db: Kysely<AmpersandDatabase>, loopId: string, itemId: string, visibility: 'members' | 'owner', now: Date): Promise<ItemView> {
   const current = await db.selectFrom('loop_items').selectAll().where('item_id', '=', itemId).where('loop_id', '=', loopId).executeTakeFirst();
-  if (!current) throw loopErrors.fail('item_not_found', `No item ${itemId} in this Loop.`, { itemId });
-  if (current.author !== 'agent') throw loopErrors.fail('not_agent_authored', 'This item was written by an andee; only agent-authored items change visibility here.', { itemId });
+  if (!current) throw ampersandErrors.fail('item_not_found', `No item ${itemId} in this Loop.`, { itemId });
+  if (current.author !== 'agent') throw ampersandErrors.fail('not_agent_authored', 'This item was written by an andee; only agent-authored items change visibility here.', { itemId });
   const updated = await db.updateTable('loop_items').set({ visibility, updated_at: now }).where('item_id', '=', itemId).returningAll().executeTakeFirstOrThrow();
   return itemView(updated);
 }

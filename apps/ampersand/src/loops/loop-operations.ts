@@ -10,7 +10,7 @@ import type * as z from 'zod';
 import { runIdempotent } from '@agent-products/kit/store';
 import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, LoopReadOutput } from '../api/loop-contracts.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { loopErrors } from './loop-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import { setItemVisibility, writeItem, type ItemView } from './loop-items.ts';
 import { Loops, type LoopSummary } from './loop-records.ts';
 import { readLoopView, readLoopViewIf, type LoopView } from './loop-view.ts';
@@ -53,11 +53,11 @@ export class LoopOperations {
     if (run && (run.loopId === null || input.loopId !== run.loopId)) throw outsideRun(run);
     const loop = await this.loops.summary(callerId, input.loopId);
     if (run?.envelope.outcomeSpec && !run.envelope.outcomeSpec.artifactKinds.includes(input.item.kind)) {
-      throw loopErrors.fail('outcome_not_allowed', `This run's skill may write ${run.envelope.outcomeSpec.artifactKinds.join(', ')} items, not ${input.item.kind}.`, { allowed: run.envelope.outcomeSpec.artifactKinds });
+      throw ampersandErrors.fail('outcome_not_allowed', `This run's skill may write ${run.envelope.outcomeSpec.artifactKinds.join(', ')} items, not ${input.item.kind}.`, { allowed: run.envelope.outcomeSpec.artifactKinds });
     }
     if (input.item.itemId && loop.role !== 'owner') {
       const owned = await this.db.selectFrom('loop_items').select('visibility').where('item_id', '=', input.item.itemId).where('loop_id', '=', loop.loopId).executeTakeFirst();
-      if (owned?.visibility === 'owner') throw loopErrors.fail('item_not_found', `No item ${input.item.itemId} in this Loop.`, { itemId: input.item.itemId });
+      if (owned?.visibility === 'owner') throw ampersandErrors.fail('item_not_found', `No item ${input.item.itemId} in this Loop.`, { itemId: input.item.itemId });
     }
     const provenance = run?.envelope.skill ? { runId: run.runId, ...run.envelope.skill } : null;
     const work = async (db: Parameters<typeof writeItem>[0]) => {
@@ -81,7 +81,7 @@ export class LoopOperations {
   async outcome(run: RunView, input: z.output<typeof runOutcomeInput>, now: Date): Promise<{ runId: string; state: string; messageId: string; correlationId: string }> {
     const allowed = run.envelope.outcomeSpec?.terminalModes ?? [];
     if (!allowed.includes(input.mode)) {
-      throw loopErrors.fail('outcome_not_allowed', `This run may end only as ${allowed.join(' or ') || 'nothing it selects'}; it stays open until its deadline.`, { allowed, requested: input.mode });
+      throw ampersandErrors.fail('outcome_not_allowed', `This run may end only as ${allowed.join(' or ') || 'nothing it selects'}; it stays open until its deadline.`, { allowed, requested: input.mode });
     }
     // The effects recorded up to now (the caller's copy of the run may predate its last write).
     const fresh = await this.db.selectFrom('loop_runs').select('effects').where('run_id', '=', run.runId).executeTakeFirst();
@@ -101,14 +101,14 @@ export class LoopOperations {
       }
     })();
     const message = await endRun(this.db, run.runId, details, now);
-    if (!message) throw loopErrors.fail('run_token_invalid', 'The run has already ended.', { runId: run.runId });
+    if (!message) throw ampersandErrors.fail('run_token_invalid', 'The run has already ended.', { runId: run.runId });
     return { runId: run.runId, state: details.state, messageId: message.messageId, correlationId: run.correlationId };
   }
 }
 
 function outsideRun(run: RunView) {
-  if (run.loopId === null) return loopErrors.fail('run_token_invalid', 'This run token is for an agent-chat turn, which reaches no Loop.', { chatTurnId: run.chatTurnId });
-  return loopErrors.fail('run_token_invalid', `This run token is for Loop ${run.loopId} only.`, { loopId: run.loopId });
+  if (run.loopId === null) return ampersandErrors.fail('run_token_invalid', 'This run token is for an agent-chat turn, which reaches no Loop.', { chatTurnId: run.chatTurnId });
+  return ampersandErrors.fail('run_token_invalid', `This run token is for Loop ${run.loopId} only.`, { loopId: run.loopId });
 }
 
 function surfaceContract() {
@@ -116,7 +116,7 @@ function surfaceContract() {
 }
 
 function loopReadOutput(view: LoopView | undefined, loopId: string | undefined, input: z.output<typeof loopReadInput>): LoopReadOutput {
-  if (!view && loopId) throw loopErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
-  if (!view) throw loopErrors.fail('loop_not_found', `You have no Loop titled "${input.title}" with skill ${input.skillId}.`, { title: input.title, skillId: input.skillId });
+  if (!view && loopId) throw ampersandErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
+  if (!view) throw ampersandErrors.fail('loop_not_found', `You have no Loop titled "${input.title}" with skill ${input.skillId}.`, { title: input.title, skillId: input.skillId });
   return { shelf: null, loop: { ...view.summary, composition: view.composition, items: view.items, conversation: view.conversation }, surfaceContract: surfaceContract() };
 }

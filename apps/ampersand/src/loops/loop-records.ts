@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { loopErrors } from './loop-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import type { LoopTables } from './loop-tables.ts';
 import { insertItem, type ItemInput } from './loop-items.ts';
 
@@ -99,7 +99,7 @@ export class Loops {
   /** The Loop as the caller sees it; `loop_not_found` when it does not exist or they are not a member. */
   async summary(andeeId: string, loopId: string, db: Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase> = this.db): Promise<LoopSummary> {
     const row = await summaryRows(db, andeeId).where('l.loop_id', '=', loopId).executeTakeFirst();
-    if (!row) throw loopErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
+    if (!row) throw ampersandErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
     return loopSummaryOf(row);
   }
 
@@ -144,7 +144,7 @@ export class Loops {
 
   async requireOwner(andeeId: string, loopId: string): Promise<LoopSummary> {
     const loop = await this.summary(andeeId, loopId);
-    if (loop.role !== 'owner') throw loopErrors.fail('not_loop_owner', 'Only the Loop owner may do this.', { loopId });
+    if (loop.role !== 'owner') throw ampersandErrors.fail('not_loop_owner', 'Only the Loop owner may do this.', { loopId });
     return loop;
   }
 
@@ -156,8 +156,8 @@ export class Loops {
     await this.requireOwner(ownerId, loopId);
     const bare = tag.replace(/^&/, '').toLowerCase();
     const other = await this.db.selectFrom('andees').select('andee_id').where('tag', '=', bare).executeTakeFirst();
-    if (!other) throw loopErrors.fail('member_not_found', `No andee has the tag &${bare}.`, { tag });
-    if (other.andee_id === ownerId) throw loopErrors.fail('invalid_arguments', 'The owner is always a member of their own Loop.', { fields: [{ field: 'tag', problem: 'is the owner' }] });
+    if (!other) throw ampersandErrors.fail('member_not_found', `No andee has the tag &${bare}.`, { tag });
+    if (other.andee_id === ownerId) throw ampersandErrors.fail('invalid_arguments', 'The owner is always a member of their own Loop.', { fields: [{ field: 'tag', problem: 'is the owner' }] });
     return other.andee_id;
   }
 }

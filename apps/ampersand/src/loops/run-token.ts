@@ -8,7 +8,7 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import type { KeyObject } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { loopErrors } from './loop-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import { readRun, type RunView, type TurnEnvelope } from './runs.ts';
 
 const AUDIENCE = 'ampersand-run';
@@ -36,12 +36,12 @@ export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer:
       try {
         ({ payload: claims } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer, audience: AUDIENCE, typ: 'run+jwt', currentDate: now, requiredClaims: ['sub', 'rid', 'exp'] }));
       } catch (error) {
-        throw loopErrors.fail('run_token_invalid', error instanceof errors.JWTExpired ? 'The run token has expired: its run is past its deadline.' : 'The run token is not valid for this server.');
+        throw ampersandErrors.fail('run_token_invalid', error instanceof errors.JWTExpired ? 'The run token has expired: its run is past its deadline.' : 'The run token is not valid for this server.');
       }
-      if (claims.sub !== callerId) throw loopErrors.fail('run_token_invalid', 'The run token was minted for another andee.');
+      if (claims.sub !== callerId) throw ampersandErrors.fail('run_token_invalid', 'The run token was minted for another andee.');
       const run = await readRun(db, String(claims.rid));
-      if (!run) throw loopErrors.fail('run_token_invalid', 'The run token names no run.');
-      if (run.state !== 'running') throw loopErrors.fail('run_token_invalid', `The run this token was minted for has ended (${run.state}); a run token is good for its own turn only.`, { runId: run.runId, state: run.state });
+      if (!run) throw ampersandErrors.fail('run_token_invalid', 'The run token names no run.');
+      if (run.state !== 'running') throw ampersandErrors.fail('run_token_invalid', `The run this token was minted for has ended (${run.state}); a run token is good for its own turn only.`, { runId: run.runId, state: run.state });
       return run;
     },
   };

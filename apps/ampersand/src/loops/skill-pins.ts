@@ -8,7 +8,7 @@ import * as z from 'zod';
 import type { Kysely } from 'kysely';
 import { canonicalHash } from '@agent-products/kit/json';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { loopErrors } from './loop-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 import { TERMINAL_STATES, type TerminalState } from './loop-tables.ts';
 import { ITEM_KINDS } from './surface-contract.ts';
 
@@ -42,7 +42,7 @@ export async function pinSkill(db: Kysely<AmpersandDatabase>, loopId: string, co
     const loop = await trx.selectFrom('loops').select(['skill_id', 'skill_version']).where('loop_id', '=', loopId).forUpdate().executeTakeFirstOrThrow();
     if (loop.skill_version !== null) {
       const pinned = await trx.selectFrom('skill_releases').select(['version', 'digest']).where('skill_id', '=', loop.skill_id).where('version', '=', loop.skill_version).executeTakeFirstOrThrow();
-      if (pinned.digest !== digest) throw loopErrors.fail('skill_already_pinned', `This Loop's skill is pinned at version ${pinned.version}; a pin is write-once.`, { version: pinned.version, digest: pinned.digest });
+      if (pinned.digest !== digest) throw ampersandErrors.fail('skill_already_pinned', `This Loop's skill is pinned at version ${pinned.version}; a pin is write-once.`, { version: pinned.version, digest: pinned.digest });
       return { version: pinned.version, digest: pinned.digest };
     }
     // One release per distinct content of a skill id; the next version otherwise.

@@ -3,7 +3,7 @@
  * small, and free of anything that locates or identifies a person — coordinates, e-mail
  * addresses, phone numbers, or keys naming such things. A refusal names the key.
  */
-import { loopErrors } from '../loops/loop-errors.ts';
+import { ampersandErrors } from '../errors.ts';
 
 const MAX_KEYS = 20;
 const MAX_CHARS = 2000;
@@ -31,5 +31,5 @@ export function checkedContext(context: Record<string, unknown> | undefined): Re
 }
 
 function refuse(field: string, problem: string): never {
-  throw loopErrors.fail('invalid_arguments', `Invalid context: ${field} ${problem}.`, { fields: [{ field: field === '(context)' ? 'context' : `context.${field}`, problem }] });
+  throw ampersandErrors.fail('invalid_arguments', `Invalid context: ${field} ${problem}.`, { fields: [{ field: field === '(context)' ? 'context' : `context.${field}`, problem }] });
 }
