@@ -6,7 +6,7 @@
  * Whether a route needs a session at all, and what the refusals say, is the product's choice.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { readForm, type FormRead } from './read-form.ts';
+import { readForm, type FormRead, type ReadFormOptions } from './read-form.ts';
 import type { SiteCookies } from './site-cookies.ts';
 import { tokensEqual } from './tokens-equal.ts';
 
@@ -50,9 +50,12 @@ export function requireSession<Session>(refuse: Refusal<SessionVariables<Session
 }
 
 /** Reads the URL-encoded form (see `readForm`), or answers `unreadable` with why it could not. */
-export function readFormStep(unreadable: (c: Context, failure: Extract<FormRead, { ok: false }>) => Response | Promise<Response>): MiddlewareHandler<{ Variables: FormVariables }> {
+export function readFormStep(
+  unreadable: (c: Context, failure: Extract<FormRead, { ok: false }>) => Response | Promise<Response>,
+  options: ReadFormOptions = {},
+): MiddlewareHandler<{ Variables: FormVariables }> {
   return async (c, next) => {
-    const read = await readForm(c.req.raw);
+    const read = await readForm(c.req.raw, options);
     if (!read.ok) return unreadable(c, read);
     c.set('form', read.form);
     await next();

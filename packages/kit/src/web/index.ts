@@ -6,7 +6,7 @@
 export { htmlDocument } from './html-document.ts';
 export { PageShell, type ShellProps } from './page-shell.tsx';
 export { PAGE_CSP, securityHeaders } from './security-headers.ts';
-export { readForm, type FormRead } from './read-form.ts';
+export { readForm, type FormRead, type ReadFormOptions } from './read-form.ts';
 export { malformedUrlInput, strictDecode, strictParams, type MalformedField, type StrictDecoded, type TextProblem } from './strict-text.ts';
 export { refuseMalformedInput, type RefuseMalformedInputOptions } from './refuse-malformed-input.ts';
 export { SiteCookies } from './site-cookies.ts';

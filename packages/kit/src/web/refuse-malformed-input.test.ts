@@ -26,18 +26,19 @@ function app() {
 
 describe('refuseMalformedInput', () => {
   it.each([
-    ['/p/%00', 'path', 'contains a NUL byte'],
-    ['/loops/%00', 'path', 'contains a NUL byte'],
-    ['/review/ab%00cd', 'path', 'contains a NUL byte'],
+    ['/p/%00', 'path', 'contains a NUL character or an unpaired surrogate'],
+    ['/loops/%00', 'path', 'contains a NUL character or an unpaired surrogate'],
+    ['/review/ab%00cd', 'path', 'contains a NUL character or an unpaired surrogate'],
     ['/p/%FF', 'path', 'is not valid UTF-8'],
     ['/p/%E7%86', 'path', 'is not valid UTF-8'],
-    ['/sign-in?next=%00', 'query parameter next', 'contains a NUL byte'],
+    ['/sign-in?next=%00', 'query parameter next', 'contains a NUL character or an unpaired surrogate'],
     ['/t/abc?package=%C3', 'query parameter package', 'is not valid UTF-8'],
   ])('refuses %s with a 400 page naming the %s', async (url, field, problem) => {
     const { web, reached } = app();
     const answer = await web.request(url);
     expect(answer.status).toBe(400);
     expect(answer.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect([answer.headers.get('cache-control'), answer.headers.get('x-robots-tag')]).toEqual(['no-store', 'noindex']);
     expect(await answer.text()).toBe(`<h1>invalid_arguments</h1><p>The ${field} ${problem}; nothing was done.</p><ul><li>${field}: ${problem}</li></ul>`);
     expect(reached).toEqual([]);
   });
@@ -46,7 +47,7 @@ describe('refuseMalformedInput', () => {
     const { web, reached } = app();
     const answer = await web.request('/v1/loops/read?x=%00', { method: 'POST' });
     expect(answer.status).toBe(400);
-    expect((await answer.json()).error).toMatchObject({ code: 'invalid_arguments', retryable: false, details: { fields: [{ field: 'query parameter x', problem: 'contains a NUL byte' }] } });
+    expect((await answer.json()).error).toMatchObject({ code: 'invalid_arguments', retryable: false, details: { fields: [{ field: 'query parameter x', problem: 'contains a NUL character or an unpaired surrogate' }] } });
     expect(reached).toEqual([]);
   });
 

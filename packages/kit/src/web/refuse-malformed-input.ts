@@ -25,6 +25,7 @@ export function refuseMalformedInput(options: RefuseMalformedInputOptions): Midd
       fields: [{ field: malformed.field, problem: malformed.problem }],
     });
     if (options.json?.(c)) return jsonErrorResponse(error, c.get('correlationId') ?? 'unknown');
-    return problemPageResponse(error, (problem) => options.page(problem, c), { 'Cache-Control': 'no-store' });
+    // A refusal is about this request alone: never kept, never indexed.
+    return problemPageResponse(error, (problem) => options.page(problem, c), { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
   };
 }

@@ -6,7 +6,12 @@
  * page can refuse with a 400 before anything runs.
  */
 
-export type TextProblem = 'contains a NUL byte' | 'is not valid UTF-8';
+/**
+ * What is wrong, in the words the MCP tools use for the same text (`unacceptableField`), so a
+ * refusal reads the same on a page as in a tool result; a URL or form cannot carry an unpaired
+ * surrogate (its UTF-8 is broken, the second case), so only a NUL meets the first.
+ */
+export type TextProblem = 'contains a NUL character or an unpaired surrogate' | 'is not valid UTF-8';
 
 export type StrictDecoded = { ok: true; value: string } | { ok: false; problem: TextProblem };
 
@@ -42,7 +47,7 @@ export function strictDecode(raw: string, plusIsSpace: boolean): StrictDecoded {
       return { ok: false, problem: 'is not valid UTF-8' };
     }
   }
-  if (value.includes('\0')) return { ok: false, problem: 'contains a NUL byte' };
+  if (value.includes('\0')) return { ok: false, problem: 'contains a NUL character or an unpaired surrogate' };
   return { ok: true, value };
 }
 
