@@ -12,7 +12,7 @@ import { createRateLimiter } from '@agent-products/kit/store';
 import { createMcpEndpoint, mountMcpEndpoint } from '@agent-products/kit/mcp';
 import type { Database } from '@agent-products/kit/store';
 import type { Logger } from '@agent-products/kit/log';
-import { SignedFormTokens, SiteCookies } from '@agent-products/kit/web';
+import { refuseMalformedInput, SignedFormTokens, SiteCookies } from '@agent-products/kit/web';
 import { CatalogQueries } from './queries/catalog-queries.ts';
 import { CatalogRepository } from './catalog/catalog-repository.ts';
 import { CatalogService } from './catalog/catalog-service.ts';
@@ -31,6 +31,7 @@ import type { ChengduDatabase } from './store/schema.ts';
 import { registerCrawlerRoutes } from './web/crawler-routes.ts';
 import { registerOwnerRoutes } from './web/owner-routes.tsx';
 import { registerPrivacyRoutes } from './web/privacy-routes.tsx';
+import { malformedInputPage } from './web/message-page.tsx';
 import { registerWebRoutes, webErrorPage } from './web/routes.tsx';
 
 export const SERVICE_NAME = 'chengdu-soul';
@@ -128,6 +129,13 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
       },
     },
   });
+
+  // A NUL or broken UTF-8 in the path or query of a page that looks its path up (a shared
+  // page, a sign-in link, a scene) is a 400 naming it, before PostgreSQL could refuse it as a
+  // 500. `/agents` refuses such a query on its own search form, and the owner's pages answer a
+  // draft ref that names nothing with 404 whatever it holds (owner-web.test.ts pins both).
+  const refuseMalformed = refuseMalformedInput({ page: malformedInputPage });
+  for (const path of ['/p/*', '/signin/*', '/agents/scenes/*']) app.use(path, refuseMalformed);
 
   const endpoint = createMcpEndpoint({
     name: SERVICE_NAME,

@@ -2,7 +2,9 @@
  * Small promises of the web pages: `/agents` refuses a query with a NUL
  * as the search tool does (400, the character never reflected), a search page carrying a
  * visitor's query is never indexed while the plain listing may be, and the signed-in owner's `/`
- * sends `Referrer-Policy: same-origin`.
+ * sends `Referrer-Policy: same-origin`. A NUL or broken UTF-8 in the path of a page that looks
+ * its path up (a shared page, a sign-in link, a scene) is a 400 page naming the path, never the
+ * 500 PostgreSQL's refusal of `0x00` used to be.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT } from '@agent-products/kit/mcp';
@@ -50,5 +52,31 @@ describe('the signed-in owner page', () => {
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('owner@example.com');
     expect(home.headers.get('referrer-policy')).toBe('same-origin');
+  });
+});
+
+describe('a path that cannot be text', () => {
+  it.each([
+    ['/p/%00', 'contains a NUL character or an unpaired surrogate'],
+    ['/p/abc%00def?start=2030-01-01', 'contains a NUL character or an unpaired surrogate'],
+    ['/p/%FF', 'is not valid UTF-8'],
+    ['/signin/%00', 'contains a NUL character or an unpaired surrogate'],
+    ['/agents/scenes/%00', 'contains a NUL character or an unpaired surrogate'],
+    ['/agents/scenes/%E7%86', 'is not valid UTF-8'],
+  ])('%s is a 400 page naming the path', async (path, problem) => {
+    const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await response.text();
+    expect(html).toContain(`<code>path</code>: ${problem}`);
+    expect(html).not.toMatch(UNSTORABLE_TEXT);
+  });
+
+  it('refuses a NUL in the shared page’s query too, and still serves one that is text', async () => {
+    const response = await fetch(`${server.url}/p/nothing-here?start=%00`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('<code>query parameter start</code>');
+    expect((await fetch(`${server.url}/p/nothing-here?start=2030-01-01`)).status).toBe(404);
   });
 });

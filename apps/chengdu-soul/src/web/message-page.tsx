@@ -1,8 +1,11 @@
 /**
  * A short page that says why something was refused or did not work, and what to do next. Used
- * for refused forms, sign-in problems and planning failures outside the planning form.
+ * for refused forms, unreadable addresses, sign-in problems and planning failures outside the
+ * planning form.
  */
 import type { Child } from 'hono/jsx';
+import type { ErrorProblem } from '@agent-products/kit/errors';
+import { htmlDocument } from '@agent-products/kit/web';
 import { ChengduPage } from './layout.tsx';
 
 export function MessagePage(props: { title: string; children?: Child }) {
@@ -26,5 +29,21 @@ export function FormRefusedPage() {
         the form again.
       </p>
     </MessagePage>
+  );
+}
+
+/** A request whose path, query or form carried a NUL byte or broken UTF-8: refused before anything ran. */
+export function malformedInputPage(problem: ErrorProblem): string {
+  return htmlDocument(
+    <MessagePage title="This address could not be read">
+      <p>{problem.message}</p>
+      <ul>
+        {problem.fields.map((f) => (
+          <li>
+            <code>{f.field}</code>: {f.problem}
+          </li>
+        ))}
+      </ul>
+    </MessagePage>,
   );
 }

@@ -54,15 +54,19 @@ export function ownerSteps(o: OwnerStepOptions): OwnerSteps {
       403,
     ),
   );
-  const readOwnerForm = readFormStep((c, failure) =>
-    c.html(
-      htmlDocument(
-        <MessagePage title="This form could not be read">
-          <p>{failure.message}</p>
-        </MessagePage>,
+  // As sent: the owner's fields are ids and choices matched against the owner's own rows, so a
+  // NUL in one matches nothing and changes nothing (owner-web.test.ts pins that answer).
+  const readOwnerForm = readFormStep(
+    (c, failure) =>
+      c.html(
+        htmlDocument(
+          <MessagePage title="This form could not be read">
+            <p>{failure.message}</p>
+          </MessagePage>,
+        ),
+        failure.status,
       ),
-      failure.status,
-    ),
+    { text: 'as-sent' },
   );
   const checkCsrf = sessionCsrfStep((c) => c.html(htmlDocument(<FormRefusedPage />), 403));
   const writeLimit: MiddlewareHandler<SessionEnv> = async (c, next) => {

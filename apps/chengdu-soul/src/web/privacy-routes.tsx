@@ -54,7 +54,8 @@ export function registerPrivacyRoutes(app: Hono<AppEnv>, o: PrivacyWebOptions): 
 
   /** The checked, validated form, or the answer that refuses it. Nothing is stored before this passes. */
   async function acceptedForm<S extends z.ZodType>(c: Ctx, schema: S, fields: string[], which: keyof FormState) {
-    const read = await readForm(c.req.raw);
+    // As sent: the schemas refuse unstorable text themselves and re-render the form with the rest of the visitor's words.
+    const read = await readForm(c.req.raw, { text: 'as-sent' });
     if (!read.ok) {
       return c.html(
         htmlDocument(
