@@ -13,7 +13,9 @@ import { createHttpApp, DEFAULT_MAX_BODY_BYTES, type AppEnv } from '@agent-produ
 import type { Logger } from '@agent-products/kit/log';
 import type { Kysely } from 'kysely';
 import type { Database } from '@agent-products/kit/store';
-import { securityHeaders } from '@agent-products/kit/web';
+import { refuseMalformedInput, securityHeaders } from '@agent-products/kit/web';
+import { isApiPath, webErrorRendering } from './web/problem-page.tsx';
+import { mountWebApp } from './web/web-app.ts';
 import type Provider from 'oidc-provider';
 import { AndeeRepository } from './andees/andee-repository.ts';
 import { WebSessions } from './andees/web-sessions.ts';
@@ -40,16 +42,6 @@ import { resourceChallenge } from './mcp/resource-metadata.ts';
 import { ALL_SCOPES } from './scopes.ts';
 import type { AmpersandSettings } from './settings.ts';
 import type { AmpersandDatabase } from './store/schema.ts';
-import { approvalRoutes } from './web/approval-routes.tsx';
-import { appsRoutes } from './web/apps-routes.tsx';
-import { connectionsRoutes } from './web/connections-routes.tsx';
-import { notificationsRoutes } from './web/notifications-routes.tsx';
-import { questionsRoutes } from './web/questions-routes.tsx';
-import { reviewRoutes } from './web/review-routes.tsx';
-import { SITE_CSS, SITE_CSS_PATH } from './web/layout.tsx';
-import { problemPage } from './web/problem-page.tsx';
-import { loadSession } from './web/session-cookie.ts';
-import { signInRoutes } from './web/sign-in-routes.tsx';
 import { answerOutagesAsUnavailable } from './auth/provider-outages.ts';
 import {
   MAX_PROVIDER_BODY_BYTES,
@@ -72,8 +64,6 @@ import { createTurns, type TurnSettings } from './loops/turns.ts';
 import { runTurnMatcher } from './loops/run-turn-matcher.ts';
 import { hostedRuntimeCredentials, type HostedRuntimeCredentials } from './auth/hosted-runtime.ts';
 import { buildInfo } from './build-info.ts';
-import { chatWebRoutes } from './web/chat-routes.tsx';
-import { loopWebRoutes } from './web/loop-routes.tsx';
 
 export type ApiSettings = Pick<
   AmpersandSettings,
@@ -185,7 +175,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     maxBodyBytes: (path) => (PROVIDER_PATHS.test(path) ? MAX_PROVIDER_BODY_BYTES : DEFAULT_MAX_BODY_BYTES),
     // The provider re-serialises and walks client metadata recursively: no deep JSON reaches it.
     maxJsonDepth: (path) => (PROVIDER_PATHS.test(path) ? MAX_PROVIDER_JSON_DEPTH : undefined),
-    errorSurface: (c) => (PROVIDER_PATHS.test(c.req.path) ? 'oauth' : 'json'),
+    errorSurface: (c) => (PROVIDER_PATHS.test(c.req.path) ? 'oauth' : webErrorRendering.errorSurface(c)),
+    errorPage: webErrorRendering.errorPage,
     health: {
       dependencies: [
         { name: 'database', essential: true, neededFor: 'every andee, grant, token, session and answer', probe: () => database.ping() },
@@ -195,10 +186,10 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     },
   });
   app.use('*', securityHeaders());
+  app.use('*', refuseMalformedInput({ page: webErrorRendering.errorPage, json: (c) => isApiPath(c) || PROVIDER_PATHS.test(c.req.path) }));
   const authorizationServer = providerRoute({ provider, issuer: settings.apiUrl, limits, log });
   for (const path of ['/oauth/*', '/device', '/device/*', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'])
     app.all(path, authorizationServer);
-  app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
   const operations = new LoopOperations(db);
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
   const turnMatcher = options.turnMatcher ?? runTurnMatcher(db, runTokens, now);
@@ -208,25 +199,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   app.route('/', evidenceRoutes({ db, andees, firstParty, verifier, grants, challenge, now }));
   app.route('/', chatRoutes({ db, andees, firstParty, engine: turns.engine, verifier, grants, challenge, now }));
   app.route('/', suggestionRoutes({ db, andees, runTokens, comparer: meaningComparer(db, settings, log), verifier, grants, challenge, now }));
-  app.use('*', loadSession(sessions, now));
-  app.route('/', signInRoutes({ db, andees, sessions, limits, publicUrl: settings.apiUrl, devMailbox: settings.devMailbox, now }));
-  app.route('/', approvalRoutes({ provider, publicUrl: settings.apiUrl, resource: settings.mcpUrl }));
-  app.route('/', appsRoutes({ grants, mcpUrl: settings.mcpUrl }));
-  app.route('/', loopWebRoutes({ db, operations, engine: turns.engine }));
-  app.route('/', chatWebRoutes({ db, engine: turns.engine }));
-  const pages = { db, andees, signals, connections, contacts, notifications, questions, now };
-  app.route('/', reviewRoutes(pages));
-  app.route('/', connectionsRoutes(pages));
-  app.route('/', questionsRoutes(pages));
-  app.route('/', notificationsRoutes(pages));
-  app.notFound((c) =>
-    c.req.path.startsWith('/v1/')
-      ? c.json(
-          { error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}.`, retryable: false, correlationId: c.get('correlationId') } },
-          404,
-        )
-      : c.html(problemPage('Not found', 'There is no page here.'), 404),
-  );
+  mountWebApp(app, { db, andees, signals, connections, contacts, notifications, questions, now, sessions, limits, provider, grants, operations, engine: turns.engine, publicUrl: settings.apiUrl, mcpUrl: settings.mcpUrl, devMailbox: settings.devMailbox });
 
   const housekeeping = setInterval(() => {
     void removeExpiredOAuthRows(db, now())

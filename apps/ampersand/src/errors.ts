@@ -36,6 +36,8 @@ export const ampersandErrors = defineErrorTable({
   outcome_not_allowed: { status: 409, retryable: false, meaning: "The run's outcome specification does not allow this terminal mode; the run stays open until its deadline." },
   unknown_block: { status: 422, retryable: false, details: ['unknownBlocks'], meaning: 'A block the live surface contract does not expose; details.unknownBlocks names them.' },
   // The andee's web app and the authorization server's pages.
+  form_too_large: { status: 413, retryable: false, meaning: 'A posted form is larger than 64 KiB; nothing was read.' },
+  form_unsupported: { status: 415, retryable: false, meaning: 'A form was posted as something other than application/x-www-form-urlencoded; send it from its page.' },
   csrf_invalid: { status: 403, retryable: false, meaning: "The form does not carry this browser session's CSRF token (it expired, or another site sent it); reload the page." },
   invalid_tag: { status: 400, retryable: false, meaning: 'The &tag asked for at sign-up is not a valid tag.' },
   invalid_name: { status: 400, retryable: false, meaning: 'The display name asked for at sign-up is not 1 to 80 characters.' },

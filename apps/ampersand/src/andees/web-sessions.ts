@@ -1,11 +1,13 @@
 /**
- * Signing in: a one-time link (256 random bits, stored hashed, short-lived) is spent and the
- * session created in one transaction. The session id lives only in the HttpOnly cookie; the
- * database keeps its hash, the andee, the per-session CSRF token and an absolute expiry.
+ * Signing in to the andee's web app: a one-time link (256 random bits, stored hashed,
+ * short-lived) is spent and the browser session started in one transaction. The session itself
+ * is the kit's `BrowserSessions` over &'s `web_sessions` table (the cookie holds the id; the
+ * table keeps its SHA-256 hash, the andee, the per-session CSRF token and an absolute expiry),
+ * so sessions stored before & moved onto the kit resume unchanged.
  */
-import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { hashToken, randomBase64Url } from '@agent-products/kit/auth';
+import { BrowserSessions, type SessionTable, type StartedSession } from '@agent-products/kit/web';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { Andee } from './andee-repository.ts';
 
@@ -18,11 +20,17 @@ export interface WebSession {
 
 export type SignInFailure = 'unknown' | 'used' | 'expired';
 
+type Scope = Transaction<AmpersandDatabase>;
+
 export class WebSessions {
+  private readonly sessions: BrowserSessions<string, WebSession, Scope>;
+
   constructor(
     private readonly db: Kysely<AmpersandDatabase>,
     private readonly linkTtlSeconds: number,
-  ) {}
+  ) {
+    this.sessions = new BrowserSessions(sessionTable(db), SESSION_DAYS * 24 * 3600_000);
+  }
 
   /** A new sign-in link token for an andee; only the caller ever sees it. */
   async issueLink(andeeId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
@@ -49,36 +57,49 @@ export class WebSessions {
     return { state: 'valid', tag: link.tag };
   }
 
-  async signIn(linkToken: string, now: Date): Promise<{ sessionId: string; expiresAt: Date } | { failure: SignInFailure }> {
+  async signIn(linkToken: string, now: Date): Promise<StartedSession | { failure: SignInFailure }> {
     return this.db.transaction().execute(async (trx) => {
       const link = await trx.selectFrom('sign_in_links').selectAll().where('token_hash', '=', hashToken(linkToken)).forUpdate().executeTakeFirst();
       if (!link) return { failure: 'unknown' as const };
       if (link.used_at) return { failure: 'used' as const };
       if (link.expires_at <= now) return { failure: 'expired' as const };
       await trx.updateTable('sign_in_links').set({ used_at: now }).where('token_hash', '=', link.token_hash).execute();
-      await trx.deleteFrom('web_sessions').where('expires_at', '<=', now).execute();
-      const sessionId = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now.getTime() + SESSION_DAYS * 24 * 3600_000);
-      await trx
-        .insertInto('web_sessions')
-        .values({ session_hash: hashToken(sessionId), andee_id: link.andee_id, csrf_token: randomBase64Url(32), created_at: now, expires_at: expiresAt })
-        .execute();
-      return { sessionId, expiresAt };
+      return this.sessions.start(trx, link.andee_id, now);
     });
   }
 
-  async resume(sessionId: string, now: Date): Promise<WebSession | undefined> {
-    const row = await this.db
-      .selectFrom('web_sessions')
-      .innerJoin('andees', 'andees.andee_id', 'web_sessions.andee_id')
-      .select(['andees.andee_id', 'tag', 'display_name', 'photo_url', 'csrf_token', 'expires_at'])
-      .where('session_hash', '=', hashToken(sessionId))
-      .executeTakeFirst();
-    if (!row || row.expires_at <= now) return undefined;
-    return { andee: { andeeId: row.andee_id, tag: row.tag, displayName: row.display_name, photoUrl: row.photo_url }, csrfToken: row.csrf_token };
+  resume(sessionId: string, now: Date): Promise<WebSession | undefined> {
+    return this.sessions.resume(sessionId, now);
   }
 
-  async signOut(sessionId: string): Promise<void> {
-    await this.db.deleteFrom('web_sessions').where('session_hash', '=', hashToken(sessionId)).execute();
+  signOut(sessionId: string): Promise<void> {
+    return this.sessions.end(sessionId);
   }
+}
+
+function sessionTable(db: Kysely<AmpersandDatabase>): SessionTable<string, WebSession, Scope> {
+  return {
+    async insert(trx, row) {
+      await trx
+        .insertInto('web_sessions')
+        .values({ session_hash: row.sessionHash, andee_id: row.subject, csrf_token: row.csrfToken, created_at: row.createdAt, expires_at: row.expiresAt })
+        .execute();
+    },
+    async deleteExpired(trx, now) {
+      await trx.deleteFrom('web_sessions').where('expires_at', '<=', now).execute();
+    },
+    async findLive(sessionHash, now) {
+      const row = await db
+        .selectFrom('web_sessions')
+        .innerJoin('andees', 'andees.andee_id', 'web_sessions.andee_id')
+        .select(['andees.andee_id', 'tag', 'display_name', 'photo_url', 'csrf_token', 'expires_at'])
+        .where('session_hash', '=', sessionHash)
+        .executeTakeFirst();
+      if (!row || row.expires_at <= now) return undefined;
+      return { andee: { andeeId: row.andee_id, tag: row.tag, displayName: row.display_name, photoUrl: row.photo_url }, csrfToken: row.csrf_token };
+    },
+    async delete(sessionHash) {
+      await db.deleteFrom('web_sessions').where('session_hash', '=', sessionHash).execute();
+    },
+  };
 }

@@ -12,9 +12,10 @@ import QRCode from 'qrcode';
 import type Provider from 'oidc-provider';
 import { DEFAULT_PUBLIC_SCOPES, GRANTABLE_SCOPES, RESERVED_SCOPES, isOptIn, splitScopes } from '../scopes.ts';
 import { approvalPage } from './approval-page.tsx';
+import { platformErrors } from '@agent-products/kit/errors';
+import { fail } from '../errors.ts';
 import { renderPage } from './layout.tsx';
-import { problemPage } from './problem-page.tsx';
-import { csrfValid, type WebEnv } from './session-cookie.ts';
+import { checkedForm, type WebEnv } from './web-session.ts';
 import { signInForm } from './sign-in-routes.tsx';
 
 export interface ApprovalDeps {
@@ -31,12 +32,12 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
   const { provider } = deps;
 
   const findInteraction = async (uid: string) => (/^[\w-]{1,64}$/.test(uid) ? provider.Interaction.find(uid) : undefined);
-  const finished = () => problemPage('Request finished', 'This authorization request is finished or has expired. Start again from the app that sent you here.', { code: 'interaction_expired' });
+  const finished = () => fail('interaction_expired', 'This authorization request is finished or has expired. Start again from the app that sent you here.');
 
   app.get('/interaction/:uid', async (c) => {
     const uid = c.req.param('uid');
     const interaction = await findInteraction(uid);
-    if (!interaction) return c.html(finished(), 404);
+    if (!interaction) throw finished();
     const session = c.get('session');
     if (!session) {
       return c.html(renderPage('Sign in to continue', <><h1>Sign in to approve</h1>{signInForm(`/interaction/${uid}`, 'An app is asking to connect to your &tag. Sign in first.')}</>));
@@ -46,7 +47,7 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     }
     const params = interaction.params as { client_id?: string; redirect_uri?: string; scope?: string };
     const client = params.client_id ? await provider.Client.find(params.client_id) : undefined;
-    if (!client) return c.html(problemPage('Unknown app', 'The app making this request is not registered.', { code: 'invalid_client' }), 400);
+    if (!client) throw fail('invalid_client', 'The app making this request is not registered.');
     const requested = splitScopes(params.scope);
     const approvalUrl = new URL(`/interaction/${uid}`, deps.publicUrl).href;
     const destination = params.redirect_uri ? new URL(params.redirect_uri).host : 'a device that showed you a code';
@@ -72,11 +73,9 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
 
   app.post('/interaction/:uid', async (c) => {
     const uid = c.req.param('uid');
-    const form = await c.req.parseBody({ all: true });
-    const session = c.get('session');
-    if (!csrfValid(session, form.csrf)) return c.html(problemPage('Form expired', 'This form is no longer valid; reload the page and try again.', { code: 'csrf_invalid' }), 403);
+    const { session, form, params: posted } = await checkedForm(c);
     const interaction = await findInteraction(uid);
-    if (!interaction) return c.html(finished(), 404);
+    if (!interaction) throw finished();
     const ttl = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
     const andeeId = session.andee.andeeId;
 
@@ -91,7 +90,7 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
       const oidcScopes = requested.filter((s) => OIDC_SCOPES.has(s));
       if (oidcScopes.length) grant.addOIDCScope(oidcScopes);
       const resource = String((interaction.params as { resource?: string }).resource ?? deps.resource);
-      const ticked = new Set([form.optIn ?? []].flat().map(String));
+      const ticked = new Set(posted.getAll('optIn'));
       const offered = requested.filter((s) => (GRANTABLE_SCOPES as readonly string[]).includes(s));
       const granted = offered.filter((s) => !isOptIn(s) || ticked.has(s));
       const refused = offered.filter((s) => !granted.includes(s));
@@ -102,7 +101,7 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     } else if (form.decision === 'deny') {
       interaction.result = { error: 'access_denied', error_description: 'The andee declined the request.' };
     } else {
-      return c.html(problemPage('Choose an answer', 'Approve or Deny the request.', { code: 'invalid_request' }), 400);
+      throw platformErrors.fail('invalid_arguments', 'Approve or Deny the request.', { fields: [{ field: 'decision', problem: 'is neither approve nor deny' }] });
     }
     await interaction.save(ttl);
     // oidc-provider binds the interaction to the browser that started it with this cookie.

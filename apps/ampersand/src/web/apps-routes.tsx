@@ -6,9 +6,9 @@
  */
 import { Hono } from 'hono';
 import type { Grants } from '../auth/grants.ts';
+import { fail } from '../errors.ts';
 import { renderPage } from './layout.tsx';
-import { problemPage } from './problem-page.tsx';
-import { csrfValid, type WebEnv } from './session-cookie.ts';
+import { checkedForm, type WebEnv } from './web-session.ts';
 
 export function appsRoutes(deps: { grants: Grants; mcpUrl: string }): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
@@ -87,11 +87,9 @@ export function appsRoutes(deps: { grants: Grants; mcpUrl: string }): Hono<WebEn
   });
 
   app.post('/apps/:grantId/revoke', async (c) => {
-    const form = await c.req.parseBody();
-    const session = c.get('session');
-    if (!csrfValid(session, form.csrf)) return c.html(problemPage('Form expired', 'This form is no longer valid; reload the page and try again.', { code: 'csrf_invalid' }), 403);
+    const { session } = await checkedForm(c);
     const revoked = await deps.grants.revoke(c.req.param('grantId'), session.andee.andeeId);
-    if (!revoked) return c.html(problemPage('Nothing to revoke', 'That app no longer holds access.', { code: 'grant_not_found', signedIn: true }), 404);
+    if (!revoked) throw fail('grant_not_found', 'That app no longer holds access.');
     return c.redirect('/apps', 303);
   });
 

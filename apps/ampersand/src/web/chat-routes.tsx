@@ -10,9 +10,10 @@ import { listChatRuns, readRun } from '../loops/runs.ts';
 import type { TurnEngine } from '../loops/turn-engine.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { chatPage } from './chat-page.tsx';
-import { problemPage } from './problem-page.tsx';
-import type { WebEnv } from './session-cookie.ts';
-import { checkedForm, sessionOr } from './web-deps.ts';
+import { platformErrors } from '@agent-products/kit/errors';
+import { fail } from '../errors.ts';
+import { sessionOr } from './web-deps.ts';
+import { checkedForm, type WebEnv } from './web-session.ts';
 
 export const MAX_CHAT_MESSAGE = 2000;
 
@@ -29,18 +30,18 @@ export function chatWebRoutes(deps: { db: Kysely<AmpersandDatabase>; engine: Tur
 
   app.post('/chat/send', async (c) => {
     const checked = await checkedForm(c);
-    if (checked instanceof Response) return checked;
     const message = (checked.form.message ?? '').trim();
-    if (!message || message.length > MAX_CHAT_MESSAGE) return c.html(problemPage('Not sent', 'Write a message of 1 to 2,000 characters.', { code: 'invalid_arguments', signedIn: true }), 400);
+    if (!message || message.length > MAX_CHAT_MESSAGE) {
+      throw platformErrors.fail('invalid_arguments', 'Write a message of 1 to 2,000 characters.', { fields: [{ field: 'message', problem: 'is not 1 to 2,000 characters' }] });
+    }
     await deps.engine.startChat({ andeeId: checked.session.andee.andeeId, message, correlationId: c.get('correlationId') });
     return c.redirect('/chat', 303);
   });
 
   app.post('/chat/turns/:runId/cancel', async (c) => {
     const checked = await checkedForm(c);
-    if (checked instanceof Response) return checked;
     const run = await readRun(deps.db, c.req.param('runId'));
-    if (!run || run.chatTurnId === null || run.envelope.andeeId !== checked.session.andee.andeeId) return c.html(problemPage('Not found', 'No such turn in your chat.', { code: 'loop_not_found', signedIn: true }), 404);
+    if (!run || run.chatTurnId === null || run.envelope.andeeId !== checked.session.andee.andeeId) throw fail('loop_not_found', 'No such turn in your chat.');
     await deps.engine.cancel(run.runId, `&${checked.session.andee.tag}`);
     return c.redirect('/chat', 303);
   });

@@ -5,12 +5,12 @@
  * identity/contacts.ts). Every form carries the session's CSRF token.
  */
 import { Hono, type Context } from 'hono';
-import { ToolError } from '@agent-products/kit/errors';
 import { MAX_CONTACTS } from '../identity/contacts.ts';
+import { platformErrors } from '@agent-products/kit/errors';
+import { fail } from '../errors.ts';
 import { renderPage } from './layout.tsx';
-import { problemPage } from './problem-page.tsx';
-import type { WebEnv } from './session-cookie.ts';
-import { checkedForm, sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { checkedForm, type WebEnv } from './web-session.ts';
 
 function csrfField(token: string) {
   return <input type="hidden" name="csrf" value={token} />;
@@ -142,57 +142,44 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   });
 
   const back = (message: string) => `/connections?done=${encodeURIComponent(message)}`;
-  const refused = (c: Context<WebEnv>, error: unknown) => {
-    if (error instanceof ToolError) return c.html(problemPage('Not done', error.message, { code: error.code, signedIn: true }), 400);
-    throw error;
-  };
-
   app.post('/connections/request', async (c) => {
     const checked = await checkedForm(c);
-    if (checked instanceof Response) return checked;
     const { session, form } = checked;
     const to = await deps.andees.byTag(form.tag ?? '');
-    if (!to) return c.html(problemPage('No such andee', `No andee has the tag ${form.tag}.`, { code: 'andee_not_found', signedIn: true }), 404);
+    if (!to) throw fail('andee_not_found', `No andee has the tag ${form.tag}.`);
     const note = (form.note ?? '').trim().slice(0, 280) || undefined;
-    try {
-      const me = session.andee;
-      await deps.db.transaction().execute((trx) =>
-        deps.connections.request(trx, { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl }, { andeeId: to.andeeId, name: to.displayName, tag: to.tag, photoUrl: to.photoUrl }, note, deps.now()),
-      );
-    } catch (error) {
-      return refused(c, error);
-    }
+    const me = session.andee;
+    await deps.db.transaction().execute((trx) =>
+      deps.connections.request(trx, { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl }, { andeeId: to.andeeId, name: to.displayName, tag: to.tag, photoUrl: to.photoUrl }, note, deps.now()),
+    );
     return c.redirect(back(`Request sent to &${to.tag}.`), 303);
   });
 
   for (const decision of ['accept', 'deny'] as const) {
     app.post(`/connections/${decision}`, async (c) => {
       const checked = await checkedForm(c);
-      if (checked instanceof Response) return checked;
       const { session, form } = checked;
       const from = await deps.andees.byTag(form.tag ?? '');
       const me = session.andee;
       const done = from ? await deps.db.transaction().execute((trx) => deps.connections.resolveIncoming(trx, { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl }, from.andeeId, decision === 'accept' ? 'accepted' : 'denied', deps.now())) : false;
-      if (!done) return c.html(problemPage('No such request', 'That request is no longer waiting for you.', { code: 'no_matching_request', signedIn: true }), 404);
+      if (!done) throw fail('no_matching_request', 'That request is no longer waiting for you.');
       return c.redirect(back(decision === 'accept' ? `You and &${from!.tag} are connected.` : `Declined &${from!.tag}.`), 303);
     });
   }
 
   app.post('/connections/remove', async (c) => {
     const checked = await checkedForm(c);
-    if (checked instanceof Response) return checked;
     const other = await deps.andees.byTag(checked.form.tag ?? '');
     const removed = other ? await deps.db.transaction().execute((trx) => deps.connections.remove(trx, checked.session.andee.andeeId, other.andeeId)) : false;
-    if (!removed) return c.html(problemPage('Not connected', 'That andee is not one of your connections.', { code: 'not_connected', signedIn: true }), 404);
+    if (!removed) throw fail('not_connected', 'That andee is not one of your connections.');
     return c.redirect(back(`Removed &${other!.tag}.`), 303);
   });
 
   app.post('/connections/contacts', async (c) => {
     const checked = await checkedForm(c);
-    if (checked instanceof Response) return checked;
     const { session, form } = checked;
     const numbers = (form.numbers ?? '').split(/[\r\n,;]+/).map((n) => n.trim()).filter(Boolean);
-    if (numbers.length > MAX_CONTACTS) return c.html(problemPage('Too many contacts', `At most ${MAX_CONTACTS} numbers at once.`, { code: 'invalid_arguments', signedIn: true }), 400);
+    if (numbers.length > MAX_CONTACTS) throw platformErrors.fail('invalid_arguments', `At most ${MAX_CONTACTS} numbers at once.`, { fields: [{ field: 'numbers', problem: `more than ${MAX_CONTACTS} numbers` }] });
     const region = /^[A-Za-z]{2}$/.test(form.region ?? '') ? form.region : undefined;
     const now = deps.now();
     let own = '';

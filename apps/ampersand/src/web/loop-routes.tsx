@@ -5,7 +5,8 @@
  */
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { ToolError } from '@agent-products/kit/errors';
+import { platformErrors } from '@agent-products/kit/errors';
+import { fail } from '../errors.ts';
 import { listMessages } from '../loops/conversation.ts';
 import { loopComposition } from '../loops/loop-composition.ts';
 import { listItems } from '../loops/loop-items.ts';
@@ -14,8 +15,7 @@ import { listRuns, readRun } from '../loops/runs.ts';
 import type { TurnEngine } from '../loops/turn-engine.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { loopPage, shelfPage } from './loop-pages.tsx';
-import { problemPage } from './problem-page.tsx';
-import { csrfValid, type WebEnv } from './session-cookie.ts';
+import { checkedForm, type WebEnv } from './web-session.ts';
 
 export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations: LoopOperations; engine: TurnEngine }): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
@@ -31,24 +31,19 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
     const session = c.get('session');
     const loopId = c.req.param('loopId');
     if (!session) return c.redirect(`/sign-in?next=/loops/${encodeURIComponent(loopId)}`, 303);
-    try {
-      const loop = await operations.loops.summary(session.andee.andeeId, loopId);
-      const runs = await listRuns(deps.db, loopId, 20);
-      return c.html(
-        loopPage({
-          loop,
-          items: await listItems(deps.db, loopId, loop.role === 'owner'),
-          composition: await loopComposition(deps.db, loopId),
-          members: await operations.loops.members(session.andee.andeeId, loopId),
-          conversation: await listMessages(deps.db, loopId, 100),
-          running: runs.filter((r) => r.state === 'running'),
-          csrf: session.csrfToken,
-        }),
-      );
-    } catch (error) {
-      if (error instanceof ToolError) return c.html(problemPage('Loop not found', error.message, { code: error.code, signedIn: true }), 404);
-      throw error;
-    }
+    const loop = await operations.loops.summary(session.andee.andeeId, loopId);
+    const runs = await listRuns(deps.db, loopId, 20);
+    return c.html(
+      loopPage({
+        loop,
+        items: await listItems(deps.db, loopId, loop.role === 'owner'),
+        composition: await loopComposition(deps.db, loopId),
+        members: await operations.loops.members(session.andee.andeeId, loopId),
+        conversation: await listMessages(deps.db, loopId, 100),
+        running: runs.filter((r) => r.state === 'running'),
+        csrf: session.csrfToken,
+      }),
+    );
   });
 
   interface Action {
@@ -56,20 +51,13 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
     tag: string;
     loopId: string;
     runId: string | undefined;
-    form: Record<string, unknown>;
+    form: Record<string, string>;
     correlationId: string;
   }
   const action = (run: (a: Action) => Promise<unknown>) => async (c: Context<WebEnv>) => {
-    const form = await c.req.parseBody();
-    const session = c.get('session');
-    if (!csrfValid(session, form.csrf)) return c.html(problemPage('Form expired', 'This form is no longer valid; reload the page and try again.', { code: 'csrf_invalid' }), 403);
+    const { session, form } = await checkedForm(c);
     const loopId = c.req.param('loopId')!;
-    try {
-      await run({ andeeId: session.andee.andeeId, tag: session.andee.tag, loopId, runId: c.req.param('runId'), form, correlationId: c.get('correlationId') });
-    } catch (error) {
-      if (error instanceof ToolError) return c.html(problemPage('Not started', error.message, { code: error.code, signedIn: true }), error.code === 'loop_not_found' ? 404 : 400);
-      throw error;
-    }
+    await run({ andeeId: session.andee.andeeId, tag: session.andee.tag, loopId, runId: c.req.param('runId'), form, correlationId: c.get('correlationId') });
     return c.redirect(`/loops/${encodeURIComponent(loopId)}`, 303);
   };
 
@@ -77,8 +65,8 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
   app.post(
     '/loops/:loopId/send',
     action((a) => {
-      const message = typeof a.form.message === 'string' ? a.form.message.trim() : '';
-      if (!message || message.length > 2000) throw new ToolError('invalid_arguments', 'Write a message of 1 to 2,000 characters.', false);
+      const message = (a.form.message ?? '').trim();
+      if (!message || message.length > 2000) throw platformErrors.fail('invalid_arguments', 'Write a message of 1 to 2,000 characters.', { fields: [{ field: 'message', problem: 'is not 1 to 2,000 characters' }] });
       return deps.engine.start({ loopId: a.loopId, andeeId: a.andeeId, trigger: 'send', message, correlationId: a.correlationId });
     }),
   );
@@ -87,7 +75,7 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
     action(async (a) => {
       await operations.loops.summary(a.andeeId, a.loopId);
       const run = a.runId ? await readRun(deps.db, a.runId) : undefined;
-      if (!run || run.loopId !== a.loopId) throw new ToolError('loop_not_found', 'No such run in this Loop.', false);
+      if (!run || run.loopId !== a.loopId) throw fail('loop_not_found', 'No such run in this Loop.');
       return deps.engine.cancel(run.runId, `&${a.tag}`);
     }),
   );

@@ -1,8 +1,8 @@
 /** Notifications in the web app: newest first, unread ones marked, each (or all) marked read by a CSRF-carrying form. */
 import { Hono } from 'hono';
 import { renderPage } from './layout.tsx';
-import type { WebEnv } from './session-cookie.ts';
-import { checkedForm, sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { checkedForm, type WebEnv } from './web-session.ts';
 
 export function notificationsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
@@ -47,7 +47,6 @@ export function notificationsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
 
   app.post('/notifications/read', async (c) => {
     const checked = await checkedForm(c);
-    if (checked instanceof Response) return checked;
     await deps.notifications.markRead(checked.session.andee.andeeId, checked.form.notificationId || undefined, deps.now());
     return c.redirect('/notifications', 303);
   });

@@ -4,11 +4,10 @@
  * status. Every form carries the session's CSRF token.
  */
 import { Hono } from 'hono';
-import { ToolError } from '@agent-products/kit/errors';
+import { platformErrors } from '@agent-products/kit/errors';
 import { renderPage } from './layout.tsx';
-import { problemPage } from './problem-page.tsx';
-import type { WebEnv } from './session-cookie.ts';
-import { checkedForm, sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { checkedForm, type WebEnv } from './web-session.ts';
 
 export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
@@ -71,20 +70,16 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   for (const action of ['answer', 'reject'] as const) {
     app.post(`/questions/:questionId/${action}`, async (c) => {
       const checked = await checkedForm(c);
-      if (checked instanceof Response) return checked;
       const { session, form } = checked;
       const me = session.andee;
       const answer = (form.answer ?? '').trim();
-      if (action === 'answer' && (answer.length < 1 || answer.length > 500)) return c.html(problemPage('Answer needed', 'An answer is 1 to 500 characters.', { code: 'invalid_arguments', signedIn: true }), 400);
-      try {
-        await deps.db.transaction().execute(async (trx) => {
-          if (action === 'answer') await deps.questions.answer(trx, { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl }, c.req.param('questionId'), answer, undefined);
-          else await deps.questions.reject(trx, me.andeeId, c.req.param('questionId'));
-        });
-      } catch (error) {
-        if (error instanceof ToolError) return c.html(problemPage('Not done', error.message, { code: error.code, signedIn: true }), error.code === 'question_not_found' ? 404 : 409);
-        throw error;
+      if (action === 'answer' && (answer.length < 1 || answer.length > 500)) {
+        throw platformErrors.fail('invalid_arguments', 'An answer is 1 to 500 characters.', { fields: [{ field: 'answer', problem: 'is not 1 to 500 characters' }] });
       }
+      await deps.db.transaction().execute(async (trx) => {
+        if (action === 'answer') await deps.questions.answer(trx, { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl }, c.req.param('questionId'), answer, undefined);
+        else await deps.questions.reject(trx, me.andeeId, c.req.param('questionId'));
+      });
       return c.redirect(`/questions?done=${encodeURIComponent(action === 'answer' ? 'Answered. Your answer waits in Review until you approve it.' : 'Declined.')}`, 303);
     });
   }

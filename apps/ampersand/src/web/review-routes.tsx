@@ -7,11 +7,11 @@
 import { Hono } from 'hono';
 import { hdsLeaves } from '../identity/hds-taxonomy.ts';
 import { VISIBILITIES, type Signal, type Visibility } from '../identity/identity-signals.ts';
-import { ToolError } from '@agent-products/kit/errors';
+import { platformErrors } from '@agent-products/kit/errors';
+import { fail } from '../errors.ts';
 import { renderPage } from './layout.tsx';
-import { problemPage } from './problem-page.tsx';
-import type { WebEnv } from './session-cookie.ts';
-import { checkedForm, sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { checkedForm, type WebEnv } from './web-session.ts';
 
 const SOURCE_WORDS: Record<string, string> = { mcp: 'an app you connected', cli: 'the operator', web: 'you', turn: 'your chat', answer: 'your answer to a question', demo: 'the demo set', legacy: 'an earlier version of &' };
 
@@ -115,7 +115,6 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
 
   app.post('/review/:signalId', async (c) => {
     const checked = await checkedForm(c);
-    if (checked instanceof Response) return checked;
     const { session, form } = checked;
     const visibility = VISIBILITIES.includes(form.visibility as Visibility) ? (form.visibility as Visibility) : undefined;
     const decision =
@@ -126,14 +125,9 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
           : form.action === 'reject'
             ? { action: 'reject' as const }
             : undefined;
-    if (!decision) return c.html(problemPage('Unknown action', 'Choose Approve, Save edit or Reject.', { code: 'invalid_arguments', signedIn: true }), 400);
-    try {
-      const reviewed = await deps.signals.review(session.andee.andeeId, c.req.param('signalId'), decision, deps.now());
-      if (!reviewed) return c.html(problemPage('Already reviewed', 'That item is no longer waiting for review.', { code: 'signal_not_found', signedIn: true }), 404);
-    } catch (error) {
-      if (error instanceof ToolError) return c.html(problemPage('Not saved', error.message, { code: error.code, signedIn: true }), 400);
-      throw error;
-    }
+    if (!decision) throw platformErrors.fail('invalid_arguments', 'Choose Approve, Save edit or Reject.', { fields: [{ field: 'action', problem: 'is none of approve, edit, reject' }] });
+    const reviewed = await deps.signals.review(session.andee.andeeId, c.req.param('signalId'), decision, deps.now());
+    if (!reviewed) throw fail('signal_not_found', 'That item is no longer waiting for review.');
     return c.redirect('/review', 303);
   });
 

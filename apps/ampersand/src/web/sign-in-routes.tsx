@@ -11,15 +11,17 @@ import type { SignInFailure, WebSessions } from '../andees/web-sessions.ts';
 import { parseTag } from '../andees/tags.ts';
 import type { AuthLimitName, AuthRateLimits } from '../auth/rate-limits.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
+import type { SiteCookies } from '@agent-products/kit/web';
+import { fail } from '../errors.ts';
 import { renderPage } from './layout.tsx';
-import { problemPage } from './problem-page.tsx';
-import { endSession, startSession, csrfValid, type WebEnv } from './session-cookie.ts';
+import { checkedForm, endSession, postedForm, startSession, type WebEnv } from './web-session.ts';
 
 export interface SignInDeps {
   db: Kysely<AmpersandDatabase>;
   andees: AndeeRepository;
   sessions: WebSessions;
   limits: AuthRateLimits;
+  cookies: SiteCookies;
   publicUrl: string;
   devMailbox: boolean;
   now: () => Date;
@@ -55,7 +57,6 @@ export function signInForm(next: string, message?: string) {
 
 export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
-  const secure = new URL(deps.publicUrl).protocol === 'https:';
 
   app.get('/sign-in', (c) => {
     const next = safeNext(c.req.query('next'));
@@ -101,29 +102,23 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
     );
 
   /**
-   * The first limit of `checks` that is exhausted, as the 429 page (Retry-After, the code
-   * `rate_limited` and the wait in words); undefined when every one allows the request. Every
-   * check counts, so a refused request still uses up its address's allowance.
+   * Throws `rate_limited` (a 429 page with Retry-After and the wait in words) for the first limit
+   * of `checks` that is exhausted. Every check counts, so a refused request still uses up its
+   * address's allowance.
    */
-  async function overLimit(c: Context<WebEnv>, checks: Array<[AuthLimitName, string]>): Promise<Response | undefined> {
+  async function checkLimits(c: Context<WebEnv>, checks: Array<[AuthLimitName, string]>): Promise<void> {
     for (const [name, subject] of checks) {
       const outcome = await deps.limits.consume(name, subject);
       if (outcome.allowed) continue;
-      return c.html(
-        problemPage('Too many attempts', `Too many sign-in requests; nothing was sent. Try again in ${outcome.retryAfterSeconds} seconds.`, { code: 'rate_limited' }),
-        429,
-        { 'Retry-After': String(outcome.retryAfterSeconds) },
-      );
+      throw fail('rate_limited', `Too many sign-in requests; nothing was sent. Try again in ${outcome.retryAfterSeconds} seconds.`, { retryAfterSeconds: outcome.retryAfterSeconds });
     }
-    return undefined;
   }
 
   app.post('/sign-in', async (c) => {
-    const form = await c.req.parseBody();
+    const { fields: form } = await postedForm(c);
     const next = safeNext(form.next);
     const tag = typeof form.tag === 'string' ? parseTag(form.tag) : undefined;
-    const limited = await overLimit(c, [['signInLinksPerAddress', addressOf(c)], ...(tag?.ok ? [['signInLinksPerTag', tag.tag] as [AuthLimitName, string]] : [])]);
-    if (limited) return limited;
+    await checkLimits(c, [['signInLinksPerAddress', addressOf(c)], ...(tag?.ok ? [['signInLinksPerTag', tag.tag] as [AuthLimitName, string]] : [])]);
     const andee = typeof form.tag === 'string' ? await deps.andees.byTag(form.tag) : undefined;
     // The same answer whether or not the tag exists, so the form does not reveal who has one.
     if (andee) await sendLink(andee.andeeId, next);
@@ -131,32 +126,30 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   });
 
   app.post('/sign-up', async (c) => {
-    const form = await c.req.parseBody();
+    const { fields: form } = await postedForm(c);
     const next = safeNext(form.next);
-    const limited = await overLimit(c, [['signInLinksPerAddress', addressOf(c)]]);
-    if (limited) return limited;
+    await checkLimits(c, [['signInLinksPerAddress', addressOf(c)]]);
     const created = await deps.andees.create({ tag: String(form.tag ?? ''), displayName: String(form.displayName ?? '') });
-    if (!created.ok) return c.html(problemPage('Sign-up refused', created.problem, { code: created.code }), 400);
+    if (!created.ok) throw fail(created.code, created.problem);
     await sendLink(created.andee.andeeId, next);
     return c.html(sent(next));
   });
 
-  const linkRefused = (c: Context<WebEnv>, failure: SignInFailure) => {
+  const linkRefused = (failure: SignInFailure) => {
     const why = { unknown: 'This sign-in link is not valid.', used: 'This sign-in link was already used.', expired: 'This sign-in link has expired.' }[failure];
-    return c.html(problemPage('Sign-in link refused', `${why} Ask for a new one.`, { code: `sign_in_link_${failure}` }), 400);
+    return fail(`sign_in_link_${failure}`, `${why} Ask for a new one.`);
   };
 
   // Opening a link only shows what it would do; mail scanners and link previews fetch links, so
   // a GET that spent the link would sign them in and leave the andee with a used link.
   app.get('/sign-in/link/:token', async (c) => {
-    const limited = await overLimit(c, [['linkRedemptionsPerAddress', addressOf(c)]]);
-    if (limited) return limited;
+    await checkLimits(c, [['linkRedemptionsPerAddress', addressOf(c)]]);
     // Never sends the link to another site; `no-referrer` would also make Chromium post the
     // form with `Origin: null`, which the Origin check rightly refuses.
     c.header('Referrer-Policy', 'same-origin');
     const token = c.req.param('token');
     const link = await deps.sessions.linkState(token, deps.now());
-    if (link.state !== 'valid') return linkRefused(c, link.state);
+    if (link.state !== 'valid') throw linkRefused(link.state);
     return c.html(
       renderPage(
         'Sign in',
@@ -176,31 +169,29 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   });
 
   app.post('/sign-in/link', async (c) => {
-    const limited = await overLimit(c, [['linkRedemptionsPerAddress', addressOf(c)]]);
-    if (limited) return limited;
-    const form = await c.req.parseBody();
-    const outcome = await deps.sessions.signIn(typeof form.token === 'string' ? form.token : '', deps.now());
-    if ('failure' in outcome) return linkRefused(c, outcome.failure);
+    await checkLimits(c, [['linkRedemptionsPerAddress', addressOf(c)]]);
+    const { fields: form } = await postedForm(c);
+    const now = deps.now();
+    const outcome = await deps.sessions.signIn(form.token ?? '', now);
+    if ('failure' in outcome) throw linkRefused(outcome.failure);
     // The browser's earlier session, if any, ends: one browser, one andee at a time.
     const previous = c.get('sessionId');
     if (previous) await deps.sessions.signOut(previous);
-    startSession(c, outcome.sessionId, outcome.expiresAt, secure);
+    startSession(c, deps.cookies, outcome, now);
     return c.redirect(safeNext(form.next), 303);
   });
 
   app.post('/sign-out', async (c) => {
-    const form = await c.req.parseBody();
-    const session = c.get('session');
-    if (!csrfValid(session, form.csrf)) return c.html(problemPage('Form expired', 'This form is no longer valid; reload the page and try again.', { code: 'csrf_invalid' }), 403);
+    await checkedForm(c);
     const sessionId = c.get('sessionId');
     if (sessionId) await deps.sessions.signOut(sessionId);
-    endSession(c, secure);
+    endSession(c, deps.cookies);
     return c.redirect('/', 303);
   });
 
   app.get('/dev/mailbox', async (c) => {
     const host = new URL(c.req.url).hostname;
-    if (!deps.devMailbox || !['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) return c.html(problemPage('Not found', 'There is no page here.'), 404);
+    if (!deps.devMailbox || !['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) throw fail('not_found', 'There is no page here.');
     const messages = await deps.db
       .selectFrom('dev_mailbox')
       .innerJoin('andees', 'andees.andee_id', 'dev_mailbox.andee_id')

@@ -9,8 +9,7 @@ import type { Contacts } from '../identity/contacts.ts';
 import type { IdentitySignals } from '../identity/identity-signals.ts';
 import type { Notifications } from '../identity/notifications.ts';
 import type { PeerQuestions } from '../identity/peer-questions.ts';
-import { problemPage } from './problem-page.tsx';
-import { csrfValid, type WebEnv } from './session-cookie.ts';
+import type { WebEnv } from './web-session.ts';
 
 export interface AndeePagesDeps {
   db: Kysely<AmpersandDatabase>;
@@ -27,14 +26,4 @@ export interface AndeePagesDeps {
 export function sessionOr(c: Context<WebEnv>, path: string): WebSession | Response {
   const session = c.get('session');
   return session ?? c.redirect(`/sign-in?next=${encodeURIComponent(path)}`, 303);
-}
-
-/** The posted form when it carries this session's CSRF token; otherwise the 403 page. */
-export async function checkedForm(c: Context<WebEnv>): Promise<{ session: WebSession; form: Record<string, string> } | Response> {
-  const raw = await c.req.parseBody();
-  const session = c.get('session');
-  if (!csrfValid(session, raw.csrf)) return c.html(problemPage('Form expired', 'This form is no longer valid; reload the page and try again.', { code: 'csrf_invalid' }), 403);
-  const form: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') form[key] = value;
-  return { session, form };
 }

@@ -1,0 +1,63 @@
+/**
+ * The andee's web app inside the API process's Hono app: the stylesheet, the browser session
+ * (the kit's, resumed for every page), every page and form, and "not found" as an & error. The
+ * API process mounts it after its JSON routes; refusals thrown by the pages are rendered by the
+ * app's one error handler (`webErrorRendering`, problem-page.tsx).
+ */
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type Provider from 'oidc-provider';
+import type { AppEnv } from '@agent-products/kit/http';
+import { SiteCookies } from '@agent-products/kit/web';
+import type { AndeeRepository } from '../andees/andee-repository.ts';
+import type { WebSessions } from '../andees/web-sessions.ts';
+import type { AuthRateLimits } from '../auth/rate-limits.ts';
+import type { Grants } from '../auth/grants.ts';
+import { fail } from '../errors.ts';
+import type { LoopOperations } from '../loops/loop-operations.ts';
+import type { TurnEngine } from '../loops/turn-engine.ts';
+import type { AmpersandDatabase } from '../store/schema.ts';
+import { approvalRoutes } from './approval-routes.tsx';
+import { appsRoutes } from './apps-routes.tsx';
+import { chatWebRoutes } from './chat-routes.tsx';
+import { connectionsRoutes } from './connections-routes.tsx';
+import { loopWebRoutes } from './loop-routes.tsx';
+import { notificationsRoutes } from './notifications-routes.tsx';
+import { questionsRoutes } from './questions-routes.tsx';
+import { reviewRoutes } from './review-routes.tsx';
+import { signInRoutes } from './sign-in-routes.tsx';
+import { SITE_CSS, SITE_CSS_PATH } from './site-css.ts';
+import type { AndeePagesDeps } from './web-deps.ts';
+import { loadAndeeSession } from './web-session.ts';
+
+export interface WebAppDeps extends AndeePagesDeps {
+  db: Kysely<AmpersandDatabase>;
+  sessions: WebSessions;
+  limits: AuthRateLimits;
+  provider: Provider;
+  grants: Grants;
+  operations: LoopOperations;
+  engine: TurnEngine;
+  /** The API's public URL: the issuer, and whether cookies are `__Host-` (https). */
+  publicUrl: string;
+  mcpUrl: string;
+  devMailbox: boolean;
+}
+
+export function mountWebApp(app: Hono<AppEnv>, deps: WebAppDeps): void {
+  const cookies = new SiteCookies(deps.publicUrl);
+  app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
+  app.use('*', loadAndeeSession(deps.sessions, cookies, deps.now));
+  app.route('/', signInRoutes({ db: deps.db, andees: deps.andees, sessions: deps.sessions, limits: deps.limits, cookies, publicUrl: deps.publicUrl, devMailbox: deps.devMailbox, now: deps.now }));
+  app.route('/', approvalRoutes({ provider: deps.provider, publicUrl: deps.publicUrl, resource: deps.mcpUrl }));
+  app.route('/', appsRoutes({ grants: deps.grants, mcpUrl: deps.mcpUrl }));
+  app.route('/', loopWebRoutes({ db: deps.db, operations: deps.operations, engine: deps.engine }));
+  app.route('/', chatWebRoutes({ db: deps.db, engine: deps.engine }));
+  app.route('/', reviewRoutes(deps));
+  app.route('/', connectionsRoutes(deps));
+  app.route('/', questionsRoutes(deps));
+  app.route('/', notificationsRoutes(deps));
+  app.notFound((c) => {
+    throw fail('not_found', c.req.path.startsWith('/v1/') ? `No route ${c.req.method} ${c.req.path}.` : 'There is no page here.');
+  });
+}
