@@ -14,7 +14,7 @@
  */
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { htmlDocument, securityHeaders } from '@agent-products/kit/web';
+import { htmlDocument, refuseMalformedInput, securityHeaders } from '@agent-products/kit/web';
 import type { AppEnv } from '@agent-products/kit/http';
 import { ToolError, errorEnvelope } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
@@ -55,6 +55,10 @@ const PROBLEMS: Readonly<Record<string, { title: string; explanation: string }>>
   upstream_busy: { title: 'Туту сейчас перегружен', explanation: 'Поездку собирают заново при каждом открытии, а Туту просит подождать. Попробуйте через минуту.' },
   events_unavailable: { title: 'Афиша не отвечает', explanation: 'Источник мероприятий сейчас не отвечает. Попробуйте через минуту.' },
 };
+const MALFORMED_PROBLEM = {
+  title: 'Запрос не читается',
+  explanation: 'В запросе есть то, что не может быть текстом (нулевой символ или испорченная кодировка). Исправьте запрос или найдите поездку заново.',
+};
 const OTHER_PROBLEM = { title: 'С этим запросом что-то не так', explanation: 'Проверьте ссылку или найдите поездку заново.' };
 
 function wantsJson(c: Context<AppEnv>): boolean {
@@ -83,6 +87,16 @@ export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions):
     c.res.headers.set('Cache-Control', 'no-store');
     c.res.headers.set('Referrer-Policy', 'no-referrer');
   });
+
+  // A NUL or broken UTF-8 in a search is a 400 naming the field, before Tutu or the events
+  // source is asked anything about it. A trip address is read by its own decoder, which answers
+  // anything but a well-formed trip_id with invalid_trip_id (trip-pages.test.ts).
+  app.use(
+    '/search',
+    refuseMalformedInput({
+      page: (problem) => htmlDocument(<TripProblemPage title={MALFORMED_PROBLEM.title} explanation={MALFORMED_PROBLEM.explanation} message={problem.message} />),
+    }),
+  );
 
   app.get(STYLESHEET_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
 
