@@ -2,28 +2,16 @@
  * Local verification of & access tokens: JWTs the authorization server signs with the shared
  * secret (HS256), accepted only for the canonical MCP URL as audience and this issuer. Both the
  * MCP service (on every request) and the API (which then also checks that the grant still
- * exists) use it. Every refusal says why.
- *
- * The check is synchronous node:crypto HMAC rather than jose's `jwtVerify`: jose verifies
- * through WebCrypto, which imports the key and hops to the thread pool on every call (measured:
- * the largest single cost of the MCP process in the tool-call benchmark), while the token's
- * format here is fixed — one algorithm, one type, one key — so the whole check is a few lines:
- * compact form, header exactly `HS256` + `at+jwt` with no `crit`, constant-time MAC comparison,
- * then the claims (required `exp`, `sub`, `jti`; `iss`; `aud`; `exp` and `nbf` against `now`).
+ * exists) use it. Every refusal says why. The signature, header and claims are checked by &'s
+ * one HS256 verifier (hs256-jwt.ts: synchronous HMAC, the measured fast path), as `at+jwt` with
+ * `sub` and `jti` required.
  */
-import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import type { Principal, TokenVerdict, TokenVerifier } from '@agent-products/kit/auth';
 import { splitScopes } from '../scopes.ts';
+import { hs256Verifier, type JwtClaims } from './hs256-jwt.ts';
 
-export interface AccessTokenClaims {
-  iss?: string;
-  sub?: string;
-  aud?: string | string[];
-  jti?: string;
-  exp?: number;
-  nbf?: number;
-  iat?: number;
-  [claim: string]: unknown;
+export interface AccessTokenClaims extends JwtClaims {
   client_id?: string;
   scope?: string;
   /** The grant the token belongs to (added at issue), so the API can refuse a revoked grant. */
@@ -52,20 +40,14 @@ const MAX_VERIFIED_TOKENS = 5000;
 
 export function accessTokenVerifier(options: AccessTokenVerifierOptions): AccessTokenVerifier {
   const verified = new Map<string, AccessTokenClaims>();
+  const hs256 = hs256Verifier({ key: options.key, type: 'at+jwt', required: ['sub', 'jti'] });
+  const expected = { issuer: options.issuer, audience: options.audience };
 
   function signedClaims(token: string): AccessTokenClaims | undefined {
     const known = verified.get(token);
     if (known) return known;
-    const parts = token.split('.');
-    if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return undefined;
-    const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string];
-    const header = jsonObject(encodedHeader);
-    if (header?.alg !== 'HS256' || typeof header.typ !== 'string' || normalisedType(header.typ) !== 'at+jwt' || 'crit' in header) return undefined;
-    const expected = createHmac('sha256', options.key).update(`${encodedHeader}.${encodedPayload}`).digest();
-    const signature = Buffer.from(encodedSignature, 'base64url');
-    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return undefined;
-    const claims = jsonObject(encodedPayload) as AccessTokenClaims | undefined;
-    if (!claims || typeof claims.exp !== 'number' || typeof claims.sub !== 'string' || typeof claims.jti !== 'string') return undefined;
+    const claims = hs256.signedClaims(token) as AccessTokenClaims | undefined;
+    if (!claims || typeof claims.sub !== 'string' || typeof claims.jti !== 'string') return undefined;
     if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
     verified.set(token, Object.freeze(claims));
     return claims;
@@ -74,17 +56,19 @@ export function accessTokenVerifier(options: AccessTokenVerifierOptions): Access
   function verifyClaims(token: string, now: Date): ClaimsVerdict {
     const claims = signedClaims(token);
     if (!claims) return invalid();
-    if (claims.iss !== options.issuer) return refuse('invalid', 'The access token was issued by another authorization server.');
-    const audiences = typeof claims.aud === 'string' ? [claims.aud] : Array.isArray(claims.aud) ? claims.aud : [];
-    if (!audiences.includes(options.audience)) return refuse('invalid', `The access token was issued for another resource; this one is ${options.audience}.`);
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    if (claims.exp! <= nowSeconds) {
-      verified.delete(token);
-      return refuse('expired', 'The access token has expired; refresh it or authorize again.');
+    const check = hs256.checkClaims(claims, expected, now);
+    if (check.ok) return { ok: true, claims };
+    switch (check.failure) {
+      case 'issuer':
+        return refuse('invalid', 'The access token was issued by another authorization server.');
+      case 'audience':
+        return refuse('invalid', `The access token was issued for another resource; this one is ${options.audience}.`);
+      case 'expired':
+        verified.delete(token);
+        return refuse('expired', 'The access token has expired; refresh it or authorize again.');
+      case 'invalid':
+        return invalid();
     }
-    if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds)) return invalid();
-    if (claims.iat !== undefined && typeof claims.iat !== 'number') return invalid();
-    return { ok: true, claims };
   }
   return {
     verifyClaims: async (token, now) => verifyClaims(token, now),
@@ -93,22 +77,6 @@ export function accessTokenVerifier(options: AccessTokenVerifierOptions): Access
       return verdict.ok ? { ok: true, principal: principalOf(verdict.claims) } : verdict;
     },
   };
-}
-
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
-
-/** RFC 8725 §3.11 / RFC 9068: `typ` compares case-insensitively, with or without `application/`. */
-function normalisedType(typ: string): string {
-  return typ.toLowerCase().replace(/^application\//, '');
-}
-
-function jsonObject(encoded: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function invalid(): Extract<TokenVerdict, { ok: false }> {

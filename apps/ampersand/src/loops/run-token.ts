@@ -3,11 +3,14 @@
  * envelope (andee, run id, Loop id or agent-chat turn id, grants, deadline), signed with a key derived from the shared
  * secret. It expires at the run's deadline, and because it names its run, the API refuses it the
  * moment that run has ended — a replay after the end is refused, whatever its expiry says.
+ * jose signs it; &'s one HS256 verifier (auth/hs256-jwt.ts), the one access tokens go through,
+ * checks it as `run+jwt` with `sub` and `rid` required.
  */
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import type { KeyObject } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
+import { hs256Verifier } from '../auth/hs256-jwt.ts';
 import { ampersandErrors } from '../errors.ts';
 import { readRun, type RunView, type TurnEnvelope } from './runs.ts';
 
@@ -20,6 +23,7 @@ export interface RunTokens {
 }
 
 export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer: string): RunTokens {
+  const hs256 = hs256Verifier({ key, type: 'run+jwt', required: ['sub', 'rid'] });
   return {
     mint(envelope) {
       return new SignJWT({ rid: envelope.runId, ...(envelope.loopId !== null ? { lid: envelope.loopId } : { tid: envelope.chatTurnId }), grants: envelope.grants })
@@ -32,11 +36,10 @@ export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer:
         .sign(key);
     },
     async verify(token, callerId, now) {
-      let claims: { sub?: string; rid?: unknown };
-      try {
-        ({ payload: claims } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer, audience: AUDIENCE, typ: 'run+jwt', currentDate: now, requiredClaims: ['sub', 'rid', 'exp'] }));
-      } catch (error) {
-        throw ampersandErrors.fail('run_token_invalid', error instanceof errors.JWTExpired ? 'The run token has expired: its run is past its deadline.' : 'The run token is not valid for this server.');
+      const claims = hs256.signedClaims(token);
+      const check = claims ? hs256.checkClaims(claims, { issuer, audience: AUDIENCE }, now) : ({ ok: false, failure: 'invalid' } as const);
+      if (!claims || !check.ok) {
+        throw ampersandErrors.fail('run_token_invalid', !check.ok && check.failure === 'expired' ? 'The run token has expired: its run is past its deadline.' : 'The run token is not valid for this server.');
       }
       if (claims.sub !== callerId) throw ampersandErrors.fail('run_token_invalid', 'The run token was minted for another andee.');
       const run = await readRun(db, String(claims.rid));
