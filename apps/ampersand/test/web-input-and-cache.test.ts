@@ -90,6 +90,17 @@ describe('NUL bytes and broken UTF-8 in web input', () => {
   });
 });
 
+describe('not found', () => {
+  it('is the not_found error of the table: a page for a browser, the JSON body under /v1', async () => {
+    const page = await send('/no-such-page', undefined, false);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('<code>not_found</code>');
+    const api = await fetch(`${amp.apiUrl}/v1/no-such-route`, { method: 'POST' });
+    expect(api.status).toBe(404);
+    expect((await api.json()).error).toMatchObject({ code: 'not_found', message: 'No route POST /v1/no-such-route.', retryable: false });
+  });
+});
+
 describe('pages behind a session', () => {
   it('are private, no-store, every one of them', async () => {
     const registered = await register(amp.apiUrl, { client_name: 'Cache probe', redirect_uris: ['http://127.0.0.1:1/cb'] });
