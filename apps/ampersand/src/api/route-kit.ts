@@ -7,11 +7,10 @@ import type { Context } from 'hono';
 import type * as z from 'zod';
 import type { Kysely, Transaction } from 'kysely';
 import { unacceptableField } from '@agent-products/kit/mcp';
-import { invalidArguments, ToolError, platformErrors } from '@agent-products/kit/errors';
+import { invalidArguments, jsonErrorResponse, ToolError, platformErrors } from '@agent-products/kit/errors';
 import { runIdempotent } from '@agent-products/kit/store';
 import type { Andee, AndeeRepository } from '../andees/andee-repository.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { jsonErrorResponse as errorJson } from '@agent-products/kit/errors';
 import { ampersandErrors } from '../errors.ts';
 import type { ApiEnv } from './api-token.ts';
 
@@ -38,17 +37,17 @@ export async function handle<S extends z.ZodType>(c: Context<ApiEnv>, schema: S,
     body = undefined;
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return errorJson(ampersandErrors.fail('invalid_request', 'The request body must be a JSON object.'), correlationId);
+    return jsonErrorResponse(ampersandErrors.fail('invalid_request', 'The request body must be a JSON object.'), correlationId);
   }
   const bad = unacceptableField(body);
-  if (bad) return errorJson(platformErrors.fail('invalid_arguments', `Invalid arguments: ${bad.field}.`, { fields: [bad] }), correlationId);
+  if (bad) return jsonErrorResponse(platformErrors.fail('invalid_arguments', `Invalid arguments: ${bad.field}.`, { fields: [bad] }), correlationId);
   const parsed = schema.safeParse(body);
-  if (!parsed.success) return errorJson(invalidArguments(parsed.error), correlationId);
+  if (!parsed.success) return jsonErrorResponse(invalidArguments(parsed.error), correlationId);
   try {
     const result = await run(parsed.data);
     return result instanceof Response ? result : c.json(result);
   } catch (error) {
-    if (error instanceof ToolError) return errorJson(error, correlationId);
+    if (error instanceof ToolError) return jsonErrorResponse(error, correlationId);
     throw error;
   }
 }
