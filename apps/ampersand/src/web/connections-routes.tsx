@@ -4,7 +4,7 @@
  * own number and their address book; numbers are hashed before they are stored, see
  * identity/contacts.ts). Every form carries the session's CSRF token.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { MAX_CONTACTS } from '../identity/contacts.ts';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';

@@ -106,7 +106,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
    * of `checks` that is exhausted. Every check counts, so a refused request still uses up its
    * address's allowance.
    */
-  async function checkLimits(c: Context<WebEnv>, checks: Array<[AuthLimitName, string]>): Promise<void> {
+  async function checkLimits(checks: Array<[AuthLimitName, string]>): Promise<void> {
     for (const [name, subject] of checks) {
       const outcome = await deps.limits.consume(name, subject);
       if (outcome.allowed) continue;
@@ -118,7 +118,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
     const { fields: form } = await postedForm(c);
     const next = safeNext(form.next);
     const tag = typeof form.tag === 'string' ? parseTag(form.tag) : undefined;
-    await checkLimits(c, [['signInLinksPerAddress', addressOf(c)], ...(tag?.ok ? [['signInLinksPerTag', tag.tag] as [AuthLimitName, string]] : [])]);
+    await checkLimits([['signInLinksPerAddress', addressOf(c)], ...(tag?.ok ? [['signInLinksPerTag', tag.tag] as [AuthLimitName, string]] : [])]);
     const andee = typeof form.tag === 'string' ? await deps.andees.byTag(form.tag) : undefined;
     // The same answer whether or not the tag exists, so the form does not reveal who has one.
     if (andee) await sendLink(andee.andeeId, next);
@@ -128,7 +128,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   app.post('/sign-up', async (c) => {
     const { fields: form } = await postedForm(c);
     const next = safeNext(form.next);
-    await checkLimits(c, [['signInLinksPerAddress', addressOf(c)]]);
+    await checkLimits([['signInLinksPerAddress', addressOf(c)]]);
     const created = await deps.andees.create({ tag: String(form.tag ?? ''), displayName: String(form.displayName ?? '') });
     if (!created.ok) throw fail(created.code, created.problem);
     await sendLink(created.andee.andeeId, next);
@@ -143,7 +143,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   // Opening a link only shows what it would do; mail scanners and link previews fetch links, so
   // a GET that spent the link would sign them in and leave the andee with a used link.
   app.get('/sign-in/link/:token', async (c) => {
-    await checkLimits(c, [['linkRedemptionsPerAddress', addressOf(c)]]);
+    await checkLimits([['linkRedemptionsPerAddress', addressOf(c)]]);
     // Never sends the link to another site; `no-referrer` would also make Chromium post the
     // form with `Origin: null`, which the Origin check rightly refuses.
     c.header('Referrer-Policy', 'same-origin');
@@ -169,7 +169,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   });
 
   app.post('/sign-in/link', async (c) => {
-    await checkLimits(c, [['linkRedemptionsPerAddress', addressOf(c)]]);
+    await checkLimits([['linkRedemptionsPerAddress', addressOf(c)]]);
     const { fields: form } = await postedForm(c);
     const now = deps.now();
     const outcome = await deps.sessions.signIn(form.token ?? '', now);

@@ -9,7 +9,6 @@ import type { Kysely } from 'kysely';
 import type Provider from 'oidc-provider';
 import type { AppEnv } from '@agent-products/kit/http';
 import { SiteCookies } from '@agent-products/kit/web';
-import type { AndeeRepository } from '../andees/andee-repository.ts';
 import type { WebSessions } from '../andees/web-sessions.ts';
 import type { AuthRateLimits } from '../auth/rate-limits.ts';
 import type { Grants } from '../auth/grants.ts';
