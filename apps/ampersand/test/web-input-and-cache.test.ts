@@ -22,7 +22,12 @@ let sessionCookie: string;
 beforeAll(async () => {
   amp = await startAmpersand();
   nia = await authorizedAgent(amp, 'nia');
-  loopId = ((await nia.client.callTool({ name: 'loop_create', arguments: { title: 'Reading list', renderer: 'recommendations', skillId: 'skill_family_movie_night' } })) as any).structuredContent.loop.loopId;
+  loopId = (
+    (await nia.client.callTool({
+      name: 'loop_create',
+      arguments: { title: 'Reading list', renderer: 'recommendations', skillId: 'skill_family_movie_night' },
+    })) as any
+  ).structuredContent.loop.loopId;
   csrf = formValue((await nia.browser.get(`${amp.apiUrl}/connections`)).text, 'csrf');
   sessionCookie = `amp_session=${nia.browser.cookie(new URL(amp.apiUrl).host, 'amp_session')}`;
 }, 180_000);
@@ -53,7 +58,11 @@ async function expectRefusal(response: Response, field: string, problem: string)
 
 describe('NUL bytes and broken UTF-8 in web input', () => {
   it('refuses a NUL in the sign-up display name and creates no andee', async () => {
-    await expectRefusal(await send('/sign-up', 'tag=nulname&displayName=Null%00Byte&next=%2F', false), 'displayName', 'contains a NUL character or an unpaired surrogate');
+    await expectRefusal(
+      await send('/sign-up', 'tag=nulname&displayName=Null%00Byte&next=%2F', false),
+      'displayName',
+      'contains a NUL character or an unpaired surrogate',
+    );
     await expectRefusal(await send('/sign-up', 'tag=badutf&displayName=Bad%E7%86&next=%2F', false), 'displayName', 'is not valid UTF-8');
     expect(await amp.api.andees.byTag('nulname')).toBeUndefined();
     expect(await amp.api.andees.byTag('badutf')).toBeUndefined();
@@ -61,7 +70,11 @@ describe('NUL bytes and broken UTF-8 in web input', () => {
 
   it('refuses a NUL in a connection note and sends no request', async () => {
     await amp.api.andees.create({ tag: 'otto', displayName: 'Otto' });
-    await expectRefusal(await send('/connections/request', `csrf=${csrf}&tag=otto&note=hi%00there`), 'note', 'contains a NUL character or an unpaired surrogate');
+    await expectRefusal(
+      await send('/connections/request', `csrf=${csrf}&tag=otto&note=hi%00there`),
+      'note',
+      'contains a NUL character or an unpaired surrogate',
+    );
     expect((await nia.browser.get(`${amp.apiUrl}/connections`)).text).not.toContain('&amp;otto');
   });
 
@@ -72,7 +85,11 @@ describe('NUL bytes and broken UTF-8 in web input', () => {
   });
 
   it('refuses a NUL in the notification to mark read', async () => {
-    await expectRefusal(await send('/notifications/read', `csrf=${csrf}&notificationId=n%00`), 'notificationId', 'contains a NUL character or an unpaired surrogate');
+    await expectRefusal(
+      await send('/notifications/read', `csrf=${csrf}&notificationId=n%00`),
+      'notificationId',
+      'contains a NUL character or an unpaired surrogate',
+    );
   });
 
   it('refuses a NUL or broken UTF-8 in a path or query before any route runs', async () => {
@@ -86,7 +103,10 @@ describe('NUL bytes and broken UTF-8 in web input', () => {
   it('answers the JSON API with the JSON error body', async () => {
     const response = await fetch(`${amp.apiUrl}/v1/loops/read?x=%00`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatchObject({ code: 'invalid_arguments', details: { fields: [{ field: 'query parameter x', problem: 'contains a NUL character or an unpaired surrogate' }] } });
+    expect((await response.json()).error).toMatchObject({
+      code: 'invalid_arguments',
+      details: { fields: [{ field: 'query parameter x', problem: 'contains a NUL character or an unpaired surrogate' }] },
+    });
   });
 });
 
@@ -106,7 +126,14 @@ describe('pages behind a session', () => {
     const registered = await register(amp.apiUrl, { client_name: 'Cache probe', redirect_uris: ['http://127.0.0.1:1/cb'] });
     const pkce = pkcePair();
     const approval = await nia.browser.get(
-      authorizeUrl(amp.apiUrl, { client_id: registered.body.client_id, response_type: 'code', redirect_uri: 'http://127.0.0.1:1/cb', code_challenge: pkce.challenge, code_challenge_method: 'S256', scope: 'signals:ask' }),
+      authorizeUrl(amp.apiUrl, {
+        client_id: registered.body.client_id,
+        response_type: 'code',
+        redirect_uri: 'http://127.0.0.1:1/cb',
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+        scope: 'signals:ask',
+      }),
     );
     const interaction = new URL(approval.url).pathname;
     expect(interaction).toMatch(/^\/interaction\//);

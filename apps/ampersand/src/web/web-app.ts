@@ -47,7 +47,19 @@ export function mountWebApp(app: Hono<AppEnv>, deps: WebAppDeps): void {
   const cookies = new SiteCookies(deps.publicUrl);
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
   app.use('*', loadAndeeSession(deps.sessions, cookies, deps.now));
-  app.route('/', signInRoutes({ db: deps.db, andees: deps.andees, sessions: deps.sessions, limits: deps.limits, cookies, publicUrl: deps.publicUrl, devMailbox: deps.devMailbox, now: deps.now }));
+  app.route(
+    '/',
+    signInRoutes({
+      db: deps.db,
+      andees: deps.andees,
+      sessions: deps.sessions,
+      limits: deps.limits,
+      cookies,
+      publicUrl: deps.publicUrl,
+      devMailbox: deps.devMailbox,
+      now: deps.now,
+    }),
+  );
   app.route('/', approvalRoutes({ provider: deps.provider, publicUrl: deps.publicUrl, resource: deps.mcpUrl }));
   app.route('/', appsRoutes({ grants: deps.grants, mcpUrl: deps.mcpUrl }));
   app.route('/', loopWebRoutes({ db: deps.db, operations: deps.operations, engine: deps.engine }));

@@ -20,7 +20,11 @@ export type WebEnv = AppEnv & { Variables: AppEnv['Variables'] & { session: WebS
 
 export function loadAndeeSession(sessions: WebSessions, cookies: SiteCookies, now: () => Date): MiddlewareHandler<WebEnv> {
   // The kit's step sets only `session` and `sessionId`, which WebEnv declares beside the app's own variables.
-  return loadSession<WebSession>({ cookies, cookieName: SESSION_COOKIE, resume: (sessionId) => sessions.resume(sessionId, now()) }) as unknown as MiddlewareHandler<WebEnv>;
+  return loadSession<WebSession>({
+    cookies,
+    cookieName: SESSION_COOKIE,
+    resume: (sessionId) => sessions.resume(sessionId, now()),
+  }) as unknown as MiddlewareHandler<WebEnv>;
 }
 
 export function startSession(c: Context<WebEnv>, cookies: SiteCookies, started: StartedSession, now: Date): void {

@@ -47,7 +47,11 @@ describe('refuseMalformedInput', () => {
     const { web, reached } = app();
     const answer = await web.request('/v1/loops/read?x=%00', { method: 'POST' });
     expect(answer.status).toBe(400);
-    expect((await answer.json()).error).toMatchObject({ code: 'invalid_arguments', retryable: false, details: { fields: [{ field: 'query parameter x', problem: 'contains a NUL character or an unpaired surrogate' }] } });
+    expect((await answer.json()).error).toMatchObject({
+      code: 'invalid_arguments',
+      retryable: false,
+      details: { fields: [{ field: 'query parameter x', problem: 'contains a NUL character or an unpaired surrogate' }] },
+    });
     expect(reached).toEqual([]);
   });
 
