@@ -26,7 +26,7 @@ describe.skipIf(!postgres)('two API and two MCP processes over one PostgreSQL', 
   beforeAll(async () => {
     shared = await openTestDatabase<AmpersandDatabase>(ampersandMigrations, 'ampersand_scale');
     first = await startAmpersand({ database: shared, now });
-    const again = await openDatabase<AmpersandDatabase>({ url: postgres, schema: shared.schema, maxConnections: 10 });
+    const again = await openDatabase<AmpersandDatabase>({ url: shared.url ?? postgres, schema: shared.schema, maxConnections: 10 });
     second = await startAmpersand({ database: { ...again, dispose: () => again.close() }, secret: first.secret, publicUrls: { apiUrl: first.apiUrl, mcpUrl: first.mcpUrl }, now });
   });
   afterAll(async () => {

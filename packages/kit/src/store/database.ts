@@ -38,6 +38,11 @@ export interface DatabaseOptions {
   whenOwned?: 'refuse' | 'reach' | undefined;
   /** How often the embedded database's owner checks for vacuum and analyze work (embedded-upkeep.ts). */
   upkeepIntervalMs?: number | undefined;
+  /**
+   * In memory only: start from this dump of an in-memory database (dumpInMemory) instead of an
+   * empty one. Tests start every database from a dump of one migrated once (kit/testing).
+   */
+  loadDataDir?: Blob | undefined;
 }
 
 export interface Database<DB> {
@@ -83,7 +88,12 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
 
   const dataDir = options.dataDir ?? 'memory://';
   const upkeepIntervalMs = options.upkeepIntervalMs ?? UPKEEP_INTERVAL_MS;
-  if (dataDir.startsWith('memory://')) return (await openEmbedded<DB>(dataDir, schema, new ExclusiveTurn(), upkeepIntervalMs)).opened;
+  if (dataDir.startsWith('memory://')) {
+    const database = await openEmbedded<DB>(dataDir, schema, new ExclusiveTurn(), upkeepIntervalMs, options.loadDataDir);
+    inMemoryClients.set(database.opened, database.client);
+    return database.opened;
+  }
+  if (options.loadDataDir) throw new TypeError('loadDataDir starts an in-memory database only (dataDir memory://).');
   mkdirSync(dataDir, { recursive: true });
   const lock = await lockDataDirectory(dataDir);
   if ('ownerPid' in lock) {
@@ -108,17 +118,30 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   }
 }
 
+/** The PGlite under each in-memory database this module opened, for dumpInMemory. */
+const inMemoryClients = new WeakMap<object, PGlite>();
+
+/**
+ * The whole in-memory database (every schema, the migration history) as a tar dump that
+ * `loadDataDir` starts another one from: cheaper than migrating again (kit/testing).
+ */
+export async function dumpInMemory<DB>(database: Database<DB>): Promise<Blob> {
+  const client = inMemoryClients.get(database);
+  if (!client) throw new TypeError('dumpInMemory takes an in-memory embedded database as openDatabase returned it.');
+  return client.dumpDataDir('none');
+}
+
 /**
  * PGlite in `dataDir`, its statements taking turns on `turn` (which the owner channel shares),
  * kept vacuumed and analyzed by this process (nothing else does it on the embedded database).
  */
-async function openEmbedded<DB>(dataDir: string, schema: string, turn: ExclusiveTurn, upkeepIntervalMs: number): Promise<{ opened: Database<DB>; client: PGlite }> {
+async function openEmbedded<DB>(dataDir: string, schema: string, turn: ExclusiveTurn, upkeepIntervalMs: number, loadDataDir?: Blob): Promise<{ opened: Database<DB>; client: PGlite }> {
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle product's memory; the
   // embedded database holds one product's data, for which 32 MB is ample (measured:
   // about 110 MB less resident memory on reopening a data directory).
   // pg_trgm ships with PGlite; loading it lets a product's migration `create extension pg_trgm`
   // on the embedded database as it would on PostgreSQL.
-  const client = new PGlite(dataDir, { postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}`, extensions: { pg_trgm } });
+  const client = new PGlite(dataDir, { postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}`, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   await client.waitReady;
   await client.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client, turn) });

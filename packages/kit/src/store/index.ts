@@ -1,5 +1,5 @@
 /** Storage: the database open (PGlite | PostgreSQL), migrations (the platform's and a product's), idempotent writes and the shared rate limit. */
-export { openDatabase, type Database, type DatabaseOptions } from './database.ts';
+export { dumpInMemory, openDatabase, type Database, type DatabaseOptions } from './database.ts';
 export { DataDirectoryInUseError } from './data-directory-lock.ts';
 export { migrate, type Migrations } from './migrations.ts';
 export { runUpkeep, type UpkeepStep } from './embedded-upkeep.ts';

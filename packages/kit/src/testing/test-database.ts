@@ -1,14 +1,19 @@
 /**
- * A database for one test file: in-memory PGlite by default, or a fresh schema in the PostgreSQL
- * named by DATABASE_URL (dropped again afterwards), so storage and black-box suites run
- * unchanged against both.
+ * A database for one test file: in-memory PGlite by default, or a database of its own on the
+ * PostgreSQL server named by DATABASE_URL (dropped again afterwards), so storage and black-box
+ * suites run unchanged against both. Either starts from the run's migrated template of its
+ * migrations (migrated-templates.ts) instead of migrating from empty; outside the test run's
+ * global setup it migrates from empty, as before templates.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate, openDatabase, type Database, type Migrations } from '../store/index.ts';
+import { databaseUrl, embeddedTemplate, postgresTemplate } from './migrated-templates.ts';
 
 export interface TestDatabase<DB> extends Database<DB> {
-  /** Drops the schema on PostgreSQL; closes the database. */
+  /** On PostgreSQL, the URL of this test's own database (another process opens it with this and `schema`). */
+  url?: string | undefined;
+  /** Drops the database (or schema) on PostgreSQL; closes the database. */
   dispose(): Promise<void>;
 }
 
@@ -18,22 +23,45 @@ export function testDatabaseKind(): 'postgres' | 'pglite' {
 
 export async function openTestDatabase<DB>(migrations: Migrations, label = 'test'): Promise<TestDatabase<DB>> {
   const url = process.env.DATABASE_URL;
-  const schema = url ? `${label.replace(/[^a-z0-9_]/g, '_')}_${randomBytes(5).toString('hex')}` : 'public';
-  const database = await openDatabase<DB>({ url, dataDir: 'memory://', schema, maxConnections: 20 });
+  if (!url) {
+    const template = await embeddedTemplate(migrations);
+    const database = await openDatabase<DB>({ dataDir: 'memory://', loadDataDir: template });
+    if (!template) await migrate(database.db as never, database.schema, migrations);
+    return { ...database, dispose: () => database.close() };
+  }
+  const name = `${label.replace(/[^a-z0-9_]/g, '_')}_${randomBytes(5).toString('hex')}`;
+  const template = await postgresTemplate(url, migrations);
+  if (template) {
+    await adminQuery(url, `create database ${name} template ${template}`);
+    const own = databaseUrl(url, name);
+    const database = await openDatabase<DB>({ url: own, schema: 'public', maxConnections: 20 });
+    return {
+      ...database,
+      url: own,
+      async dispose() {
+        await database.close();
+        await adminQuery(url, `drop database if exists ${name} with (force)`);
+      },
+    };
+  }
+  const database = await openDatabase<DB>({ url, schema: name, maxConnections: 20 });
   await migrate(database.db as never, database.schema, migrations);
   return {
     ...database,
+    url,
     async dispose() {
       await database.close();
-      if (url) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        try {
-          await client.query(`drop schema if exists ${schema} cascade`);
-        } finally {
-          await client.end();
-        }
-      }
+      await adminQuery(url, `drop schema if exists ${name} cascade`);
     },
   };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
