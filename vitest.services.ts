@@ -10,7 +10,14 @@ import { Redis } from 'ioredis';
 
 const REDIS_SUITES = 'the kit rate limit, Chengdu Soul planning limits, web write limit, credential expiry and health dependencies';
 
+// Vitest runs a global setup once per project (each its own module, in one process); the
+// services are the run's, so they are reported once.
+const REPORTED = Symbol.for('agent-products.services-reported');
+
 export default async function reportServices(): Promise<void> {
+  const shared = globalThis as { [REPORTED]?: true };
+  if (shared[REPORTED]) return;
+  shared[REPORTED] = true;
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   if (!(await redisAnswers(redisUrl))) {
     console.warn(`[services] Redis at ${redisUrl} does not answer: ${REDIS_SUITES} suites will fail. Start redis-server or set REDIS_URL.`);

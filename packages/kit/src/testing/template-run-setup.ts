@@ -1,9 +1,9 @@
 /**
  * Vitest global setup for migrated templates (migrated-templates.ts): gives the run a fresh
  * directory for PGlite dumps and an id for its PostgreSQL template databases, and removes both
- * when the run ends, so no template outlives the run that migrated it. Named once in the root
- * config; every project's workers receive the same run (a module-level value: Vitest loads this
- * file once per project, in one process).
+ * when the run ends, so no template outlives the run that migrated it. Vitest loads a global
+ * setup once per project, as separate modules in the one main process, so the run is held on
+ * `globalThis`: every project's workers receive the same one, and the last project to end removes it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,20 +13,20 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { TEMPLATE_DATABASE_PREFIX, type TemplateRun } from './migrated-templates.ts';
 
-let run: TemplateRun | undefined;
-let users = 0;
+const HELD = Symbol.for('agent-products.test-template-run');
+type Held = { run: TemplateRun; projects: number };
+const shared = globalThis as { [HELD]?: Held };
 
 export default function setup(project: TestProject): () => Promise<void> {
-  run ??= { dir: mkdtempSync(join(tmpdir(), 'vitest-templates-')), id: randomBytes(4).toString('hex') };
-  users += 1;
-  project.provide('templateRun', run);
+  const held = (shared[HELD] ??= { run: { dir: mkdtempSync(join(tmpdir(), 'vitest-templates-')), id: randomBytes(4).toString('hex') }, projects: 0 });
+  held.projects += 1;
+  project.provide('templateRun', held.run);
   return async () => {
-    users -= 1;
-    if (users > 0 || !run) return;
-    const ended = run;
-    run = undefined;
-    rmSync(ended.dir, { recursive: true, force: true });
-    if (process.env.DATABASE_URL) await dropTemplates(process.env.DATABASE_URL, ended.id);
+    held.projects -= 1;
+    if (held.projects > 0) return;
+    delete shared[HELD];
+    rmSync(held.run.dir, { recursive: true, force: true });
+    if (process.env.DATABASE_URL) await dropTemplates(process.env.DATABASE_URL, held.run.id);
   };
 }
 
