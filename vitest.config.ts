@@ -1,13 +1,82 @@
+/**
+ * The test run: `npm test` runs every project, which is everything CI requires; one layer runs
+ * with `npm test -- --project unit` (or black-box, slow), one product with `npm run test:<product>`.
+ *
+ * - unit: the tests beside the source (packages/… and apps/…/src);
+ * - black-box: each product's test/ suites, over real HTTP in this process;
+ * - slow: what starts other processes (products, CLIs, redis-server), drives Chromium, or runs
+ *   full-scale fuzz and error interop through the published clients.
+ *
+ * Files share a worker (`isolate: false`: modules imported once per worker, not once per file)
+ * except those in ISOLATED, which leave global state behind them, found by running the projects
+ * without isolation. Every test database starts from the run's migrated template
+ * (packages/kit/src/testing/migrated-templates.ts).
+ */
 import { defineConfig } from 'vitest/config';
+
+/** Tests that start child processes, drive Chromium, or run full-scale fuzz and interop. */
+export const SLOW = [
+  // Chromium.
+  'apps/ampersand/test/agent-chat-turns.test.ts',
+  'apps/ampersand/test/andee-card.test.ts',
+  'apps/ampersand/test/authorization-server.test.ts',
+  'apps/ampersand/test/browser.test.ts',
+  'apps/ampersand/test/build-info.test.ts',
+  'apps/ampersand/test/client-metadata-document.test.ts',
+  'apps/ampersand/test/connected-apps.test.ts',
+  'apps/ampersand/test/demo-graph.test.ts',
+  'apps/ampersand/test/device-flow.test.ts',
+  'apps/ampersand/test/hosted-runtime-evidence.test.ts',
+  'apps/ampersand/test/identity-browser.test.ts',
+  'apps/ampersand/test/loop-page-browser.test.ts',
+  'apps/ampersand/test/loop-turns.test.ts',
+  'apps/ampersand/test/oauth-flow.test.ts',
+  'apps/ampersand/test/scale-out.test.ts',
+  'apps/ampersand/test/sign-in-link.test.ts',
+  'apps/ampersand/test/signal-suggestions.test.ts',
+  'apps/ampersand/test/web-pages.test.ts',
+  'apps/chengdu-soul/test/browser.test.ts',
+  'apps/chengdu-soul/test/cors-browser.test.ts',
+  'apps/chengdu-soul/test/owner-browser.test.ts',
+  'apps/zaezd/test/cors-browser.test.ts',
+  'apps/zaezd/test/front-door-browser.test.ts',
+  'apps/zaezd/test/trip-board-browser.test.ts',
+  'apps/zaezd/test/trip-board-csp.test.ts',
+  // Child processes.
+  'packages/kit/src/store/data-directory-busy-owner.test.ts',
+  'packages/kit/src/store/data-directory-owner.test.ts',
+  'apps/ampersand/test/hosted-runtime-token-command.test.ts',
+  'apps/chengdu-soul/test/fault-sigkill.test.ts',
+  'apps/chengdu-soul/test/operator-relative-paths.test.ts',
+  'apps/chengdu-soul/test/operator-while-running.test.ts',
+  'apps/chengdu-soul/test/redis-outage.test.ts',
+  // Full-scale fuzz, and error interop through the published clients (child processes too).
+  'apps/ampersand/test/fuzz-writes.test.ts',
+  'apps/chengdu-soul/test/fuzz-writes.test.ts',
+  'apps/chengdu-soul/test/error-interop.test.ts',
+  'apps/zaezd/test/error-interop.test.ts',
+];
+
+/** Files that leave global state behind (environment, process handlers, timers), so they keep a fresh module graph each. */
+export const ISOLATED: string[] = [];
+
+const UNIT = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}'];
+const BLACK_BOX = ['apps/*/test/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.{ts,tsx}'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    globalSetup: ['vitest.services.ts'],
+    globalSetup: ['vitest.services.ts', 'packages/kit/src/testing/template-run-setup.ts'],
     // Storage and black-box suites each open their own database; two at a time suits 2 cores.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: [...SLOW, ...ISOLATED], isolate: false } },
+      { extends: true, test: { name: 'black-box', include: BLACK_BOX, exclude: [...SLOW, ...ISOLATED], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: SLOW } },
+      // Full scale wherever the slow project runs (fuzz-scale.ts); its files each get a fresh module graph.
+      { extends: true, test: { name: 'slow', include: SLOW, env: { FUZZ_SCALE: 'full' } } },
+    ],
   },
 });
