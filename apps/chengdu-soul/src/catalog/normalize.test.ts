@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fuzzRuns } from '@agent-products/kit/testing';
 import { splitQuery } from './normalize.ts';
 
 const asciiQuery = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 60 });
@@ -15,7 +16,7 @@ describe('splitQuery', () => {
       fc.property(asciiQuery, (query) => {
         expect(splitQuery(query)).toEqual(splitQuery(`${query}\u3000`));
       }),
-      { numRuns: 2000 },
+      { numRuns: fuzzRuns(2000) },
     );
   });
 

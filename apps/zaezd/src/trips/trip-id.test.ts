@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { ToolError } from '@agent-products/kit/errors';
+import { fuzzRuns } from '@agent-products/kit/testing';
 import { addDays } from '../calendar.ts';
 import { CITY_KEYS } from '../geo/cities.ts';
 import { TOPIC_KEYS } from '../events/topics.ts';
@@ -77,7 +78,7 @@ describe('trip_id', () => {
         const id = encodeTripId(s);
         expect(decodeTripId(id)).toEqual(s);
       }),
-      { numRuns: 500 },
+      { numRuns: fuzzRuns(500) },
     );
   });
 
@@ -105,7 +106,7 @@ describe('trip_id', () => {
         const altered = id.slice(0, index) + replacement + id.slice(index + 1);
         expect(refusal(altered)).toBe('invalid_trip_id');
       }),
-      { numRuns: 500 },
+      { numRuns: fuzzRuns(500) },
     );
   });
 

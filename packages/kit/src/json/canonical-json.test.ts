@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import canonicalize from 'canonicalize';
+import { fuzzRuns } from '../testing/fuzz-scale.ts';
 import { canonicalHash, canonicalJson } from './canonical-json.ts';
 
 describe('canonical JSON', () => {
@@ -13,7 +14,7 @@ describe('canonical JSON', () => {
       fc.property(fc.jsonValue(), (value) => {
         expect(canonicalJson(value)).toBe(canonicalize(value));
       }),
-      { numRuns: 2000 },
+      { numRuns: fuzzRuns(2000) },
     );
   });
 

@@ -7,6 +7,7 @@ import * as fc from 'fast-check';
 import * as z from 'zod';
 import { McpServer, type JSONRPCRequest } from '@modelcontextprotocol/server';
 import { createLogger } from '../log/index.ts';
+import { fuzzRuns } from '../testing/fuzz-scale.ts';
 import { bindRequestScope } from './request-scope.ts';
 import { directToolCall } from './direct-tool-call.ts';
 import { ServerPool } from './server-pool.ts';
@@ -47,7 +48,7 @@ describe('direct tools/call', () => {
         expect(direct).toBeDefined();
         expect(await direct).toEqual(await pool.exchange(message, { request }));
       }),
-      { numRuns: 300 },
+      { numRuns: fuzzRuns(300) },
     );
   });
 

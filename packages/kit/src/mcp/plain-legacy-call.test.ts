@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { isJSONRPCNotification, isJSONRPCRequest, isLegacyRequest } from '@modelcontextprotocol/server';
+import { fuzzRuns } from '../testing/fuzz-scale.ts';
 import { isPlainLegacyToolCall } from './plain-legacy-call.ts';
 
 const header = fc.option(fc.constantFrom('2025-06-18', '2025-03-26', '2024-11-05', '2026-07-28', ' 2026-07-28', '2027-01-01', 'junk', ''), { nil: null });
@@ -39,7 +40,7 @@ describe('recognizing a plain 2025-era tool call', () => {
         expect(isJSONRPCRequest(body)).toBe(true);
         expect(isJSONRPCNotification(body)).toBe(false);
       }),
-      { numRuns: 1000 },
+      { numRuns: fuzzRuns(1000) },
     );
     expect(recognized).toBeGreaterThan(100);
   });

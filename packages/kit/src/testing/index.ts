@@ -10,3 +10,4 @@ export { recordStatements, sequentialScans, type RecordedStatement } from './que
 export { InMemoryOAuthClient } from './in-memory-oauth-client.ts';
 export { tcpRelay, type TcpRelay } from './tcp-relay.ts';
 export { startRedisProcess, type RedisProcess } from './redis-process.ts';
+export { fuzzRuns } from './fuzz-scale.ts';
