@@ -26,6 +26,7 @@ const message = fc.oneof(
 
 describe('recognizing a plain 2025-era tool call', () => {
   it('never calls a 2025-era request what the SDK would not', async () => {
+    const runs = fuzzRuns(1000);
     let recognized = 0;
     await fc.assert(
       fc.asyncProperty(message, header, async (body, version) => {
@@ -40,9 +41,10 @@ describe('recognizing a plain 2025-era tool call', () => {
         expect(isJSONRPCRequest(body)).toBe(true);
         expect(isJSONRPCNotification(body)).toBe(false);
       }),
-      { numRuns: fuzzRuns(1000) },
+      { numRuns: runs },
     );
-    expect(recognized).toBeGreaterThan(100);
+    // More than a tenth of the generated messages are plain calls, so the property is not vacuous.
+    expect(recognized).toBeGreaterThan(runs / 10);
   });
 
   it('recognizes the calls agents send', () => {
