@@ -18,7 +18,7 @@ import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { dumpInMemory, migrate, openDatabase, platformMigrations, type Migrations } from '../store/index.ts';
+import { dumpInMemory, migrate, openDatabase, platformMigrations, type Database, type Migrations } from '../store/index.ts';
 
 /** What the run's global setup provides: a directory for PGlite dumps and a name for its PostgreSQL templates. */
 export interface TemplateRun {
@@ -62,38 +62,41 @@ export function migrationsKey(migrations: Migrations): string {
 }
 
 /**
- * A dump of an in-memory database with these migrations run, made once per run and kept both
- * in a file (for other workers and, when files are isolated, later files of this worker) and in
- * memory (for later files of a non-isolated worker).
+ * An in-memory database with these migrations run, started from the run's dump of them. The dump
+ * is made once per run and kept both in a file (for other workers and, when files are isolated,
+ * later files of this worker) and in memory (for later files of a non-isolated worker); the
+ * database that made it is handed to its caller, not thrown away. Undefined outside a run.
  */
-export function embeddedTemplate(migrations: Migrations): Promise<Blob> | undefined {
+export async function openFromEmbeddedTemplate<DB>(migrations: Migrations): Promise<Database<DB> | undefined> {
   const run = templateRun();
   if (!run) return undefined;
   const key = migrationsKey(migrations);
-  let dump = dumps.get(key);
-  if (!dump) {
-    dump = readOrBuildDump(run.dir, key, migrations);
-    dumps.set(key, dump);
-    dump.catch(() => dumps.delete(key));
-  }
-  return dump;
+  const known = dumps.get(key);
+  if (known) return openDatabase<DB>({ dataDir: 'memory://', loadDataDir: await known });
+  const made = readOrBuild<DB>(run.dir, key, migrations);
+  const dump = made.then(({ dump }) => dump);
+  dumps.set(key, dump);
+  dump.catch(() => dumps.delete(key));
+  const { database } = await made;
+  return database ?? openDatabase<DB>({ dataDir: 'memory://', loadDataDir: await dump });
 }
 
-async function readOrBuildDump(dir: string, key: string, migrations: Migrations): Promise<Blob> {
+async function readOrBuild<DB>(dir: string, key: string, migrations: Migrations): Promise<{ dump: Blob; database?: Database<DB> }> {
   const file = join(dir, `${key}.tar`);
   return withFileLock(join(dir, `${key}.lock`), async () => {
     const made = await readFile(file).catch(() => undefined);
-    if (made) return new Blob([made]);
-    const database = await openDatabase<unknown>({ dataDir: 'memory://' });
+    if (made) return { dump: new Blob([made]) };
+    const database = await openDatabase<DB>({ dataDir: 'memory://' });
     try {
-      await migrate(database.db, database.schema, migrations);
+      await migrate(database.db as never, database.schema, migrations);
       const dump = await dumpInMemory(database);
       // Written whole, then renamed: a reader never sees half a dump.
       await writeFile(`${file}.${process.pid}`, new Uint8Array(await dump.arrayBuffer()));
       await rename(`${file}.${process.pid}`, file);
-      return dump;
-    } finally {
+      return { dump, database };
+    } catch (error) {
       await database.close();
+      throw error;
     }
   });
 }

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate, openDatabase, type Database, type Migrations } from '../store/index.ts';
-import { databaseUrl, embeddedTemplate, postgresTemplate } from './migrated-templates.ts';
+import { databaseUrl, openFromEmbeddedTemplate, postgresTemplate } from './migrated-templates.ts';
 
 export interface TestDatabase<DB> extends Database<DB> {
   /** On PostgreSQL, the URL of this test's own database (another process opens it with this and `schema`). */
@@ -24,9 +24,9 @@ export function testDatabaseKind(): 'postgres' | 'pglite' {
 export async function openTestDatabase<DB>(migrations: Migrations, label = 'test'): Promise<TestDatabase<DB>> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const template = await embeddedTemplate(migrations);
-    const database = await openDatabase<DB>({ dataDir: 'memory://', loadDataDir: template });
-    if (!template) await migrate(database.db as never, database.schema, migrations);
+    const fromTemplate = await openFromEmbeddedTemplate<DB>(migrations);
+    const database = fromTemplate ?? (await openDatabase<DB>({ dataDir: 'memory://' }));
+    if (!fromTemplate) await migrate(database.db as never, database.schema, migrations);
     return { ...database, dispose: () => database.close() };
   }
   const name = `${label.replace(/[^a-z0-9_]/g, '_')}_${randomBytes(5).toString('hex')}`;
