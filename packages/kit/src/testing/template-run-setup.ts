@@ -18,7 +18,8 @@ type Held = { run: TemplateRun; projects: number };
 const shared = globalThis as { [HELD]?: Held };
 
 export default function setup(project: TestProject): () => Promise<void> {
-  const held = (shared[HELD] ??= { run: { dir: mkdtempSync(join(tmpdir(), 'vitest-templates-')), id: randomBytes(4).toString('hex') }, projects: 0 });
+  shared[HELD] ??= { run: { dir: mkdtempSync(join(tmpdir(), 'vitest-templates-')), id: randomBytes(4).toString('hex') }, projects: 0 };
+  const held = shared[HELD];
   held.projects += 1;
   project.provide('templateRun', held.run);
   return async () => {
@@ -34,7 +35,9 @@ async function dropTemplates(url: string, id: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [`${TEMPLATE_DATABASE_PREFIX}${id}_`]);
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [
+      `${TEMPLATE_DATABASE_PREFIX}${id}_`,
+    ]);
     for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
   } finally {
     await client.end();
