@@ -34,11 +34,13 @@ declare module 'vitest' {
 
 /** The prefix of every template database a run makes; the run's id follows it. */
 export const TEMPLATE_DATABASE_PREFIX = 'vitest_template_';
+/** The prefix of every test database copied from a template; the run's id follows it. */
+export const TEST_DATABASE_PREFIX = 'vitest_';
 
 const LOCK_WAIT_MS = 120_000;
 const dumps = new Map<string, Promise<Blob>>();
 
-function templateRun(): TemplateRun | undefined {
+export function templateRun(): TemplateRun | undefined {
   try {
     return inject('templateRun');
   } catch {

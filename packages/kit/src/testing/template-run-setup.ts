@@ -1,7 +1,8 @@
 /**
  * Vitest global setup for migrated templates (migrated-templates.ts): gives the run a fresh
  * directory for PGlite dumps and an id for its PostgreSQL template databases, and removes both
- * when the run ends, so no template outlives the run that migrated it. Vitest loads a global
+ * when the run ends, so no template outlives the run that migrated it (nor a test database copied
+ * from one that a suite closed without dispose()). Vitest loads a global
  * setup once per project, as separate modules in the one main process, so the run is held on
  * `globalThis`: every project's workers receive the same one, and the last project to end removes it.
  */
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { TEMPLATE_DATABASE_PREFIX, type TemplateRun } from './migrated-templates.ts';
+import { TEMPLATE_DATABASE_PREFIX, TEST_DATABASE_PREFIX, type TemplateRun } from './migrated-templates.ts';
 
 const HELD = Symbol.for('agent-products.test-template-run');
 type Held = { run: TemplateRun; projects: number };
@@ -35,9 +36,11 @@ async function dropTemplates(url: string, id: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [
-      `${TEMPLATE_DATABASE_PREFIX}${id}_`,
-    ]);
+    // Test databases first (a template cannot be dropped while copies are being made of it).
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1) or starts_with(datname, $2) order by starts_with(datname, $2)',
+      [`${TEST_DATABASE_PREFIX}${id}_`, `${TEMPLATE_DATABASE_PREFIX}${id}_`],
+    );
     for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
   } finally {
     await client.end();

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate, openDatabase, type Database, type Migrations } from '../store/index.ts';
-import { databaseUrl, openFromEmbeddedTemplate, postgresTemplate } from './migrated-templates.ts';
+import { TEST_DATABASE_PREFIX, databaseUrl, openFromEmbeddedTemplate, postgresTemplate, templateRun } from './migrated-templates.ts';
 
 export interface TestDatabase<DB> extends Database<DB> {
   /** On PostgreSQL, the URL of this test's own database (another process opens it with this and `schema`). */
@@ -29,18 +29,20 @@ export async function openTestDatabase<DB>(migrations: Migrations, label = 'test
     if (!fromTemplate) await migrate(database.db as never, database.schema, migrations);
     return { ...database, dispose: () => database.close() };
   }
-  const name = `${label.replace(/[^a-z0-9_]/g, '_')}_${randomBytes(5).toString('hex')}`;
+  const name = `${label.replace(/[^a-z0-9_]/g, '_').slice(0, 30)}_${randomBytes(5).toString('hex')}`;
   const template = await postgresTemplate(url, migrations);
   if (template) {
-    await adminQuery(url, `create database ${name} template ${template}`);
-    const own = databaseUrl(url, name);
+    // Named with the run's id, so the run's end drops it even when a suite closes without dispose().
+    const own = databaseUrl(url, `${TEST_DATABASE_PREFIX}${templateRun()?.id}_${name}`);
+    const ownName = new URL(own).pathname.slice(1);
+    await adminQuery(url, `create database ${ownName} template ${template}`);
     const database = await openDatabase<DB>({ url: own, schema: 'public', maxConnections: 20 });
     return {
       ...database,
       url: own,
       async dispose() {
         await database.close();
-        await adminQuery(url, `drop database if exists ${name} with (force)`);
+        await adminQuery(url, `drop database if exists ${ownName} with (force)`);
       },
     };
   }
