@@ -26,7 +26,9 @@ export default async function reportServices(): Promise<void> {
     console.warn('[services] No redis-server on PATH: the Redis outage suite, which starts its own, will fail.');
   }
   if (!process.env.DATABASE_URL) {
-    console.warn('[services] DATABASE_URL unset: storage and black-box suites run on embedded PGlite; the PostgreSQL-only suites (kit prepared statements, Chengdu Soul fail-closed, & scale-out) are skipped.');
+    console.warn(
+      '[services] DATABASE_URL unset: storage and black-box suites run on embedded PGlite; the PostgreSQL-only suites (kit prepared statements, Chengdu Soul fail-closed, & scale-out) are skipped.',
+    );
   }
 }
 

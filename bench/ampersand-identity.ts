@@ -9,8 +9,22 @@ import { benchAmpersandCase, type AmpersandCase } from './lib/ampersand-target.t
 const ON_POSTGRES = { api: 'ampersand-api-postgres', connections: 50, targetRatio: 0.8, targetP99Ms: 50 } as const;
 
 const CASES: AmpersandCase[] = [
-  { ...ON_POSTGRES, label: 'ask_question, two participants', heading: 'ask_question, two participants on PostgreSQL through MCP → API', tool: 'ask_question', args: { question: 'Who likes jazz piano and pasta?', participants: ['&grace', '&hedy'] }, answers: (r) => r?.structuredContent?.basedOnFacts > 0 },
-  { ...ON_POSTGRES, label: 'connections_read', heading: 'connections_read on PostgreSQL through MCP → API', tool: 'connections_read', args: { limit: 10 }, answers: (r) => r?.structuredContent?.active?.length === 2 },
+  {
+    ...ON_POSTGRES,
+    label: 'ask_question, two participants',
+    heading: 'ask_question, two participants on PostgreSQL through MCP → API',
+    tool: 'ask_question',
+    args: { question: 'Who likes jazz piano and pasta?', participants: ['&grace', '&hedy'] },
+    answers: (r) => r?.structuredContent?.basedOnFacts > 0,
+  },
+  {
+    ...ON_POSTGRES,
+    label: 'connections_read',
+    heading: 'connections_read on PostgreSQL through MCP → API',
+    tool: 'connections_read',
+    args: { limit: 10 },
+    answers: (r) => r?.structuredContent?.active?.length === 2,
+  },
 ];
 
 /** Returns the targets missed (empty when all are met). */

@@ -9,7 +9,20 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { newestBundledRelease, readReleaseFolder } from '@agent-products/chengdu-soul/composition';
-import { ROUNDS, SECONDS, WARMUP_SECONDS, compareAlternating, line, stealNote, serverTarget, startServer, stop, toolCall, type LoadTarget, type Measured } from './lib/load.ts';
+import {
+  ROUNDS,
+  SECONDS,
+  WARMUP_SECONDS,
+  compareAlternating,
+  line,
+  stealNote,
+  serverTarget,
+  startServer,
+  stop,
+  toolCall,
+  type LoadTarget,
+  type Measured,
+} from './lib/load.ts';
 
 const CONNECTIONS = 32;
 
@@ -84,10 +97,11 @@ async function proposalTarget(): Promise<LoadTarget<ProposeMeasured>> {
 
 /** Returns the targets missed (empty when all are met). */
 export async function benchChengduPropose(): Promise<string[]> {
-  const { reference, subject: propose, stolenPercent } = await compareAlternating(
-    () => serverTarget('reference-echo', [toolCall('echo', { text: 'hello' })], CONNECTIONS),
-    proposalTarget,
-  );
+  const {
+    reference,
+    subject: propose,
+    stolenPercent,
+  } = await compareAlternating(() => serverTarget('reference-echo', [toolCall('echo', { text: 'hello' })], CONNECTIONS), proposalTarget);
   const ratio = propose.requestsPerSecond / reference.requestsPerSecond;
   console.log(
     `\nChengdu Soul propose on PostgreSQL (${CONNECTIONS} connections, fresh idempotency key per request, ${WARMUP_SECONDS}s warm-up, then ${ROUNDS} alternating rounds of ${SECONDS}s each; medians; loopback, node ${process.version})`,

@@ -34,7 +34,9 @@ export async function benchSearchRelevance(): Promise<string[]> {
   console.log(`nDCG@3 lead over the baseline: ${lead.toFixed(3)} (target ≥ 0.150); our nDCG@3 target ≥ 0.900; status accuracy target 100 %`);
   if (process.env.BENCH_VERBOSE) for (const miss of ours.misses) console.log(`  ours: ${miss}`);
   return [
-    ...(ours.figures.statusAccuracy < 1 ? [`status accuracy ${(ours.figures.statusAccuracy * 100).toFixed(1)} % (${ours.misses.filter((m) => m.includes('status')).join('; ')})`] : []),
+    ...(ours.figures.statusAccuracy < 1
+      ? [`status accuracy ${(ours.figures.statusAccuracy * 100).toFixed(1)} % (${ours.misses.filter((m) => m.includes('status')).join('; ')})`]
+      : []),
     ...(ours.figures.ndcg3 < 0.9 ? [`nDCG@3 ${ours.figures.ndcg3.toFixed(3)} below 0.900`] : []),
     ...(lead < 0.15 ? [`nDCG@3 lead ${lead.toFixed(3)} below 0.150`] : []),
   ];

@@ -18,7 +18,12 @@ async function measure(answersKept: 'none' | 'default') {
   try {
     return await compareAlternating(
       () => serverTarget('reference-echo', [toolCall('echo', { text: 'hello' })], CONNECTIONS),
-      () => serverTarget('chengdu-soul', SEARCH_QUERIES.map((query) => toolCall('search_chengdu_scenes', { query, limit: 5 })), CONNECTIONS),
+      () =>
+        serverTarget(
+          'chengdu-soul',
+          SEARCH_QUERIES.map((query) => toolCall('search_chengdu_scenes', { query, limit: 5 })),
+          CONNECTIONS,
+        ),
     );
   } finally {
     delete process.env.BENCH_SEARCH_ANSWERS_KEPT;
@@ -31,10 +36,14 @@ export async function benchChengduSearch(): Promise<string[]> {
   const kept = await measure('default');
   const ratio = fresh.subject.requestsPerSecond / fresh.reference.requestsPerSecond;
   const keptRatio = kept.subject.requestsPerSecond / kept.reference.requestsPerSecond;
-  console.log(`\nChengdu Soul search (${CONNECTIONS} connections, ${WARMUP_SECONDS}s warm-up, then ${ROUNDS} alternating rounds of ${SECONDS}s each; medians; loopback, node ${process.version})`);
+  console.log(
+    `\nChengdu Soul search (${CONNECTIONS} connections, ${WARMUP_SECONDS}s warm-up, then ${ROUNDS} alternating rounds of ${SECONDS}s each; medians; loopback, node ${process.version})`,
+  );
   console.log(line('reference: SDK per-request echo', fresh.reference));
   console.log(line('search_chengdu_scenes, every search afresh', fresh.subject));
-  console.log(`search throughput ratio: ${ratio.toFixed(2)}× reference (target ≥ ${TARGET_RATIO.toFixed(2)}×)   p99 ${fresh.subject.p99} ms (target < ${TARGET_P99_MS} ms)`);
+  console.log(
+    `search throughput ratio: ${ratio.toFixed(2)}× reference (target ≥ ${TARGET_RATIO.toFixed(2)}×)   p99 ${fresh.subject.p99} ms (target < ${TARGET_P99_MS} ms)`,
+  );
   if (fresh.stolenPercent !== undefined) console.log(stealNote(fresh.stolenPercent));
   console.log(line('reference (second run)', kept.reference));
   console.log(line('search_chengdu_scenes, repeats from kept answers', kept.subject));

@@ -72,7 +72,11 @@ export async function benchZaezdTrips(): Promise<string[]> {
     }
     const oneCall = p50(upstreamMs.slice(6));
 
-    for (const warmUp of [{ topics: ['ballet'], origin: 'Москва' }, { topics: ['rock'], origin: 'Казань' }]) await post(zaezd.url, toolCall('find_event_trips', warmUp));
+    for (const warmUp of [
+      { topics: ['ballet'], origin: 'Москва' },
+      { topics: ['rock'], origin: 'Казань' },
+    ])
+      await post(zaezd.url, toolCall('find_event_trips', warmUp));
 
     const bodies = requests().map((args) => toolCall('find_event_trips', args));
     const coldMs: number[] = [];
@@ -102,8 +106,12 @@ export async function benchZaezdTrips(): Promise<string[]> {
     const meanCalls = callsPerRequest.reduce((a, b) => a + b, 0) / callsPerRequest.length;
     console.log(`\nzaezd find_event_trips over tutu-sim with ${LATENCY_MS} ms per upstream call (loopback, node ${process.version})`);
     console.log(`one upstream call (direct search, p50 of ${upstreamMs.length - 6})      ${oneCall.toFixed(0).padStart(5)} ms`);
-    console.log(`find_event_trips cold, ${bodies.length} distinct requests, p50     ${cold.toFixed(0).padStart(5)} ms = ${ratio.toFixed(2)}× one upstream call (target ≤ ${TARGET_RATIO}×)`);
-    console.log(`  max ${Math.max(...coldMs).toFixed(0)} ms; upstream calls per request: mean ${meanCalls.toFixed(2)}, min ${Math.min(...callsPerRequest)}, max ${Math.max(...callsPerRequest)} (5 searches, run in parallel; fewer when another request already cached one)`);
+    console.log(
+      `find_event_trips cold, ${bodies.length} distinct requests, p50     ${cold.toFixed(0).padStart(5)} ms = ${ratio.toFixed(2)}× one upstream call (target ≤ ${TARGET_RATIO}×)`,
+    );
+    console.log(
+      `  max ${Math.max(...coldMs).toFixed(0)} ms; upstream calls per request: mean ${meanCalls.toFixed(2)}, min ${Math.min(...callsPerRequest)}, max ${Math.max(...callsPerRequest)} (5 searches, run in parallel; fewer when another request already cached one)`,
+    );
     console.log(`  answers: ${[...statuses.entries()].map(([s, n]) => `${s} ${n}`).join(', ')}`);
     console.log(
       `find_event_trips warm (same requests, 8 connections, ${SECONDS}s)  p50 ${String(warm.p50).padStart(4)} ms = ${(warm.p50 / oneCall).toFixed(2)}× one call; ${warm.requestsPerSecond.toFixed(0)} req/s; ` +

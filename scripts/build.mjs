@@ -57,7 +57,11 @@ await build({
 
 // &'s andee card (an MCP App): one browser script the MCP service inlines into its ui:// document,
 // written by its own builder (built above) so the card gets the kit's MCP App trimming.
-const card = spawnSync(process.execPath, [new URL('apps/ampersand/dist/write-andee-card.mjs', root).pathname, new URL('apps/ampersand/dist/andee-card.js', root).pathname], { stdio: 'inherit' });
+const card = spawnSync(
+  process.execPath,
+  [new URL('apps/ampersand/dist/write-andee-card.mjs', root).pathname, new URL('apps/ampersand/dist/andee-card.js', root).pathname],
+  { stdio: 'inherit' },
+);
 if (card.status !== 0) process.exit(card.status ?? 1);
 
 const report = spawnSync(process.execPath, [new URL('apps/zaezd/dist/widget-size.mjs', root).pathname], { stdio: 'inherit' });

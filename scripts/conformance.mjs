@@ -64,10 +64,20 @@ async function runProduct(name) {
     const init = await fetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'conformance-runner', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'conformance-runner', version: '1' } },
+      }),
     }).then((r) => r.json());
     const declared = Object.keys(init.result.capabilities);
-    const scenarios = [...ALWAYS, ...Object.entries(BY_CAPABILITY).filter(([cap]) => declared.includes(cap)).map(([, s]) => s)];
+    const scenarios = [
+      ...ALWAYS,
+      ...Object.entries(BY_CAPABILITY)
+        .filter(([cap]) => declared.includes(cap))
+        .map(([, s]) => s),
+    ];
     for (const scenario of scenarios) {
       const run = spawnSync('npx', [...SUITE, 'server', '--url', url, '--scenario', scenario], { encoding: 'utf8' });
       const ok = run.status === 0;

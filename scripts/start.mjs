@@ -13,7 +13,9 @@ const NODE_FLAGS = ['--max-semi-space-size=32', '--enable-source-maps'];
 const entries = readdirSync(new URL('apps', root)).flatMap((name) => {
   const dist = new URL(`apps/${name}/dist/`, root);
   if (!existsSync(dist)) return [];
-  return readdirSync(dist).filter((file) => /^main(-[a-z]+)?\.mjs$/.test(file)).map((file) => `apps/${name}/dist/${file}`);
+  return readdirSync(dist)
+    .filter((file) => /^main(-[a-z]+)?\.mjs$/.test(file))
+    .map((file) => `apps/${name}/dist/${file}`);
 });
 
 const children = entries.map((entry) => spawn(process.execPath, [...NODE_FLAGS, entry], { cwd: root, stdio: 'inherit', env: process.env }));

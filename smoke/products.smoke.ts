@@ -121,13 +121,24 @@ describe(`npm start's products across processes (${process.env.DATABASE_URL ? 'P
     expect(await run('revoke-credential', id)).toBe(`revoked: ${id}`);
     const refused = await rpc(
       products.chengdu,
-      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'propose_chengdu_itinerary', arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: 'smoke-revoked' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'propose_chengdu_itinerary',
+          arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: 'smoke-revoked' },
+        },
+      },
       { headers: { Authorization: `Bearer ${token}` } },
     );
     expect(refused.status).toBe(401);
     const requestId = refused.headers.get('x-request-id')!;
     await eventually(async () => products.output().includes(requestId), 5000, 'the refused request is logged');
-    const line = products.output().split('\n').find((l) => l.includes(requestId) && l.startsWith('{'))!;
+    const line = products
+      .output()
+      .split('\n')
+      .find((l) => l.includes(requestId) && l.startsWith('{'))!;
     expect(JSON.parse(line)).toMatchObject({ service: 'chengdu-soul', correlationId: requestId, method: 'POST', path: '/mcp', status: 401, msg: 'request' });
   });
 
@@ -154,7 +165,9 @@ describe(`npm start's products across processes (${process.env.DATABASE_URL ? 'P
   });
 
   it('Chengdu Soul: a release published while running is current after the refresh interval', async () => {
-    const bundled = JSON.parse(readFileSync(join(REPO_ROOT, 'apps/chengdu-soul/catalog/releases', (await run('list-catalog')).split(/\s/)[0]!, 'release.json'), 'utf8'));
+    const bundled = JSON.parse(
+      readFileSync(join(REPO_ROOT, 'apps/chengdu-soul/catalog/releases', (await run('list-catalog')).split(/\s/)[0]!, 'release.json'), 'utf8'),
+    );
     const folder = join(work, NEW_VERSION);
     cpSync(join(REPO_ROOT, 'apps/chengdu-soul/catalog/releases', bundled.catalogVersion), folder, { recursive: true });
     writeFileSync(join(folder, 'release.json'), JSON.stringify({ ...bundled, catalogVersion: NEW_VERSION }));
@@ -171,7 +184,14 @@ describe(`npm start's products across processes (${process.env.DATABASE_URL ? 'P
     try {
       const found = await client.callTool({
         name: 'find_event_trips',
-        arguments: { topics: ['jazz', 'festival'], origin: 'Moscow', budget: 40000, date_from: MOSCOW_TOMORROW, date_to: addDays(MOSCOW_TOMORROW, 30), adults: 2 },
+        arguments: {
+          topics: ['jazz', 'festival'],
+          origin: 'Moscow',
+          budget: 40000,
+          date_from: MOSCOW_TOMORROW,
+          date_to: addDays(MOSCOW_TOMORROW, 30),
+          adults: 2,
+        },
       });
       trip = found.structuredContent;
     } finally {
@@ -192,7 +212,10 @@ describe(`npm start's products across processes (${process.env.DATABASE_URL ? 'P
   it('tutu-sim answers a tool through the official client and shows its page in Chromium', async () => {
     const client = await connectClient(products.tutu);
     try {
-      const hotels = await client.callTool({ name: 'search_hotels', arguments: { city_name: 'Казань', check_in: addDays(MOSCOW_TOMORROW, 10), check_out: addDays(MOSCOW_TOMORROW, 12), adults: 2 } });
+      const hotels = await client.callTool({
+        name: 'search_hotels',
+        arguments: { city_name: 'Казань', check_in: addDays(MOSCOW_TOMORROW, 10), check_out: addDays(MOSCOW_TOMORROW, 12), adults: 2 },
+      });
       expect(hotels.isError).not.toBe(true);
       expect((hotels.content as Array<{ text: string }>)[0]!.text.length).toBeGreaterThan(0);
     } finally {
@@ -227,7 +250,9 @@ describe(`npm start's products across processes (${process.env.DATABASE_URL ? 'P
     const redirect = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
     const oauth = new InMemoryOAuthClient(redirect, 'Smoke Desktop Host');
     const unauthorized = new ClientV1({ name: 'smoke-host', version: '1.0.0' });
-    await expect(unauthorized.connect(new TransportV1(new URL(products.ampersandMcp), { authProvider: oauth as never }))).rejects.toBeInstanceOf(UnauthorizedV1);
+    await expect(unauthorized.connect(new TransportV1(new URL(products.ampersandMcp), { authProvider: oauth as never }))).rejects.toBeInstanceOf(
+      UnauthorizedV1,
+    );
     expect(oauth.authorizationUrl?.origin).toBe(products.ampersandApi);
 
     // The person: signs in with the operator's link and approves on the page, in Chromium.
@@ -263,12 +288,20 @@ describe(`npm start's products across processes (${process.env.DATABASE_URL ? 'P
   });
 
   it('logged one JSON line per request and no credential, cookie or sign-in token; stops cleanly', async () => {
-    const lines = products.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    const lines = products
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l));
     const requests = lines.filter((l) => l.msg === 'request');
     expect(new Set(requests.map((l) => l.service))).toEqual(new Set(['chengdu-soul', 'zaezd', 'tutu-sim', 'ampersand-api', 'ampersand-mcp']));
     expect(requests.filter((l) => l.path === '/robots.txt' && l.service === 'chengdu-soul').length).toBe(3);
     // The authorization server's own endpoints log like every other route, capabilities cut short.
-    for (const path of ['/oauth/register', '/oauth/authorize', '/oauth/token']) expect(requests.some((l) => l.service === 'ampersand-api' && l.path === path), path).toBe(true);
+    for (const path of ['/oauth/register', '/oauth/authorize', '/oauth/token'])
+      expect(
+        requests.some((l) => l.service === 'ampersand-api' && l.path === path),
+        path,
+      ).toBe(true);
     expect(requests.some((l) => l.service === 'ampersand-api' && /^\/interaction\/.{4}…\[redacted\]$/.test(l.path))).toBe(true);
     expect(secrets.length).toBeGreaterThanOrEqual(3);
     for (const secret of secrets) expect(products.output()).not.toContain(secret);

@@ -25,7 +25,6 @@ export interface RunningProducts {
   stop(): Promise<number | null>;
 }
 
-
 const BANNERS = {
   chengdu: /Chengdu Soul\s+(http:\/\/\S+)\//,
   zaezd: /zaezd\s+(http:\/\/\S+)\//,

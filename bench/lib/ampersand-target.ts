@@ -35,13 +35,24 @@ function ampersandTarget(c: AmpersandCase) {
     process.env.BENCH_AMPERSAND_API_URL = api.url;
     const mcp = await startServer('ampersand-mcp');
     const body = toolCall(c.tool, c.args);
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', authorization: `Bearer ${api.token}` };
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+      authorization: `Bearer ${api.token}`,
+    };
     const probe = await (await fetch(`${mcp.url}/mcp`, { method: 'POST', headers, body })).json();
     if (probe.result?.isError || !c.answers(probe.result)) throw new Error(`the & ${c.label} path does not answer: ${JSON.stringify(probe).slice(0, 500)}`);
     return {
       async run(seconds) {
         const result = await autocannon({ url: `${mcp.url}/mcp`, connections: c.connections, duration: seconds, method: 'POST', headers, body });
-        return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+        return {
+          requestsPerSecond: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+        };
       },
       async stop() {
         await stop(mcp.child);
@@ -53,12 +64,19 @@ function ampersandTarget(c: AmpersandCase) {
 
 /** Measures one case, prints its lines, and returns the targets it missed (empty when all are met). */
 export async function benchAmpersandCase(c: AmpersandCase): Promise<string[]> {
-  const { reference, subject, stolenPercent } = await compareAlternating(() => serverTarget('reference-echo', [toolCall('echo', { text: 'hello' })], c.connections), ampersandTarget(c));
+  const { reference, subject, stolenPercent } = await compareAlternating(
+    () => serverTarget('reference-echo', [toolCall('echo', { text: 'hello' })], c.connections),
+    ampersandTarget(c),
+  );
   const ratio = subject.requestsPerSecond / reference.requestsPerSecond;
-  console.log(`\n& ${c.heading} (${c.connections} connections, ${WARMUP_SECONDS}s warm-up, then ${ROUNDS} alternating rounds of ${SECONDS}s each; medians; loopback, node ${process.version})`);
+  console.log(
+    `\n& ${c.heading} (${c.connections} connections, ${WARMUP_SECONDS}s warm-up, then ${ROUNDS} alternating rounds of ${SECONDS}s each; medians; loopback, node ${process.version})`,
+  );
   console.log(line('reference: SDK per-request echo', reference));
   console.log(line(c.label, subject));
-  console.log(`throughput ratio: ${ratio.toFixed(2)}× reference (target ≥ ${c.targetRatio.toFixed(2)}×)   p99 ${subject.p99} ms (target < ${c.targetP99Ms} ms)`);
+  console.log(
+    `throughput ratio: ${ratio.toFixed(2)}× reference (target ≥ ${c.targetRatio.toFixed(2)}×)   p99 ${subject.p99} ms (target < ${c.targetP99Ms} ms)`,
+  );
   if (stolenPercent !== undefined) console.log(stealNote(stolenPercent));
   return [
     ...(ratio < c.targetRatio ? [`${c.label}: throughput below ${c.targetRatio}× reference`] : []),

@@ -11,7 +11,10 @@ import type { GradedQuery, RankedAnswer } from './relevance-metrics.ts';
 
 export function tokenizeForBaseline(text: string): string[] {
   const tokens: string[] = [];
-  for (const match of text.normalize('NFKC').toLowerCase().matchAll(/(\p{Script=Han}+)|([\p{L}\p{N}]+)/gu)) {
+  for (const match of text
+    .normalize('NFKC')
+    .toLowerCase()
+    .matchAll(/(\p{Script=Han}+)|([\p{L}\p{N}]+)/gu)) {
     if (match[2]) tokens.push(match[2]);
     else if (match[1]) {
       const chars = [...match[1]];

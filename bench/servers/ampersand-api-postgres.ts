@@ -23,26 +23,52 @@ const server = createServer((req, res) => service!.handler(req, res));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const schema = `bench_ampersand_${randomBytes(5).toString('hex')}`;
-const database = await openDatabase<AmpersandDatabase>({ url: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test', dataDir: 'memory://', schema });
+const database = await openDatabase<AmpersandDatabase>({
+  url: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+  dataDir: 'memory://',
+  schema,
+});
 await migrate(database.db, database.schema, ampersandMigrations);
 service = await createApiService({
-  settings: { apiUrl, mcpUrl, accessTokenTtlSeconds: 3600, refreshTokenTtlSeconds: 86400, refreshGraceSeconds: 30, unusedClientTtlSeconds: 86400, signInLinkTtlSeconds: 900, cimdAllowedHosts: [], devMailbox: false, apiAllowedOrigins: [apiUrl] },
+  settings: {
+    apiUrl,
+    mcpUrl,
+    accessTokenTtlSeconds: 3600,
+    refreshTokenTtlSeconds: 86400,
+    refreshGraceSeconds: 30,
+    unusedClientTtlSeconds: 86400,
+    signInLinkTtlSeconds: 900,
+    cimdAllowedHosts: [],
+    devMailbox: false,
+    apiAllowedOrigins: [apiUrl],
+  },
   database,
   tokenSecret: secret,
   log: createLogger({ name: 'ampersand-api-bench', level: 'silent' }),
 });
 
 const people: Record<string, string> = {};
-for (const [tag, name] of [['ada', 'Ada Lovelace'], ['grace', 'Grace Hopper'], ['hedy', 'Hedy Lamarr']] as const) {
+for (const [tag, name] of [
+  ['ada', 'Ada Lovelace'],
+  ['grace', 'Grace Hopper'],
+  ['hedy', 'Hedy Lamarr'],
+] as const) {
   const created = await service.andees.create({ tag, displayName: name });
   if (!created.ok) throw new Error(`bench andee ${tag} not created`);
   people[tag] = created.andee.andeeId;
 }
 const now = new Date();
 for (const other of ['grace', 'hedy']) await service.connections.connect(people.ada!, people[other]!, now);
-const FACTS = ['I love Italian food, especially handmade pasta.', 'I play jazz piano on weekends.', 'I work as a computer scientist.', 'I grew up near the sea.', 'I collect old maps.'];
+const FACTS = [
+  'I love Italian food, especially handmade pasta.',
+  'I play jazz piano on weekends.',
+  'I work as a computer scientist.',
+  'I grew up near the sea.',
+  'I collect old maps.',
+];
 for (const tag of ['ada', 'grace', 'hedy']) {
-  for (const [i, fact] of FACTS.entries()) await service.signals.add(people[tag]!, `${fact} (${tag})`, { visibility: (['public', 'connected', 'private'] as const)[i % 3]!, status: 'approved', now });
+  for (const [i, fact] of FACTS.entries())
+    await service.signals.add(people[tag]!, `${fact} (${tag})`, { visibility: (['public', 'connected', 'private'] as const)[i % 3]!, status: 'approved', now });
 }
 const grant = new service.provider.Grant({ accountId: people.ada!, clientId: 'bench-client' });
 grant.addResourceScope(mcpUrl, 'signals:ask connections:read');

@@ -12,7 +12,15 @@ import { SignJWT } from 'jose';
 import { listenNode, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { migrate, openDatabase, runUpkeep } from '@agent-products/kit/store';
-import { type AmpersandDatabase, ampersandMigrations, type ApiService, createApiService, deriveKeys, Loops, writeItem } from '@agent-products/ampersand/composition';
+import {
+  type AmpersandDatabase,
+  ampersandMigrations,
+  type ApiService,
+  createApiService,
+  deriveKeys,
+  Loops,
+  writeItem,
+} from '@agent-products/ampersand/composition';
 
 const secret = process.env.BENCH_AMPERSAND_SECRET;
 const mcpUrl = process.env.BENCH_AMPERSAND_MCP_URL;
@@ -45,9 +53,25 @@ const ada = await service.andees.create({ tag: 'ada', displayName: 'Ada Lovelace
 const grace = await service.andees.create({ tag: 'grace', displayName: 'Grace Hopper' });
 if (!ada.ok || !grace.ok) throw new Error('bench andees not created');
 await service.connections.connect(ada.andee.andeeId, grace.andee.andeeId, new Date());
-const { loop } = await new Loops(database.db).create(ada.andee.andeeId, { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' }, new Date());
+const { loop } = await new Loops(database.db).create(
+  ada.andee.andeeId,
+  { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' },
+  new Date(),
+);
 for (const name of ['Paddington 2', 'My Neighbour Totoro', 'The Iron Giant']) {
-  await writeItem(database.db, loop.loopId, 'agent', { kind: 'recommendation_set', title: `Pick: ${name}`, blocks: [{ type: 'recommendation', name, reason: 'Everyone in the family liked it.' }], fallbackText: `${name} — everyone in the family liked it.` }, null, new Date());
+  await writeItem(
+    database.db,
+    loop.loopId,
+    'agent',
+    {
+      kind: 'recommendation_set',
+      title: `Pick: ${name}`,
+      blocks: [{ type: 'recommendation', name, reason: 'Everyone in the family liked it.' }],
+      fallbackText: `${name} — everyone in the family liked it.`,
+    },
+    null,
+    new Date(),
+  );
 }
 // Hedy's corpus: more than two pages of identity_read (50 a page), apart from Ada's answers.
 const hedy = await service.andees.create({ tag: 'hedy', displayName: 'Hedy Lamarr' });
@@ -55,7 +79,12 @@ if (!hedy.ok) throw new Error('bench andee hedy not created');
 const HOBBIES = ['pottery', 'sailing', 'chess', 'birding', 'baking', 'cycling', 'knitting', 'climbing', 'gardening', 'fencing', 'archery', 'rowing'];
 const CITIES = ['Lisbon', 'Kyoto', 'Oslo', 'Quito', 'Hanoi', 'Dakar', 'Perth', 'Tallinn', 'Cusco', 'Tunis'];
 for (const [h, hobby] of HOBBIES.entries()) {
-  for (const [c, city] of CITIES.entries()) await service.signals.add(hedy.andee.andeeId, `I took up ${hobby} during a year in ${city} (${h * CITIES.length + c}).`, { visibility: 'private', status: 'approved', now: new Date() });
+  for (const [c, city] of CITIES.entries())
+    await service.signals.add(hedy.andee.andeeId, `I took up ${hobby} during a year in ${city} (${h * CITIES.length + c}).`, {
+      visibility: 'private',
+      status: 'approved',
+      now: new Date(),
+    });
 }
 const grant = new service.provider.Grant({ accountId: ada.andee.andeeId, clientId: 'bench-client' });
 grant.addResourceScope(mcpUrl, 'signals:ask connections:read loops:read');
@@ -73,6 +102,10 @@ const token = await new SignJWT({ scope: 'signals:ask connections:read loops:rea
 // What the owner's upkeep does within its first minute (kit embedded-upkeep.ts): the benchmark
 // measures a server in its steady state, not one whose tables have no statistics yet.
 await runUpkeep(database.db, database.schema);
-const printed = process.env.BENCH_AMPERSAND_TOKEN === 'hosted-runtime' ? (await service.hostedRuntime.issue(hedy.andee.andeeId, new Date())).accessToken : token;
+const printed =
+  process.env.BENCH_AMPERSAND_TOKEN === 'hosted-runtime' ? (await service.hostedRuntime.issue(hedy.andee.andeeId, new Date())).accessToken : token;
 process.stdout.write(`LISTENING ${apiUrl} TOKEN ${printed}\n`);
-stopOnSignals(() => server.close(), () => database.close());
+stopOnSignals(
+  () => server.close(),
+  () => database.close(),
+);

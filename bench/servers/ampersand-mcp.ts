@@ -18,4 +18,7 @@ const service = createMcpService({
 });
 const server = await listen(service.app.fetch, 0);
 process.stdout.write(`LISTENING ${server.url}\n`);
-stopOnSignals(() => server.close(), () => service.close());
+stopOnSignals(
+  () => server.close(),
+  () => service.close(),
+);

@@ -20,4 +20,7 @@ const app = createChengduApp({ database, log, allowedOrigins: loopbackOrigins(se
 server.serve(app.app.fetch);
 await app.repository.publish(readReleaseFolder(newestBundledRelease()));
 process.stdout.write(`LISTENING ${server.url}\n`);
-stopOnSignals(() => server.close(), () => database.close());
+stopOnSignals(
+  () => server.close(),
+  () => database.close(),
+);

@@ -18,4 +18,7 @@ const sim: TutuSim = createTutuSim({
 });
 server.serve(sim.app.fetch);
 process.stdout.write(`LISTENING ${server.url}\n`);
-stopOnSignals(() => server.close(), () => sim.close());
+stopOnSignals(
+  () => server.close(),
+  () => sim.close(),
+);

@@ -20,4 +20,7 @@ const app: ZaezdApp = createZaezdApp({
 });
 server.serve(app.app.fetch);
 process.stdout.write(`LISTENING ${server.url}\n`);
-stopOnSignals(() => server.close(), () => app.close());
+stopOnSignals(
+  () => server.close(),
+  () => app.close(),
+);

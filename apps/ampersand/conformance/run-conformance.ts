@@ -61,7 +61,13 @@ function report(ok: boolean, label: string, detail = ''): void {
 
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 240; i++) {
-    if ((await fetch(url).then((r) => r.ok, () => false))) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not come up`);
@@ -91,7 +97,11 @@ async function approve(browser: CookieBrowser, url: string): Promise<URL> {
 async function authorizationSuite(browser: CookieBrowser): Promise<void> {
   const redirect = `http://127.0.0.1:${callbackPort}/callback`;
   const client = await register(apiUrl, { client_name: 'MCP conformance suite', redirect_uris: [redirect] });
-  const suite = spawn('npx', [...AUTH_SUITE, 'authorization', '--url', apiUrl, '--client-id', client.body.client_id, '--resource', mcpUrl, '--port', String(callbackPort)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const suite = spawn(
+    'npx',
+    [...AUTH_SUITE, 'authorization', '--url', apiUrl, '--client-id', client.body.client_id, '--resource', mcpUrl, '--port', String(callbackPort)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   let approved = false;
   suite.stderr.on('data', (chunk) => (output += chunk));
@@ -114,10 +124,13 @@ async function authorizationSuite(browser: CookieBrowser): Promise<void> {
 /** A proxy adding a bearer token to every request, forwarding method, path, headers and body as they came. */
 function tokenProxy(accessToken: string) {
   const server = createServer((req, res) => {
-    const upstream = httpRequest({ host: '127.0.0.1', port: mcpPort, method: req.method, path: req.url, headers: { ...req.headers, authorization: `Bearer ${accessToken}` } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port: mcpPort, method: req.method, path: req.url, headers: { ...req.headers, authorization: `Bearer ${accessToken}` } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
@@ -128,16 +141,41 @@ async function serverSuite(browser: CookieBrowser): Promise<void> {
   const noToken = await fetch(mcpUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    }),
   });
   const challenge = noToken.headers.get('www-authenticate') ?? '';
-  report(noToken.status === 401 && challenge.includes(`resource_metadata="http://127.0.0.1:${mcpPort}/.well-known/oauth-protected-resource"`), 'server-initialize without a token is 401 with the discovery challenge', `${noToken.status} ${challenge}`);
+  report(
+    noToken.status === 401 && challenge.includes(`resource_metadata="http://127.0.0.1:${mcpPort}/.well-known/oauth-protected-resource"`),
+    'server-initialize without a token is 401 with the discovery challenge',
+    `${noToken.status} ${challenge}`,
+  );
 
   const redirect = 'http://127.0.0.1:1/cb';
   const client = await register(apiUrl, { client_name: 'Conformance proxy', redirect_uris: [redirect] });
   const pkce = pkcePair();
-  const callback = await approve(browser, authorizeUrl(apiUrl, { client_id: client.body.client_id, response_type: 'code', redirect_uri: redirect, code_challenge: pkce.challenge, code_challenge_method: 'S256', prompt: 'consent' }).href);
-  const token = await tokenRequest(apiUrl, { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: redirect, client_id: client.body.client_id, code_verifier: pkce.verifier });
+  const callback = await approve(
+    browser,
+    authorizeUrl(apiUrl, {
+      client_id: client.body.client_id,
+      response_type: 'code',
+      redirect_uri: redirect,
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+      prompt: 'consent',
+    }).href,
+  );
+  const token = await tokenRequest(apiUrl, {
+    grant_type: 'authorization_code',
+    code: callback.searchParams.get('code')!,
+    redirect_uri: redirect,
+    client_id: client.body.client_id,
+    code_verifier: pkce.verifier,
+  });
   const proxy = await tokenProxy(token.body.access_token);
   try {
     for (const scenario of SERVER_SCENARIOS) {

@@ -199,7 +199,25 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   app.route('/', evidenceRoutes({ db, andees, firstParty, verifier, grants, challenge, now }));
   app.route('/', chatRoutes({ db, andees, firstParty, engine: turns.engine, verifier, grants, challenge, now }));
   app.route('/', suggestionRoutes({ db, andees, runTokens, comparer: meaningComparer(db, settings, log), verifier, grants, challenge, now }));
-  mountWebApp(app, { db, andees, signals, connections, contacts, notifications, questions, now, sessions, limits, provider, grants, operations, engine: turns.engine, publicUrl: settings.apiUrl, mcpUrl: settings.mcpUrl, devMailbox: settings.devMailbox });
+  mountWebApp(app, {
+    db,
+    andees,
+    signals,
+    connections,
+    contacts,
+    notifications,
+    questions,
+    now,
+    sessions,
+    limits,
+    provider,
+    grants,
+    operations,
+    engine: turns.engine,
+    publicUrl: settings.apiUrl,
+    mcpUrl: settings.mcpUrl,
+    devMailbox: settings.devMailbox,
+  });
 
   const housekeeping = setInterval(() => {
     void removeExpiredOAuthRows(db, now())

@@ -29,10 +29,18 @@ process.stdout.write(
     'Operator       npm run ampersand -- help',
     '               npm run ampersand -- create-andee <tag> "<name>"   then   npm run ampersand -- sign-in-link <tag>',
     settings.devMailbox ? `Dev mailbox    ${settings.apiUrl}/dev/mailbox` : '',
-    demo ? `Demo graph     ${demo.seeded ? 'seeded' : 'present'}: ${demo.tags.map((t) => `&${t}`).join(' ')} (labelled "(demo)"; AMPERSAND_DEMO=0 skips it)` : '',
+    demo
+      ? `Demo graph     ${demo.seeded ? 'seeded' : 'present'}: ${demo.tags.map((t) => `&${t}`).join(' ')} (labelled "(demo)"; AMPERSAND_DEMO=0 skips it)`
+      : '',
     demo ? '               npm run ampersand -- sign-in-link demo_ada   to look around as Ada' : '',
     '',
-  ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1).join('\n'),
+  ]
+    .filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1)
+    .join('\n'),
 );
 
-stopOnSignals(() => server.close(), () => service.close(), () => database.close());
+stopOnSignals(
+  () => server.close(),
+  () => service.close(),
+  () => database.close(),
+);

@@ -24,7 +24,11 @@ async function send(amp: RunningAmpersand, agent: Agent, message: string) {
 }
 
 async function api(amp: RunningAmpersand, agent: Agent, path: string, body: Record<string, unknown>) {
-  const response = await fetch(`${amp.apiUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${agent.accessToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${amp.apiUrl}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${agent.accessToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -41,7 +45,13 @@ async function endedTurn(amp: RunningAmpersand, agent: Agent, runId: string): Pr
 async function expectChatEnding(amp: RunningAmpersand, agent: Agent, runId: string, state: string, words: RegExp) {
   const { turn, conversation } = await endedTurn(amp, agent, runId);
   expect(turn).toMatchObject({ loopId: null, chatTurnId: expect.stringMatching(/^turn_/), state, terminal: { state } });
-  expect(turn.envelope).toMatchObject({ loopId: null, chatTurnId: turn.chatTurnId, skill: null, outcomeSpec: { terminalModes: ['completed', 'refused'] }, build: { version: expect.any(String), configDigest: expect.any(String) } });
+  expect(turn.envelope).toMatchObject({
+    loopId: null,
+    chatTurnId: turn.chatTurnId,
+    skill: null,
+    outcomeSpec: { terminalModes: ['completed', 'refused'] },
+    build: { version: expect.any(String), configDigest: expect.any(String) },
+  });
   const endings = conversation.filter((m) => m.runId === runId && m.terminalState);
   expect(endings).toHaveLength(1);
   expect(endings[0]).toMatchObject({ terminalState: state, correlationId: turn.correlationId });
@@ -117,7 +127,10 @@ describe('an agent-chat turn through the in-process engine', () => {
   }, 60_000);
 
   it('a Loop tool the model calls in a chat turn is refused to it, and the turn goes on', async () => {
-    model.script([{ toolCalls: [{ name: 'loop_write', arguments: { item: { kind: 'plan', title: 'x', blocks: [], fallbackText: 'x' } } }] }, { toolCalls: [{ name: 'run_outcome', arguments: { mode: 'refused', summary: 'I cannot plan that here.' } }] }]);
+    model.script([
+      { toolCalls: [{ name: 'loop_write', arguments: { item: { kind: 'plan', title: 'x', blocks: [], fallbackText: 'x' } } }] },
+      { toolCalls: [{ name: 'run_outcome', arguments: { mode: 'refused', summary: 'I cannot plan that here.' } }] },
+    ]);
     const started = await api(amp, mara, '/v1/chat/send', { message: 'Plan my week.' });
     await expectChatEnding(amp, mara, started.body.runId, 'refused', /I cannot plan that here/);
     expect(model.requests.at(-1)!.messages.find((m) => m.role === 'tool')!.content).toContain('unknown_tool');
@@ -142,7 +155,8 @@ describe('an agent-chat turn through the external runtime', () => {
     await runtime?.close();
   });
 
-  const suggest = async (client: Agent['client'], args: Record<string, unknown>) => ((await client.callTool({ name: 'signal_suggestion_write', arguments: { hdsCodeHint: 'interests.music_making', ...args } })) as any).structuredContent;
+  const suggest = async (client: Agent['client'], args: Record<string, unknown>) =>
+    ((await client.callTool({ name: 'signal_suggestion_write', arguments: { hdsCodeHint: 'interests.music_making', ...args } })) as any).structuredContent;
 
   it('its run token names the agent-chat turn; signal_suggestion_write drafts without loopId and refuses one', async () => {
     await send(amp, mara, 'I sing tenor in a barbershop quartet. Any songs to learn?');
@@ -157,19 +171,37 @@ describe('an agent-chat turn through the external runtime', () => {
     expect((await suggest(inTurn, { loopId: 'loop_anything', draftedText: 'I sing tenor in a barbershop quartet.' })).error.code).toBe('run_token_invalid');
     const drafted = await suggest(inTurn, { draftedText: 'I sing tenor in a barbershop quartet.' });
     expect(drafted).toMatchObject({ drafted: true, reason: 'created' });
-    expect(await new IdentitySignals(amp.database.db).byId(mara.andeeId, drafted.signalId)).toMatchObject({ status: 'pending', source: 'suggestion', turnId: turn.envelope.runId });
-    const row = await amp.database.db.selectFrom('signal_suggestions').select(['run_id', 'loop_id']).where('signal_id', '=', drafted.signalId).executeTakeFirstOrThrow();
+    expect(await new IdentitySignals(amp.database.db).byId(mara.andeeId, drafted.signalId)).toMatchObject({
+      status: 'pending',
+      source: 'suggestion',
+      turnId: turn.envelope.runId,
+    });
+    const row = await amp.database.db
+      .selectFrom('signal_suggestions')
+      .select(['run_id', 'loop_id'])
+      .where('signal_id', '=', drafted.signalId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ run_id: turn.envelope.runId, loop_id: null });
     // A chat turn's token reaches no Loop.
     expect(((await inTurn.callTool({ name: 'loop_read', arguments: {} })) as any).structuredContent.error.code).toBe('run_token_invalid');
     // identity_write of the andee's exact sentence in this signed chat turn is approved at once.
-    expect(((await inTurn.callTool({ name: 'identity_write', arguments: { value: 'Any songs to learn?' } })) as any).structuredContent).toMatchObject({ written: true, status: 'approved' });
-    const outcome = ((await inTurn.callTool({ name: 'run_outcome', arguments: { mode: 'completed', summary: 'Try "Sweet Adeline" — a barbershop classic.' } })) as any).structuredContent;
+    expect(((await inTurn.callTool({ name: 'identity_write', arguments: { value: 'Any songs to learn?' } })) as any).structuredContent).toMatchObject({
+      written: true,
+      status: 'approved',
+    });
+    const outcome = (
+      (await inTurn.callTool({ name: 'run_outcome', arguments: { mode: 'completed', summary: 'Try "Sweet Adeline" — a barbershop classic.' } })) as any
+    ).structuredContent;
     expect(outcome).toMatchObject({ runId: turn.envelope.runId, state: 'completed', correlationId: turn.envelope.correlationId });
     const page = await mara.browser.get(`${amp.apiUrl}/chat`);
-    expect(page.text).toMatch(new RegExp(`data-run-id="${turn.envelope.runId}" data-terminal-state="completed" data-correlation-id="${turn.envelope.correlationId}"`));
+    expect(page.text).toMatch(
+      new RegExp(`data-run-id="${turn.envelope.runId}" data-terminal-state="completed" data-correlation-id="${turn.envelope.correlationId}"`),
+    );
     expect(page.text).toContain('Sweet Adeline');
-    expect((await suggest(inTurn, { draftedText: 'I restore vintage motorcycles in my garage.' })).error).toMatchObject({ code: 'run_token_invalid', details: { state: 'completed' } });
+    expect((await suggest(inTurn, { draftedText: 'I restore vintage motorcycles in my garage.' })).error).toMatchObject({
+      code: 'run_token_invalid',
+      details: { state: 'completed' },
+    });
   }, 60_000);
 
   it('cancelled: Cancel on the chat page ends a working turn, who and when in the chat', async () => {
@@ -178,13 +210,28 @@ describe('an agent-chat turn through the external runtime', () => {
     const page = await mara.browser.get(`${amp.apiUrl}/chat`);
     expect(page.text).toContain('Cancel this turn');
     await mara.browser.post(`${amp.apiUrl}/chat/turns/${turn.envelope.runId}/cancel`, { csrf: formValue(page.text, 'csrf') });
-    const rows = await amp.database.db.selectFrom('conversation_messages').select(['chat_andee_id', 'loop_id', 'terminal_state', 'body']).where('run_id', '=', turn.envelope.runId).where('terminal_state', 'is not', null).execute();
-    expect(rows).toEqual([{ chat_andee_id: mara.andeeId, loop_id: null, terminal_state: 'cancelled', body: expect.stringMatching(/Stopped: &mara cancelled this turn/) }]);
+    const rows = await amp.database.db
+      .selectFrom('conversation_messages')
+      .select(['chat_andee_id', 'loop_id', 'terminal_state', 'body'])
+      .where('run_id', '=', turn.envelope.runId)
+      .where('terminal_state', 'is not', null)
+      .execute();
+    expect(rows).toEqual([
+      { chat_andee_id: mara.andeeId, loop_id: null, terminal_state: 'cancelled', body: expect.stringMatching(/Stopped: &mara cancelled this turn/) },
+    ]);
   }, 60_000);
 
   it('in a Loop turn signal_suggestion_write still needs that Loop’s id', async () => {
-    const loopId = ((await mara.client.callTool({ name: 'loop_create', arguments: { title: 'Get to know me', renderer: 'profile', skillId: 'skill_get_to_know_me' } })) as any).structuredContent.loop.loopId;
-    await pinSkill(amp.database.db, loopId, { instructions: 'Learn who the andee is.' }, { artifactKinds: ['profile'], terminalModes: ['completed'] }, new Date());
+    const loopId = (
+      (await mara.client.callTool({ name: 'loop_create', arguments: { title: 'Get to know me', renderer: 'profile', skillId: 'skill_get_to_know_me' } })) as any
+    ).structuredContent.loop.loopId;
+    await pinSkill(
+      amp.database.db,
+      loopId,
+      { instructions: 'Learn who the andee is.' },
+      { artifactKinds: ['profile'], terminalModes: ['completed'] },
+      new Date(),
+    );
     const page = await mara.browser.get(`${amp.apiUrl}/loops/${loopId}`);
     await mara.browser.post(`${amp.apiUrl}/loops/${loopId}/run`, { csrf: formValue(page.text, 'csrf') });
     const turn = runtime.handed.at(-1)!;

@@ -27,10 +27,17 @@ const bundlePath = join(dir, 'andee-card.js');
 /** Two public Zoes and a seeker; the seeker's access token. */
 async function seed(amp: RunningAmpersand): Promise<string> {
   const seeker = await createAndee(amp, 'seeker', 'Sam Seeker');
-  for (const [tag, name] of [['zoe_a', 'Zoe Adler'], ['zoe_b', 'Zoe Brook']] as const) {
+  for (const [tag, name] of [
+    ['zoe_a', 'Zoe Adler'],
+    ['zoe_b', 'Zoe Brook'],
+  ] as const) {
     const created = await amp.api.andees.create({ tag, displayName: name, photoUrl: `${PHOTO_HOST}/${tag}.png` });
     if (!created.ok) throw new Error(created.problem);
-    await amp.api.signals.add(created.andee.andeeId, tag === 'zoe_a' ? 'I teach violin in Leeds.' : 'I repair bicycles.', { visibility: 'public', status: 'approved', now: new Date() });
+    await amp.api.signals.add(created.andee.andeeId, tag === 'zoe_a' ? 'I teach violin in Leeds.' : 'I repair bicycles.', {
+      visibility: 'public',
+      status: 'approved',
+      now: new Date(),
+    });
   }
   return accessToken(amp, seeker);
 }
@@ -65,29 +72,39 @@ describe('with the card bundle', () => {
     await client.close();
   });
 
-  it.skipIf(!browserAvailable)('renders a match with its photo and a disambiguation set in the strict-CSP host', async () => {
-    browser = await launchChromium();
-    const context = await browser.newContext();
-    await context.route(`${PHOTO_HOST}/**`, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') }));
-    const client = await mcpClient(amp, token);
-    const html = ((await client.readResource({ uri: ANDEE_CARD_URI })).contents[0] as { text: string }).text;
-    const host = await openTestHost(context, { client, html, csp: { resourceDomains: [PHOTO_HOST] }, toolName: 'find_andees' });
+  it.skipIf(!browserAvailable)(
+    'renders a match with its photo and a disambiguation set in the strict-CSP host',
+    async () => {
+      browser = await launchChromium();
+      const context = await browser.newContext();
+      await context.route(`${PHOTO_HOST}/**`, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'image/png',
+          body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+        }),
+      );
+      const client = await mcpClient(amp, token);
+      const html = ((await client.readResource({ uri: ANDEE_CARD_URI })).contents[0] as { text: string }).text;
+      const host = await openTestHost(context, { client, html, csp: { resourceDomains: [PHOTO_HOST] }, toolName: 'find_andees' });
 
-    const one = await client.callTool({ name: 'find_andees', arguments: { name: 'Zoe', constraints: ['violin'] } });
-    await host.sendToolResult(one as never);
-    const view = host.view();
-    await expect.poll(() => view.locator('article.andee').count()).toBe(1);
-    expect(await view.locator('article.andee h2').innerText()).toBe('Zoe Adler');
-    expect(await view.locator('article.andee li').innerText()).toBe('I teach violin in Leeds.');
-    await expect.poll(() => view.locator('article.andee img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      const one = await client.callTool({ name: 'find_andees', arguments: { name: 'Zoe', constraints: ['violin'] } });
+      await host.sendToolResult(one as never);
+      const view = host.view();
+      await expect.poll(() => view.locator('article.andee').count()).toBe(1);
+      expect(await view.locator('article.andee h2').innerText()).toBe('Zoe Adler');
+      expect(await view.locator('article.andee li').innerText()).toBe('I teach violin in Leeds.');
+      await expect.poll(() => view.locator('article.andee img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
-    const several = await client.callTool({ name: 'find_andees', arguments: { name: 'Zoe' } });
-    await host.sendToolResult(several as never);
-    await expect.poll(() => view.locator('article.andee').count()).toBe(2);
-    expect(await view.locator('.status').innerText()).toContain('2 andees match');
-    expect(host.problems).toEqual([]);
-    await client.close();
-  }, 180_000);
+      const several = await client.callTool({ name: 'find_andees', arguments: { name: 'Zoe' } });
+      await host.sendToolResult(several as never);
+      await expect.poll(() => view.locator('article.andee').count()).toBe(2);
+      expect(await view.locator('.status').innerText()).toContain('2 andees match');
+      expect(host.problems).toEqual([]);
+      await client.close();
+    },
+    180_000,
+  );
 });
 
 describe('without the card bundle', () => {

@@ -67,7 +67,13 @@ describe('askContextIf', () => {
     it(`matches visibleSignals over the connections for a ${clientId ?? 'client-less'} caller's audience question`, async () => {
       const context = await askContextIf(database.db, ids.olivia!, clientId, [], 'audience', allowed);
       const viewer = context!.viewer;
-      expect(context!.signals).toEqual(await visibleSignals(database.db, viewer, context!.connections.map((p) => ({ andeeId: p.andeeId, connected: true }))));
+      expect(context!.signals).toEqual(
+        await visibleSignals(
+          database.db,
+          viewer,
+          context!.connections.map((p) => ({ andeeId: p.andeeId, connected: true })),
+        ),
+      );
       expect(context!.signals.some((s) => s.text === 'frank connected fact')).toBe(viewer.firstParty);
     });
   }

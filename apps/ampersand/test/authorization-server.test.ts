@@ -33,12 +33,28 @@ afterAll(async () => {
  */
 async function authorize(params: Record<string, string | undefined>, optIn: string[] = []) {
   const pkce = pkcePair();
-  const page = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', prompt: 'consent', ...params }));
+  const page = await browser.get(
+    authorizeUrl(amp.apiUrl, {
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+      prompt: 'consent',
+      ...params,
+    }),
+  );
   expect(page.status, page.text.slice(0, 300)).toBe(200);
   const uid = /\/interaction\/([\w-]+)/.exec(page.url)![1]!;
   const done = await browser.post(`${amp.apiUrl}/interaction/${uid}`, { csrf: formValue(page.text, 'csrf'), decision: 'approve', optIn });
   const code = done.leftTo!.searchParams.get('code')!;
-  const token = await tokenRequest(amp.apiUrl, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: pkce.verifier });
+  const token = await tokenRequest(amp.apiUrl, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT,
+    client_id: clientId,
+    code_verifier: pkce.verifier,
+  });
   expect(token.status, JSON.stringify(token.body)).toBe(200);
   return { page: page.text, token: token.body };
 }
@@ -55,7 +71,18 @@ describe('metadata', () => {
     expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
     expect(metadata.token_endpoint_auth_methods_supported).toEqual(['none']);
     expect(metadata.authorization_response_iss_parameter_supported).toBe(true);
-    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['signals:ask', 'signals:write', 'connections:read', 'connections:write', 'loops:read', 'loops:write', 'signals:evidence_read', 'signals:raw_read']));
+    expect(metadata.scopes_supported).toEqual(
+      expect.arrayContaining([
+        'signals:ask',
+        'signals:write',
+        'connections:read',
+        'connections:write',
+        'loops:read',
+        'loops:write',
+        'signals:evidence_read',
+        'signals:raw_read',
+      ]),
+    );
     const openid = await (await fetch(`${amp.apiUrl}/.well-known/openid-configuration`)).json();
     expect(openid.issuer).toBe(amp.apiUrl);
   });
@@ -71,14 +98,22 @@ describe('dynamic client registration', () => {
   });
 
   it('ignores a registered scope instead of restricting the client to it', async () => {
-    const { status, body } = await register(amp.apiUrl, { client_name: 'With Scope', redirect_uris: ['http://127.0.0.1:9/cb'], scope: 'signals:ask loops:read' });
+    const { status, body } = await register(amp.apiUrl, {
+      client_name: 'With Scope',
+      redirect_uris: ['http://127.0.0.1:9/cb'],
+      scope: 'signals:ask loops:read',
+    });
     expect(status).toBe(201);
     expect(body.scope).toBeUndefined();
   });
 
   it('refuses a confidential client with a clear error', async () => {
     for (const method of ['client_secret_basic', 'client_secret_post', 'private_key_jwt']) {
-      const { status, body } = await register(amp.apiUrl, { client_name: 'Secret', redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: method });
+      const { status, body } = await register(amp.apiUrl, {
+        client_name: 'Secret',
+        redirect_uris: ['https://app.example/cb'],
+        token_endpoint_auth_method: method,
+      });
       expect(status).toBe(400);
       expect(body.error).toBe('invalid_client_metadata');
       expect(body.error_description).toContain('Only public clients');
@@ -88,7 +123,15 @@ describe('dynamic client registration', () => {
 
 describe('authorization requests', () => {
   it('refuses PKCE plain and a missing challenge back at the client', async () => {
-    const plain = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }));
+    const plain = await browser.get(
+      authorizeUrl(amp.apiUrl, {
+        client_id: clientId,
+        response_type: 'code',
+        redirect_uri: REDIRECT,
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'plain',
+      }),
+    );
     expect(plain.leftTo?.searchParams.get('error')).toBe('invalid_request');
     expect(plain.leftTo?.searchParams.get('error_description')).toMatch(/code_challenge_method/);
     const missing = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT }));
@@ -98,7 +141,15 @@ describe('authorization requests', () => {
 
   it('refuses an unregistered redirect URI on a page, never redirecting to it', async () => {
     const pkce = pkcePair();
-    const visit = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: 'https://evil.example/cb', code_challenge: pkce.challenge, code_challenge_method: 'S256' }));
+    const visit = await browser.get(
+      authorizeUrl(amp.apiUrl, {
+        client_id: clientId,
+        response_type: 'code',
+        redirect_uri: 'https://evil.example/cb',
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+      }),
+    );
     expect(visit.leftTo).toBeUndefined();
     expect(visit.status).toBe(400);
     expect(visit.text).toContain('invalid_redirect_uri');
@@ -108,7 +159,13 @@ describe('authorization requests', () => {
     const native = await register(amp.apiUrl, { client_name: 'Native', redirect_uris: ['http://127.0.0.1:5000/callback'] });
     expect(native.body.application_type).toBe('native');
     const pkce = pkcePair();
-    const params = { client_id: native.body.client_id, response_type: 'code', code_challenge: pkce.challenge, code_challenge_method: 'S256', prompt: 'consent' };
+    const params = {
+      client_id: native.body.client_id,
+      response_type: 'code',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+      prompt: 'consent',
+    };
     const otherPort = await browser.get(authorizeUrl(amp.apiUrl, { ...params, redirect_uri: 'http://127.0.0.1:61234/callback' }));
     expect(otherPort.status, otherPort.text.slice(0, 200)).toBe(200);
     expect(otherPort.url).toMatch(/\/interaction\//);
@@ -118,16 +175,39 @@ describe('authorization requests', () => {
 
   it('refuses a resource other than the MCP server', async () => {
     const pkce = pkcePair();
-    const visit = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', resource: 'https://other.example/mcp' }));
+    const visit = await browser.get(
+      authorizeUrl(amp.apiUrl, {
+        client_id: clientId,
+        response_type: 'code',
+        redirect_uri: REDIRECT,
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+        resource: 'https://other.example/mcp',
+      }),
+    );
     expect(visit.leftTo?.searchParams.get('error')).toBe('invalid_target');
   });
 
   it('a code redeemed with the wrong verifier is invalid_grant', async () => {
     const pkce = pkcePair();
-    const page = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256' }));
+    const page = await browser.get(
+      authorizeUrl(amp.apiUrl, {
+        client_id: clientId,
+        response_type: 'code',
+        redirect_uri: REDIRECT,
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+      }),
+    );
     const uid = /\/interaction\/([\w-]+)/.exec(page.url)![1]!;
     const done = await browser.post(`${amp.apiUrl}/interaction/${uid}`, { csrf: formValue(page.text, 'csrf'), decision: 'approve' });
-    const token = await tokenRequest(amp.apiUrl, { grant_type: 'authorization_code', code: done.leftTo!.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: clientId, code_verifier: pkcePair().verifier });
+    const token = await tokenRequest(amp.apiUrl, {
+      grant_type: 'authorization_code',
+      code: done.leftTo!.searchParams.get('code')!,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      code_verifier: pkcePair().verifier,
+    });
     expect(token.status).toBe(400);
     expect(token.body.error).toBe('invalid_grant');
   });
@@ -139,7 +219,16 @@ describe('approving on a phone', () => {
     const phone = new CookieBrowser([amp.apiUrl]);
     await phone.signInWithLink(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee!.andeeId, new Date())).token}`);
     const pkce = pkcePair();
-    const page = await browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', prompt: 'consent' }));
+    const page = await browser.get(
+      authorizeUrl(amp.apiUrl, {
+        client_id: clientId,
+        response_type: 'code',
+        redirect_uri: REDIRECT,
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+        prompt: 'consent',
+      }),
+    );
     const approvalUrl = page.url;
     const onPhone = await phone.get(approvalUrl);
     const answered = await phone.post(approvalUrl, { csrf: formValue(onPhone.text, 'csrf'), decision: 'approve' });
@@ -157,7 +246,10 @@ describe('registered clients without a grant', () => {
     const unused = await register(amp.apiUrl, { client_name: 'Never Used', redirect_uris: ['http://127.0.0.1:9/cb'] });
     const removed = await amp.api.grants.reapUnusedClients(new Date(Date.now() + 60_000));
     expect(removed).toBeGreaterThanOrEqual(1);
-    expect((await fetch(`${amp.apiUrl}/oauth/register/${unused.body.client_id}`, { headers: { Authorization: `Bearer ${unused.body.registration_access_token}` } })).status).not.toBe(200);
+    expect(
+      (await fetch(`${amp.apiUrl}/oauth/register/${unused.body.client_id}`, { headers: { Authorization: `Bearer ${unused.body.registration_access_token}` } }))
+        .status,
+    ).not.toBe(200);
     expect((await authorize({})).token.access_token).toBeTruthy();
   });
 });
@@ -178,7 +270,12 @@ describe('scopes', () => {
     expect(page).toContain('Not offered to apps');
     expect(page).not.toMatch(/name="optIn" value="signals:(evidence|raw)_read"/);
     expect(token.scope).toBe('signals:ask');
-    const refreshed = await tokenRequest(amp.apiUrl, { grant_type: 'refresh_token', refresh_token: token.refresh_token, client_id: clientId, scope: 'signals:ask signals:evidence_read' });
+    const refreshed = await tokenRequest(amp.apiUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: token.refresh_token,
+      client_id: clientId,
+      scope: 'signals:ask signals:evidence_read',
+    });
     expect(refreshed.status).toBe(400);
     expect(refreshed.body.error).toBe('invalid_scope');
     const plain = await tokenRequest(amp.apiUrl, { grant_type: 'refresh_token', refresh_token: token.refresh_token, client_id: clientId });

@@ -37,7 +37,16 @@ describe.skipIf(!browserAvailable)('the andee’s web app in headless Chromium',
   async function startAuthorization(name: string) {
     const client = await register(amp.apiUrl, { client_name: name, redirect_uris: [REDIRECT] });
     const pkce = pkcePair();
-    await page.goto(authorizeUrl(amp.apiUrl, { client_id: client.body.client_id, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', scope: 'signals:ask connections:read loops:read' }).href);
+    await page.goto(
+      authorizeUrl(amp.apiUrl, {
+        client_id: client.body.client_id,
+        response_type: 'code',
+        redirect_uri: REDIRECT,
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+        scope: 'signals:ask connections:read loops:read',
+      }).href,
+    );
   }
 
   it('signs up, receives the link in the dev mailbox and signs in', async () => {
@@ -82,8 +91,15 @@ describe.skipIf(!browserAvailable)('the andee’s web app in headless Chromium',
   });
 
   it('enters a device code at /device and approves it', async () => {
-    const client = await register(amp.apiUrl, { client_name: 'Living Room TV', grant_types: ['urn:ietf:params:oauth:grant-type:device_code'], response_types: [], redirect_uris: [] });
-    const device = await (await fetch(`${amp.apiUrl}/oauth/device_authorization`, { method: 'POST', body: new URLSearchParams({ client_id: client.body.client_id }) })).json();
+    const client = await register(amp.apiUrl, {
+      client_name: 'Living Room TV',
+      grant_types: ['urn:ietf:params:oauth:grant-type:device_code'],
+      response_types: [],
+      redirect_uris: [],
+    });
+    const device = await (
+      await fetch(`${amp.apiUrl}/oauth/device_authorization`, { method: 'POST', body: new URLSearchParams({ client_id: client.body.client_id }) })
+    ).json();
     await page.goto(`${amp.apiUrl}/device`);
     await page.fill('input[name="user_code"]', device.user_code);
     await page.click('text=Continue');

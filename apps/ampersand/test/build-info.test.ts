@@ -21,7 +21,9 @@ describe('the configuration digest', () => {
     expect(digest({ ...base, tokenSecret: 'one secret' })).toBe(digest({ ...base, tokenSecret: 'another secret' }));
     expect(digest({ ...base, modelKey: 'sk-one' })).toBe(plain);
     expect(digest({ ...base, databaseUrl: 'postgres://app:pw1@db.internal/and' })).toBe(digest({ ...base, databaseUrl: 'postgres://app:pw2@db.internal/and' }));
-    expect(digest({ ...base, databaseUrl: 'postgres://app:pw1@db.internal/and' })).not.toBe(digest({ ...base, databaseUrl: 'postgres://app:pw1@db.other/and' }));
+    expect(digest({ ...base, databaseUrl: 'postgres://app:pw1@db.internal/and' })).not.toBe(
+      digest({ ...base, databaseUrl: 'postgres://app:pw1@db.other/and' }),
+    );
     expect(digest({ ...base, turnSeconds: base.turnSeconds + 1 })).not.toBe(plain);
     expect(digest({ ...base, modelUrl: 'http://127.0.0.1:9/v1' })).not.toBe(plain);
     expect(buildInfo('mcp', base).configDigest).not.toBe(plain);
@@ -50,10 +52,21 @@ describe('/health of both services and the run record', () => {
     expect(api.service).toBe('ampersand-api');
     expect(mcp.service).toBe('ampersand-mcp');
 
-    const loopId = ((await mara.client.callTool({ name: 'loop_create', arguments: { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' } })) as any).structuredContent.loop.loopId;
+    const loopId = (
+      (await mara.client.callTool({
+        name: 'loop_create',
+        arguments: { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' },
+      })) as any
+    ).structuredContent.loop.loopId;
     const page = await mara.browser.get(`${amp.apiUrl}/loops/${loopId}`);
     await mara.browser.post(`${amp.apiUrl}/loops/${loopId}/run`, { csrf: formValue(page.text, 'csrf') });
-    const runs = await (await fetch(`${amp.apiUrl}/v1/loops/runs`, { method: 'POST', headers: { Authorization: `Bearer ${mara.accessToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ loopId }) })).json();
+    const runs = await (
+      await fetch(`${amp.apiUrl}/v1/loops/runs`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${mara.accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ loopId }),
+      })
+    ).json();
     expect(runs.runs[0].envelope.build).toEqual(api.build);
   }, 120_000);
 

@@ -32,7 +32,13 @@ let amp: RunningAmpersand;
 let browser: CookieBrowser;
 
 function documentFor(path: string, extra: Record<string, unknown> = {}) {
-  return JSON.stringify({ client_id: `${docOrigin}${path}`, client_name: 'Metadata Agent', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', ...extra });
+  return JSON.stringify({
+    client_id: `${docOrigin}${path}`,
+    client_name: 'Metadata Agent',
+    redirect_uris: [REDIRECT],
+    token_endpoint_auth_method: 'none',
+    ...extra,
+  });
 }
 
 beforeAll(async () => {
@@ -62,7 +68,16 @@ afterAll(async () => {
 });
 
 function visitAuthorize(clientId: string, challenge: string) {
-  return browser.get(authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', prompt: 'consent' }));
+  return browser.get(
+    authorizeUrl(amp.apiUrl, {
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      prompt: 'consent',
+    }),
+  );
 }
 
 describe('a client identified by its metadata document', () => {
@@ -77,7 +92,13 @@ describe('a client identified by its metadata document', () => {
     const done = await browser.post(`${amp.apiUrl}/interaction/${uid}`, { csrf: formValue(page.text, 'csrf'), decision: 'approve' });
     const code = done.leftTo!.searchParams.get('code')!;
     expect(code).toBeTruthy();
-    const token = await tokenRequest(amp.apiUrl, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: pkce.verifier });
+    const token = await tokenRequest(amp.apiUrl, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      code_verifier: pkce.verifier,
+    });
     expect(token.status, JSON.stringify(token.body)).toBe(200);
     const claims = claimsOf(token.body.access_token);
     expect(claims.client_id).toBe(clientId);
@@ -86,7 +107,12 @@ describe('a client identified by its metadata document', () => {
     // A tool call with that token reaches the API through the MCP service.
     const call = await fetch(amp.mcpUrl, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18', Authorization: `Bearer ${token.body.access_token}` },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': '2025-06-18',
+        Authorization: `Bearer ${token.body.access_token}`,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'connections_read', arguments: {} } }),
     });
     expect((await call.json()).result.isError).toBeFalsy();
@@ -119,7 +145,9 @@ describe('the guard', () => {
 
   it('refuses a document on a non-public address whose host is not allow-listed, without fetching it', async () => {
     const port = new URL(docOrigin).port;
-    routes.set('/other-host.json', (origin) => ({ body: documentFor('/other-host.json', { client_id: `${origin.replace('127.0.0.1', 'localhost')}/other-host.json` }) }));
+    routes.set('/other-host.json', (origin) => ({
+      body: documentFor('/other-host.json', { client_id: `${origin.replace('127.0.0.1', 'localhost')}/other-host.json` }),
+    }));
     const text = await refusal(`https://localhost:${port}/other-host.json`);
     expect(text).toContain('fetch not allowed');
     expect(text).toMatch(/resolves to (127\.0\.0\.1|::1), which is not a public address/);

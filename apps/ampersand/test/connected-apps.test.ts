@@ -27,7 +27,19 @@ afterAll(async () => {
 /** The operator's commands over the same database the running services use. */
 async function operator(args: string[]): Promise<{ status: number; body: { output?: string; error?: { message: string } } }> {
   const db = amp.database.db;
-  const deps = { andees: amp.api.andees, sessions: amp.api.sessions, grants: amp.api.grants, facts: new IdentitySignals(db), connections: new Connections(db, new Notifications(db)), firstParty: amp.api.firstParty, hostedRuntime: amp.api.hostedRuntime, seedDemo: amp.api.seedDemo, apiUrl: amp.apiUrl, mcpUrl: amp.mcpUrl, now: () => new Date() };
+  const deps = {
+    andees: amp.api.andees,
+    sessions: amp.api.sessions,
+    grants: amp.api.grants,
+    facts: new IdentitySignals(db),
+    connections: new Connections(db, new Notifications(db)),
+    firstParty: amp.api.firstParty,
+    hostedRuntime: amp.api.hostedRuntime,
+    seedDemo: amp.api.seedDemo,
+    apiUrl: amp.apiUrl,
+    mcpUrl: amp.mcpUrl,
+    now: () => new Date(),
+  };
   try {
     return { status: 200, body: { output: await runOperatorCommand(deps, args) } };
   } catch (error) {
@@ -39,15 +51,33 @@ async function operator(args: string[]): Promise<{ status: number; body: { outpu
 async function connect(browser: CookieBrowser, name: string) {
   const client = await register(amp.apiUrl, { client_name: name, redirect_uris: [REDIRECT] });
   const pkce = pkcePair();
-  const page = await browser.get(authorizeUrl(amp.apiUrl, { client_id: client.body.client_id, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256' }));
+  const page = await browser.get(
+    authorizeUrl(amp.apiUrl, {
+      client_id: client.body.client_id,
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    }),
+  );
   const uid = /\/interaction\/([\w-]+)/.exec(page.url)![1]!;
   const done = await browser.post(`${amp.apiUrl}/interaction/${uid}`, { csrf: formValue(page.text, 'csrf'), decision: 'approve' });
-  const token = await tokenRequest(amp.apiUrl, { grant_type: 'authorization_code', code: done.leftTo!.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: client.body.client_id, code_verifier: pkce.verifier });
+  const token = await tokenRequest(amp.apiUrl, {
+    grant_type: 'authorization_code',
+    code: done.leftTo!.searchParams.get('code')!,
+    redirect_uri: REDIRECT,
+    client_id: client.body.client_id,
+    code_verifier: pkce.verifier,
+  });
   return { clientId: client.body.client_id as string, tokens: token.body };
 }
 
 async function mcpCall(accessToken: string, method: string, params: unknown) {
-  const response = await fetch(amp.mcpUrl, { method: 'POST', headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-06-18', Authorization: `Bearer ${accessToken}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(amp.mcpUrl, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-06-18', Authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -79,7 +109,10 @@ describe('connected apps', () => {
     const before = await mcpCall(tokens.access_token, 'tools/call', { name: 'connections_read', arguments: {} });
     expect(before.body.result.structuredContent.active).toEqual([expect.objectContaining({ tag: '&grace' })]);
     // ask_question, whose grant check rides on its own statement (api-token.ts, in-read), answers now...
-    const asked = await mcpCall(tokens.access_token, 'tools/call', { name: 'ask_question', arguments: { question: 'What does she play?', participants: ['&grace'] } });
+    const asked = await mcpCall(tokens.access_token, 'tools/call', {
+      name: 'ask_question',
+      arguments: { question: 'What does she play?', participants: ['&grace'] },
+    });
     expect(asked.body.result.structuredContent.participants).toEqual([expect.objectContaining({ tag: '&ada' }), expect.objectContaining({ tag: '&grace' })]);
 
     const apps = await browser.get(`${amp.apiUrl}/apps`);
@@ -99,7 +132,10 @@ describe('connected apps', () => {
     expect(call.body.result.isError).toBe(true);
     expect(call.body.result.structuredContent.error.code).toBe('invalid_token');
     // ...and refuse the revoked grant at once, like the check in the middleware.
-    const refusedAsk = await mcpCall(tokens.access_token, 'tools/call', { name: 'ask_question', arguments: { question: 'What does she play?', participants: ['&grace'] } });
+    const refusedAsk = await mcpCall(tokens.access_token, 'tools/call', {
+      name: 'ask_question',
+      arguments: { question: 'What does she play?', participants: ['&grace'] },
+    });
     expect(refusedAsk.body.result.structuredContent.error.code).toBe('invalid_token');
     // The MCP service verifies locally: until the token expires it still admits the request itself.
     expect((await mcpCall(tokens.access_token, 'tools/list', {})).status).toBe(200);
@@ -113,6 +149,8 @@ describe('connected apps', () => {
     const grantId = (await amp.api.grants.list({ andeeId: andee!.andeeId }))[0]!.grantId;
     expect((await operator(['revoke-grant', grantId])).body.output).toMatch(/Revoked grant/);
     expect((await operator(['revoke-grant', grantId])).body.error?.message).toMatch(/No grant/);
-    expect((await tokenRequest(amp.apiUrl, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId })).body.error).toBe('invalid_grant');
+    expect((await tokenRequest(amp.apiUrl, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId })).body.error).toBe(
+      'invalid_grant',
+    );
   });
 });

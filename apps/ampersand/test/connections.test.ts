@@ -16,7 +16,12 @@ let annToken: string;
 
 beforeAll(async () => {
   amp = await startAmpersand();
-  [ann, bob, cat, dan] = await Promise.all([createAndee(amp, 'ann', 'Ann Archer'), createAndee(amp, 'bob', 'Bob Baker'), createAndee(amp, 'cat', 'Cat Cooper'), createAndee(amp, 'dan', 'Dan Dyer')]);
+  [ann, bob, cat, dan] = await Promise.all([
+    createAndee(amp, 'ann', 'Ann Archer'),
+    createAndee(amp, 'bob', 'Bob Baker'),
+    createAndee(amp, 'cat', 'Cat Cooper'),
+    createAndee(amp, 'dan', 'Dan Dyer'),
+  ]);
   annToken = await accessToken(amp, ann);
   annC = await mcpClient(amp, annToken);
   bobC = await mcpClient(amp, await accessToken(amp, bob));
@@ -45,7 +50,10 @@ describe('requests', () => {
   it('refuses oneself, a pending pair (either way), an unknown tag, a long note — writing nothing', async () => {
     const before = (await requestRows()).length;
     expect((await callError(annC, 'connections_request', { tag: '&ann' })).code).toBe('cannot_request_self');
-    expect(await callError(annC, 'connections_request', { tag: '&bob' })).toMatchObject({ code: 'request_already_pending', details: { direction: 'outgoing' } });
+    expect(await callError(annC, 'connections_request', { tag: '&bob' })).toMatchObject({
+      code: 'request_already_pending',
+      details: { direction: 'outgoing' },
+    });
     expect(await callError(bobC, 'connections_request', { tag: 'ann' })).toMatchObject({ code: 'request_already_pending', details: { direction: 'incoming' } });
     expect((await callError(annC, 'connections_request', { tag: '&nobody_here' })).code).toBe('andee_not_found');
     expect((await callError(annC, 'connections_request', { tag: 'cat', note: 'x'.repeat(281) })).code).toBe('invalid_arguments');
@@ -78,7 +86,9 @@ describe('requests', () => {
   it('50 concurrent identical retries with one idempotency key leave one request and one answer', async () => {
     const before = (await requestRows()).filter((r) => r.to_id === dan.andeeId);
     expect(before).toHaveLength(0);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call(annC, 'connections_request', { tag: 'dan', note: 'hi', idempotencyKey: 'request-dan-00001' })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => call(annC, 'connections_request', { tag: 'dan', note: 'hi', idempotencyKey: 'request-dan-00001' })),
+    );
     expect(new Set(answers.map((a) => a.requestId)).size).toBe(1);
     expect((await requestRows()).filter((r) => r.to_id === dan.andeeId)).toHaveLength(1);
     expect(await notificationsOf(dan)).toHaveLength(1);
@@ -115,11 +125,19 @@ describe('remove', () => {
 describe('people you may know', () => {
   it('uploads contacts as keyed hashes of E.164 numbers and suggests mutual and one-way matches', async () => {
     const upload = (token: string, body: unknown) =>
-      fetch(`${amp.apiUrl}/v1/contacts`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${amp.apiUrl}/v1/contacts`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const catToken = await accessToken(amp, cat);
     const danToken = await accessToken(amp, dan);
     // Ann has Cat's and Dan's numbers, written in different national and international forms.
-    const annUpload = await upload(annToken, { ownNumber: '+44 20 7946 0001', numbers: ['020 7946 0002', '+44 (0)20 7946 0003', 'not a number'], region: 'GB' });
+    const annUpload = await upload(annToken, {
+      ownNumber: '+44 20 7946 0001',
+      numbers: ['020 7946 0002', '+44 (0)20 7946 0003', 'not a number'],
+      region: 'GB',
+    });
     expect(annUpload.status).toBe(200);
     expect(await annUpload.json()).toEqual({ stored: 2, unreadable: 1, ownNumberRecorded: true });
     expect((await upload(catToken, { ownNumber: '+442079460002', numbers: ['+44 20 7946 0001'] })).status).toBe(200);

@@ -19,7 +19,10 @@ afterAll(async () => {
 });
 
 function preflight(url: string, origin: string, method = 'POST') {
-  return fetch(url, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': 'content-type, authorization, mcp-protocol-version' } });
+  return fetch(url, {
+    method: 'OPTIONS',
+    headers: { Origin: origin, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': 'content-type, authorization, mcp-protocol-version' },
+  });
 }
 
 function expectCorsFor(response: Response, origin: string) {
@@ -44,7 +47,11 @@ describe('the MCP service', () => {
   });
 
   it('lets an allowed origin read the 401 challenge of a tokenless call', async () => {
-    const response = await fetch(amp.mcpUrl, { method: 'POST', headers: { ...MCP_HEADERS, Origin: APP }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    const response = await fetch(amp.mcpUrl, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, Origin: APP },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
     expect(response.status).toBe(401);
     expectCorsFor(response, APP);
     expect(response.headers.get('www-authenticate')).toContain('resource_metadata=');
@@ -53,7 +60,11 @@ describe('the MCP service', () => {
   it('refuses a foreign origin with 403 and no CORS headers, preflight included', async () => {
     for (const response of [
       await preflight(amp.mcpUrl, FOREIGN),
-      await fetch(amp.mcpUrl, { method: 'POST', headers: { ...MCP_HEADERS, Origin: FOREIGN }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }),
+      await fetch(amp.mcpUrl, {
+        method: 'POST',
+        headers: { ...MCP_HEADERS, Origin: FOREIGN },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      }),
     ]) {
       expect(response.status).toBe(403);
       expect(response.headers.get('access-control-allow-origin')).toBeNull();
@@ -63,7 +74,11 @@ describe('the MCP service', () => {
 
 describe('the authorization server', () => {
   it('answers an allowed origin’s preflight on the metadata, registration and token endpoints', async () => {
-    for (const [path, method] of [['/.well-known/oauth-authorization-server', 'GET'], ['/oauth/register', 'POST'], ['/oauth/token', 'POST']] as const) {
+    for (const [path, method] of [
+      ['/.well-known/oauth-authorization-server', 'GET'],
+      ['/oauth/register', 'POST'],
+      ['/oauth/token', 'POST'],
+    ] as const) {
       const response = await preflight(new URL(path, amp.apiUrl).href, APP, method);
       expect(response.status, path).toBe(204);
       expectCorsFor(response, APP);
@@ -90,7 +105,13 @@ describe('the authorization server', () => {
     const token = await fetch(new URL('/oauth/token', amp.apiUrl), {
       method: 'POST',
       headers: { Origin: APP, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'not-a-code', client_id, redirect_uri: `${APP}/callback`, code_verifier: 'x'.repeat(43) }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: 'not-a-code',
+        client_id,
+        redirect_uri: `${APP}/callback`,
+        code_verifier: 'x'.repeat(43),
+      }),
     });
     expect(token.status).toBe(400);
     expect((await token.json()).error).toBe('invalid_grant');
@@ -98,7 +119,11 @@ describe('the authorization server', () => {
   });
 
   it('refuses a foreign origin with 403 before the provider runs: no client is registered', async () => {
-    const before = await amp.database.db.selectFrom('oauth_store').select((eb) => eb.fn.countAll<string>().as('n')).where('model', '=', 'Client').executeTakeFirstOrThrow();
+    const before = await amp.database.db
+      .selectFrom('oauth_store')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('model', '=', 'Client')
+      .executeTakeFirstOrThrow();
     const registration = await fetch(new URL('/oauth/register', amp.apiUrl), {
       method: 'POST',
       headers: { Origin: FOREIGN, 'Content-Type': 'application/json' },
@@ -107,10 +132,17 @@ describe('the authorization server', () => {
     expect(registration.status).toBe(403);
     expect((await registration.json()).error).toBe('origin_rejected');
     expect(registration.headers.get('access-control-allow-origin')).toBeNull();
-    const after = await amp.database.db.selectFrom('oauth_store').select((eb) => eb.fn.countAll<string>().as('n')).where('model', '=', 'Client').executeTakeFirstOrThrow();
+    const after = await amp.database.db
+      .selectFrom('oauth_store')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('model', '=', 'Client')
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
 
-    for (const response of [await preflight(new URL('/oauth/token', amp.apiUrl).href, FOREIGN), await fetch(new URL('/.well-known/oauth-authorization-server', amp.apiUrl), { headers: { Origin: FOREIGN } })]) {
+    for (const response of [
+      await preflight(new URL('/oauth/token', amp.apiUrl).href, FOREIGN),
+      await fetch(new URL('/.well-known/oauth-authorization-server', amp.apiUrl), { headers: { Origin: FOREIGN } }),
+    ]) {
       expect(response.status).toBe(403);
       expect(response.headers.get('access-control-allow-origin')).toBeNull();
     }

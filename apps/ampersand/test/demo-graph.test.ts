@@ -18,7 +18,22 @@ beforeAll(async () => {
 afterAll(async () => amp?.close());
 
 const operator = (argv: string[]) =>
-  runOperatorCommand({ andees: amp.api.andees, sessions: amp.api.sessions, grants: amp.api.grants, facts: new IdentitySignals(amp.database.db), connections: amp.api.connections, firstParty: amp.api.firstParty, hostedRuntime: amp.api.hostedRuntime, seedDemo: amp.api.seedDemo, apiUrl: amp.apiUrl, mcpUrl: amp.mcpUrl, now: () => new Date() }, argv);
+  runOperatorCommand(
+    {
+      andees: amp.api.andees,
+      sessions: amp.api.sessions,
+      grants: amp.api.grants,
+      facts: new IdentitySignals(amp.database.db),
+      connections: amp.api.connections,
+      firstParty: amp.api.firstParty,
+      hostedRuntime: amp.api.hostedRuntime,
+      seedDemo: amp.api.seedDemo,
+      apiUrl: amp.apiUrl,
+      mcpUrl: amp.mcpUrl,
+      now: () => new Date(),
+    },
+    argv,
+  );
 
 describe('seed-demo', () => {
   it('seeds once, labelled, and a second run writes nothing', async () => {

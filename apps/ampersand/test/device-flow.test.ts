@@ -29,7 +29,11 @@ afterAll(async () => {
 });
 
 async function startDevice() {
-  const response = await fetch(`${amp.apiUrl}/oauth/device_authorization`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: clientId }) });
+  const response = await fetch(`${amp.apiUrl}/oauth/device_authorization`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: clientId }),
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as { device_code: string; user_code: string; verification_uri: string; verification_uri_complete: string };
 }

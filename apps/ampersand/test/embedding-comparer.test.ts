@@ -25,12 +25,16 @@ const prior = (id: string, text: string): Prior => ({ id, text, status: 'approve
 beforeAll(async () => {
   database = await openTestDatabase<AmpersandDatabase>(ampersandMigrations, 'ampersand_embedding');
   standIn = await startEmbeddingStandIn();
-  const log = createLogger({ name: 'test', level: 'warn', destination: new Writable({ write: (chunk, _enc, done) => {
+  const log = createLogger({
+    name: 'test',
+    level: 'warn',
+    destination: new Writable({
+      write: (chunk, _enc, done) => {
         logged.push(JSON.parse(String(chunk)));
         done();
       },
     }),
-   });
+  });
   comparer = embeddingComparer({ url: standIn.url, model: 'embed-test', key: 'sk-test', threshold: 0.9, timeoutMs: 300 }, trigramComparer(database.db), log);
 });
 afterAll(async () => {
@@ -46,7 +50,9 @@ beforeEach(() => {
 describe('the embeddings comparer', () => {
   it('embeds the candidate and its priors in one request with the model and the key', async () => {
     await comparer.duplicateOf('I like sushi', [prior('a', 'I enjoy sashimi'), prior('b', 'I play chess')]);
-    expect(standIn.requests).toEqual([{ body: { model: 'embed-test', input: ['I like sushi', 'I enjoy sashimi', 'I play chess'] }, authorization: 'Bearer sk-test' }]);
+    expect(standIn.requests).toEqual([
+      { body: { model: 'embed-test', input: ['I like sushi', 'I enjoy sashimi', 'I play chess'] }, authorization: 'Bearer sk-test' },
+    ]);
   });
 
   it('answers the most similar prior at or above the threshold, and nothing below it', async () => {
@@ -54,7 +60,11 @@ describe('the embeddings comparer', () => {
     standIn.vectors.set('Enjoys sashimi', [0.95, 0.3122, 0]);
     standIn.vectors.set('Eats sushi weekly', [0.99, 0.141, 0]);
     standIn.vectors.set('Plays chess', [0, 0, 1]);
-    const found = await comparer.duplicateOf('Loves raw fish', [prior('chess', 'Plays chess'), prior('sashimi', 'Enjoys sashimi'), prior('sushi', 'Eats sushi weekly')]);
+    const found = await comparer.duplicateOf('Loves raw fish', [
+      prior('chess', 'Plays chess'),
+      prior('sashimi', 'Enjoys sashimi'),
+      prior('sushi', 'Eats sushi weekly'),
+    ]);
     expect(found?.prior.id).toBe('sushi');
     expect(found?.score).toBeCloseTo(0.99, 2);
     expect(await comparer.duplicateOf('Loves raw fish', [prior('chess', 'Plays chess')])).toBeUndefined();
@@ -92,7 +102,13 @@ describe('its settings', () => {
   it('is configured by AMPERSAND_EMBEDDING_URL, MODEL, KEY and THRESHOLD, and refuses a threshold outside 0 to 1', () => {
     const base = { AMPERSAND_DATA_DIR: '/tmp/unused' };
     expect(settingsFromEnv(base).embeddingUrl).toBeUndefined();
-    const set = settingsFromEnv({ ...base, AMPERSAND_EMBEDDING_URL: 'http://127.0.0.1:9/v1/', AMPERSAND_EMBEDDING_MODEL: 'm', AMPERSAND_EMBEDDING_KEY: 'k', AMPERSAND_EMBEDDING_THRESHOLD: '0.8' });
+    const set = settingsFromEnv({
+      ...base,
+      AMPERSAND_EMBEDDING_URL: 'http://127.0.0.1:9/v1/',
+      AMPERSAND_EMBEDDING_MODEL: 'm',
+      AMPERSAND_EMBEDDING_KEY: 'k',
+      AMPERSAND_EMBEDDING_THRESHOLD: '0.8',
+    });
     expect([set.embeddingUrl, set.embeddingModel, set.embeddingKey, set.embeddingThreshold]).toEqual(['http://127.0.0.1:9/v1', 'm', 'k', 0.8]);
     expect(() => settingsFromEnv({ ...base, AMPERSAND_EMBEDDING_THRESHOLD: '1.5' })).toThrow(/AMPERSAND_EMBEDDING_THRESHOLD must be a number from 0 to 1/);
   });

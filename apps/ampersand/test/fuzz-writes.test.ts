@@ -88,13 +88,24 @@ afterAll(async () => amp?.close());
 async function digests(): Promise<Record<string, string>> {
   const db = amp.database.db;
   const tables = await Promise.all(TABLES.map((t) => db.selectFrom(t).selectAll().execute()));
-  return Object.fromEntries(TABLES.map((t, i) => {
-    const rows = (tables[i] as unknown[]).map((r) => JSON.stringify(r)).sort();
-    return [t, `${rows.length}:${createHash('sha256').update(rows.join('\n')).digest('hex')}`];
-  }));
+  return Object.fromEntries(
+    TABLES.map((t, i) => {
+      const rows = (tables[i] as unknown[]).map((r) => JSON.stringify(r)).sort();
+      return [t, `${rows.length}:${createHash('sha256').update(rows.join('\n')).digest('hex')}`];
+    }),
+  );
 }
 
-const junk = fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 3 }), fc.string({ minLength: 1001, maxLength: 1300 }));
+const junk = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 3 }),
+  fc.string({ minLength: 1001, maxLength: 1300 }),
+);
 
 /** Objects near the tool's shape: its keys with junk values, missing keys, and unknown keys. */
 function malformed(keys: readonly string[]): fc.Arbitrary<unknown> {
@@ -102,7 +113,9 @@ function malformed(keys: readonly string[]): fc.Arbitrary<unknown> {
     fc.record(Object.fromEntries(keys.map((k) => [k, junk])), { requiredKeys: [] }),
     fc.record({ ...Object.fromEntries(keys.map((k) => [k, fc.string({ maxLength: 20 })])), andeeId: fc.string(), extra: junk }, { requiredKeys: ['andeeId'] }),
     fc.dictionary(fc.string({ maxLength: 12 }), junk, { minKeys: 1, maxKeys: 4 }),
-    fc.record(Object.fromEntries(keys.map((k) => [k, fc.oneof(fc.constant(''), fc.string({ minLength: 1001, maxLength: 1100 }))])), { requiredKeys: [...keys] }),
+    fc.record(Object.fromEntries(keys.map((k) => [k, fc.oneof(fc.constant(''), fc.string({ minLength: 1001, maxLength: 1100 }))])), {
+      requiredKeys: [...keys],
+    }),
     fc.record({ idempotencyKey: fc.oneof(fc.string({ maxLength: 7 }), fc.string({ minLength: 201, maxLength: 230 }), fc.integer()) }),
   );
 }
@@ -135,9 +148,21 @@ const SPECS: Record<string, Spec> = {
         fc.constantFrom('hal', '&Hal').map((tag) => ({ args: { tag, note: 'again' }, codes: ['request_already_pending'] })),
       ),
   },
-  connections_accept: { schema: connectionTagInput, keys: ['tag', 'idempotencyKey'], semantic: () => fc.oneof(unknownTag, fc.constantFrom('hal', 'gus', 'fay', 'ida')).map((tag) => ({ args: { tag }, codes: ['no_matching_request'] })) },
-  connections_deny: { schema: connectionTagInput, keys: ['tag', 'idempotencyKey'], semantic: () => fc.oneof(unknownTag, fc.constantFrom('hal', 'gus', 'ida')).map((tag) => ({ args: { tag }, codes: ['no_matching_request'] })) },
-  connections_remove: { schema: connectionTagInput, keys: ['tag', 'idempotencyKey'], semantic: () => fc.oneof(unknownTag, fc.constantFrom('hal', 'ida', 'fay')).map((tag) => ({ args: { tag }, codes: ['not_connected'] })) },
+  connections_accept: {
+    schema: connectionTagInput,
+    keys: ['tag', 'idempotencyKey'],
+    semantic: () => fc.oneof(unknownTag, fc.constantFrom('hal', 'gus', 'fay', 'ida')).map((tag) => ({ args: { tag }, codes: ['no_matching_request'] })),
+  },
+  connections_deny: {
+    schema: connectionTagInput,
+    keys: ['tag', 'idempotencyKey'],
+    semantic: () => fc.oneof(unknownTag, fc.constantFrom('hal', 'gus', 'ida')).map((tag) => ({ args: { tag }, codes: ['no_matching_request'] })),
+  },
+  connections_remove: {
+    schema: connectionTagInput,
+    keys: ['tag', 'idempotencyKey'],
+    semantic: () => fc.oneof(unknownTag, fc.constantFrom('hal', 'ida', 'fay')).map((tag) => ({ args: { tag }, codes: ['not_connected'] })),
+  },
   ask_andee: {
     schema: askAndeeInput,
     keys: ['tag', 'question', 'idempotencyKey'],
@@ -159,7 +184,11 @@ const SPECS: Record<string, Spec> = {
   questions_reject: {
     schema: questionIdInput,
     keys: ['questionId', 'idempotencyKey'],
-    semantic: () => fc.oneof(unknownId.map((questionId) => ({ args: { questionId }, codes: ['question_not_found'] })), fc.constant({ args: { questionId: answeredQuestionId }, codes: ['question_not_pending'] })),
+    semantic: () =>
+      fc.oneof(
+        unknownId.map((questionId) => ({ args: { questionId }, codes: ['question_not_found'] })),
+        fc.constant({ args: { questionId: answeredQuestionId }, codes: ['question_not_pending'] }),
+      ),
   },
   questions_withdraw: {
     schema: questionIdInput,
@@ -175,15 +204,20 @@ async function send(tool: string, args: unknown) {
 
 async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < items.length) await run(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < items.length) await run(items[next++]!);
+    }),
+  );
 }
 
 describe('fuzzed writes change nothing and never fail with 500', () => {
   for (const [tool, spec] of Object.entries(SPECS)) {
     it(`${tool}: ${PER_TOOL} malformed and 200 semantically wrong calls`, async () => {
-      const bad = fc.sample(malformed(spec.keys), { numRuns: PER_TOOL * 3, seed: SEED }).filter((args) => !spec.schema.safeParse(args).success).slice(0, PER_TOOL);
+      const bad = fc
+        .sample(malformed(spec.keys), { numRuns: PER_TOOL * 3, seed: SEED })
+        .filter((args) => !spec.schema.safeParse(args).success)
+        .slice(0, PER_TOOL);
       expect(bad.length).toBe(PER_TOOL);
       const semantic = fc.sample(spec.semantic(), { numRuns: 200, seed: SEED });
       for (const s of semantic) expect(spec.schema.safeParse(s.args).success, JSON.stringify(s.args)).toBe(true);

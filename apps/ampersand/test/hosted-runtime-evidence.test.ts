@@ -32,7 +32,11 @@ async function evidence(name: string, args: Record<string, unknown>) {
 }
 
 async function intake(path: string, body: unknown) {
-  const response = await fetch(`${amp.apiUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${mara.accessToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${amp.apiUrl}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${mara.accessToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -55,10 +59,16 @@ describe('who may read evidence', () => {
   it('a public OAuth client is not shown the evidence tools and the API refuses its token', async () => {
     const names = (await mara.client.listTools()).tools.map((t) => t.name);
     for (const name of ['identity_read', 'photo_evidence_read', 'place_evidence_read', 'suggestion_feedback_read']) expect(names).not.toContain(name);
-    const direct = await fetch(`${amp.apiUrl}/v1/evidence/identity`, { method: 'POST', headers: { Authorization: `Bearer ${mara.accessToken}`, 'Content-Type': 'application/json' }, body: '{}' });
+    const direct = await fetch(`${amp.apiUrl}/v1/evidence/identity`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${mara.accessToken}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(direct.status).toBe(403);
     expect(direct.headers.get('www-authenticate')).toContain('signals:evidence_read');
-    expect((await runtime.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(['identity_read', 'photo_evidence_read', 'place_evidence_read', 'suggestion_feedback_read']));
+    expect((await runtime.listTools()).tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['identity_read', 'photo_evidence_read', 'place_evidence_read', 'suggestion_feedback_read']),
+    );
   });
 });
 
@@ -66,7 +76,12 @@ describe('identity_read', () => {
   it('pages a fixed snapshot that concurrent writes never shift', async () => {
     const signals = new IdentitySignals(amp.database.db);
     const before = new Date(Date.now() - 60_000);
-    for (let i = 0; i < 120; i++) await signals.add(mara.andeeId, `Fact number ${i} about my week.`, { status: 'approved', now: new Date(before.getTime() + i), hdsCode: 'interests.music_making' });
+    for (let i = 0; i < 120; i++)
+      await signals.add(mara.andeeId, `Fact number ${i} about my week.`, {
+        status: 'approved',
+        now: new Date(before.getTime() + i),
+        hdsCode: 'interests.music_making',
+      });
     const first = await evidence('identity_read', { limit: 50 });
     expect(first.facts).toHaveLength(50);
     const seen = [...first.facts];
@@ -74,7 +89,10 @@ describe('identity_read', () => {
     let writes = 0;
     while (cursor) {
       // Writes land between pages: they are after the snapshot and never move a page.
-      await Promise.all([signals.add(mara.andeeId, `Written during paging ${writes++}.`, { status: 'approved', now: new Date(), hdsCode: 'interests.music_making' }), signals.add(mara.andeeId, `Another during paging ${writes++}.`, { status: 'approved', now: new Date(), hdsCode: 'interests.music_making' })]);
+      await Promise.all([
+        signals.add(mara.andeeId, `Written during paging ${writes++}.`, { status: 'approved', now: new Date(), hdsCode: 'interests.music_making' }),
+        signals.add(mara.andeeId, `Another during paging ${writes++}.`, { status: 'approved', now: new Date(), hdsCode: 'interests.music_making' }),
+      ]);
       const page = await evidence('identity_read', { snapshotAt: first.snapshotAt, cursor, limit: 50 });
       expect(page.snapshotAt).toBe(first.snapshotAt);
       seen.push(...page.facts);
@@ -92,7 +110,14 @@ describe('photo and place evidence', () => {
   it('is refused from a third-party OAuth client, with the code that says why', async () => {
     const other = await authorizedAgent(amp, 'tove');
     try {
-      const response = await fetch(`${amp.apiUrl}/v1/evidence/photos`, { method: 'POST', headers: { Authorization: `Bearer ${other.accessToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ labels: [{ label: 'sourdough', category: 'food', photoCount: 12, confidence: 'medium' }], coverage: { photosSeen: 900, photosLabelled: 850 } }) });
+      const response = await fetch(`${amp.apiUrl}/v1/evidence/photos`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${other.accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          labels: [{ label: 'sourdough', category: 'food', photoCount: 12, confidence: 'medium' }],
+          coverage: { photosSeen: 900, photosLabelled: 850 },
+        }),
+      });
       expect(response.status).toBe(403);
       expect((await response.json()).error.code).toBe('first_party_only');
     } finally {
@@ -101,22 +126,91 @@ describe('photo and place evidence', () => {
   }, 90_000);
 
   it('arrives from the andee’s app as derived data only and reads back without a coordinate', async () => {
-    expect((await intake('/v1/evidence/photos', { labels: [{ label: 'golden retriever', category: 'animal', photoCount: 41, confidence: 'high', latitude: 39.1 }], coverage: { photosSeen: 900, photosLabelled: 850 } })).status).toBe(400);
-    expect((await intake('/v1/evidence/photos', { labels: [{ label: 'golden retriever', category: 'animal', photoCount: 41, confidence: 'high' }, { label: 'sourdough', category: 'food', photoCount: 12, confidence: 'medium' }], coverage: { photosSeen: 900, photosLabelled: 850 } })).status).toBe(200);
+    expect(
+      (
+        await intake('/v1/evidence/photos', {
+          labels: [{ label: 'golden retriever', category: 'animal', photoCount: 41, confidence: 'high', latitude: 39.1 }],
+          coverage: { photosSeen: 900, photosLabelled: 850 },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await intake('/v1/evidence/photos', {
+          labels: [
+            { label: 'golden retriever', category: 'animal', photoCount: 41, confidence: 'high' },
+            { label: 'sourdough', category: 'food', photoCount: 12, confidence: 'medium' },
+          ],
+          coverage: { photosSeen: 900, photosLabelled: 850 },
+        })
+      ).status,
+    ).toBe(200);
     const photos = await evidence('photo_evidence_read', { limit: 1 });
-    expect(photos).toMatchObject({ labels: [{ label: 'golden retriever', photoCount: 41 }], coverage: { photosSeen: 900, photosLabelled: 850 }, nextOffset: 1 });
+    expect(photos).toMatchObject({
+      labels: [{ label: 'golden retriever', photoCount: 41 }],
+      coverage: { photosSeen: 900, photosLabelled: 850 },
+      nextOffset: 1,
+    });
     expect((await evidence('photo_evidence_read', { offset: 1 })).labels.map((l: { label: string }) => l.label)).toEqual(['sourdough']);
 
-    expect((await intake('/v1/evidence/places', { places: [], observations: [{ observationKey: 'obs_x', observedAt: '2026-11-01T10:00:00Z', confidence: 'high', fact: 'Stood at 39.0997, -94.5786 for an hour.', selectedPlaceId: 'pl_nelson', candidates: [] }] })).body.error.code).toBe('invalid_arguments');
+    expect(
+      (
+        await intake('/v1/evidence/places', {
+          places: [],
+          observations: [
+            {
+              observationKey: 'obs_x',
+              observedAt: '2026-11-01T10:00:00Z',
+              confidence: 'high',
+              fact: 'Stood at 39.0997, -94.5786 for an hour.',
+              selectedPlaceId: 'pl_nelson',
+              candidates: [],
+            },
+          ],
+        })
+      ).body.error.code,
+    ).toBe('invalid_arguments');
     const places = [
-      { placeId: 'pl_nelson', name: 'Nelson-Atkins Museum of Art', category: 'museum', description: 'A large art museum known for its Bloch Building and sculpture park.' },
+      {
+        placeId: 'pl_nelson',
+        name: 'Nelson-Atkins Museum of Art',
+        category: 'museum',
+        description: 'A large art museum known for its Bloch Building and sculpture park.',
+      },
       { placeId: 'pl_kemper', name: 'Kemper Museum', category: 'museum' },
       { placeId: 'pl_joes', name: "Joe's Kansas City Bar-B-Que", category: 'restaurant', description: 'Barbecue in a gas station.' },
     ];
     const observations = [
-      { observationKey: 'obs_1', observedAt: '2026-11-01T10:00:00Z', confidence: 'high', fact: 'Spent two hours at the Nelson-Atkins on a Saturday morning.', selectedPlaceId: 'pl_nelson', candidates: [{ placeId: 'pl_nelson', rank: 1, distanceMeters: 12 }, { placeId: 'pl_kemper', rank: 2, distanceMeters: 640 }] },
-      { observationKey: 'obs_2', observedAt: '2026-11-08T19:00:00Z', confidence: 'medium', fact: "Dinner at Joe's on a Friday.", selectedPlaceId: 'pl_joes', candidates: [{ placeId: 'pl_joes', rank: 1, distanceMeters: 30 }] },
-      { observationKey: 'obs_3', observedAt: '2026-11-15T14:00:00Z', confidence: 'low', fact: 'A short stop near the Kemper Museum.', selectedPlaceId: 'pl_kemper', candidates: [{ placeId: 'pl_kemper', rank: 1, distanceMeters: 90 }, { placeId: 'pl_nelson', rank: 2, distanceMeters: 650 }] },
+      {
+        observationKey: 'obs_1',
+        observedAt: '2026-11-01T10:00:00Z',
+        confidence: 'high',
+        fact: 'Spent two hours at the Nelson-Atkins on a Saturday morning.',
+        selectedPlaceId: 'pl_nelson',
+        candidates: [
+          { placeId: 'pl_nelson', rank: 1, distanceMeters: 12 },
+          { placeId: 'pl_kemper', rank: 2, distanceMeters: 640 },
+        ],
+      },
+      {
+        observationKey: 'obs_2',
+        observedAt: '2026-11-08T19:00:00Z',
+        confidence: 'medium',
+        fact: "Dinner at Joe's on a Friday.",
+        selectedPlaceId: 'pl_joes',
+        candidates: [{ placeId: 'pl_joes', rank: 1, distanceMeters: 30 }],
+      },
+      {
+        observationKey: 'obs_3',
+        observedAt: '2026-11-15T14:00:00Z',
+        confidence: 'low',
+        fact: 'A short stop near the Kemper Museum.',
+        selectedPlaceId: 'pl_kemper',
+        candidates: [
+          { placeId: 'pl_kemper', rank: 1, distanceMeters: 90 },
+          { placeId: 'pl_nelson', rank: 2, distanceMeters: 650 },
+        ],
+      },
     ];
     expect((await intake('/v1/evidence/places', { places, observations })).status).toBe(200);
     const all = await evidence('place_evidence_read', {});
@@ -139,13 +233,25 @@ describe('photo and place evidence', () => {
 
 describe('suggestion_feedback_read', () => {
   it('aggregates the andee’s review decisions on drafted suggestions', async () => {
-    const loopId = ((await mara.client.callTool({ name: 'loop_create', arguments: { title: 'Get to know me', renderer: 'profile', skillId: 'skill_get_to_know_me' } })) as any).structuredContent.loop.loopId;
-    await pinSkill(amp.database.db, loopId, { instructions: 'Learn who the andee is.' }, { artifactKinds: ['profile'], terminalModes: ['completed'] }, new Date());
+    const loopId = (
+      (await mara.client.callTool({ name: 'loop_create', arguments: { title: 'Get to know me', renderer: 'profile', skillId: 'skill_get_to_know_me' } })) as any
+    ).structuredContent.loop.loopId;
+    await pinSkill(
+      amp.database.db,
+      loopId,
+      { instructions: 'Learn who the andee is.' },
+      { artifactKinds: ['profile'], terminalModes: ['completed'] },
+      new Date(),
+    );
     const page = await mara.browser.get(`${amp.apiUrl}/loops/${loopId}`);
     await mara.browser.post(`${amp.apiUrl}/loops/${loopId}/run`, { csrf: formValue(page.text, 'csrf') });
     const inRun = await mara.withHeaders({ 'X-Run-Token': runtimeServer.handed.at(-1)!.runToken });
     const ids: string[] = [];
-    for (const [draftedText, hdsCodeHint] of [['I restore vintage motorcycles in my garage.', 'interests.music_making'], ['I sing tenor in a barbershop quartet.', 'interests.music_making'], ['I collect first editions of Agatha Christie.', 'preferences.music']] as const) {
+    for (const [draftedText, hdsCodeHint] of [
+      ['I restore vintage motorcycles in my garage.', 'interests.music_making'],
+      ['I sing tenor in a barbershop quartet.', 'interests.music_making'],
+      ['I collect first editions of Agatha Christie.', 'preferences.music'],
+    ] as const) {
       const drafted = ((await inRun.callTool({ name: 'signal_suggestion_write', arguments: { loopId, draftedText, hdsCodeHint } })) as any).structuredContent;
       expect(drafted.drafted).toBe(true);
       ids.push(drafted.signalId);

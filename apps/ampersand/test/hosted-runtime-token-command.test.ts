@@ -53,7 +53,13 @@ function operator(args: string[]): Promise<{ code: number | null; stdout: string
 
 async function waitFor(url: string): Promise<void> {
   for (;;) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -67,12 +73,16 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await runtime?.close();
-  await Promise.all(services.map(({ child }) => new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(undefined);
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-    ));
+  await Promise.all(
+    services.map(
+      ({ child }) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null) return resolve(undefined);
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -93,7 +103,9 @@ describe('hosted-runtime-token', () => {
 
     runtime = await connectClient(`http://127.0.0.1:${MCP_PORT}/mcp`, { Authorization: `Bearer ${token}` });
     const tools = (await runtime.listTools()).tools.map((t) => t.name);
-    expect(tools).toEqual(expect.arrayContaining(['identity_read', 'photo_evidence_read', 'place_evidence_read', 'suggestion_feedback_read', 'loop_pin_skill', 'loop_compose']));
+    expect(tools).toEqual(
+      expect.arrayContaining(['identity_read', 'photo_evidence_read', 'place_evidence_read', 'suggestion_feedback_read', 'loop_pin_skill', 'loop_compose']),
+    );
     const identity = (await runtime.callTool({ name: 'identity_read', arguments: {} })) as any;
     expect(identity.structuredContent.facts.map((f: any) => f.text)).toContain('I play jazz piano on weekends.');
     const photos = (await runtime.callTool({ name: 'photo_evidence_read', arguments: {} })) as any;
@@ -101,7 +113,9 @@ describe('hosted-runtime-token', () => {
     expect(photos.structuredContent.coverage).toMatchObject({ photosSeen: 180, photosLabelled: 152 });
     const places = (await runtime.callTool({ name: 'place_evidence_read', arguments: {} })) as any;
     expect(places.structuredContent.rows.length).toBeGreaterThanOrEqual(4);
-    expect(places.structuredContent.places).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Welsh Harp Sailing Club (demo)', status: 'pending' })]));
+    expect(places.structuredContent.places).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Welsh Harp Sailing Club (demo)', status: 'pending' })]),
+    );
     expect(JSON.stringify(places.structuredContent)).not.toMatch(/-?\d{1,3}\.\d{4,}|latitude|longitude|"lat"|"lng"/i);
 
     const listed = await operator(['grants', 'demo_ada']);

@@ -63,7 +63,12 @@ describe.skipIf(!browserAvailable)('identity pages in headless Chromium', () => 
     await page.waitForURL(`${amp.apiUrl}/review`);
     expect(await page.locator('[data-approved]').innerText()).toContain('I grow tomatoes on my balcony. (public');
     expect(await page.locator('.card').count()).toBe(0);
-    const rows = await amp.database.db.selectFrom('identity_facts').select(['value', 'status', 'visibility']).where('andee_id', '=', wren.andeeId).orderBy('value').execute();
+    const rows = await amp.database.db
+      .selectFrom('identity_facts')
+      .select(['value', 'status', 'visibility'])
+      .where('andee_id', '=', wren.andeeId)
+      .orderBy('value')
+      .execute();
     expect(rows).toEqual([
       { value: 'I am allergic to cats.', status: 'rejected', visibility: 'private' },
       { value: 'I grow tomatoes on my balcony.', status: 'approved', visibility: 'public' },

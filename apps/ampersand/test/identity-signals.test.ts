@@ -41,13 +41,15 @@ describe('the HDS taxonomy', () => {
   });
 
   it('refuses a code that is not a leaf on every write', async () => {
-    await expect(amp.api.signals.write(ada.andeeId, { value: 'I like tea.', hdsCode: 'preferences', status: 'pending', provenance: { source: 'cli' } }, new Date())).rejects.toMatchObject({ code: 'invalid_hds_code' });
+    await expect(
+      amp.api.signals.write(ada.andeeId, { value: 'I like tea.', hdsCode: 'preferences', status: 'pending', provenance: { source: 'cli' } }, new Date()),
+    ).rejects.toMatchObject({ code: 'invalid_hds_code' });
     expect(await rows()).toHaveLength(0);
   });
 });
 
 describe('identity_write', () => {
-  it('stores a public client\'s write as pending, coded, with provenance, and says so', async () => {
+  it("stores a public client's write as pending, coded, with provenance, and says so", async () => {
     const written = await call(client, 'identity_write', { value: 'I love Italian food, especially handmade pasta.' });
     expect(written).toMatchObject({ written: true, status: 'pending', hdsCode: 'preferences.food' });
     expect(written.text).toMatch(/pending/);
@@ -85,7 +87,9 @@ describe('identity_write', () => {
 
   it('retries with one idempotency key write once, even concurrently; the key with other text is refused', async () => {
     const before = (await rows()).length;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => call(client, 'identity_write', { value: 'My sister Ella lives in Lyon.', idempotencyKey: 'write-sister-0001' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(client, 'identity_write', { value: 'My sister Ella lives in Lyon.', idempotencyKey: 'write-sister-0001' })),
+    );
     expect(new Set(answers.map((a) => a.signalId)).size).toBe(1);
     expect(answers.every((a) => a.written)).toBe(true);
     expect(await rows()).toHaveLength(before + 1);

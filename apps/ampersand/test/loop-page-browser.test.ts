@@ -29,8 +29,19 @@ describe.skipIf(!browserAvailable)('the Loop page in headless Chromium', () => {
     model = await startModelStandIn();
     [browser, amp] = await Promise.all([launchChromium(), startAmpersand({ settings: { modelUrl: model.url, turnSeconds: 20 } })]);
     mara = await authorizedAgent(amp, 'mara');
-    loopId = ((await mara.client.callTool({ name: 'loop_create', arguments: { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' } })) as any).structuredContent.loop.loopId;
-    await pinSkill(amp.database.db, loopId, { instructions: 'Pick films for the family.' }, { artifactKinds: ['recommendation_set'], terminalModes: ['completed'] }, new Date());
+    loopId = (
+      (await mara.client.callTool({
+        name: 'loop_create',
+        arguments: { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' },
+      })) as any
+    ).structuredContent.loop.loopId;
+    await pinSkill(
+      amp.database.db,
+      loopId,
+      { instructions: 'Pick films for the family.' },
+      { artifactKinds: ['recommendation_set'], terminalModes: ['completed'] },
+      new Date(),
+    );
     page = await (await browser.newContext()).newPage();
     await page.goto(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(mara.andeeId, new Date())).token}`);
     await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/sign-in/link')), page.click('#sign-in-link button')]);
@@ -55,7 +66,8 @@ describe.skipIf(!browserAvailable)('the Loop page in headless Chromium', () => {
   async function expectSameEnding(run: RunView, state: string, words: RegExp) {
     const ofLoop = run.loopId!;
     expect(run).toMatchObject({ state, terminal: { state } });
-    const conversation = ((await mara.client.callTool({ name: 'loop_read', arguments: { loopId: ofLoop } })) as any).structuredContent.loop.conversation as any[];
+    const conversation = ((await mara.client.callTool({ name: 'loop_read', arguments: { loopId: ofLoop } })) as any).structuredContent.loop
+      .conversation as any[];
     const messages = conversation.filter((m) => m.runId === run.runId && m.terminalState);
     expect(messages).toEqual([expect.objectContaining({ terminalState: state, correlationId: run.correlationId })]);
     await page.goto(`${amp.apiUrl}/loops/${ofLoop}`);
@@ -70,14 +82,37 @@ describe.skipIf(!browserAvailable)('the Loop page in headless Chromium', () => {
   }
 
   async function newLoop(title: string, pinned: boolean): Promise<string> {
-    const id = ((await mara.client.callTool({ name: 'loop_create', arguments: { title, renderer: 'recommendations', skillId: 'skill_family_movie_night' } })) as any).structuredContent.loop.loopId as string;
-    if (pinned) await pinSkill(amp.database.db, id, { instructions: 'Pick films for the family.' }, { artifactKinds: ['recommendation_set'], terminalModes: ['completed'] }, new Date());
+    const id = (
+      (await mara.client.callTool({ name: 'loop_create', arguments: { title, renderer: 'recommendations', skillId: 'skill_family_movie_night' } })) as any
+    ).structuredContent.loop.loopId as string;
+    if (pinned)
+      await pinSkill(
+        amp.database.db,
+        id,
+        { instructions: 'Pick films for the family.' },
+        { artifactKinds: ['recommendation_set'], terminalModes: ['completed'] },
+        new Date(),
+      );
     return id;
   }
 
   it('Send runs a turn and the page shows the result, what changed and the artifact', async () => {
     model.script([
-      { toolCalls: [{ name: 'loop_write', arguments: { item: { kind: 'recommendation_set', title: 'Films for Friday', blocks: [{ type: 'recommendation', name: 'Paddington 2', reason: 'Everyone laughed at the first one.' }], fallbackText: 'Paddington 2 — everyone laughed at the first one.' } } }] },
+      {
+        toolCalls: [
+          {
+            name: 'loop_write',
+            arguments: {
+              item: {
+                kind: 'recommendation_set',
+                title: 'Films for Friday',
+                blocks: [{ type: 'recommendation', name: 'Paddington 2', reason: 'Everyone laughed at the first one.' }],
+                fallbackText: 'Paddington 2 — everyone laughed at the first one.',
+              },
+            },
+          },
+        ],
+      },
       { toolCalls: [{ name: 'run_outcome', arguments: { mode: 'completed', summary: 'Paddington 2 is the pick for Friday.' } }] },
     ]);
     await page.goto(`${amp.apiUrl}/loops`);
@@ -102,7 +137,11 @@ describe.skipIf(!browserAvailable)('the Loop page in headless Chromium', () => {
     await page.goto(`${amp.apiUrl}/loops/${unpinned}`);
     await page.click('button:has-text("Run now")');
     const run = await endingOf(0, unpinned);
-    const text = await expectSameEnding(run, 'refused', /Not run[\s\S]*did not go ahead[\s\S]*no pinned skill release[\s\S]*Nothing was changed[\s\S]*press Run now again/);
+    const text = await expectSameEnding(
+      run,
+      'refused',
+      /Not run[\s\S]*did not go ahead[\s\S]*no pinned skill release[\s\S]*Nothing was changed[\s\S]*press Run now again/,
+    );
     expect(text).not.toMatch(/undefined|null|\[object/);
   }, 90_000);
 

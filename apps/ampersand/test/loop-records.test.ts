@@ -36,10 +36,13 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-
 describe('birth', () => {
   it('twenty concurrent identical creates make one Loop', async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, () => loops.create(ownerId, { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' }, now)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        loops.create(ownerId, { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' }, now),
+      ),
+    );
     expect(new Set(answers.map((a) => a.loop.loopId)).size).toBe(1);
     expect(answers.filter((a) => !a.reused)).toHaveLength(1);
     const rows = await database.db.selectFrom('loops').select('loop_id').where('title', '=', 'Family movie night').execute();
@@ -64,18 +67,49 @@ describe('items', () => {
       ['placeholder', { kind: 'list', title: 'Tacos', blocks: [{ type: 'paragraph', text: 'TBD' }], fallbackText: 'TBD' }],
       ['progress', { kind: 'list', title: 'Loop started', blocks: [{ type: 'paragraph', text: 'The Loop was created.' }], fallbackText: 'Loop started' }],
       ['progress', { kind: 'list', title: 'Checkpoint', blocks: [{ type: 'paragraph', text: 'Checkpoint: step 2 of 5' }], fallbackText: 'step 2 of 5' }],
-      ['cursor', { kind: 'list', title: 'Next page', blocks: [{ type: 'paragraph', text: 'eyJvZmZzZXQiOjUwLCJzbmFwIjoxfQ==' }], fallbackText: 'cursor: eyJvZmZzZXQiOjUwLCJzbmFwIjoxfQ==' }],
+      [
+        'cursor',
+        {
+          kind: 'list',
+          title: 'Next page',
+          blocks: [{ type: 'paragraph', text: 'eyJvZmZzZXQiOjUwLCJzbmFwIjoxfQ==' }],
+          fallbackText: 'cursor: eyJvZmZzZXQiOjUwLCJzbmFwIjoxfQ==',
+        },
+      ],
     ];
     for (const [reason, item] of refused) {
-      await expect(writeItem(database.db, loop.loopId, 'agent', item as never, null, now)).rejects.toMatchObject({ code: 'item_not_admitted', details: { reason } });
+      await expect(writeItem(database.db, loop.loopId, 'agent', item as never, null, now)).rejects.toMatchObject({
+        code: 'item_not_admitted',
+        details: { reason },
+      });
     }
     expect(await listItems(database.db, loop.loopId, true)).toEqual([]);
   });
 
   it('an update keeps the previous version in history', async () => {
     const { loop } = await loops.create(ownerId, { title: 'Best tacos in KC', renderer: 'list', skillId: 'skill_tacos' }, now);
-    const first = await writeItem(database.db, loop.loopId, 'agent', { kind: 'list', title: 'Taco spots', blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo'] }], fallbackText: 'Tacos El Gallo', grounding: ['sig_1'] }, null, now);
-    const second = await writeItem(database.db, loop.loopId, 'agent', { itemId: first.item.itemId, kind: 'list', title: 'Taco spots', blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo', 'Taqueria Mexico'] }], fallbackText: 'Tacos El Gallo; Taqueria Mexico' }, null, now);
+    const first = await writeItem(
+      database.db,
+      loop.loopId,
+      'agent',
+      { kind: 'list', title: 'Taco spots', blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo'] }], fallbackText: 'Tacos El Gallo', grounding: ['sig_1'] },
+      null,
+      now,
+    );
+    const second = await writeItem(
+      database.db,
+      loop.loopId,
+      'agent',
+      {
+        itemId: first.item.itemId,
+        kind: 'list',
+        title: 'Taco spots',
+        blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo', 'Taqueria Mexico'] }],
+        fallbackText: 'Tacos El Gallo; Taqueria Mexico',
+      },
+      null,
+      now,
+    );
     expect(second).toMatchObject({ created: false, item: { version: 2, fallbackText: 'Tacos El Gallo; Taqueria Mexico' } });
     expect(await itemHistory(database.db, first.item.itemId)).toEqual([expect.objectContaining({ version: 1, fallbackText: 'Tacos El Gallo' })]);
   });
@@ -85,7 +119,22 @@ describe('runs', () => {
   async function open(deadline: Date) {
     const { loop } = await loops.create(ownerId, { title: 'Family movie night', renderer: 'recommendations', skillId: 'skill_family_movie_night' }, now);
     return database.db.transaction().execute((trx) =>
-      openRun(trx, { loopId: loop.loopId, chatTurnId: null, andeeId: ownerId, skill: null, outcomeSpec: null, grants: ['loop_read'], deadline: deadline.toISOString(), trigger: { kind: 'run_now', messageId: null }, correlationId: `corr-${Math.random()}`, build: { version: 't', configDigest: 'd' } }, now),
+      openRun(
+        trx,
+        {
+          loopId: loop.loopId,
+          chatTurnId: null,
+          andeeId: ownerId,
+          skill: null,
+          outcomeSpec: null,
+          grants: ['loop_read'],
+          deadline: deadline.toISOString(),
+          trigger: { kind: 'run_now', messageId: null },
+          correlationId: `corr-${Math.random()}`,
+          build: { version: 't', configDigest: 'd' },
+        },
+        now,
+      ),
     );
   }
 
@@ -109,13 +158,33 @@ describe('runs', () => {
     });
   }
 
-  it('an agent-chat turn (no Loop) ends in the andee\'s own agent-chat conversation, once', async () => {
+  it("an agent-chat turn (no Loop) ends in the andee's own agent-chat conversation, once", async () => {
     const chatTurnId = `turn_${Math.random()}`;
     const run = await database.db.transaction().execute((trx) =>
-      openRun(trx, { loopId: null, chatTurnId, taskId: chatTurnId, andeeId: ownerId, skill: null, outcomeSpec: null, grants: ['run_outcome'], deadline: new Date(now.getTime() + 60_000).toISOString(), trigger: { kind: 'send', messageId: null }, correlationId: `corr-${Math.random()}`, build: { version: 't', configDigest: 'd' } }, now),
+      openRun(
+        trx,
+        {
+          loopId: null,
+          chatTurnId,
+          taskId: chatTurnId,
+          andeeId: ownerId,
+          skill: null,
+          outcomeSpec: null,
+          grants: ['run_outcome'],
+          deadline: new Date(now.getTime() + 60_000).toISOString(),
+          trigger: { kind: 'send', messageId: null },
+          correlationId: `corr-${Math.random()}`,
+          build: { version: 't', configDigest: 'd' },
+        },
+        now,
+      ),
     );
     expect(await readRun(database.db, run.runId)).toMatchObject({ loopId: null, chatTurnId, state: 'running' });
-    expect(await endRun(database.db, run.runId, { state: 'refused', reason: 'No provider.', unmetContract: 'model_provider' }, now)).toMatchObject({ runId: run.runId, terminalState: 'refused', correlationId: run.correlationId });
+    expect(await endRun(database.db, run.runId, { state: 'refused', reason: 'No provider.', unmetContract: 'model_provider' }, now)).toMatchObject({
+      runId: run.runId,
+      terminalState: 'refused',
+      correlationId: run.correlationId,
+    });
     const chat = (await listMessages(database.db, { chatOf: ownerId })).filter((m) => m.runId === run.runId);
     expect(chat).toHaveLength(1);
     expect(chat[0]!.body).toContain('No provider.');
@@ -123,7 +192,16 @@ describe('runs', () => {
 
   it('a run is a Loop turn or an agent-chat turn, never both nor neither', async () => {
     const { loop } = await loops.create(ownerId, { title: 'Both at once', renderer: 'recommendations', skillId: 'skill_family_movie_night' }, now);
-    const base = { andeeId: ownerId, skill: null, outcomeSpec: null, grants: [], deadline: now.toISOString(), trigger: { kind: 'send' as const, messageId: null }, correlationId: 'c', build: { version: 't', configDigest: 'd' } };
+    const base = {
+      andeeId: ownerId,
+      skill: null,
+      outcomeSpec: null,
+      grants: [],
+      deadline: now.toISOString(),
+      trigger: { kind: 'send' as const, messageId: null },
+      correlationId: 'c',
+      build: { version: 't', configDigest: 'd' },
+    };
     await expect(database.db.transaction().execute((trx) => openRun(trx, { ...base, loopId: loop.loopId, chatTurnId: 'turn_both' }, now))).rejects.toThrow();
     await expect(database.db.transaction().execute((trx) => openRun(trx, { ...base, loopId: null, chatTurnId: null }, now))).rejects.toThrow();
   });
@@ -159,10 +237,13 @@ describe('shelf', () => {
     await loops.share(tove!, garden.loopId, 'ilse', at(8));
 
     const statements: string[] = [];
-    const counted = database.db.withPlugin({ transformQuery: (args) => {
+    const counted = database.db.withPlugin({
+      transformQuery: (args) => {
         statements.push(args.queryId.queryId);
         return args.node;
-      }, transformResult: async (args) => args.result });
+      },
+      transformResult: async (args) => args.result,
+    });
     const shelf = await new Loops(counted).shelf(tove!);
     expect(statements).toHaveLength(1);
     expect(shelf.active.map((l) => [l.title, l.role, l.owner.tag])).toEqual([

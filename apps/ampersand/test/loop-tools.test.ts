@@ -29,11 +29,20 @@ async function call(agent: Agent, name: string, args: Record<string, unknown>) {
   return result as { isError?: boolean; structuredContent: any; content: Array<{ type: string; text: string }> };
 }
 
-
 describe('scopes', () => {
   it('lists every Loop tool with its scope', async () => {
     const tools = (await mara.client.listTools()).tools;
-    for (const [name, scope] of [['loop_read', 'loops:read'], ['loop_members', 'loops:read'], ['loop_create', 'loops:write'], ['loop_write', 'loops:write'], ['loop_share', 'loops:write'], ['loop_unshare', 'loops:write'], ['loop_set_item_visibility', 'loops:write'], ['loop_archive', 'loops:write'], ['run_outcome', 'loops:write']] as const) {
+    for (const [name, scope] of [
+      ['loop_read', 'loops:read'],
+      ['loop_members', 'loops:read'],
+      ['loop_create', 'loops:write'],
+      ['loop_write', 'loops:write'],
+      ['loop_share', 'loops:write'],
+      ['loop_unshare', 'loops:write'],
+      ['loop_set_item_visibility', 'loops:write'],
+      ['loop_archive', 'loops:write'],
+      ['run_outcome', 'loops:write'],
+    ] as const) {
       expect(tools.find((t) => t.name === name)?._meta?.securitySchemes, name).toEqual([{ type: 'oauth2', scopes: [scope] }]);
     }
   });
@@ -41,12 +50,28 @@ describe('scopes', () => {
   it('without the Loop scopes each tool is insufficient_scope, and the API refuses the route itself', async () => {
     const plain = await authorizedAgent(amp, 'nell', { tickLoops: false });
     try {
-      for (const [name, scope] of [['loop_read', 'loops:read'], ['loop_create', 'loops:write'], ['run_outcome', 'loops:write']] as const) {
-        const result = await call(plain, name, name === 'loop_create' ? { title: 'X night', renderer: 'list', skillId: 'skill_x' } : name === 'run_outcome' ? { mode: 'completed', summary: 'x' } : {});
+      for (const [name, scope] of [
+        ['loop_read', 'loops:read'],
+        ['loop_create', 'loops:write'],
+        ['run_outcome', 'loops:write'],
+      ] as const) {
+        const result = await call(
+          plain,
+          name,
+          name === 'loop_create'
+            ? { title: 'X night', renderer: 'list', skillId: 'skill_x' }
+            : name === 'run_outcome'
+              ? { mode: 'completed', summary: 'x' }
+              : {},
+        );
         expect(result.isError, name).toBe(true);
         expect(result.structuredContent.error).toMatchObject({ code: 'insufficient_scope', details: { missingScopes: [scope] } });
       }
-      const direct = await fetch(`${amp.apiUrl}/v1/loops/read`, { method: 'POST', headers: { Authorization: `Bearer ${plain.accessToken}`, 'Content-Type': 'application/json' }, body: '{}' });
+      const direct = await fetch(`${amp.apiUrl}/v1/loops/read`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${plain.accessToken}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       expect(direct.status).toBe(403);
       expect(direct.headers.get('www-authenticate')).toContain('insufficient_scope');
     } finally {
@@ -102,7 +127,13 @@ describe('items, members and the shelf', () => {
   });
 
   it('writes an item once per idempotency key and refuses the key with other arguments', async () => {
-    const item = { kind: 'list', title: 'Taco spots', blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo'] }], fallbackText: 'Tacos El Gallo', grounding: ['sig_abc'] };
+    const item = {
+      kind: 'list',
+      title: 'Taco spots',
+      blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo'] }],
+      fallbackText: 'Tacos El Gallo',
+      grounding: ['sig_abc'],
+    };
     const first = await call(mara, 'loop_write', { loopId, item, idempotencyKey: 'write-tacos-0001' });
     const again = await call(mara, 'loop_write', { loopId, item, idempotencyKey: 'write-tacos-0001' });
     expect(again.structuredContent.item.itemId).toBe(first.structuredContent.item.itemId);
@@ -116,15 +147,27 @@ describe('items, members and the shelf', () => {
   it('shares by membership; item visibility never grants access; an andee item keeps its visibility', async () => {
     expect((await call(theo, 'loop_read', { loopId })).structuredContent.error.code).toBe('loop_not_found');
     const shared = await call(mara, 'loop_share', { loopId, tag: '&theo' });
-    expect(shared.structuredContent).toMatchObject({ changed: true, members: [expect.objectContaining({ tag: '&mara', role: 'owner' }), expect.objectContaining({ tag: '&theo', role: 'member' })] });
+    expect(shared.structuredContent).toMatchObject({
+      changed: true,
+      members: [expect.objectContaining({ tag: '&mara', role: 'owner' }), expect.objectContaining({ tag: '&theo', role: 'member' })],
+    });
     expect((await call(theo, 'loop_members', { loopId })).structuredContent.members).toHaveLength(2);
     const itemId = (await call(theo, 'loop_read', { loopId })).structuredContent.loop.items[0].itemId;
     expect((await call(theo, 'loop_set_item_visibility', { loopId, itemId, visibility: 'owner' })).structuredContent.error.code).toBe('not_loop_owner');
     expect((await call(mara, 'loop_set_item_visibility', { loopId, itemId, visibility: 'owner' })).structuredContent.item.visibility).toBe('owner');
     expect((await call(theo, 'loop_read', { loopId })).structuredContent.loop.items).toEqual([]);
     expect((await call(mara, 'loop_read', { loopId })).structuredContent.loop.items).toHaveLength(1);
-    const andeeItem = await writeItem(amp.database.db, loopId, 'andee', { kind: 'list', title: 'My own list', blocks: [{ type: 'paragraph', text: 'Ask for the salsa verde.' }], fallbackText: 'Ask for the salsa verde.' }, null, new Date());
-    expect((await call(mara, 'loop_set_item_visibility', { loopId, itemId: andeeItem.item.itemId, visibility: 'owner' })).structuredContent.error.code).toBe('not_agent_authored');
+    const andeeItem = await writeItem(
+      amp.database.db,
+      loopId,
+      'andee',
+      { kind: 'list', title: 'My own list', blocks: [{ type: 'paragraph', text: 'Ask for the salsa verde.' }], fallbackText: 'Ask for the salsa verde.' },
+      null,
+      new Date(),
+    );
+    expect((await call(mara, 'loop_set_item_visibility', { loopId, itemId: andeeItem.item.itemId, visibility: 'owner' })).structuredContent.error.code).toBe(
+      'not_agent_authored',
+    );
     expect((await call(mara, 'loop_unshare', { loopId, tag: 'theo' })).structuredContent.changed).toBe(true);
     expect((await call(theo, 'loop_read', { loopId })).structuredContent.error.code).toBe('loop_not_found');
   });

@@ -19,7 +19,13 @@ import { startAmpersand, type RunningAmpersand } from './support/start-ampersand
 
 const SKILL = { instructions: 'Pick three films the whole family can watch together on Friday.' };
 const SPEC = { artifactKinds: ['recommendation_set' as const], terminalModes: ['completed' as const, 'refused' as const] };
-const FILMS = { kind: 'recommendation_set', title: 'Three films for Friday', blocks: [{ type: 'recommendation', name: 'Paddington 2', reason: 'Everyone laughed at the first one.' }], fallbackText: 'Paddington 2 — everyone laughed at the first one.', grounding: ['sig_family_laughs'] };
+const FILMS = {
+  kind: 'recommendation_set',
+  title: 'Three films for Friday',
+  blocks: [{ type: 'recommendation', name: 'Paddington 2', reason: 'Everyone laughed at the first one.' }],
+  fallbackText: 'Paddington 2 — everyone laughed at the first one.',
+  grounding: ['sig_family_laughs'],
+};
 
 async function callTool(agent: { client: Agent['client'] }, name: string, args: Record<string, unknown>) {
   return (await agent.client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent: any };
@@ -42,7 +48,11 @@ async function press(amp: RunningAmpersand, agent: Agent, loopId: string, action
 }
 
 async function runs(amp: RunningAmpersand, agent: Agent, loopId: string, runId?: string): Promise<any[]> {
-  const response = await fetch(`${amp.apiUrl}/v1/loops/runs`, { method: 'POST', headers: { Authorization: `Bearer ${agent.accessToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ loopId, ...(runId ? { runId } : {}) }) });
+  const response = await fetch(`${amp.apiUrl}/v1/loops/runs`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${agent.accessToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ loopId, ...(runId ? { runId } : {}) }),
+  });
   expect(response.status).toBe(200);
   return (await response.json()).runs;
 }
@@ -88,7 +98,11 @@ describe('the in-process engine with a model provider', () => {
 
   it('completed: the scripted model reads, writes an artifact with provenance, and ends the run', async () => {
     const loopId = await newLoop(amp, mara, 'Family movie night');
-    model.script([{ toolCalls: [{ name: 'loop_read', arguments: {} }] }, { toolCalls: [{ name: 'loop_write', arguments: { item: FILMS } }] }, { toolCalls: [{ name: 'run_outcome', arguments: { mode: 'completed', summary: 'I picked three films for Friday.' } }] }]);
+    model.script([
+      { toolCalls: [{ name: 'loop_read', arguments: {} }] },
+      { toolCalls: [{ name: 'loop_write', arguments: { item: FILMS } }] },
+      { toolCalls: [{ name: 'run_outcome', arguments: { mode: 'completed', summary: 'I picked three films for Friday.' } }] },
+    ]);
     const started = await press(amp, mara, loopId, 'send', 'Something everyone will like, please.');
     expect(started.envelope.trigger.kind).toBe('send');
     const run = await ended(amp, mara, loopId, started.runId);
@@ -106,7 +120,10 @@ describe('the in-process engine with a model provider', () => {
 
   it('an outcome the spec does not allow is refused to the model and the run stays open', async () => {
     const loopId = await newLoop(amp, mara, 'Family movie night 2');
-    model.script([{ toolCalls: [{ name: 'run_outcome', arguments: { mode: 'cancelled', summary: 'Giving up.' } }] }, { content: 'Here are my picks: Paddington 2.' }]);
+    model.script([
+      { toolCalls: [{ name: 'run_outcome', arguments: { mode: 'cancelled', summary: 'Giving up.' } }] },
+      { content: 'Here are my picks: Paddington 2.' },
+    ]);
     const started = await press(amp, mara, loopId, 'run');
     const run = await ended(amp, mara, loopId, started.runId);
     expect(run.state).toBe('completed');
@@ -182,7 +199,10 @@ describe('the external runtime over MCP with the run token', () => {
       expect((await callTool({ client: foreign }, 'run_outcome', { mode: 'completed', summary: 'x' })).structuredContent.error.code).toBe('run_token_invalid');
       const wrongKind = await callTool({ client: inRun }, 'loop_write', { loopId, item: { ...FILMS, kind: 'plan' } });
       expect(wrongKind.structuredContent.error.code).toBe('outcome_not_allowed');
-      expect((await callTool({ client: inRun }, 'loop_write', { loopId, item: FILMS })).structuredContent.item.provenance).toMatchObject({ runId: started.runId, version: 1 });
+      expect((await callTool({ client: inRun }, 'loop_write', { loopId, item: FILMS })).structuredContent.item.provenance).toMatchObject({
+        runId: started.runId,
+        version: 1,
+      });
       const notAllowed = await callTool({ client: inRun }, 'run_outcome', { mode: 'failed', summary: 'x' });
       expect(notAllowed.structuredContent.error.code).toBe('outcome_not_allowed');
       expect((await runs(amp, mara, loopId, started.runId))[0].state).toBe('running');
@@ -249,7 +269,12 @@ describe('a killed API process', () => {
       const row = await database.db.selectFrom('loop_runs').selectAll().where('run_id', '=', started.runId).executeTakeFirstOrThrow();
       expect(row.state).toBe('timed_out');
       expect(typeof row.terminal === 'string' ? JSON.parse(row.terminal) : row.terminal).toMatchObject({ state: 'timed_out', lastStage: 'model_call' });
-      const messages = await database.db.selectFrom('conversation_messages').selectAll().where('run_id', '=', started.runId).where('terminal_state', 'is not', null).execute();
+      const messages = await database.db
+        .selectFrom('conversation_messages')
+        .selectAll()
+        .where('run_id', '=', started.runId)
+        .where('terminal_state', 'is not', null)
+        .execute();
       expect(messages).toHaveLength(1);
       expect(messages[0]!.correlation_id).toBe(started.correlationId);
     } finally {

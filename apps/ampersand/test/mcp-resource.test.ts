@@ -17,11 +17,20 @@ afterAll(async () => {
   await amp?.close();
 });
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
 const DEFAULT_SCOPE = 'signals:ask signals:write connections:read connections:write';
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(new URL(path, amp.mcpUrl), { method: 'POST', headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-06-18', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return fetch(new URL(path, amp.mcpUrl), {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-06-18', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 function challengeOf(response: Response) {
@@ -45,7 +54,12 @@ describe('discovery and health', () => {
     const response = await fetch(new URL('/health', amp.mcpUrl));
     expect(response.status).toBe(200);
     // Its own build and configuration digest (the proof ladder's runtime rung), no dependency.
-    expect(await response.json()).toEqual({ status: 'ok', service: 'ampersand-mcp', dependencies: {}, build: { version: expect.stringMatching(/^\d+\.\d+\.\d+/), configDigest: expect.stringMatching(/^[0-9a-f]{16}$/) } });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      service: 'ampersand-mcp',
+      dependencies: {},
+      build: { version: expect.stringMatching(/^\d+\.\d+\.\d+/), configDigest: expect.stringMatching(/^[0-9a-f]{16}$/) },
+    });
   });
 
   it('answers 404 for the OpenAI apps challenge when none is configured', async () => {
@@ -58,7 +72,9 @@ describe('bearer refusals', () => {
     for (const path of ['/mcp', '/']) {
       const response = await post(path, INITIALIZE);
       expect(response.status).toBe(401);
-      expect(challengeOf(response)).toBe(`Bearer resource_metadata="${new URL('/.well-known/oauth-protected-resource', amp.mcpUrl).href}", scope="${DEFAULT_SCOPE}"`);
+      expect(challengeOf(response)).toBe(
+        `Bearer resource_metadata="${new URL('/.well-known/oauth-protected-resource', amp.mcpUrl).href}", scope="${DEFAULT_SCOPE}"`,
+      );
     }
   });
 
@@ -126,7 +142,11 @@ describe('request validation after the token', () => {
 
   it('an authenticated call without the tool scope is the tool error insufficient_scope naming it', async () => {
     const token = await mintAccessToken({ secret: amp.secret, issuer: amp.apiUrl, audience: amp.mcpUrl, scope: 'signals:ask' });
-    const response = await post('/mcp', { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'connections_read', arguments: {} } }, { Authorization: `Bearer ${token}` });
+    const response = await post(
+      '/mcp',
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'connections_read', arguments: {} } },
+      { Authorization: `Bearer ${token}` },
+    );
     expect(response.status).toBe(200);
     const result = (await response.json()).result;
     expect(result.isError).toBe(true);
@@ -136,7 +156,11 @@ describe('request validation after the token', () => {
 
   it('a token the MCP service accepts but whose grant the API does not know is refused by the API as a tool error', async () => {
     const token = await mintAccessToken({ secret: amp.secret, issuer: amp.apiUrl, audience: amp.mcpUrl, grantId: 'no-such-grant' });
-    const response = await post('/mcp', { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'connections_read', arguments: {} } }, { Authorization: `Bearer ${token}` });
+    const response = await post(
+      '/mcp',
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'connections_read', arguments: {} } },
+      { Authorization: `Bearer ${token}` },
+    );
     const result = (await response.json()).result;
     expect(result.isError).toBe(true);
     expect(result.structuredContent.error.code).toBe('invalid_token');

@@ -12,7 +12,21 @@ import { migrate, openDatabase, type Database } from '@agent-products/kit/store'
 import { ampersandMigrations } from '../src/store/migrations.ts';
 
 /** What the last released build had run (main at 972f89d). Extend it when a build ships. */
-const RELEASED = ['0001_andees', '0002_oauth', '0003_idempotency_records', '0004_identity_signals', '0005_first_party_clients', '0006_contacts', '0007_connection_requests', '0008_peer_questions', '0009_notifications', '0020_loops', '0021_signal_suggestions', '0022_evidence', '0050_rate_limits'];
+const RELEASED = [
+  '0001_andees',
+  '0002_oauth',
+  '0003_idempotency_records',
+  '0004_identity_signals',
+  '0005_first_party_clients',
+  '0006_contacts',
+  '0007_connection_requests',
+  '0008_peer_questions',
+  '0009_notifications',
+  '0020_loops',
+  '0021_signal_suggestions',
+  '0022_evidence',
+  '0050_rate_limits',
+];
 
 const url = process.env.DATABASE_URL;
 const schema = url ? `amp_upgrade_${randomBytes(5).toString('hex')}` : 'public';
@@ -33,7 +47,11 @@ it('upgrades a database made by the released migrations, running only the new on
   await migrate(database.db, database.schema, released);
 
   const ran = await migrate(database.db, database.schema, ampersandMigrations);
-  expect(ran.sort()).toEqual(Object.keys(ampersandMigrations).filter((name) => !RELEASED.includes(name)).sort());
+  expect(ran.sort()).toEqual(
+    Object.keys(ampersandMigrations)
+      .filter((name) => !RELEASED.includes(name))
+      .sort(),
+  );
   // Every name added since sorts after every released one, or the migrator would have refused.
   // biome-ignore lint/complexity/useMathMinMax: migration names are strings; Math.max would compare NaN.
   for (const name of ran) expect(name > RELEASED.reduce((a, b) => (a > b ? a : b))).toBe(true);

@@ -33,9 +33,19 @@ beforeAll(async () => {
       received.push({ authorization: req.headers.authorization, path: req.url ?? '', body });
       if (failing) return void res.writeHead(503, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
       const user = body.messages.find((m) => m.role === 'user')!.content;
-      const facts = user.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
+      const facts = user
+        .split('\n')
+        .filter((l) => l.startsWith('- '))
+        .map((l) => l.slice(2));
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: `From the model: ${facts.join(' / ')}` } }] }));
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          model: body.model,
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: `From the model: ${facts.join(' / ')}` } }],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));

@@ -44,7 +44,12 @@ async function signedInBrowser(tag: string): Promise<CookieBrowser> {
 }
 
 /** The browser opens the authorization URL and answers the approval page; returns where the client was sent. */
-async function answer(browser: CookieBrowser, authorizationUrl: URL, decision: 'approve' | 'deny', optIn: string[] = []): Promise<{ redirect: URL; page: string }> {
+async function answer(
+  browser: CookieBrowser,
+  authorizationUrl: URL,
+  decision: 'approve' | 'deny',
+  optIn: string[] = [],
+): Promise<{ redirect: URL; page: string }> {
   const page = await browser.get(authorizationUrl);
   expect(page.status, page.text.slice(0, 300)).toBe(200);
   const uid = /\/interaction\/([\w-]+)/.exec(page.url)![1]!;
@@ -138,7 +143,9 @@ describe('the official client through OAuth to a tool call', () => {
 
     // The API refuses the revoked grant's access token at once; the MCP service passes the call on.
     const after = new Client({ name: 'test-agent', version: '1.0.0' });
-    await after.connect(new StreamableHTTPClientTransport(new URL(amp.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${rotated.access_token}` } } }));
+    await after.connect(
+      new StreamableHTTPClientTransport(new URL(amp.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${rotated.access_token}` } } }),
+    );
     const refused = await after.callTool({ name: 'connections_read', arguments: {} });
     expect(refused.isError).toBe(true);
     expect((refused.structuredContent as { error: { code: string } }).error.code).toBe('invalid_token');

@@ -17,7 +17,11 @@ let askerC: Client, friendC: Client;
 
 beforeAll(async () => {
   amp = await startAmpersand({ questionClock: () => now, settings: { questionTtlSeconds: 7 * 24 * 3600 } });
-  [asker, friend] = await Promise.all([createAndee(amp, 'quinn', 'Quinn Asker'), createAndee(amp, 'ravi', 'Ravi Friend'), createAndee(amp, 'sol', 'Sol Stranger')]);
+  [asker, friend] = await Promise.all([
+    createAndee(amp, 'quinn', 'Quinn Asker'),
+    createAndee(amp, 'ravi', 'Ravi Friend'),
+    createAndee(amp, 'sol', 'Sol Stranger'),
+  ]);
   await amp.api.connections.connect(asker.andeeId, friend.andeeId, new Date());
   askerC = await mcpClient(amp, await accessToken(amp, asker));
   friendC = await mcpClient(amp, await accessToken(amp, friend));
@@ -36,7 +40,15 @@ describe('asking', () => {
     expect(asked).toMatchObject({ status: 'pending', to: { tag: '&ravi' } });
     expect(new Date(asked.expiresAt).getTime() - now.getTime()).toBe(7 * 24 * 3600 * 1000);
     const pending = await call(friendC, 'questions_pending');
-    expect(pending.questions).toEqual([{ questionId: asked.questionId, from: { name: 'Quinn Asker', tag: '&quinn' }, question: QUESTION, askedAt: now.toISOString(), expiresAt: asked.expiresAt }]);
+    expect(pending.questions).toEqual([
+      {
+        questionId: asked.questionId,
+        from: { name: 'Quinn Asker', tag: '&quinn' },
+        question: QUESTION,
+        askedAt: now.toISOString(),
+        expiresAt: asked.expiresAt,
+      },
+    ]);
     expect((await amp.api.notifications.list(friend.andeeId)).map((n) => n.kind)).toEqual(['question']);
   });
 
@@ -68,7 +80,10 @@ describe('answering', () => {
     await amp.api.signals.review(friend.andeeId, answered.pendingSignalId, { action: 'approve', visibility: 'public' }, now);
     expect((await call(askerC, 'ask_question', { question: 'Which restaurant in Lyon?', participants: ['ravi'] })).answer).toContain('Bouchon');
 
-    expect(await callError(friendC, 'questions_answer', { questionId: open.questionId, answer: 'again' })).toMatchObject({ code: 'question_not_pending', details: { status: 'answered' } });
+    expect(await callError(friendC, 'questions_answer', { questionId: open.questionId, answer: 'again' })).toMatchObject({
+      code: 'question_not_pending',
+      details: { status: 'answered' },
+    });
     expect((await callError(askerC, 'questions_answer', { questionId: open.questionId, answer: 'not mine' })).code).toBe('question_not_found');
   });
 
@@ -87,7 +102,10 @@ describe('answering', () => {
     expect((await callError(friendC, 'questions_withdraw', { questionId: q2.questionId })).code).toBe('question_not_found');
     expect(await call(askerC, 'questions_withdraw', { questionId: q2.questionId })).toMatchObject({ status: 'withdrawn' });
     expect(await amp.api.notifications.list(friend.andeeId)).toHaveLength(friendNotes);
-    expect(await callError(askerC, 'questions_withdraw', { questionId: q2.questionId })).toMatchObject({ code: 'question_not_pending', details: { status: 'withdrawn' } });
+    expect(await callError(askerC, 'questions_withdraw', { questionId: q2.questionId })).toMatchObject({
+      code: 'question_not_pending',
+      details: { status: 'withdrawn' },
+    });
     expect((await call(friendC, 'questions_pending')).questions).toEqual([]);
 
     const statuses = (await call(askerC, 'questions_list')).questions.map((q: { question: string; status: string }) => [q.question, q.status]);
@@ -107,8 +125,14 @@ describe('expiry', () => {
     expect((await call(friendC, 'questions_pending')).questions.map((q: { questionId: string }) => q.questionId)).toEqual([asked.questionId]);
     now = new Date(now.getTime() + 1000);
     expect((await call(friendC, 'questions_pending')).questions).toEqual([]);
-    expect(await callError(friendC, 'questions_answer', { questionId: asked.questionId, answer: 'Yes!' })).toMatchObject({ code: 'question_not_pending', details: { status: 'expired' } });
-    expect(await callError(askerC, 'questions_withdraw', { questionId: asked.questionId })).toMatchObject({ code: 'question_not_pending', details: { status: 'expired' } });
+    expect(await callError(friendC, 'questions_answer', { questionId: asked.questionId, answer: 'Yes!' })).toMatchObject({
+      code: 'question_not_pending',
+      details: { status: 'expired' },
+    });
+    expect(await callError(askerC, 'questions_withdraw', { questionId: asked.questionId })).toMatchObject({
+      code: 'question_not_pending',
+      details: { status: 'expired' },
+    });
     expect((await call(askerC, 'questions_list')).questions[0]).toMatchObject({ questionId: asked.questionId, status: 'expired', signalsCreated: 0 });
   });
 });

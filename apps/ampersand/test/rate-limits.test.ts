@@ -35,15 +35,27 @@ afterAll(async () => {
 });
 
 const signIn = (tag: string) =>
-  fetch(`${amp.apiUrl}/sign-in`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ tag, next: '/' }), redirect: 'manual' });
+  fetch(`${amp.apiUrl}/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ tag, next: '/' }),
+    redirect: 'manual',
+  });
 
 async function mailboxCount(): Promise<number> {
-  const row = await amp.database.db.selectFrom('dev_mailbox').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await amp.database.db
+    .selectFrom('dev_mailbox')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 async function clientCount(): Promise<number> {
-  const row = await amp.database.db.selectFrom('oauth_store').select((eb) => eb.fn.countAll<string>().as('n')).where('model', '=', 'Client').executeTakeFirstOrThrow();
+  const row = await amp.database.db
+    .selectFrom('oauth_store')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('model', '=', 'Client')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -74,7 +86,8 @@ describe('sign-in', () => {
   });
 
   it('limits sign-in link redemptions per address, whatever the link', async () => {
-    for (let attempt = 0; attempt < 3; attempt++) expect((await fetch(`${amp.apiUrl}/sign-in/link/not-a-link-${attempt}`, { redirect: 'manual' })).status).toBe(400);
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect((await fetch(`${amp.apiUrl}/sign-in/link/not-a-link-${attempt}`, { redirect: 'manual' })).status).toBe(400);
     const refused = await fetch(`${amp.apiUrl}/sign-in/link/not-a-link-3`, { redirect: 'manual' });
     expectLimited(refused);
     expect(await refused.text()).toContain('rate_limited');
@@ -86,17 +99,34 @@ describe('the authorization server', () => {
     const metadata = { client_name: 'Agent', redirect_uris: ['http://127.0.0.1:9/callback'], token_endpoint_auth_method: 'none' };
     for (let i = 0; i < 3; i++) expect((await register(amp.apiUrl, metadata)).status).toBe(201);
     const before = await clientCount();
-    const response = await fetch(`${amp.apiUrl}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(metadata) });
+    const response = await fetch(`${amp.apiUrl}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(metadata),
+    });
     const retryAfter = expectLimited(response);
-    expect(await response.json()).toEqual({ error: 'rate_limited', error_description: expect.stringContaining('registrations'), retry_after_seconds: retryAfter });
+    expect(await response.json()).toEqual({
+      error: 'rate_limited',
+      error_description: expect.stringContaining('registrations'),
+      retry_after_seconds: retryAfter,
+    });
     expect(await clientCount()).toBe(before);
   });
 
   it('limits token requests per address', async () => {
-    for (let i = 0; i < 3; i++) expect((await tokenRequest(amp.apiUrl, { grant_type: 'refresh_token', refresh_token: 'nope', client_id: 'nobody' })).status).not.toBe(429);
-    const response = await fetch(`${amp.apiUrl}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'nope', client_id: 'nobody' }) });
+    for (let i = 0; i < 3; i++)
+      expect((await tokenRequest(amp.apiUrl, { grant_type: 'refresh_token', refresh_token: 'nope', client_id: 'nobody' })).status).not.toBe(429);
+    const response = await fetch(`${amp.apiUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'nope', client_id: 'nobody' }),
+    });
     const retryAfter = expectLimited(response);
-    expect(await response.json()).toEqual({ error: 'rate_limited', error_description: expect.stringContaining('token requests'), retry_after_seconds: retryAfter });
+    expect(await response.json()).toEqual({
+      error: 'rate_limited',
+      error_description: expect.stringContaining('token requests'),
+      retry_after_seconds: retryAfter,
+    });
   });
 });
 
@@ -110,12 +140,26 @@ describe('device polling', () => {
   });
 
   it('answers a device code polled again within its window with slow_down and Retry-After', async () => {
-    const registered = await register(device.apiUrl, { client_name: 'TV App', grant_types: [DEVICE_GRANT, 'refresh_token'], response_types: [], redirect_uris: [] });
+    const registered = await register(device.apiUrl, {
+      client_name: 'TV App',
+      grant_types: [DEVICE_GRANT, 'refresh_token'],
+      response_types: [],
+      redirect_uris: [],
+    });
     expect(registered.status).toBe(201);
     const clientId = registered.body.client_id as string;
-    const authorization = await fetch(`${device.apiUrl}/oauth/device_authorization`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: clientId }) });
+    const authorization = await fetch(`${device.apiUrl}/oauth/device_authorization`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: clientId }),
+    });
     const { device_code } = (await authorization.json()) as { device_code: string };
-    const poll = () => fetch(`${device.apiUrl}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: DEVICE_GRANT, device_code, client_id: clientId }) });
+    const poll = () =>
+      fetch(`${device.apiUrl}/oauth/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: DEVICE_GRANT, device_code, client_id: clientId }),
+      });
 
     const first = await poll();
     expect(first.status).toBe(400);
@@ -133,7 +177,11 @@ describe('counted in Redis', () => {
   let second: RunningAmpersand;
   beforeAll(async () => {
     // Two API processes over one database and one Redis; a fresh key prefix keeps runs apart.
-    const settings = { redisUrl, rateLimitKeyPrefix: `amp-auth-test-${randomUUID()}`, rateLimits: { registrationsPerAddress: { points: 2, windowSeconds: WINDOW } } };
+    const settings = {
+      redisUrl,
+      rateLimitKeyPrefix: `amp-auth-test-${randomUUID()}`,
+      rateLimits: { registrationsPerAddress: { points: 2, windowSeconds: WINDOW } },
+    };
     first = await startAmpersand({ settings });
     second = await startAmpersand({ settings, database: first.database, secret: first.secret, publicUrls: { apiUrl: first.apiUrl, mcpUrl: first.mcpUrl } });
   });
@@ -146,7 +194,11 @@ describe('counted in Redis', () => {
     const metadata = { client_name: 'Agent', redirect_uris: ['http://127.0.0.1:9/callback'], token_endpoint_auth_method: 'none' };
     expect((await register(first.ownApiUrl, metadata)).status).toBe(201);
     expect((await register(second.ownApiUrl, metadata)).status).toBe(201);
-    const refused = await fetch(`${first.ownApiUrl}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(metadata) });
+    const refused = await fetch(`${first.ownApiUrl}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(metadata),
+    });
     expectLimited(refused);
     expect((await refused.json()).error).toBe('rate_limited');
     const health = await (await fetch(`${second.ownApiUrl}/health`)).json();

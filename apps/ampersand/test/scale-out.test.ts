@@ -27,7 +27,12 @@ describe.skipIf(!postgres)('two API and two MCP processes over one PostgreSQL', 
     shared = await openTestDatabase<AmpersandDatabase>(ampersandMigrations, 'ampersand_scale');
     first = await startAmpersand({ database: shared, now });
     const again = await openDatabase<AmpersandDatabase>({ url: shared.url ?? postgres, schema: shared.schema, maxConnections: 10 });
-    second = await startAmpersand({ database: { ...again, dispose: () => again.close() }, secret: first.secret, publicUrls: { apiUrl: first.apiUrl, mcpUrl: first.mcpUrl }, now });
+    second = await startAmpersand({
+      database: { ...again, dispose: () => again.close() },
+      secret: first.secret,
+      publicUrls: { apiUrl: first.apiUrl, mcpUrl: first.mcpUrl },
+      now,
+    });
   });
   afterAll(async () => {
     await second?.close();
@@ -37,11 +42,16 @@ describe.skipIf(!postgres)('two API and two MCP processes over one PostgreSQL', 
   });
 
   async function call(mcpUrl: string, accessToken: string) {
-    const response = await fetch(mcpUrl, { method: 'POST', headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-06-18', Authorization: `Bearer ${accessToken}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'connections_read', arguments: {} } }) });
+    const response = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-06-18', Authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'connections_read', arguments: {} } }),
+    });
     return (await response.json()).result;
   }
 
-  const refresh = (apiUrl: string, refreshToken: string, clientId: string) => tokenRequest(apiUrl, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId });
+  const refresh = (apiUrl: string, refreshToken: string, clientId: string) =>
+    tokenRequest(apiUrl, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId });
 
   it('shares tokens, grace replays and reuse detection across processes', async () => {
     const created = await first.api.andees.create({ tag: 'ada', displayName: 'Ada' });
@@ -50,9 +60,23 @@ describe.skipIf(!postgres)('two API and two MCP processes over one PostgreSQL', 
     await browser.signInWithLink(`${first.apiUrl}/sign-in/link/${(await first.api.sessions.issueLink(created.andee.andeeId, new Date())).token}`);
     const client = await register(second.ownApiUrl, { client_name: 'Scaled Agent', redirect_uris: [REDIRECT] });
     const pkce = pkcePair();
-    const page = await browser.get(authorizeUrl(first.apiUrl, { client_id: client.body.client_id, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256' }));
+    const page = await browser.get(
+      authorizeUrl(first.apiUrl, {
+        client_id: client.body.client_id,
+        response_type: 'code',
+        redirect_uri: REDIRECT,
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+      }),
+    );
     const done = await browser.post(page.url, { csrf: formValue(page.text, 'csrf'), decision: 'approve' });
-    const token = await tokenRequest(second.ownApiUrl, { grant_type: 'authorization_code', code: done.leftTo!.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: client.body.client_id, code_verifier: pkce.verifier });
+    const token = await tokenRequest(second.ownApiUrl, {
+      grant_type: 'authorization_code',
+      code: done.leftTo!.searchParams.get('code')!,
+      redirect_uri: REDIRECT,
+      client_id: client.body.client_id,
+      code_verifier: pkce.verifier,
+    });
     expect(token.status, JSON.stringify(token.body)).toBe(200);
 
     for (const mcpUrl of [first.ownMcpUrl, second.ownMcpUrl]) expect((await call(mcpUrl, token.body.access_token)).isError).toBeFalsy();
@@ -66,7 +90,8 @@ describe.skipIf(!postgres)('two API and two MCP processes over one PostgreSQL', 
     const reuse = await refresh(second.ownApiUrl, token.body.refresh_token, client.body.client_id);
     expect(reuse.body.error).toBe('invalid_grant');
     expect((await refresh(first.apiUrl, rotated.body.refresh_token, client.body.client_id)).body.error).toBe('invalid_grant');
-    for (const mcpUrl of [first.ownMcpUrl, second.ownMcpUrl]) expect((await call(mcpUrl, rotated.body.access_token)).structuredContent.error.code).toBe('invalid_token');
+    for (const mcpUrl of [first.ownMcpUrl, second.ownMcpUrl])
+      expect((await call(mcpUrl, rotated.body.access_token)).structuredContent.error.code).toBe('invalid_token');
     offsetMs = 0;
   });
 });

@@ -38,7 +38,11 @@ beforeAll(async () => {
   amp = await startAmpersand();
   mia = await createAndee(amp, 'mia', 'Mia Matrix');
   for (const scope of DEFAULT_SCOPE.split(' ')) {
-    const token = await accessToken(amp, mia, { scope: DEFAULT_SCOPE.split(' ').filter((s) => s !== scope).join(' ') });
+    const token = await accessToken(amp, mia, {
+      scope: DEFAULT_SCOPE.split(' ')
+        .filter((s) => s !== scope)
+        .join(' '),
+    });
     without[scope] = { token, client: await mcpClient(amp, token) };
   }
 }, 180_000);
@@ -64,7 +68,11 @@ for (const scope of DEFAULT_SCOPE.split(' ')) {
       it(`${name}: ${refused ? 'insufficient_scope, on the tool and on the API' : 'not refused for scope'}`, async () => {
         const result = await without[scope]!.client.callTool({ name, arguments: tool.args });
         const error = (result.structuredContent as { error?: { code: string; details?: { missingScopes?: string[] } } }).error;
-        const response = await fetch(`${amp.apiUrl}${tool.route}`, { method: 'POST', headers: { Authorization: `Bearer ${without[scope]!.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(tool.args) });
+        const response = await fetch(`${amp.apiUrl}${tool.route}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${without[scope]!.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(tool.args),
+        });
         if (refused) {
           expect(result.isError).toBe(true);
           expect(error?.code).toBe('insufficient_scope');
@@ -84,8 +92,15 @@ it('questions_list with neither connections:read nor connections:write is refuse
   const token = await accessToken(amp, mia, { scope: 'signals:ask signals:write' });
   const client = await mcpClient(amp, token);
   const result = await client.callTool({ name: 'questions_list', arguments: {} });
-  expect((result.structuredContent as { error: { code: string; details: unknown } }).error).toMatchObject({ code: 'insufficient_scope', details: { missingScopes: ['connections:read'] } });
-  const response = await fetch(`${amp.apiUrl}/v1/questions/sent`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+  expect((result.structuredContent as { error: { code: string; details: unknown } }).error).toMatchObject({
+    code: 'insufficient_scope',
+    details: { missingScopes: ['connections:read'] },
+  });
+  const response = await fetch(`${amp.apiUrl}/v1/questions/sent`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   expect(response.status).toBe(403);
   await client.close();
 });

@@ -31,7 +31,11 @@ beforeAll(async () => {
 afterAll(async () => amp?.close());
 
 const write = (value: string, runToken?: string) =>
-  fetch(`${amp.apiUrl}/v1/identity/write`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(runToken ? { 'X-Run-Token': runToken } : {}) }, body: JSON.stringify({ value }) }).then((r) => r.json());
+  fetch(`${amp.apiUrl}/v1/identity/write`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(runToken ? { 'X-Run-Token': runToken } : {}) },
+    body: JSON.stringify({ value }),
+  }).then((r) => r.json());
 
 it('approves at once a sentence found in the signed turn, with the turn as provenance', async () => {
   const written = await write('I am a night owl and I work best after 10pm.', 'run-token-1');

@@ -32,7 +32,8 @@ beforeAll(async () => {
   const friend = await createAndee(amp, 'frank', 'Frank Friend');
   const stranger = await createAndee(amp, 'stella', 'Stella Stranger');
   await amp.api.connections.connect(owner.andeeId, friend.andeeId, new Date());
-  for (const visibility of ['private', 'connected', 'public'] as const) await amp.api.signals.add(owner.andeeId, FACTS[visibility], { visibility, status: 'approved', now: new Date() });
+  for (const visibility of ['private', 'connected', 'public'] as const)
+    await amp.api.signals.add(owner.andeeId, FACTS[visibility], { visibility, status: 'approved', now: new Date() });
   // A pending public fact is visible to no one, the owner included.
   await amp.api.signals.add(owner.andeeId, 'I love jazz and pending things.', { visibility: 'public', status: 'pending', now: new Date() });
   clients.owner = await mcpClient(amp, await accessToken(amp, owner));
@@ -101,7 +102,11 @@ describe('names and audiences', () => {
   let caller: Client;
   beforeAll(async () => {
     const hub = await createAndee(amp, 'hana', 'Hana Hub');
-    const sams = [await createAndee(amp, 'sam_one', 'Sam Jones'), await createAndee(amp, 'sam_two', 'Sam Smith'), await createAndee(amp, 'rita', 'Rita Reader')];
+    const sams = [
+      await createAndee(amp, 'sam_one', 'Sam Jones'),
+      await createAndee(amp, 'sam_two', 'Sam Smith'),
+      await createAndee(amp, 'rita', 'Rita Reader'),
+    ];
     for (const s of sams) await amp.api.connections.connect(hub.andeeId, s.andeeId, new Date());
     // A stranger whose tag is the bare first name: "Sam" still means the connections called Sam.
     await createAndee(amp, 'sam', 'Samuel Elsewhere');

@@ -62,4 +62,8 @@ process.stdout.write(
   ].join('\n'),
 );
 
-stopOnSignals(() => server.close(), () => service.close(), () => database.close());
+stopOnSignals(
+  () => server.close(),
+  () => service.close(),
+  () => database.close(),
+);

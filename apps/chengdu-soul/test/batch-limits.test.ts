@@ -24,10 +24,21 @@ const proposal = () => ({
   jsonrpc: '2.0',
   id: ++n,
   method: 'tools/call',
-  params: { name: 'propose_chengdu_itinerary', arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: `batch-limit-${n}-${Date.now()}` } },
+  params: {
+    name: 'propose_chengdu_itinerary',
+    arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: `batch-limit-${n}-${Date.now()}` },
+  },
 });
 const batchOf = (count: number) => rpc(server.url, Array.from({ length: count }, proposal), { headers: auth, protocolVersion: '2025-03-26' });
-const drafts = async () => Number((await server.database.db.selectFrom('drafts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const drafts = async () =>
+  Number(
+    (
+      await server.database.db
+        .selectFrom('drafts')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('batches under the shared write limit', () => {
   it('refuses a batch of 200 proposals before any work', async () => {

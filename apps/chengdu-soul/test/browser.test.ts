@@ -194,7 +194,10 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages in headless Chromium', ()
 
     it('at 390×844 the front page and the page for agents are axe-clean', async () => {
       const page = await openPage(PHONE);
-      for (const [path, name] of [['/', 'home-phone'], ['/for-agents', 'for-agents-phone']] as const) {
+      for (const [path, name] of [
+        ['/', 'home-phone'],
+        ['/for-agents', 'for-agents-phone'],
+      ] as const) {
         await page.goto(`${server.url}${path}`);
         await expectReadable(page);
         await screenshots(page, name);

@@ -92,7 +92,12 @@ describe('publishing release 3 over release 2', () => {
     expect(full.openSlots).toBe(0);
     const emei = full.days.flatMap((d: any) => d.scenes).find((s: any) => s.cardId === 'mount-emei');
     expect(emei).toMatchObject({ selectionOnly: true, usuallyOvernight: true, placement: 'required' });
-    expect(full.days.flatMap((d: any) => d.scenes).filter((s: any) => s.usuallyOvernight).map((s: any) => s.cardId)).toEqual(['mount-emei']);
+    expect(
+      full.days
+        .flatMap((d: any) => d.scenes)
+        .filter((s: any) => s.usuallyOvernight)
+        .map((s: any) => s.cardId),
+    ).toEqual(['mount-emei']);
 
     const tooMany = await call('propose_chengdu_itinerary', {
       dayCount: 2,

@@ -79,7 +79,15 @@ describe.skipIf(!browserAvailable)('CORS on /mcp from Chromium', () => {
     method: 'tools/call',
     params: { name: 'propose_chengdu_itinerary', arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'quiet', idempotencyKey: key } },
   });
-  const draftCount = async () => Number((await server.database.db.selectFrom('drafts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const draftCount = async () =>
+    Number(
+      (
+        await server.database.db
+          .selectFrom('drafts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('lets an allowed origin list tools, plan with its credential and read the 401 challenge', async () => {
     const page = await pageOn(ALLOWED);

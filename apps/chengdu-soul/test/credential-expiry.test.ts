@@ -34,7 +34,10 @@ describe.each([
         jsonrpc: '2.0',
         id: 1,
         method: 'tools/call',
-        params: { name: 'propose_chengdu_itinerary', arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: `expiry-${randomBytes(6).toString('hex')}` } },
+        params: {
+          name: 'propose_chengdu_itinerary',
+          arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: `expiry-${randomBytes(6).toString('hex')}` },
+        },
       },
       { headers: { Authorization: `Bearer ${token}` } },
     );

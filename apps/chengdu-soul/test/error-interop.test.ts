@@ -56,7 +56,12 @@ async function tool(server: RunningChengdu, headers: Record<string, string>, nam
 
 async function propose(server: RunningChengdu, headers: Record<string, string>, key = newKey('propose')): Promise<Draft> {
   const data = await tool(server, headers, 'propose_chengdu_itinerary', { ...BASE, idempotencyKey: key });
-  return { draftRef: data.draftRef, revision: data.revision, contentHash: data.contentHash, sceneIds: data.days.flatMap((d: any) => d.scenes.map((s: any) => s.cardId)) };
+  return {
+    draftRef: data.draftRef,
+    revision: data.revision,
+    contentHash: data.contentHash,
+    sceneIds: data.days.flatMap((d: any) => d.scenes.map((s: any) => s.cardId)),
+  };
 }
 
 const bearer = async (server: RunningChengdu, now?: Date) => ({ Authorization: `Bearer ${(await issueCredential(server, now ? { now } : {})).token}` });
@@ -131,30 +136,66 @@ describeErrorInterop<Servers, keyof typeof chengduErrors.table>({
       }),
     idempotency_conflict: (s) => write(s, 'propose_chengdu_itinerary', { ...BASE, dayCount: 3, idempotencyKey: s.usedKey }),
     draft_not_found: (s) =>
-      write(s, 'revise_chengdu_draft', { ...pointer(s.draft), draftRef: `${s.draft.draftRef}x`, revisionIntent: { type: 'exclude_card', cardId: sceneOf(s) }, idempotencyKey: newKey('missing') }),
+      write(s, 'revise_chengdu_draft', {
+        ...pointer(s.draft),
+        draftRef: `${s.draft.draftRef}x`,
+        revisionIntent: { type: 'exclude_card', cardId: sceneOf(s) },
+        idempotencyKey: newKey('missing'),
+      }),
     revision_conflict: (s) =>
-      write(s, 'revise_chengdu_draft', { ...pointer(s.draft), expectedRevision: s.draft.revision + 5, revisionIntent: { type: 'exclude_card', cardId: sceneOf(s) }, idempotencyKey: newKey('revision') }),
+      write(s, 'revise_chengdu_draft', {
+        ...pointer(s.draft),
+        expectedRevision: s.draft.revision + 5,
+        revisionIntent: { type: 'exclude_card', cardId: sceneOf(s) },
+        idempotencyKey: newKey('revision'),
+      }),
     card_not_in_draft: (s) => {
       const outside = s.main.release.scenes.map((scene) => scene.cardId).find((id) => !s.draft.sceneIds.includes(id));
-      return write(s, 'revise_chengdu_draft', { ...pointer(s.draft), revisionIntent: { type: 'exclude_card', cardId: outside }, idempotencyKey: newKey('outside') });
+      return write(s, 'revise_chengdu_draft', {
+        ...pointer(s.draft),
+        revisionIntent: { type: 'exclude_card', cardId: outside },
+        idempotencyKey: newKey('outside'),
+      });
     },
     draft_catalog_stale: (s) =>
-      write(s, 'revise_chengdu_draft', { ...pointer(s.staleDraft), revisionIntent: { type: 'exclude_card', cardId: s.staleDraft.sceneIds[0] }, idempotencyKey: newKey('stale') }),
-    draft_already_confirmed: (s) => write(s, 'confirm_chengdu_draft', { ...pointer(s.confirmed), confirmation: { action: 'publish' }, idempotencyKey: newKey('again') }),
+      write(s, 'revise_chengdu_draft', {
+        ...pointer(s.staleDraft),
+        revisionIntent: { type: 'exclude_card', cardId: s.staleDraft.sceneIds[0] },
+        idempotencyKey: newKey('stale'),
+      }),
+    draft_already_confirmed: (s) =>
+      write(s, 'confirm_chengdu_draft', { ...pointer(s.confirmed), confirmation: { action: 'publish' }, idempotencyKey: newKey('again') }),
     draft_expired: (s) =>
-      write(s, 'revise_chengdu_draft', { ...pointer(s.expiredDraft), revisionIntent: { type: 'exclude_card', cardId: s.expiredDraft.sceneIds[0] }, idempotencyKey: newKey('expired') }),
+      write(s, 'revise_chengdu_draft', {
+        ...pointer(s.expiredDraft),
+        revisionIntent: { type: 'exclude_card', cardId: s.expiredDraft.sceneIds[0] },
+        idempotencyKey: newKey('expired'),
+      }),
     unauthorized: {
-      notBlackBox: 'the endpoint answers a planning call without a valid credential with HTTP 401 and WWW-Authenticate before any tool runs, as the contract says; the tool-level code only guards in-process callers',
+      notBlackBox:
+        'the endpoint answers a planning call without a valid credential with HTTP 401 and WWW-Authenticate before any tool runs, as the contract says; the tool-level code only guards in-process callers',
     },
-    body_too_large: { notBlackBox: 'a refusal of the HTTP pipeline before any tool runs: a body over the limit is HTTP 413 (mcp-endpoint.test.ts; the kit\'s body-limit.test.ts)' },
-    origin_rejected: { notBlackBox: 'a foreign browser Origin is answered HTTP 403 with this code before the MCP endpoint runs any tool (cors-browser.test.ts); no tool answers it' },
+    body_too_large: {
+      notBlackBox:
+        "a refusal of the HTTP pipeline before any tool runs: a body over the limit is HTTP 413 (mcp-endpoint.test.ts; the kit's body-limit.test.ts)",
+    },
+    origin_rejected: {
+      notBlackBox:
+        'a foreign browser Origin is answered HTTP 403 with this code before the MCP endpoint runs any tool (cors-browser.test.ts); no tool answers it',
+    },
     not_found: { notBlackBox: 'an unknown path is an HTTP 404 of the web app, never a tool result (every tool refuses an unknown thing with its own code)' },
-    rate_limited: { notBlackBox: 'the shared per-owner limit answers HTTP 429 with Retry-After before any tool runs, as the contract says (planning-limits.test.ts)' },
+    rate_limited: {
+      notBlackBox: 'the shared per-owner limit answers HTTP 429 with Retry-After before any tool runs, as the contract says (planning-limits.test.ts)',
+    },
     unavailable: {
       notBlackBox:
         'a database outage answers planning calls with HTTP 503 at the credential check, and reads keep serving the loaded catalog (fail-closed.test.ts, on PostgreSQL); no tool result carries it from outside',
     },
-    insufficient_scope: { notBlackBox: 'no Chengdu Soul tool declares OAuth scopes: planning writes take an opaque bearer credential checked before any tool runs' },
-    internal_error: { notBlackBox: 'only a defect produces it (a domain crash or an answer breaking its own schema); tool.test.ts proves the mapping in-process' },
+    insufficient_scope: {
+      notBlackBox: 'no Chengdu Soul tool declares OAuth scopes: planning writes take an opaque bearer credential checked before any tool runs',
+    },
+    internal_error: {
+      notBlackBox: 'only a defect produces it (a domain crash or an answer breaking its own schema); tool.test.ts proves the mapping in-process',
+    },
   },
 });

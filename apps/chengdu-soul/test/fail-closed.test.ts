@@ -40,7 +40,10 @@ describe.skipIf(!upstream)('fail closed when PostgreSQL is unreachable', () => {
         jsonrpc: '2.0',
         id: 1,
         method: 'tools/call',
-        params: { name: 'propose_chengdu_itinerary', arguments: { dayCount: 1, rhythm: 'spacious', discovery: 'local', atmosphere: 'quiet', idempotencyKey: `fail-closed-${Math.random()}` } },
+        params: {
+          name: 'propose_chengdu_itinerary',
+          arguments: { dayCount: 1, rhythm: 'spacious', discovery: 'local', atmosphere: 'quiet', idempotencyKey: `fail-closed-${Math.random()}` },
+        },
       },
       { headers: { Authorization: `Bearer ${token}` } },
     );
@@ -56,7 +59,12 @@ describe.skipIf(!upstream)('fail closed when PostgreSQL is unreachable', () => {
     const health = await fetch(`${server.url}/health`);
     expect(health.status).toBe(503);
     expect((await health.json()).status).toBe('degraded');
-    const read = await rpc(server.url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_chengdu_scenes', arguments: { query: 'teahouse' } } });
+    const read = await rpc(server.url, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'search_chengdu_scenes', arguments: { query: 'teahouse' } },
+    });
     expect(read.json.result.structuredContent.status).toBe('ok');
 
     await relay.start();
@@ -70,7 +78,10 @@ describe.skipIf(!upstream)('fail closed when PostgreSQL is unreachable', () => {
   });
 
   async function countDrafts(): Promise<number> {
-    const row = await server.database.db.selectFrom('drafts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const row = await server.database.db
+      .selectFrom('drafts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 });

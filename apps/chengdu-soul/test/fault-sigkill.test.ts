@@ -205,7 +205,8 @@ describe('SIGKILL in the middle of planning writes', () => {
 
     // Every acknowledged request, replayed with its key, returns the identical stored answer.
     const replays = await Promise.all(acknowledged.map((write) => succeed(write)));
-    for (const [i, replay] of replays.entries()) expect(replay, `${acknowledged[i]!.tool} ${acknowledged[i]!.args.idempotencyKey}`).toEqual(acknowledged[i]!.answer);
+    for (const [i, replay] of replays.entries())
+      expect(replay, `${acknowledged[i]!.tool} ${acknowledged[i]!.args.idempotencyKey}`).toEqual(acknowledged[i]!.answer);
 
     // Requests cut off by the kill complete when retried with their key; retried again, they replay.
     const retried: Acknowledged[] = [];

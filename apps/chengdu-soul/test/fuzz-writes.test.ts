@@ -172,8 +172,7 @@ const freshKey = fc
   .string({ unit: 'grapheme', minLength: PLAN_LIMITS.idempotencyKeyMin, maxLength: 40 })
   .filter((key) => key.length <= PLAN_LIMITS.idempotencyKeyMax);
 /** Printable text of 1–80 characters: a draftRef or cardId that is well-typed but names nothing. */
-const printableText = (maxLength: number) =>
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength }).filter((text) => text.length <= maxLength);
+const printableText = (maxLength: number) => fc.string({ unit: 'grapheme', minLength: 1, maxLength }).filter((text) => text.length <= maxLength);
 const anyCardId = fc.oneof(fc.constantFrom(...KNOWN_IDS), printableText(80));
 const unknownCardId = fc
   .oneof(
@@ -184,9 +183,9 @@ const unknownCardId = fc
   .filter((id) => !KNOWN.has(id) && id.length <= 80);
 const otherVersion = fc
   .oneof(
-    fc.tuple(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.integer({ min: 1, max: 9 })).map(
-      ([y, m, d, n]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}.${n}`,
-    ),
+    fc
+      .tuple(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.integer({ min: 1, max: 9 }))
+      .map(([y, m, d, n]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}.${n}`),
     fc.constantFrom(` ${CURRENT_VERSION}`, `${CURRENT_VERSION} `, CURRENT_VERSION.replace(/\.\d+$/, '.2'), `${CURRENT_VERSION.toUpperCase()}x`),
     printableText(40),
   )
@@ -262,9 +261,18 @@ const badHash = (hash: string) =>
 const badCardIds = (maxItems: number) =>
   fc.oneof(
     labelled('out-of-range', fc.array(fc.constantFrom(...KNOWN_IDS), { minLength: maxItems + 1, maxLength: maxItems + 40 })),
-    labelled('wrong-type', fc.tuple(fc.subarray(KNOWN_IDS, { maxLength: 3 }), wrongType).map(([ids, junk]) => [...ids, junk])),
-    labelled('out-of-range', fc.tuple(fc.subarray(KNOWN_IDS, { maxLength: 3 }), fc.oneof(fc.constant(''), overLong(80))).map(([ids, bad]) => [bad, ...ids])),
-    labelled('huge-string', hugeString(81).map((huge) => [huge])),
+    labelled(
+      'wrong-type',
+      fc.tuple(fc.subarray(KNOWN_IDS, { maxLength: 3 }), wrongType).map(([ids, junk]) => [...ids, junk]),
+    ),
+    labelled(
+      'out-of-range',
+      fc.tuple(fc.subarray(KNOWN_IDS, { maxLength: 3 }), fc.oneof(fc.constant(''), overLong(80))).map(([ids, bad]) => [bad, ...ids]),
+    ),
+    labelled(
+      'huge-string',
+      hugeString(81).map((huge) => [huge]),
+    ),
   );
 const unknownKeyName = fc.oneof(
   fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'accountId', 'owner', 'account_id', 'draftRef', 'revision', 'status', 'pageUrl', ''),
@@ -353,12 +361,14 @@ const proposeBase = fc
     required: fc.subarray(KNOWN_IDS, { minLength: 1, maxLength: 2 }),
     key: freshKey,
   })
-  .map(({ prefs, excluded, required, key }): Json => ({
-    ...prefs,
-    excludedCardIds: excluded.filter((id) => !required.includes(id)),
-    sceneSelection: { catalogVersion: CURRENT_VERSION, requiredCardIds: required },
-    idempotencyKey: key,
-  }));
+  .map(
+    ({ prefs, excluded, required, key }): Json => ({
+      ...prefs,
+      excludedCardIds: excluded.filter((id) => !required.includes(id)),
+      sceneSelection: { catalogVersion: CURRENT_VERSION, requiredCardIds: required },
+      idempotencyKey: key,
+    }),
+  );
 
 const proposeFields: Field[] = [
   field(
@@ -457,7 +467,12 @@ function proposeSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
       'selection-conflict',
       'selection_conflict',
       fc
-        .record({ prefs: preferences, required: fc.subarray(KNOWN_IDS, { minLength: 1, maxLength: 6 }), extra: fc.subarray(KNOWN_IDS, { maxLength: 4 }), key: freshKey })
+        .record({
+          prefs: preferences,
+          required: fc.subarray(KNOWN_IDS, { minLength: 1, maxLength: 6 }),
+          extra: fc.subarray(KNOWN_IDS, { maxLength: 4 }),
+          key: freshKey,
+        })
         .chain(({ prefs, required, extra, key }) =>
           fc.subarray(required, { minLength: 1 }).map((both) => withSelection(prefs, required, [CURRENT_VERSION], false, [...both, ...extra], key)),
         ),
@@ -467,13 +482,14 @@ function proposeSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
       'too_many_required_scenes',
       fc.record({ prefs: preferences, key: freshKey, asArray: fc.boolean() }).chain(({ prefs, key, asArray }) => {
         const capacity = prefs.dayCount * PLAN_LIMITS.scenesPerDay[prefs.rhythm];
-        return fc
-          .shuffledSubarray(KNOWN_IDS, { minLength: capacity + 1, maxLength: capacity + 10 })
-          .chain((required) =>
-            fc
-              .subarray(KNOWN_IDS.filter((id) => !required.includes(id)), { maxLength: 5 })
-              .map((excluded) => withSelection(prefs, required, [CURRENT_VERSION], asArray, excluded, key)),
-          );
+        return fc.shuffledSubarray(KNOWN_IDS, { minLength: capacity + 1, maxLength: capacity + 10 }).chain((required) =>
+          fc
+            .subarray(
+              KNOWN_IDS.filter((id) => !required.includes(id)),
+              { maxLength: 5 },
+            )
+            .map((excluded) => withSelection(prefs, required, [CURRENT_VERSION], asArray, excluded, key)),
+        );
       }),
     ),
     semanticCase(
@@ -529,18 +545,26 @@ function reviseSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
     semanticCase(
       'unknown-draft',
       'draft_not_found',
-      fc.tuple(unknownRef, fc.integer({ min: 1, max: 1_000_000 }), hex64, anyCardId, freshKey).map(([ref, rev, hash, card, key]) => revise(ref, rev, hash, card, key)),
+      fc
+        .tuple(unknownRef, fc.integer({ min: 1, max: 1_000_000 }), hex64, anyCardId, freshKey)
+        .map(([ref, rev, hash, card, key]) => revise(ref, rev, hash, card, key)),
     ),
     semanticCase(
       'stale-revision',
       'revision_conflict',
-      fc.tuple(fc.integer({ min: 2, max: 1_000_000 }), openScene, freshKey).map(([rev, card, key]) => revise(fx.open.draftRef, rev, fx.open.contentHash, card, key)),
+      fc
+        .tuple(fc.integer({ min: 2, max: 1_000_000 }), openScene, freshKey)
+        .map(([rev, card, key]) => revise(fx.open.draftRef, rev, fx.open.contentHash, card, key)),
     ),
     semanticCase(
       'wrong-hash',
       'revision_conflict',
       fc
-        .tuple(hex64.filter((h) => h !== fx.open.contentHash), openScene, freshKey)
+        .tuple(
+          hex64.filter((h) => h !== fx.open.contentHash),
+          openScene,
+          freshKey,
+        )
         .map(([hash, card, key]) => revise(fx.open.draftRef, 1, hash, card, key)),
     ),
     semanticCase(
@@ -552,7 +576,10 @@ function reviseSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
       'card-not-in-draft',
       'card_not_in_draft',
       fc
-        .tuple(anyCardId.filter((id) => !fx.open.sceneIds.includes(id)), freshKey)
+        .tuple(
+          anyCardId.filter((id) => !fx.open.sceneIds.includes(id)),
+          freshKey,
+        )
         .map(([card, key]) => revise(fx.open.draftRef, 1, fx.open.contentHash, card, key)),
     ),
     semanticCase(
@@ -601,7 +628,11 @@ function confirmSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
   });
   const unknownRef = fc.oneof(printableText(80), fc.stringMatching(/^dr_[A-Za-z0-9_-]{16}$/)).filter((ref) => !known.has(ref));
   return fc.oneof(
-    semanticCase('unknown-draft', 'draft_not_found', fc.tuple(unknownRef, fc.integer({ min: 1, max: 1_000_000 }), hex64, freshKey).map(([r, n, h, k]) => confirm(r, n, h, k))),
+    semanticCase(
+      'unknown-draft',
+      'draft_not_found',
+      fc.tuple(unknownRef, fc.integer({ min: 1, max: 1_000_000 }), hex64, freshKey).map(([r, n, h, k]) => confirm(r, n, h, k)),
+    ),
     semanticCase(
       'stale-revision',
       'revision_conflict',
@@ -610,16 +641,29 @@ function confirmSemantic(fx: Fixtures): fc.Arbitrary<FuzzCase> {
     semanticCase(
       'wrong-hash',
       'revision_conflict',
-      fc.tuple(hex64.filter((h) => h !== fx.open.contentHash), freshKey).map(([hash, key]) => confirm(fx.open.draftRef, 1, hash, key)),
+      fc
+        .tuple(
+          hex64.filter((h) => h !== fx.open.contentHash),
+          freshKey,
+        )
+        .map(([hash, key]) => confirm(fx.open.draftRef, 1, hash, key)),
     ),
-    semanticCase('superseded-revision', 'revision_conflict', freshKey.map((key) => confirm(fx.revised.draftRef, 1, fx.revised.firstHash, key))),
+    semanticCase(
+      'superseded-revision',
+      'revision_conflict',
+      freshKey.map((key) => confirm(fx.revised.draftRef, 1, fx.revised.firstHash, key)),
+    ),
     semanticCase(
       'already-confirmed',
       'draft_already_confirmed',
       freshKey.map((key) => confirm(fx.confirmed.draftRef, fx.confirmed.revision, fx.confirmed.contentHash, key)),
     ),
     // A confirmation that would otherwise publish, under a key already used for another one.
-    semanticCase('reused-key', 'idempotency_conflict', fc.constant(null).map(() => confirm(fx.open.draftRef, 1, fx.open.contentHash, fx.confirmed.confirmKey))),
+    semanticCase(
+      'reused-key',
+      'idempotency_conflict',
+      fc.constant(null).map(() => confirm(fx.open.draftRef, 1, fx.open.contentHash, fx.confirmed.confirmKey)),
+    ),
   );
 }
 
@@ -692,31 +736,35 @@ const toolFuzz: ToolFuzz[] = [
 ];
 
 describe('malformed and semantically wrong planning writes', () => {
-  it.each(toolFuzz)('$tool: every one is a structured refusal that writes nothing', async ({ tool, schema, malformed, semantic, kinds }) => {
-    const seen = new Map<string, number>();
-    let malformedSent = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(malformed(fixtures), { minLength: MALFORMED_PER_BATCH, maxLength: MALFORMED_PER_BATCH }),
-        fc.array(semantic(fixtures), { minLength: SEMANTIC_PER_BATCH, maxLength: SEMANTIC_PER_BATCH }),
-        async (bad, wrong) => {
-          for (const c of wrong) expect(schema.safeParse(c.args).success, `${c.kind} must be well-typed: ${JSON.stringify(c.args)}`).toBe(true);
-          const cases = [...bad, ...wrong];
-          const before = await tableDigests();
-          const answers = await Promise.all(cases.map((c) => send(tool, c.args)));
-          for (const [i, c] of cases.entries()) expectRefused(c, answers[i]!);
-          expect(await tableDigests()).toEqual(before);
-          malformedSent += bad.length;
-          for (const c of cases) seen.set(c.kind, (seen.get(c.kind) ?? 0) + 1);
-        },
-      ),
-      { numRuns: BATCHES },
-    );
-    expect(malformedSent).toBeGreaterThanOrEqual(MALFORMED_PER_TOOL);
-    for (const kind of kinds) expect(seen.get(kind) ?? 0, `cases of kind ${kind}`).toBeGreaterThanOrEqual(3);
-    await expectHealthy();
-    // Bounded by count (2,500 calls), not by time: a busy machine only makes it slower.
-  }, 300_000);
+  it.each(toolFuzz)(
+    '$tool: every one is a structured refusal that writes nothing',
+    async ({ tool, schema, malformed, semantic, kinds }) => {
+      const seen = new Map<string, number>();
+      let malformedSent = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(malformed(fixtures), { minLength: MALFORMED_PER_BATCH, maxLength: MALFORMED_PER_BATCH }),
+          fc.array(semantic(fixtures), { minLength: SEMANTIC_PER_BATCH, maxLength: SEMANTIC_PER_BATCH }),
+          async (bad, wrong) => {
+            for (const c of wrong) expect(schema.safeParse(c.args).success, `${c.kind} must be well-typed: ${JSON.stringify(c.args)}`).toBe(true);
+            const cases = [...bad, ...wrong];
+            const before = await tableDigests();
+            const answers = await Promise.all(cases.map((c) => send(tool, c.args)));
+            for (const [i, c] of cases.entries()) expectRefused(c, answers[i]!);
+            expect(await tableDigests()).toEqual(before);
+            malformedSent += bad.length;
+            for (const c of cases) seen.set(c.kind, (seen.get(c.kind) ?? 0) + 1);
+          },
+        ),
+        { numRuns: BATCHES },
+      );
+      expect(malformedSent).toBeGreaterThanOrEqual(MALFORMED_PER_TOOL);
+      for (const kind of kinds) expect(seen.get(kind) ?? 0, `cases of kind ${kind}`).toBeGreaterThanOrEqual(3);
+      await expectHealthy();
+      // Bounded by count (2,500 calls), not by time: a busy machine only makes it slower.
+    },
+    300_000,
+  );
 });
 
 describe('text the database or the request hash cannot take exactly', () => {
@@ -809,8 +857,16 @@ describe('arguments nested 10,000 and 100,000 levels deep', () => {
     { tool: 'propose_chengdu_itinerary', place: 'an unknown key', args: (deep) => `{${prefs},"idempotencyKey":"deep-1","junk":${deep}}` },
     { tool: 'propose_chengdu_itinerary', place: 'sceneSelection', args: (deep) => `{${prefs},"idempotencyKey":"deep-2","sceneSelection":${deep}}` },
     { tool: 'propose_chengdu_itinerary', place: 'excludedCardIds', args: (deep) => `{${prefs},"idempotencyKey":"deep-3","excludedCardIds":[${deep}]}` },
-    { tool: 'revise_chengdu_draft', place: 'revisionIntent', args: (deep) => `{"draftRef":"dr_x","expectedRevision":1,"expectedContentHash":"x","idempotencyKey":"deep-4","revisionIntent":${deep}}` },
-    { tool: 'confirm_chengdu_draft', place: 'confirmation', args: (deep) => `{"draftRef":"dr_x","expectedRevision":1,"expectedContentHash":"x","idempotencyKey":"deep-5","confirmation":${deep}}` },
+    {
+      tool: 'revise_chengdu_draft',
+      place: 'revisionIntent',
+      args: (deep) => `{"draftRef":"dr_x","expectedRevision":1,"expectedContentHash":"x","idempotencyKey":"deep-4","revisionIntent":${deep}}`,
+    },
+    {
+      tool: 'confirm_chengdu_draft',
+      place: 'confirmation',
+      args: (deep) => `{"draftRef":"dr_x","expectedRevision":1,"expectedContentHash":"x","idempotencyKey":"deep-5","confirmation":${deep}}`,
+    },
   ];
   const shapes = [
     { depth: 10_000, key: 'a' },
@@ -838,7 +894,8 @@ describe('arguments nested 10,000 and 100,000 levels deep', () => {
 
 describe('messages nested 100,000 levels deep outside any arguments', () => {
   const deep = nestedJson(100_000, 'a');
-  const init = (capabilities: string) => `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":${capabilities},"clientInfo":{"name":"x","version":"1"}}}`;
+  const init = (capabilities: string) =>
+    `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":${capabilities},"clientInfo":{"name":"x","version":"1"}}}`;
   const messages: Array<[string, string]> = [
     ['a tool call _meta', `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"propose_chengdu_itinerary","arguments":{},"_meta":${deep}}}`],
     ['initialize capabilities', init(deep)],
@@ -865,7 +922,12 @@ describe('batches of planning writes', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof(...arbitraries), { minLength: 2, maxLength: 12 }), async (entries) => {
         const before = await tableDigests();
-        const body = entries.map(({ tool, c }, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: c.args === undefined ? { name: tool } : { name: tool, arguments: c.args } }));
+        const body = entries.map(({ tool, c }, i) => ({
+          jsonrpc: '2.0',
+          id: i,
+          method: 'tools/call',
+          params: c.args === undefined ? { name: tool } : { name: tool, arguments: c.args },
+        }));
         const answer = await rpc(server.url, body, { headers: auth, protocolVersion: '2025-03-26' });
         expect(answer.status).toBe(200);
         expect(answer.json.map((m: { id: number }) => m.id)).toEqual(entries.map((_, i) => i));
@@ -892,4 +954,3 @@ describe('batches of planning writes', () => {
     expect(replay).toEqual(stored.result.structuredContent);
   });
 });
-

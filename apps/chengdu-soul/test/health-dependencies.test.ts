@@ -31,7 +31,15 @@ describe('health with its dependencies', () => {
     const token = (await issueCredential(server)).token;
     const write = await rpc(
       server.url,
-      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'propose_chengdu_itinerary', arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: `health-${Date.now()}` } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'propose_chengdu_itinerary',
+          arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: `health-${Date.now()}` },
+        },
+      },
       { headers: { Authorization: `Bearer ${token}` } },
     );
     expect(write.status).toBe(503);

@@ -63,7 +63,10 @@ async function propose(token: string) {
       jsonrpc: '2.0',
       id: 1,
       method: 'tools/call',
-      params: { name: 'propose_chengdu_itinerary', arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: `live-${randomBytes(6).toString('hex')}` } },
+      params: {
+        name: 'propose_chengdu_itinerary',
+        arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: `live-${randomBytes(6).toString('hex')}` },
+      },
     },
     { headers: { Authorization: `Bearer ${token}` } },
   );

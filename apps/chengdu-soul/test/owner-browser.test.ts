@@ -119,9 +119,9 @@ describe.skipIf(!browserAvailable)('the owner’s web in headless Chromium', () 
     const traveler = await openPage(PHONE);
     const response = await traveler.goto(pageUrl);
     expect(response?.status()).toBe(200);
-    const order = await traveler.locator('main > nav.day-overview, main > p.limits-line, main > section.day, main > section#not-checked').evaluateAll((nodes) =>
-      nodes.map((n) => n.className || n.id),
-    );
+    const order = await traveler
+      .locator('main > nav.day-overview, main > p.limits-line, main > section.day, main > section#not-checked')
+      .evaluateAll((nodes) => nodes.map((n) => n.className || n.id));
     expect(order).toEqual(['day-overview', 'limits-line', 'day', 'day', 'not-checked']);
     const overview = (await traveler.locator('nav.day-overview li').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
     expect(overview[0]).toMatch(/^Day 1: /);

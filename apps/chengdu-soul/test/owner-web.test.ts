@@ -79,7 +79,8 @@ function excludeForm(html: string, cardId: string): Record<string, string> {
   return found;
 }
 
-const sceneIds = (html: string) => [...html.matchAll(/<article class="scene" data-card-id="([^"]+)" data-placement="([^"]+)"/g)].map((m) => ({ cardId: m[1]!, placement: m[2]! }));
+const sceneIds = (html: string) =>
+  [...html.matchAll(/<article class="scene" data-card-id="([^"]+)" data-placement="([^"]+)"/g)].map((m) => ({ cardId: m[1]!, placement: m[2]! }));
 
 async function get(path: string, options: { cookie?: string; headers?: Record<string, string>; base?: RunningChengdu } = {}) {
   const base = options.base ?? server;
@@ -90,7 +91,11 @@ async function get(path: string, options: { cookie?: string; headers?: Record<st
   return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
-async function post(path: string, fields: Record<string, string | string[]>, options: { cookie?: string; headers?: Record<string, string>; base?: RunningChengdu } = {}) {
+async function post(
+  path: string,
+  fields: Record<string, string | string[]>,
+  options: { cookie?: string; headers?: Record<string, string>; base?: RunningChengdu } = {},
+) {
   const base = options.base ?? server;
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
@@ -109,7 +114,14 @@ async function post(path: string, fields: Record<string, string | string[]>, opt
 }
 
 const count = async (table: 'drafts' | 'pages' | 'feedback' | 'removal_requests' | 'sessions', base = server) =>
-  Number((await base.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await base.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const choices = { dayCount: '2', rhythm: 'balanced', discovery: 'blend', atmosphere: 'quiet' };
 
@@ -242,7 +254,8 @@ describe('the session cookie', () => {
 describe('CSRF', () => {
   it('refuses POSTs without or with a wrong token (403) and changes nothing', async () => {
     const pageUrl = await publish();
-    const pageId = (await server.database.db.selectFrom('pages').select('page_id').where('token', '=', pageUrl.split('/p/')[1]!).executeTakeFirstOrThrow()).page_id;
+    const pageId = (await server.database.db.selectFrom('pages').select('page_id').where('token', '=', pageUrl.split('/p/')[1]!).executeTakeFirstOrThrow())
+      .page_id;
     const home = await get('/', { cookie });
     const planForm = form(home.html, '/plan');
     const drafts = await count('drafts');
@@ -311,7 +324,9 @@ describe('Agent credentials on web routes', () => {
     const headers = { Authorization: `Bearer ${token}` };
     const answer = method === 'GET' ? await get(path, { cookie, headers }) : await post(path, fields, { cookie, headers });
     expect(answer.status).toBe(401);
-    expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="chengdu-soul", error="invalid_request", error_description="Agent credentials are accepted only on /mcp"');
+    expect(answer.headers.get('www-authenticate')).toBe(
+      'Bearer realm="chengdu-soul", error="invalid_request", error_description="Agent credentials are accepted only on /mcp"',
+    );
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(JSON.parse(answer.html).error).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('/mcp') });
     expect(await count('drafts')).toBe(drafts);
@@ -331,7 +346,12 @@ describe('planning through the form', () => {
     expect(review.headers.get('cache-control')).toBe('no-store');
     const scenes = sceneIds(review.html);
     expect(scenes).toHaveLength(4);
-    expect(scenes.filter((s) => s.placement === 'required').map((s) => s.cardId).sort()).toEqual(['panda-base', 'peoples-park-heming']);
+    expect(
+      scenes
+        .filter((s) => s.placement === 'required')
+        .map((s) => s.cardId)
+        .sort(),
+    ).toEqual(['panda-base', 'peoples-park-heming']);
     expect(review.html).toContain('成都大熊猫繁育研究基地');
     expect(review.html).toContain('not a timed route');
     const draftRef = form(review.html, '/plan/confirm').draftRef!;
@@ -346,7 +366,12 @@ describe('planning through the form', () => {
     expect(sceneIds(revised.html).map((s) => s.cardId)).toEqual(expect.arrayContaining(['panda-base', 'peoples-park-heming']));
     const afterRevision = await server.database.db.selectFrom('drafts').selectAll().where('draft_ref', '=', draftRef).executeTakeFirstOrThrow();
     expect(afterRevision.revision).toBe(2);
-    const revisions = await server.database.db.selectFrom('draft_revisions').select(['revision', 'content']).where('draft_ref', '=', draftRef).orderBy('revision').execute();
+    const revisions = await server.database.db
+      .selectFrom('draft_revisions')
+      .select(['revision', 'content'])
+      .where('draft_ref', '=', draftRef)
+      .orderBy('revision')
+      .execute();
     expect(revisions.map((r) => r.revision)).toEqual([1, 2]);
     const current = revisions[1]!.content;
     expect(((typeof current === 'string' ? JSON.parse(current) : current) as { excludedCardIds: string[] }).excludedCardIds).toEqual([dropped]);
@@ -442,15 +467,55 @@ describe('saved plans', () => {
   it('more plans than one page holds: the newest on `/`, the rest behind "Older saved plans", none twice', async () => {
     const pageUrl = await publish();
     const db = server.database.db;
-    const model = await db.selectFrom('pages').innerJoin('drafts', 'drafts.draft_ref', 'pages.draft_ref').selectAll('pages').select('drafts.catalog_version').where('pages.token', '=', pageUrl.split('/p/')[1]!).executeTakeFirstOrThrow();
+    const model = await db
+      .selectFrom('pages')
+      .innerJoin('drafts', 'drafts.draft_ref', 'pages.draft_ref')
+      .selectAll('pages')
+      .select('drafts.catalog_version')
+      .where('pages.token', '=', pageUrl.split('/p/')[1]!)
+      .executeTakeFirstOrThrow();
     // Older than anything the other tests confirm, so they sort after every plan made through the forms.
     for (let n = 0; n < 25; n++) {
       const at = new Date(Date.parse('2026-01-01T00:00:00Z') + n * 60_000);
       const draftRef = `dr_paging${n}`;
-      await db.insertInto('drafts').values({ draft_ref: draftRef, account_id: model.account_id, catalog_version: model.catalog_version, revision: 1, content_hash: model.content_hash, created_at: at, updated_at: at, expires_at: at, confirmed_at: at }).execute();
-      await db.insertInto('pages').values({ page_id: crypto.randomUUID(), token: `paging${n}`, draft_ref: draftRef, account_id: model.account_id, revision: 1, content_hash: model.content_hash, snapshot: JSON.stringify(model.snapshot), created_at: at, expires_at: at }).execute();
+      await db
+        .insertInto('drafts')
+        .values({
+          draft_ref: draftRef,
+          account_id: model.account_id,
+          catalog_version: model.catalog_version,
+          revision: 1,
+          content_hash: model.content_hash,
+          created_at: at,
+          updated_at: at,
+          expires_at: at,
+          confirmed_at: at,
+        })
+        .execute();
+      await db
+        .insertInto('pages')
+        .values({
+          page_id: crypto.randomUUID(),
+          token: `paging${n}`,
+          draft_ref: draftRef,
+          account_id: model.account_id,
+          revision: 1,
+          content_hash: model.content_hash,
+          snapshot: JSON.stringify(model.snapshot),
+          created_at: at,
+          expires_at: at,
+        })
+        .execute();
     }
-    const total = Number((await db.selectFrom('pages').select((eb) => eb.fn.countAll<string>().as('n')).where('account_id', '=', model.account_id).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await db
+          .selectFrom('pages')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('account_id', '=', model.account_id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const listed: string[] = [];
     let path: string | undefined = '/';
     for (let turn = 0; path && turn < 10; turn++) {
@@ -515,7 +580,10 @@ describe('drafts waiting for review', () => {
         jsonrpc: '2.0',
         id: 1,
         method: 'tools/call',
-        params: { name: 'propose_chengdu_itinerary', arguments: { dayCount: 1, rhythm: 'full', discovery: 'local', atmosphere: 'mixed', idempotencyKey: `agent-${Date.now()}` } },
+        params: {
+          name: 'propose_chengdu_itinerary',
+          arguments: { dayCount: 1, rhythm: 'full', discovery: 'local', atmosphere: 'mixed', idempotencyKey: `agent-${Date.now()}` },
+        },
       },
       { headers: { Authorization: `Bearer ${token}` } },
     );
@@ -574,7 +642,13 @@ describe('drafts waiting for review', () => {
         method: 'tools/call',
         params: {
           name: 'confirm_chengdu_draft',
-          arguments: { draftRef: draft.draftRef, expectedRevision: 1, expectedContentHash: draft.contentHash, confirmation: { action: 'publish' }, idempotencyKey: `confirm-${Date.now()}` },
+          arguments: {
+            draftRef: draft.draftRef,
+            expectedRevision: 1,
+            expectedContentHash: draft.contentHash,
+            confirmation: { action: 'publish' },
+            idempotencyKey: `confirm-${Date.now()}`,
+          },
         },
       },
       { headers: { Authorization: `Bearer ${token}` } },
@@ -597,7 +671,10 @@ describe('drafts waiting for review', () => {
 
   it('opens nothing that is not the signed-in owner’s open draft', async () => {
     const other = `acct_other_${Date.now()}`;
-    await server.database.db.insertInto('accounts').values({ account_id: other, email: `${other}@example.com`, approved: false }).execute();
+    await server.database.db
+      .insertInto('accounts')
+      .values({ account_id: other, email: `${other}@example.com`, approved: false })
+      .execute();
     const foreign = await server.service.drafts.propose(
       other,
       { dayCount: 1, rhythm: 'spacious', discovery: 'blend', atmosphere: 'quiet', idempotencyKey: `foreign-${Date.now()}` },
@@ -633,14 +710,20 @@ describe('privacy forms', () => {
     expect((await get('/privacy/thanks?sent=feedback')).html).toContain('Your feedback is stored');
 
     const removal = await privacyForm('/privacy/removal', feedback.cookie);
-    const asked = await post('/privacy/removal', { ...removal.fields, contact: 'owner@example.com', details: 'Please delete my plans.' }, { cookie: feedback.cookie });
+    const asked = await post(
+      '/privacy/removal',
+      { ...removal.fields, contact: 'owner@example.com', details: 'Please delete my plans.' },
+      { cookie: feedback.cookie },
+    );
     expect(asked.status).toBe(303);
     expect(asked.headers.get('location')).toBe('/privacy/thanks?sent=removal');
 
     expect(await server.service.privacy.listFeedback()).toContainEqual(
       expect.objectContaining({ message: 'The teahouse notes were lovely.\nMore please.', contact: 'reader@example.com' }),
     );
-    expect(await server.service.privacy.listRemovalRequests()).toContainEqual(expect.objectContaining({ contact: 'owner@example.com', details: 'Please delete my plans.' }));
+    expect(await server.service.privacy.listRemovalRequests()).toContainEqual(
+      expect.objectContaining({ contact: 'owner@example.com', details: 'Please delete my plans.' }),
+    );
   });
 
   it('refuses a form without the form cookie, with a wrong token, or with another visitor’s cookie (403), storing nothing', async () => {

@@ -78,7 +78,13 @@ describe('removing a plan for a removal request', () => {
   });
 
   it('removes an unconfirmed draft by its draftRef', async () => {
-    const draft = await call('propose_chengdu_itinerary', { dayCount: 1, rhythm: 'spacious', discovery: 'local', atmosphere: 'quiet', idempotencyKey: `draft-only-${Date.now()}` });
+    const draft = await call('propose_chengdu_itinerary', {
+      dayCount: 1,
+      rhythm: 'spacious',
+      discovery: 'local',
+      atmosphere: 'quiet',
+      idempotencyKey: `draft-only-${Date.now()}`,
+    });
     const outcome = await new PlanRemoval(server.database.db).remove(draft.draftRef);
     expect(outcome).toMatchObject({ draftRef: draft.draftRef, revisions: 1, pages: 0, idempotencyRecords: 1 });
     expect(await new PlanRemoval(server.database.db).remove(draft.draftRef)).toBeUndefined();

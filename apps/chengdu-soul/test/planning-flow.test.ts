@@ -140,7 +140,10 @@ describe('refusals before any draft exists', () => {
       sceneSelection: { catalogVersion: '2025-01-01.1', requiredCardIds: ['jinli'] },
       idempotencyKey: key(),
     });
-    expect(unknown.data.error).toMatchObject({ code: 'unknown_catalog_version', details: { requestedCatalogVersion: '2025-01-01.1', currentCatalogVersion: version } });
+    expect(unknown.data.error).toMatchObject({
+      code: 'unknown_catalog_version',
+      details: { requestedCatalogVersion: '2025-01-01.1', currentCatalogVersion: version },
+    });
   });
 
   it('a selectionOnly outing is never added unless required, and placed when required', async () => {
@@ -262,7 +265,11 @@ describe('revisions and confirmation are exact', () => {
 
 describe('credentials', () => {
   const propose = (headers: Record<string, string>) =>
-    rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'propose_chengdu_itinerary', arguments: { ...base, idempotencyKey: key() } } }, { headers });
+    rpc(
+      server.url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'propose_chengdu_itinerary', arguments: { ...base, idempotencyKey: key() } } },
+      { headers },
+    );
 
   it('public tools need no credential; writes without one are HTTP 401 with WWW-Authenticate', async () => {
     const publicCall = await rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_chengdu_scenes', arguments: {} } });
@@ -281,7 +288,12 @@ describe('credentials', () => {
     const answer = await fetch(`${server.url}/mcp?access_token=${token}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Cookie: `access_token=${token}` },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'propose_chengdu_itinerary', arguments: { ...base, idempotencyKey: key() } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'propose_chengdu_itinerary', arguments: { ...base, idempotencyKey: key() } },
+      }),
     });
     expect(answer.status).toBe(401);
   });
@@ -341,7 +353,10 @@ describe('a new catalog release', () => {
 });
 
 async function countDrafts(): Promise<number> {
-  const row = await server.database.db.selectFrom('drafts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await server.database.db
+    .selectFrom('drafts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -351,9 +366,23 @@ describe('a selection from a replaced release', () => {
     const replaced = server.release.manifest.catalogVersion;
     const next = derivedRelease(server.release, '2099-12-31.1');
     expect((await server.service.repository.publish(next)).status).toBe('published');
-    const stale = await call('propose_chengdu_itinerary', { ...base, sceneSelection: { catalogVersion: replaced, requiredCardIds: ['jinli'] }, idempotencyKey: key() });
-    expect(stale.data.error).toMatchObject({ code: 'stale_catalog_version', details: { requestedCatalogVersion: replaced, currentCatalogVersion: '2099-12-31.1' } });
-    const unknown = await call('propose_chengdu_itinerary', { ...base, sceneSelection: { catalogVersion: '2099-12-31.2', requiredCardIds: ['jinli'] }, idempotencyKey: key() });
-    expect(unknown.data.error).toMatchObject({ code: 'unknown_catalog_version', details: { requestedCatalogVersion: '2099-12-31.2', currentCatalogVersion: '2099-12-31.1' } });
+    const stale = await call('propose_chengdu_itinerary', {
+      ...base,
+      sceneSelection: { catalogVersion: replaced, requiredCardIds: ['jinli'] },
+      idempotencyKey: key(),
+    });
+    expect(stale.data.error).toMatchObject({
+      code: 'stale_catalog_version',
+      details: { requestedCatalogVersion: replaced, currentCatalogVersion: '2099-12-31.1' },
+    });
+    const unknown = await call('propose_chengdu_itinerary', {
+      ...base,
+      sceneSelection: { catalogVersion: '2099-12-31.2', requiredCardIds: ['jinli'] },
+      idempotencyKey: key(),
+    });
+    expect(unknown.data.error).toMatchObject({
+      code: 'unknown_catalog_version',
+      details: { requestedCatalogVersion: '2099-12-31.2', currentCatalogVersion: '2099-12-31.1' },
+    });
   });
 });

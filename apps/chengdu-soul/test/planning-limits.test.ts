@@ -102,7 +102,12 @@ describe.each([
   function propose(bearer: string) {
     return rpc(
       limited.url,
-      { jsonrpc: '2.0', id: ++n, method: 'tools/call', params: { name: 'propose_chengdu_itinerary', arguments: { ...base, idempotencyKey: `limit-${n}-${Math.random()}` } } },
+      {
+        jsonrpc: '2.0',
+        id: ++n,
+        method: 'tools/call',
+        params: { name: 'propose_chengdu_itinerary', arguments: { ...base, idempotencyKey: `limit-${n}-${Math.random()}` } },
+      },
       { headers: { Authorization: `Bearer ${bearer}` } },
     );
   }
@@ -116,4 +121,3 @@ describe.each([
     expect(drafts).toHaveLength(3);
   });
 });
-

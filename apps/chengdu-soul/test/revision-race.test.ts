@@ -26,8 +26,9 @@ const call = (name: string, args: Record<string, unknown>) =>
 
 describe(`${RACERS} concurrent revisions of one draft on ${testDatabaseKind()}`, () => {
   it('have one winner and give every loser revision_conflict with the current revision and hash', async () => {
-    const draft = (await call('propose_chengdu_itinerary', { dayCount: 3, rhythm: 'full', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: `race-${Date.now()}` })).json.result
-      .structuredContent;
+    const draft = (
+      await call('propose_chengdu_itinerary', { dayCount: 3, rhythm: 'full', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: `race-${Date.now()}` })
+    ).json.result.structuredContent;
     const scenes: string[] = draft.days.flatMap((day: any) => day.scenes.map((scene: any) => scene.cardId));
     const answers = await Promise.all(
       Array.from({ length: RACERS }, (_, i) =>

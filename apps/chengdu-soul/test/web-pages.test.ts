@@ -73,7 +73,9 @@ function decode(text: string): string {
 
 /** Visible text of an HTML fragment, whitespace collapsed. */
 function textOf(fragment: string): string {
-  return decode(fragment.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return decode(fragment.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The HTML between two markers (the end marker excluded); fails loudly when a marker is missing. */
@@ -99,12 +101,14 @@ function statusSection(html: string): { status: string; body: string } | undefin
 /** Each result item: its link, English and Chinese names and tags. */
 function resultItems(fragment: string) {
   const lists = [...fragment.matchAll(/<ul class="results">([\s\S]*?)<\/ul>/g)].map((m) => m[1]!);
-  return lists.flatMap((list) => elements(list, 'li')).map((li) => ({
-    href: /<a href="([^"]+)"/.exec(li)?.[1],
-    en: textOf(elements(li, 'strong')[0] ?? ''),
-    zh: textOf(/<span class="zh" lang="zh-CN">([\s\S]*?)<\/span>/.exec(li)?.[1] ?? ''),
-    tags: [...li.matchAll(/<span class="tag">([\s\S]*?)<\/span>/g)].map((m) => textOf(m[1]!)),
-  }));
+  return lists
+    .flatMap((list) => elements(list, 'li'))
+    .map((li) => ({
+      href: /<a href="([^"]+)"/.exec(li)?.[1],
+      en: textOf(elements(li, 'strong')[0] ?? ''),
+      zh: textOf(/<span class="zh" lang="zh-CN">([\s\S]*?)<\/span>/.exec(li)?.[1] ?? ''),
+      tags: [...li.matchAll(/<span class="tag">([\s\S]*?)<\/span>/g)].map((m) => textOf(m[1]!)),
+    }));
 }
 
 /** The words a status section lists on its "<label>: ..." terms line (each quoted in a <q>). */
@@ -140,7 +144,11 @@ describe('/agents without a query', () => {
   it('marks exactly the selectionOnly scenes as optional day trips', async () => {
     const items = resultItems((await get('/agents')).html);
     const marked = items.filter((i) => i.tags.includes('optional day trip')).map((i) => i.href);
-    expect(marked.sort()).toEqual(SCENES.filter((s) => s.selectionOnly).map((s) => `/agents/scenes/${s.cardId}`).sort());
+    expect(marked.sort()).toEqual(
+      SCENES.filter((s) => s.selectionOnly)
+        .map((s) => `/agents/scenes/${s.cardId}`)
+        .sort(),
+    );
     expect(marked.length).toBeGreaterThan(0);
   });
 
@@ -149,7 +157,11 @@ describe('/agents without a query', () => {
     const headings = elements(html, 'h2').map(textOf);
     expect(headings).toEqual(expect.arrayContaining(['In the city 市内', 'Day trips out of the city 周边一日游', 'What the labels mean']));
     const dayTrips = resultItems(between(html, 'id="area-day-trips"', '</section>'));
-    expect(dayTrips.map((i) => i.href).sort()).toEqual(SCENES.filter((s) => s.selectionOnly).map((s) => `/agents/scenes/${s.cardId}`).sort());
+    expect(dayTrips.map((i) => i.href).sort()).toEqual(
+      SCENES.filter((s) => s.selectionOnly)
+        .map((s) => `/agents/scenes/${s.cardId}`)
+        .sort(),
+    );
     const areas = elements(between(html, 'In the city', 'id="area-day-trips"'), 'h3').map(textOf);
     expect(areas[0]).toBe('Central Chengdu 市中心');
     expect(areas.length).toBeGreaterThan(2);
@@ -300,8 +312,14 @@ describe('scene detail pages', () => {
       const links = [...item.matchAll(/<a href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => [textOf(m[2]!), decode(m[1]!)]);
       const { lat, lon } = place.point;
       expect(links).toEqual([
-        ['Amap 高德', `https://uri.amap.com/marker?position=${lon},${lat}&name=${encodeURIComponent(point.name.zh)}&coordinate=wgs84&callnative=1&src=chengdu-soul`],
-        ['Baidu 百度', `https://api.map.baidu.com/marker?location=${lat},${lon}&title=${encodeURIComponent(point.name.zh)}&content=${encodeURIComponent(point.name.zh)}&coord_type=wgs84&output=html&src=webapp.chengdusoul.page`],
+        [
+          'Amap 高德',
+          `https://uri.amap.com/marker?position=${lon},${lat}&name=${encodeURIComponent(point.name.zh)}&coordinate=wgs84&callnative=1&src=chengdu-soul`,
+        ],
+        [
+          'Baidu 百度',
+          `https://api.map.baidu.com/marker?location=${lat},${lon}&title=${encodeURIComponent(point.name.zh)}&content=${encodeURIComponent(point.name.zh)}&coord_type=wgs84&output=html&src=webapp.chengdusoul.page`,
+        ],
         ['Apple Maps', `https://maps.apple.com/?ll=${lat},${lon}&q=${encodeURIComponent(point.name.zh)}`],
         ['OpenStreetMap', `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`],
       ]);
@@ -362,24 +380,48 @@ describe('privacy and home pages', () => {
     expect(textOf(html)).toContain(`(${SCENES.length} scenes)`);
   });
 
-  it.for(['/', '/agents', '/agents?q=xyzzy', '/agents/scenes/dujiangyan'])('%s speaks to people: no agent instructions, protocol versions or operator commands', async (path) => {
-    const text = textOf((await get(path)).html);
-    expect(text).not.toMatch(/ask the traveler|the traveler’s choice|2025-06-18|2025-03-26|npm run|POST \/mcp/i);
-    expect((await get(path)).html).toContain('href="/for-agents"');
-  });
+  it.for(['/', '/agents', '/agents?q=xyzzy', '/agents/scenes/dujiangyan'])(
+    '%s speaks to people: no agent instructions, protocol versions or operator commands',
+    async (path) => {
+      const text = textOf((await get(path)).html);
+      expect(text).not.toMatch(/ask the traveler|the traveler’s choice|2025-06-18|2025-03-26|npm run|POST \/mcp/i);
+      expect((await get(path)).html).toContain('href="/for-agents"');
+    },
+  );
 
   it('/for-agents carries what agents need: endpoint, protocol versions, the six tools and the handoff rules', async () => {
     const { status, html } = await get('/for-agents');
     expect(status).toBe(200);
     const text = textOf(html);
-    for (const word of ['POST /mcp', '2025-06-18', '2025-03-26', 'list_chengdu_scenes', 'search_chengdu_scenes', 'get_chengdu_scene', 'propose_chengdu_itinerary', 'revise_chengdu_draft', 'confirm_chengdu_draft', 'ask the traveler to clarify', 'npm run operator -- issue-signin-link']) {
+    for (const word of [
+      'POST /mcp',
+      '2025-06-18',
+      '2025-03-26',
+      'list_chengdu_scenes',
+      'search_chengdu_scenes',
+      'get_chengdu_scene',
+      'propose_chengdu_itinerary',
+      'revise_chengdu_draft',
+      'confirm_chengdu_draft',
+      'ask the traveler to clarify',
+      'npm run operator -- issue-signin-link',
+    ]) {
       expect(text).toContain(word);
     }
   });
 });
 
 describe('page frame and security headers', () => {
-  const PAGES = ['/', '/privacy', '/for-agents', '/agents', '/agents?q=%E7%86%8A%E7%8C%AB', '/agents?q=park&limit=99', '/agents/scenes/panda-base', '/agents/scenes/no-such-scene'];
+  const PAGES = [
+    '/',
+    '/privacy',
+    '/for-agents',
+    '/agents',
+    '/agents?q=%E7%86%8A%E7%8C%AB',
+    '/agents?q=park&limit=99',
+    '/agents/scenes/panda-base',
+    '/agents/scenes/no-such-scene',
+  ];
 
   it.for(PAGES)('%s is HTML with a strict CSP, nosniff and no framing', async (path) => {
     const { headers } = await get(path);

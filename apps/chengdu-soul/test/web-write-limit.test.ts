@@ -31,7 +31,12 @@ describe.each([
     (
       await rpc(
         server.url,
-        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'propose_chengdu_itinerary', arguments: { ...CHOICES, dayCount: 1, idempotencyKey: `web-limit-${randomBytes(6).toString('hex')}` } } },
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'propose_chengdu_itinerary', arguments: { ...CHOICES, dayCount: 1, idempotencyKey: `web-limit-${randomBytes(6).toString('hex')}` } },
+        },
         { headers: { Authorization: `Bearer ${token}` } },
       )
     ).status;

@@ -34,8 +34,10 @@ export function createTutuSim(options: TutuSimOptions): TutuSim {
     allowedOrigins: options.allowedOrigins,
     health: { dependencies: [], details: () => ({ service: SIM_SERVER_NAME, demo: true, data: 'fixture data, not real offers' }) },
   });
-  const mcp = createSimMcpHandler(control, () => ({ now: clock(), publicUrl: options.publicUrl() }), (error) =>
-    options.log.warn({ err: error }, 'mcp handler error'),
+  const mcp = createSimMcpHandler(
+    control,
+    () => ({ now: clock(), publicUrl: options.publicUrl() }),
+    (error) => options.log.warn({ err: error }, 'mcp handler error'),
   );
 
   app.all('/mcp', async (c) => {
@@ -60,7 +62,10 @@ export function createTutuSim(options: TutuSimOptions): TutuSim {
 /** The tool a `tools/call` request names, read from a copy of the body. */
 async function calledTool(request: Request): Promise<string | undefined> {
   if (request.method !== 'POST') return undefined;
-  const body: unknown = await request.clone().json().catch(() => undefined);
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => undefined);
   const message = body as { method?: unknown; params?: { name?: unknown } } | undefined;
   return message?.method === 'tools/call' && typeof message.params?.name === 'string' ? message.params.name : undefined;
 }

@@ -30,4 +30,7 @@ process.stdout.write(
   ].join('\n'),
 );
 
-stopOnSignals(() => server.close(), () => sim.close());
+stopOnSignals(
+  () => server.close(),
+  () => sim.close(),
+);

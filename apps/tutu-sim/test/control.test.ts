@@ -49,7 +49,13 @@ describe('/control', () => {
   });
 
   it('injects each kind of fault, for a number of calls or until cleared', async () => {
-    await put({ faults: [{ tool: 'search_rail', fault: 'error', times: 1 }, { tool: 'search_hotels', fault: 'malformed' }, { tool: 'search_avia', fault: 'empty' }] });
+    await put({
+      faults: [
+        { tool: 'search_rail', fault: 'error', times: 1 },
+        { tool: 'search_hotels', fault: 'malformed' },
+        { tool: 'search_avia', fault: 'empty' },
+      ],
+    });
     const client = await connectClient(running.url);
     try {
       const error = await client.callTool({ name: 'search_rail', arguments: RAIL });
@@ -70,7 +76,12 @@ describe('/control', () => {
   });
 
   it('answers an http_error fault with a 502 and a busy fault with a 429, before the MCP server sees the request', async () => {
-    await put({ faults: [{ tool: '*', fault: 'http_error', times: 1 }, { tool: 'search_rail', fault: 'busy', times: 1 }] });
+    await put({
+      faults: [
+        { tool: '*', fault: 'http_error', times: 1 },
+        { tool: 'search_rail', fault: 'busy', times: 1 },
+      ],
+    });
     expect((await rawCall('search_rail', RAIL)).status).toBe(502);
     const busy = await rawCall('search_rail', RAIL);
     expect(busy.status).toBe(429);
@@ -97,7 +108,11 @@ describe('/control', () => {
 
 describe('settings from the environment', () => {
   it('reads port, latency and a fault list', () => {
-    const config = configFromEnv({ TUTU_SIM_PORT: '18999', TUTU_SIM_LATENCY_MS: '100', TUTU_SIM_FAULTS: 'search_avia=error, search_hotels=timeout*2,*=malformed' });
+    const config = configFromEnv({
+      TUTU_SIM_PORT: '18999',
+      TUTU_SIM_LATENCY_MS: '100',
+      TUTU_SIM_FAULTS: 'search_avia=error, search_hotels=timeout*2,*=malformed',
+    });
     expect(config.port).toBe(18999);
     expect(config.control.latencyMs).toBe(100);
     expect(config.control.faults).toEqual([

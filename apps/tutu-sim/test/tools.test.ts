@@ -43,9 +43,22 @@ describe('tools/list', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
-        'create_checkout_link', 'fetch_resource', 'get_avia_instructions', 'get_bus_instructions', 'get_etrain_instructions', 'get_hotels_instructions',
-        'get_multitransport_instructions', 'get_offer_details', 'get_rail_instructions', 'get_rail_seatmap', 'search_avia', 'search_bus', 'search_etrain',
-        'search_hotels', 'search_multitransport', 'search_rail',
+        'create_checkout_link',
+        'fetch_resource',
+        'get_avia_instructions',
+        'get_bus_instructions',
+        'get_etrain_instructions',
+        'get_hotels_instructions',
+        'get_multitransport_instructions',
+        'get_offer_details',
+        'get_rail_instructions',
+        'get_rail_seatmap',
+        'search_avia',
+        'search_bus',
+        'search_etrain',
+        'search_hotels',
+        'search_multitransport',
+        'search_rail',
       ].sort(),
     );
     for (const tool of tools) {
@@ -72,7 +85,10 @@ describe('arguments', () => {
     const badDate = await call('search_rail', { ...RAIL, departure_date: 'not-a-date' });
     expect(badDate.text).toMatch(/departure_date\n {2}Input should be a valid date/);
     const missing = await call('create_checkout_link', {});
-    expect(missing).toMatchObject({ isError: true, text: 'Error executing tool create_checkout_link: create_checkout_link requires product_type or transport' });
+    expect(missing).toMatchObject({
+      isError: true,
+      text: 'Error executing tool create_checkout_link: create_checkout_link requires product_type or transport',
+    });
   });
 
   it('refuses a Latin place name and a past date with a sentence, as Tutu does', async () => {
@@ -97,12 +113,18 @@ describe('searches', () => {
     for (const offer of json.offers) {
       expect(offer.price.currency).toBe('RUB');
       expect(offer.price.amount).toBe(Math.min(...Object.values(offer.fares.seat_categories).map((c: any) => c.price_from)));
-      for (const category of Object.keys(offer.fares.seat_categories)) expect(['SEDENTARY', 'RESERVED_SEAT', 'COMPARTMENT', 'LUX', 'SOFT', 'SHARED']).toContain(category);
+      for (const category of Object.keys(offer.fares.seat_categories))
+        expect(['SEDENTARY', 'RESERVED_SEAT', 'COMPARTMENT', 'LUX', 'SOFT', 'SHARED']).toContain(category);
       expect(offer.legs).toHaveLength(1);
       expect(offer.legs[0].segments[0].voyage_no).toBe(offer.checkout_ref.train_number);
       expect(offer.departure_at).toMatch(/^2026-12-1[12]T\d\d:\d\d:00\+03:00$/);
       expect(offer.search_results_url).toMatch(new RegExp(`^${running.url}/demo/search/rail\\?`));
-      expect(offer.checkout_ref).toMatchObject({ transport: 'railway', departure_at: offer.departure_at, departure_geo_point_id: expect.any(Number), arrival_geo_point_id: expect.any(Number) });
+      expect(offer.checkout_ref).toMatchObject({
+        transport: 'railway',
+        departure_at: offer.departure_at,
+        departure_geo_point_id: expect.any(Number),
+        arrival_geo_point_id: expect.any(Number),
+      });
     }
     const capped = (await call('search_rail', { ...RAIL, price_max: prices[0] })).json;
     expect(capped.offers.every((o: any) => o.price.amount <= prices[0])).toBe(true);
@@ -113,14 +135,25 @@ describe('searches', () => {
   });
 
   it('search_avia: round trips with two legs priced for the whole party, variants and has_more paging', async () => {
-    const one = (await call('search_avia', { origin: 'Москва', destination: 'Сочи', departure_date: '2026-12-11', return_date: '2026-12-14', adults: 1, page_size: 5 })).json;
-    const two = (await call('search_avia', { origin: 'Москва', destination: 'Сочи', departure_date: '2026-12-11', return_date: '2026-12-14', adults: 2, page_size: 5 })).json;
+    const one = (
+      await call('search_avia', { origin: 'Москва', destination: 'Сочи', departure_date: '2026-12-11', return_date: '2026-12-14', adults: 1, page_size: 5 })
+    ).json;
+    const two = (
+      await call('search_avia', { origin: 'Москва', destination: 'Сочи', departure_date: '2026-12-11', return_date: '2026-12-14', adults: 2, page_size: 5 })
+    ).json;
     expect(one.meta).toMatchObject({ transport: 'avia', round_trip: true, return_date: '2026-12-14', has_more: true, page_size: 5 });
     expect(one.offers).toHaveLength(5);
     expect(two.offers[0].price.amount).toBeCloseTo(one.offers[0].price.amount * 2, -2);
     expect(one.offers[0].legs.map((l: any) => l.label)).toEqual(['outbound', 'return']);
     expect(one.offers[0].variants[0].price).toEqual(one.offers[0].price);
-    expect(two.offers[0].checkout_ref).toMatchObject({ transport: 'avia', is_round_trip: true, passengers_full: 2, passengers_child: 0, passengers_infant: 0, return_departure_at: two.offers[0].legs[1].departure_at });
+    expect(two.offers[0].checkout_ref).toMatchObject({
+      transport: 'avia',
+      is_round_trip: true,
+      passengers_full: 2,
+      passengers_child: 0,
+      passengers_infant: 0,
+      return_departure_at: two.offers[0].legs[1].departure_at,
+    });
   });
 
   it('search_hotels: string ids, location {lat, lng}, best_offer.price for the whole stay (stay_total), a checkout_ref', async () => {
@@ -129,10 +162,21 @@ describe('searches', () => {
     expect(json.hotels.length).toBeGreaterThan(0);
     for (const hotel of json.hotels) {
       expect(hotel.hotel_id).toEqual(expect.any(String));
-      expect(hotel.best_offer).toMatchObject({ price: { amount: expect.any(Number), currency: 'RUB' }, price_basis: 'stay_total', offerpack_hash: expect.stringMatching(/^hp_/), checkout_url: expect.stringContaining('/demo/hotel/') });
+      expect(hotel.best_offer).toMatchObject({
+        price: { amount: expect.any(Number), currency: 'RUB' },
+        price_basis: 'stay_total',
+        offerpack_hash: expect.stringMatching(/^hp_/),
+        checkout_url: expect.stringContaining('/demo/hotel/'),
+      });
       expect(hotel.location.lat).toBeCloseTo(55.79, 1);
       expect(hotel.location.lng).toBeCloseTo(49.12, 1);
-      expect(hotel.checkout_ref).toMatchObject({ transport: 'hotels', hotel_geo_id: hotel.hotel_id, check_in: '2026-12-11', check_out: '2026-12-13', adults: 2 });
+      expect(hotel.checkout_ref).toMatchObject({
+        transport: 'hotels',
+        hotel_geo_id: hotel.hotel_id,
+        check_in: '2026-12-11',
+        check_out: '2026-12-13',
+        adults: 2,
+      });
     }
   });
 
@@ -178,7 +222,8 @@ describe('get_offer_details and create_checkout_link', () => {
   });
 
   it('flights: one adult without passengers_*; a round trip needs is_round_trip and return_departure_at; connections redirect to search', async () => {
-    const offer = (await call('search_avia', { origin: 'Москва', destination: 'Казань', departure_date: '2026-12-11', return_date: '2026-12-14', adults: 2 })).json.offers[0];
+    const offer = (await call('search_avia', { origin: 'Москва', destination: 'Казань', departure_date: '2026-12-11', return_date: '2026-12-14', adults: 2 }))
+      .json.offers[0];
     const bare = (await call('create_checkout_link', { transport: 'avia', offer_hash: offer.checkout_ref.offer_hash })).json;
     expect(bare.kind).toBe('search_redirect');
     const deeplink = (await call('create_checkout_link', offer.checkout_ref)).json;
@@ -188,7 +233,8 @@ describe('get_offer_details and create_checkout_link', () => {
     const oneAdult = (await call('create_checkout_link', withoutParty)).json;
     expect(new URL(oneAdult.checkout_url).searchParams.get('adults')).toBe('1');
 
-    const connecting = (await call('search_avia', { origin: 'Воронеж', destination: 'Сочи', departure_date: '2026-12-11', return_date: '2026-12-14' })).json.offers[0];
+    const connecting = (await call('search_avia', { origin: 'Воронеж', destination: 'Сочи', departure_date: '2026-12-11', return_date: '2026-12-14' })).json
+      .offers[0];
     expect(connecting.legs[0].segments.length).toBeGreaterThan(1);
     expect((await call('create_checkout_link', connecting.checkout_ref)).json.kind).toBe('search_redirect');
   });

@@ -70,7 +70,12 @@ export function createZaezdApp(options: ZaezdAppOptions): ZaezdApp {
     options.events.source === 'kudago'
       ? new KudagoEventsSource({ baseUrl: options.events.baseUrl, timeoutMs: options.events.timeoutMs, cacheTtlMs: 10 * 60_000 })
       : new BundledEventsSource();
-  const weather = new OpenMeteoWeather({ baseUrl: options.weather.baseUrl, timeoutMs: options.weather.timeoutMs, apiKey: options.weather.apiKey, cacheTtlMs: 30 * 60_000 });
+  const weather = new OpenMeteoWeather({
+    baseUrl: options.weather.baseUrl,
+    timeoutMs: options.weather.timeoutMs,
+    apiKey: options.weather.apiKey,
+    cacheTtlMs: 30 * 60_000,
+  });
   const planner = new TripPlanner({
     events,
     tutu,
@@ -143,4 +148,3 @@ function cachedReachability(target: ReachabilityProbe, freshMs: number): () => P
     return last.reachable;
   };
 }
-

@@ -19,7 +19,12 @@ describe('map tile settings', () => {
   });
 
   it('refuse a template that is not an http(s) tile URL', () => {
-    for (const bad of ['tiles/{z}/{x}/{y}.png', 'ftp://tiles.example.org/{z}/{x}/{y}.png', 'https://tiles.example.org/{z}/{x}.png', 'https://tile-{s}.example.org/{z}/{x}/{y}.png']) {
+    for (const bad of [
+      'tiles/{z}/{x}/{y}.png',
+      'ftp://tiles.example.org/{z}/{x}/{y}.png',
+      'https://tiles.example.org/{z}/{x}.png',
+      'https://tile-{s}.example.org/{z}/{x}/{y}.png',
+    ]) {
       expect(() => configFromEnv({ ZAEZD_TILE_URL: bad }), bad).toThrow(TypeError);
     }
   });

@@ -64,8 +64,12 @@ function tileTemplate(env: NodeJS.ProcessEnv): string {
 
 function hostList(text: string | undefined): string[] {
   if (text === undefined || text.trim() === '') return DEFAULT_CHECKOUT_HOSTS;
-  const hosts = text.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
-  for (const host of hosts) if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) throw new TypeError(`ZAEZD_CHECKOUT_HOSTS must list host names like tutu.ru: ${host}`);
+  const hosts = text
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const host of hosts)
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) throw new TypeError(`ZAEZD_CHECKOUT_HOSTS must list host names like tutu.ru: ${host}`);
   return hosts;
 }
 

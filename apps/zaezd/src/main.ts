@@ -50,4 +50,7 @@ process.stdout.write(
   ].join('\n'),
 );
 
-stopOnSignals(() => server.close(), () => service.close());
+stopOnSignals(
+  () => server.close(),
+  () => service.close(),
+);

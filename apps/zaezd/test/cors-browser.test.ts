@@ -27,7 +27,9 @@ describe.skipIf(!browserAvailable)('CORS on zaezd’s /mcp from Chromium', () =>
     [stack, browser] = await Promise.all([startStack({ extraOrigins: [ALLOWED] }), launchChromium()]);
     // .localhost names are loopback to Chromium, so their pages may call the loopback server.
     context = await browser.newContext({ permissions: ['local-network-access'] });
-    await context.route(/^http:\/\/(agent-client|other-site)\.localhost\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><title>a browser client</title>' }));
+    await context.route(/^http:\/\/(agent-client|other-site)\.localhost\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><title>a browser client</title>' }),
+    );
   });
   afterAll(async () => {
     await context?.close();

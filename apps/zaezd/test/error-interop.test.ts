@@ -67,7 +67,11 @@ describeErrorInterop<Stacks, keyof typeof zaezdErrors.table>({
   scenarios: {
     invalid_arguments: ({ today }) => ({ url: today.url, name: 'get_trip_details', arguments: { trip_id: 'x', package: 'first', colour: 'red' } }),
     invalid_trip_id: ({ today }) => ({ url: today.url, name: 'get_trip_details', arguments: { trip_id: 'bogus', package: 1 } }),
-    unknown_package: ({ today, smallTrip }) => ({ url: today.url, name: 'create_trip_checkout', arguments: { trip_id: smallTrip.tripId, package: smallTrip.packages + 1 } }),
+    unknown_package: ({ today, smallTrip }) => ({
+      url: today.url,
+      name: 'create_trip_checkout',
+      arguments: { trip_id: smallTrip.tripId, package: smallTrip.packages + 1 },
+    }),
     trip_in_past: ({ later, tripId }) => ({ url: later.url, name: 'get_trip_details', arguments: { trip_id: tripId, package: 1 } }),
     event_not_found: ({ today, tripId }) => ({
       url: today.url,
@@ -86,11 +90,19 @@ describeErrorInterop<Stacks, keyof typeof zaezdErrors.table>({
     unavailable: { notBlackBox: 'zaezd keeps no database (trips are rebuilt from their IDs), so nothing it depends on answers with this code' },
     idempotency_conflict: { notBlackBox: 'zaezd has no idempotency keys: its tools write nothing' },
     unauthorized: { notBlackBox: 'every zaezd tool is public; no tool asks for a credential' },
-    body_too_large: { notBlackBox: 'a refusal of the HTTP pipeline before any tool runs: a body over the limit is HTTP 413 (mcp-endpoint.test.ts; the kit\'s body-limit.test.ts)' },
-    origin_rejected: { notBlackBox: 'a foreign browser Origin is answered HTTP 403 with this code before the MCP endpoint runs any tool (cors-browser.test.ts); no tool answers it' },
+    body_too_large: {
+      notBlackBox:
+        "a refusal of the HTTP pipeline before any tool runs: a body over the limit is HTTP 413 (mcp-endpoint.test.ts; the kit's body-limit.test.ts)",
+    },
+    origin_rejected: {
+      notBlackBox:
+        'a foreign browser Origin is answered HTTP 403 with this code before the MCP endpoint runs any tool (cors-browser.test.ts); no tool answers it',
+    },
     not_found: { notBlackBox: 'an unknown path is an HTTP 404 of the web app, never a tool result (every tool refuses an unknown thing with its own code)' },
     rate_limited: { notBlackBox: 'zaezd has no per-owner limit (no owners, no credentials)' },
     insufficient_scope: { notBlackBox: 'no zaezd tool declares OAuth scopes, so no call can lack one' },
-    internal_error: { notBlackBox: 'only a defect produces it (a domain crash or an answer breaking its own schema); tool.test.ts proves the mapping in-process' },
+    internal_error: {
+      notBlackBox: 'only a defect produces it (a domain crash or an answer breaking its own schema); tool.test.ts proves the mapping in-process',
+    },
   },
 });

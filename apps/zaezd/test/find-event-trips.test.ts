@@ -136,7 +136,9 @@ describe('an event Tutu cannot reach', () => {
     const { data } = await call({ topics: ['exhibition'], origin: 'Екатеринбург', date_from: '2026-12-01', date_to: '2026-12-20' });
     expect(data.status).toBe('ok');
     expect(data.event.city.name).not.toBe('Нижний Новгород');
-    expect(data.coverage.not_found.join('\n')).toMatch(/«Выставки в «Арсенале» Нижегородского кремля» \(Нижний Новгород, [\d-]+\) ranked higher, .* passed over/);
+    expect(data.coverage.not_found.join('\n')).toMatch(
+      /«Выставки в «Арсенале» Нижегородского кремля» \(Нижний Новгород, [\d-]+\) ranked higher, .* passed over/,
+    );
     const again = await (await fetch(`${stack.url}/t/${data.trip_id}`, { headers: { accept: 'application/json' } })).json();
     expect(again).toEqual(data);
   });

@@ -20,7 +20,8 @@ afterAll(async () => {
 });
 
 const nested = (depth: number, open: string, close: string) => `${open.repeat(depth)}1${close.repeat(depth)}`;
-const callBody = (name: string, argumentsJson: string) => `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${argumentsJson}}}`;
+const callBody = (name: string, argumentsJson: string) =>
+  `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${argumentsJson}}}`;
 
 function expectInvalidArguments(answer: Awaited<ReturnType<typeof rpc>>, field: RegExp) {
   const context = `${answer.status} ${answer.text.slice(0, 300)}`;
@@ -37,7 +38,10 @@ describe('hostile input to every zaezd tool', () => {
     expect(tools.length).toBeGreaterThan(0);
     for (const name of tools) {
       for (const depth of [10_000, 100_000]) {
-        for (const [open, close] of [['{"a":', '}'], ['[', ']']] as const) {
+        for (const [open, close] of [
+          ['{"a":', '}'],
+          ['[', ']'],
+        ] as const) {
           expectInvalidArguments(await rpc(stack.url, callBody(name, `{"deep":${nested(depth, open, close)}}`)), /^deep/);
         }
       }
@@ -61,7 +65,11 @@ describe('hostile input to every zaezd tool', () => {
 
   it('refuses a batch over 100 messages, and any batch under 2025-06-18', async () => {
     const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
-    const big = await rpc(stack.url, Array.from({ length: 101 }, (_, i) => call(i)), { protocolVersion: '2025-03-26' });
+    const big = await rpc(
+      stack.url,
+      Array.from({ length: 101 }, (_, i) => call(i)),
+      { protocolVersion: '2025-03-26' },
+    );
     expect(big.status).toBe(400);
     const modern = await rpc(stack.url, [call(1)], { protocolVersion: '2025-06-18' });
     expect(modern.status).toBe(400);
@@ -78,7 +86,10 @@ describe('a batch of trip searches whose client leaves', () => {
         jsonrpc: '2.0',
         id,
         method: 'tools/call',
-        params: { name: 'find_event_trips', arguments: { topics: ['jazz'], origin: 'Moscow', date_from: '2026-12-01', date_to: '2026-12-31', adults: 1 + (id % 4) } },
+        params: {
+          name: 'find_event_trips',
+          arguments: { topics: ['jazz'], origin: 'Moscow', date_from: '2026-12-01', date_to: '2026-12-31', adults: 1 + (id % 4) },
+        },
       });
       const one = await rpc(slow.url, search(0));
       expect(one.json.result.isError, one.text).toBeUndefined();
@@ -112,4 +123,3 @@ describe('a batch of trip searches whose client leaves', () => {
     }
   });
 });
-

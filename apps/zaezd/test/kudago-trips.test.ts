@@ -30,9 +30,19 @@ afterAll(async () => {
 
 describe('trips over KudaGo events', () => {
   it('builds packages around the KudaGo event and reproduces them from the trip_id', async () => {
-    const { isError, data } = await callThroughClient(client, 'find_event_trips', { topics: ['джаз'], origin: 'Москва', date_from: '2026-12-01', date_to: '2026-12-31' });
+    const { isError, data } = await callThroughClient(client, 'find_event_trips', {
+      topics: ['джаз'],
+      origin: 'Москва',
+      date_from: '2026-12-01',
+      date_to: '2026-12-31',
+    });
     expect(isError).toBe(false);
-    expect(data.event).toMatchObject({ source: 'kudago', id: '201801', city: { name: 'Санкт-Петербург' }, price_note: 'Tickets: от 1500 до 3000 рублей (KudaGo).' });
+    expect(data.event).toMatchObject({
+      source: 'kudago',
+      id: '201801',
+      city: { name: 'Санкт-Петербург' },
+      price_note: 'Tickets: от 1500 до 3000 рублей (KudaGo).',
+    });
     expect(data.packages.length).toBeGreaterThan(0);
     expect(data.coverage.searched[0]).toMatch(/KudaGo/);
     expect(data.coverage.not_found.join('\n')).toMatch(/KudaGo does not cover Ярославль, Воронеж, Сочи, Самара/);

@@ -41,7 +41,9 @@ describe.runIf(recordingsAvailable())('trips over the recorded live Tutu', () =>
     expect(data).toMatchObject({ status: 'ok', demo_data: false, notice: null });
     expect(data.packages.length).toBeGreaterThan(0);
 
-    const rail = answerOf(recording('search_rail', 'spb_msk_basic')) as { offers: Array<{ fares: { seat_categories: Record<string, { price_from: number }> }; price: { amount: number } }> };
+    const rail = answerOf(recording('search_rail', 'spb_msk_basic')) as {
+      offers: Array<{ fares: { seat_categories: Record<string, { price_from: number }> }; price: { amount: number } }>;
+    };
     const fares = new Set(rail.offers.flatMap((o) => [o.price.amount, ...Object.values(o.fares.seat_categories).map((c) => c.price_from)]));
     const hotels = answerOf(recording('search_hotels', 'spb_basic')) as { hotels: Array<{ name: string; best_offer: { price: { amount: number } } }> };
     for (const pkg of data.packages) {
@@ -85,14 +87,26 @@ describe.runIf(recordingsAvailable())('trips over the recorded live Tutu', () =>
 
   it('logs the refused call as a defect with the names of the arguments sent, not their values', async () => {
     const lines: string[] = [];
-    const destination = new Writable({ write: (chunk, _encoding, done) => {
+    const destination = new Writable({
+      write: (chunk, _encoding, done) => {
         lines.push(String(chunk));
         done();
       },
     });
-    const caller = new McpToolCaller({ url: replay.url, timeoutMs: 5000, retries: 1, backoffMs: 10, cacheTtlMs: 0, log: createLogger({ name: 'test', level: 'info', destination }), clientName: 'test', clientVersion: '1' });
+    const caller = new McpToolCaller({
+      url: replay.url,
+      timeoutMs: 5000,
+      retries: 1,
+      backoffMs: 10,
+      cacheTtlMs: 0,
+      log: createLogger({ name: 'test', level: 'info', destination }),
+      clientName: 'test',
+      clientVersion: '1',
+    });
     try {
-      const error = await caller.call('search_avia', { origin: 'Москва', destination: 'Санкт-Петербург', departure_date: '2026-12-02' }, { idempotent: true }).catch((e: unknown) => e);
+      const error = await caller
+        .call('search_avia', { origin: 'Москва', destination: 'Санкт-Петербург', departure_date: '2026-12-02' }, { idempotent: true })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UpstreamError);
       expect((error as UpstreamError).failure).toBe('invalid_arguments');
       expect(caller.stats.retries).toBe(0);

@@ -102,7 +102,11 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
   const boardText = (target: Page | Frame) => target.locator(BOARD).evaluate((element) => (element as HTMLElement).innerText);
   /** Each visible block's text, by name. */
   const blockTexts = (page: Page) =>
-    page.locator(`${BOARD} > [data-block]:not([hidden])`).evaluateAll((blocks) => Object.fromEntries(blocks.map((b) => [b.getAttribute('data-block'), (b as HTMLElement).innerText.replace(/\s*\n\s*/g, '\n').trim()])));
+    page
+      .locator(`${BOARD} > [data-block]:not([hidden])`)
+      .evaluateAll((blocks) =>
+        Object.fromEntries(blocks.map((b) => [b.getAttribute('data-block'), (b as HTMLElement).innerText.replace(/\s*\n\s*/g, '\n').trim()])),
+      );
   const distinctHotels = () => new Set(trip.packages.map((p: any) => p.hotel.hotel_id)).size;
 
   /** Every block of the board, as both the page and the widget must show it. */
@@ -176,7 +180,10 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
       await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
       const lefts = await page.locator('.package-card').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().left)));
       expect(new Set(lefts).size).toBe(1);
-      const price = await page.locator('.board-price').first().evaluate((p) => ({ bottom: p.getBoundingClientRect().bottom, fold: window.innerHeight }));
+      const price = await page
+        .locator('.board-price')
+        .first()
+        .evaluate((p) => ({ bottom: p.getBoundingClientRect().bottom, fold: window.innerHeight }));
       expect(price.bottom).toBeLessThanOrEqual(price.fold);
       await expect(axeProblems(page)).resolves.toEqual([]);
       await screenshots(page, 'trip-page-phone');
@@ -213,7 +220,10 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
       const pkg = trip.packages[0];
       const card = page.locator('.package-card').first();
       await expect(card.locator('.board-items li').allInnerTexts()).resolves.toHaveLength(pkg.checkout_items.length);
-      await Promise.all([page.waitForURL((url) => url.searchParams.get('package') === '1'), card.getByRole('link', { name: 'Получить ссылки на Туту' }).click()]);
+      await Promise.all([
+        page.waitForURL((url) => url.searchParams.get('package') === '1'),
+        card.getByRole('link', { name: 'Получить ссылки на Туту' }).click(),
+      ]);
       await page.waitForSelector(READY);
       const buttons = card.locator('.board-checklist a');
       const names = await buttons.allInnerTexts();
@@ -223,7 +233,8 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
       );
       const kinds = await card.locator('.board-kind').allInnerTexts();
       expect(kinds).toHaveLength(pkg.checkout_items.length);
-      for (const kind of kinds) expect(['Открыть корзину', 'Открыть страницу выбора', 'Открыть поиск, корзины не будет', 'Открыть заказ', 'Открыть страницу отеля']).toContain(kind);
+      for (const kind of kinds)
+        expect(['Открыть корзину', 'Открыть страницу выбора', 'Открыть поиск, корзины не будет', 'Открыть заказ', 'Открыть страницу отеля']).toContain(kind);
       const before = stack.sim.control.snapshot().calls.create_checkout_link ?? 0;
       const [tab] = await Promise.all([page.context().waitForEvent('page'), buttons.first().click()]);
       await tab.waitForURL((url) => url.origin === stack.simUrl);
@@ -261,7 +272,14 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
 
     beforeAll(async () => {
       widgetContext = await newContext({ permissions: ['local-network-access'] });
-      host = await openTestHost(widgetContext, { client, html: widgetHtml, csp: declared, toolName: 'find_event_trips', viewPath: 'trip-board.html', viewTitle: 'zaezd trip board' });
+      host = await openTestHost(widgetContext, {
+        client,
+        html: widgetHtml,
+        csp: declared,
+        toolName: 'find_event_trips',
+        viewPath: 'trip-board.html',
+        viewTitle: 'zaezd trip board',
+      });
       await host.sendToolInput(REQUEST);
       await host.sendToolResult(found);
       await host.view().waitForSelector(READY);

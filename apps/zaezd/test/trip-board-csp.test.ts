@@ -48,7 +48,10 @@ describe.skipIf(!browserAvailable)('the trip board widget under the host’s def
     stack = await startStack({ tiles: { url: tiles.template, attribution: '© OpenStreetMap contributors' } });
     client = await connectClient(stack.url);
     found = (await client.callTool({ name: 'find_event_trips', arguments: REQUEST })) as CallToolResult;
-    const content = (await client.readResource({ uri: 'ui://zaezd/trip-board' })).contents[0] as unknown as { text: string; _meta: { ui: { csp: DeclaredCsp } } };
+    const content = (await client.readResource({ uri: 'ui://zaezd/trip-board' })).contents[0] as unknown as {
+      text: string;
+      _meta: { ui: { csp: DeclaredCsp } };
+    };
     html = content.text;
     declared = content._meta.ui.csp;
   });
@@ -78,18 +81,21 @@ describe.skipIf(!browserAvailable)('the trip board widget under the host’s def
   });
 
   for (const blockTiles of [false, true]) {
-    it(blockTiles ? 'records nothing with the tile host blocked, after the map gave way to the list' : 'records nothing while the map loads its tiles', async () => {
-      const host = await showBoard(blockTiles);
-      const view = host.view();
-      expect(view.url()).toBe(`${VIEW_ORIGIN}/trip-board.html`);
-      await view.waitForSelector(`#trip-board[data-details="complete"][data-map="${blockTiles ? 'failed' : 'ready'}"]`);
-      // Late tile answers land after the map settled; give them a moment to do harm.
-      await view.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
-      const problems = await view.evaluate(() => (window as unknown as { problems: { violations: string[]; errors: string[] } }).problems);
-      expect(problems).toEqual({ violations: [], errors: [] });
-      // The browser's own log line for each refused tile is the premise of the test, not the page's doing.
-      expect(host.problems.filter((line) => !(blockTiles && line === 'Failed to load resource: net::ERR_CONNECTION_REFUSED'))).toEqual([]);
-    });
+    it(
+      blockTiles ? 'records nothing with the tile host blocked, after the map gave way to the list' : 'records nothing while the map loads its tiles',
+      async () => {
+        const host = await showBoard(blockTiles);
+        const view = host.view();
+        expect(view.url()).toBe(`${VIEW_ORIGIN}/trip-board.html`);
+        await view.waitForSelector(`#trip-board[data-details="complete"][data-map="${blockTiles ? 'failed' : 'ready'}"]`);
+        // Late tile answers land after the map settled; give them a moment to do harm.
+        await view.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+        const problems = await view.evaluate(() => (window as unknown as { problems: { violations: string[]; errors: string[] } }).problems);
+        expect(problems).toEqual({ violations: [], errors: [] });
+        // The browser's own log line for each refused tile is the premise of the test, not the page's doing.
+        expect(host.problems.filter((line) => !(blockTiles && line === 'Failed to load resource: net::ERR_CONNECTION_REFUSED'))).toEqual([]);
+      },
+    );
   }
 
   it('keeps the widget resource, as served, within its measured size', async () => {

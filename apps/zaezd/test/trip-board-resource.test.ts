@@ -33,7 +33,9 @@ describe('resources', () => {
     expect(resources[0]).toMatchObject({
       uri: URI,
       mimeType: MIME,
-      _meta: { ui: { csp: { connectDomains: [stack.url], resourceDomains: ['https://cdn1.tu-tu.ru', 'https://cdn2.tu-tu.ru', 'https://tile.openstreetmap.org'] } } },
+      _meta: {
+        ui: { csp: { connectDomains: [stack.url], resourceDomains: ['https://cdn1.tu-tu.ru', 'https://cdn2.tu-tu.ru', 'https://tile.openstreetmap.org'] } },
+      },
     });
   });
 
@@ -49,7 +51,8 @@ describe('resources', () => {
     const html = content.text;
     expect(html.startsWith('<!DOCTYPE html><html lang="ru">')).toBe(true);
     expect(html).toContain('<div id="trip-board" class="trip-board" data-tile-url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"');
-    for (const block of ['status', 'notice', 'event', 'weather', 'packages', 'places', 'coverage', 'others', 'footnote']) expect(html).toContain(`data-block="${block}"`);
+    for (const block of ['status', 'notice', 'event', 'weather', 'packages', 'places', 'coverage', 'others', 'footnote'])
+      expect(html).toContain(`data-block="${block}"`);
     expect(html).not.toMatch(/<script[^>]*\ssrc=|<link\s/i);
     expect(html.match(/<script/gi)).toHaveLength(1);
     expect(html.match(/<\/script/gi)).toHaveLength(1);

@@ -92,7 +92,11 @@ describe('when Tutu fails', () => {
       const { isError, data } = await checkout(found.trip_id, 1);
       expect(isError).toBe(false);
       for (const item of data.items) {
-        expect(item).toMatchObject({ status: 'search_fallback', kind: null, label: item.item === 'hotel' ? 'Открыть страницу отеля' : 'Открыть поиск, корзины не будет' });
+        expect(item).toMatchObject({
+          status: 'search_fallback',
+          kind: null,
+          label: item.item === 'hotel' ? 'Открыть страницу отеля' : 'Открыть поиск, корзины не будет',
+        });
         expect(item.url).toBe(item.search_results_url);
         expect(item.url).toMatch(item.item === 'hotel' ? /\/demo\/hotel\// : /\/demo\/search\//);
         expect(item.problem).toMatch(/Tutu failed on create_checkout_link/);

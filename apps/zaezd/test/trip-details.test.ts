@@ -19,7 +19,9 @@ describe('with Open-Meteo answering', () => {
   let stack: RunningStack;
   let client: Client;
   beforeAll(async () => {
-    weather = await startJsonServer((url) => (url.pathname === '/v1/forecast' ? { body: openMeteoDays(url) } : { status: 404, body: { error: true, reason: 'not found' } }));
+    weather = await startJsonServer((url) =>
+      url.pathname === '/v1/forecast' ? { body: openMeteoDays(url) } : { status: 404, body: { error: true, reason: 'not found' } },
+    );
     stack = await startStack({ weatherUrl: weather.url });
     client = await connectClient(stack.url);
   });

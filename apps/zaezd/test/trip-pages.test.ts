@@ -93,7 +93,14 @@ describe('GET /t/:trip_id', () => {
     const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
     const [version, payload, check] = found.trip_id.split('.');
     const flipped = payload.slice(0, 10) + (payload[10] === 'A' ? 'B' : 'A') + payload.slice(11);
-    const bad = ['hello', `${version}.${flipped}.${check}`, `${version}.${payload}.AAAAAA`, `2.${payload}.${check}`, `${version}.${payload.slice(0, -4)}.${check}`, `${version}.%C3%28.${check}`];
+    const bad = [
+      'hello',
+      `${version}.${flipped}.${check}`,
+      `${version}.${payload}.AAAAAA`,
+      `2.${payload}.${check}`,
+      `${version}.${payload.slice(0, -4)}.${check}`,
+      `${version}.%C3%28.${check}`,
+    ];
     for (const id of bad) {
       const asJson = await json(`${stack.url}/t/${id}`);
       expect(asJson.status, id).toBe(400);

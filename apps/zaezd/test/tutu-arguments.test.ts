@@ -20,7 +20,8 @@ describe.runIf(recordingsAvailable())('zaezd’s arguments against the live Tutu
   addFormats.default(ajv, ['date']);
   const tools = recordedTools();
   const validators = new Map<string, ValidateFunction>(tools.map((t) => [t.name, ajv.compile(t.inputSchema)]));
-  const schemaOf = (tool: string) => tools.find((t) => t.name === tool)!.inputSchema as { properties: Record<string, { maximum?: number }>; additionalProperties: boolean };
+  const schemaOf = (tool: string) =>
+    tools.find((t) => t.name === tool)!.inputSchema as { properties: Record<string, { maximum?: number }>; additionalProperties: boolean };
 
   function expectValid(tool: string, args: Record<string, unknown>) {
     const validate = validators.get(tool)!;
@@ -48,7 +49,8 @@ describe.runIf(recordingsAvailable())('zaezd’s arguments against the live Tutu
       for (const to of CITIES) {
         if (from === to) continue;
         for (let party = 1; party <= PARTY_LIMITS.rail; party += 1) expectValid('search_rail', railSearchArguments(from, to, plan.outboundDate, party));
-        for (let party = 1; party <= PARTY_LIMITS.avia; party += 1) expectValid('search_avia', aviaSearchArguments(from, to, plan.outboundDate, plan.returnDate, party));
+        for (let party = 1; party <= PARTY_LIMITS.avia; party += 1)
+          expectValid('search_avia', aviaSearchArguments(from, to, plan.outboundDate, plan.returnDate, party));
       }
       for (let party = 1; party <= PARTY_LIMITS.hotels; party += 1) {
         expectValid('search_hotels', hotelSearchArguments(from, plan.fullStay.checkIn, plan.fullStay.checkOut, party));
@@ -62,7 +64,8 @@ describe.runIf(recordingsAvailable())('zaezd’s arguments against the live Tutu
     const avia = answerOf(recording('search_avia', 'msk_spb_basic')) as { offers: Array<{ checkout_ref: Record<string, unknown>; departure_at: string }> };
     const hotels = answerOf(recording('search_hotels', 'spb_basic')) as { hotels: Array<{ checkout_ref: Record<string, unknown> }> };
     const rooms = answerOf(recording('get_offer_details', 'hotel_basic')) as { rooms: Array<{ rates: Array<{ offerpack_hash: string }> }> };
-    for (let party = 1; party <= PARTY_LIMITS.rail; party += 1) for (const offer of rail.offers) expectValid('create_checkout_link', transportCheckoutArguments(offer.checkout_ref, party));
+    for (let party = 1; party <= PARTY_LIMITS.rail; party += 1)
+      for (const offer of rail.offers) expectValid('create_checkout_link', transportCheckoutArguments(offer.checkout_ref, party));
     for (let party = 1; party <= PARTY_LIMITS.avia; party += 1) {
       for (const offer of avia.offers) expectValid('create_checkout_link', roundTripCheckoutArguments(offer.checkout_ref, party, offer.departure_at));
     }

@@ -143,7 +143,10 @@ describe.runIf(recordingsAvailable())('Tutu contract: the recordings and tutu-si
   it('the recorded prices are read as Tutu states them: rail per seat, a hotel for the whole stay', () => {
     const rail = answerOf(recording('search_rail', 'spb_msk_basic')) as { offers: Array<{ price: { amount: number } }> };
     expect(readRailSearch(rail).rows.map((t) => t.seats[0]!.price)).toEqual(rail.offers.map((o) => o.price.amount));
-    const recorded = answerOf(recording('search_hotels', 'spb_basic')) as { stay: { nights: number }; hotels: Array<{ best_offer: { price: { amount: number } } }> };
+    const recorded = answerOf(recording('search_hotels', 'spb_basic')) as {
+      stay: { nights: number };
+      hotels: Array<{ best_offer: { price: { amount: number } } }>;
+    };
     const hotels = readHotelSearch(recorded);
     expect(hotels.rows.map((h) => h.price)).toEqual(recorded.hotels.map((h) => h.best_offer.price.amount));
     expect(hotels.rows.every((h) => h.nights === recorded.stay.nights)).toBe(true);
@@ -158,7 +161,9 @@ describe.runIf(recordingsAvailable())('Tutu contract: the recordings and tutu-si
     const hotels = readHotelSearch(await caller.call('search_hotels', hotelSearchArguments(spb, '2026-12-11', '2026-12-13', 2), { idempotent: true }));
     expectHotels(hotels);
     const hotel = hotels.rows[0]!;
-    const rooms = readHotelRooms(await caller.call('get_offer_details', hotelRoomsArguments(hotel.hotelId, '2026-12-11', '2026-12-13', 2), { idempotent: true }));
+    const rooms = readHotelRooms(
+      await caller.call('get_offer_details', hotelRoomsArguments(hotel.hotelId, '2026-12-11', '2026-12-13', 2), { idempotent: true }),
+    );
     expectRooms(rooms);
     const ask = async (fields: Record<string, unknown>) => readCheckoutLink(await caller.call('create_checkout_link', fields, { idempotent: false }));
     const links = [
@@ -180,14 +185,25 @@ describe.runIf(recordingsAvailable())('Tutu contract: the recordings and tutu-si
     expect(keys(standIn!.flights.rows[0]!)).toEqual(keys(recorded!.flights.rows[0]!));
     expect(keys(standIn!.hotels.rows[0]!)).toEqual(keys(recorded!.hotels.rows[0]!));
     expect(keys(standIn!.rooms.rooms[0]!)).toEqual(keys(recorded!.rooms.rooms[0]!));
-    expect(keys(standIn!.trains.rows[0]!.checkoutRef)).toEqual(expect.arrayContaining(['transport', 'train_number', 'departure_at', 'departure_geo_point_id', 'arrival_geo_point_id']));
-    for (const field of ['transport', 'train_number', 'departure_at', 'departure_geo_point_id', 'arrival_geo_point_id']) expect(keys(recorded!.trains.rows[0]!.checkoutRef)).toContain(field);
+    expect(keys(standIn!.trains.rows[0]!.checkoutRef)).toEqual(
+      expect.arrayContaining(['transport', 'train_number', 'departure_at', 'departure_geo_point_id', 'arrival_geo_point_id']),
+    );
+    for (const field of ['transport', 'train_number', 'departure_at', 'departure_geo_point_id', 'arrival_geo_point_id'])
+      expect(keys(recorded!.trains.rows[0]!.checkoutRef)).toContain(field);
     expect(new Set(standIn!.links.map((l) => l.kind))).toEqual(new Set([...recorded!.links.map((l) => l.kind), 'checkout_deeplink']));
   });
 
   it('tutu-sim lists the recorded input schemas, with descriptions of its own', async () => {
     const strip = (x: unknown): unknown =>
-      Array.isArray(x) ? x.map(strip) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).filter(([k]) => k !== 'title' && k !== 'description').map(([k, v]) => [k, strip(v)])) : x;
+      Array.isArray(x)
+        ? x.map(strip)
+        : x && typeof x === 'object'
+          ? Object.fromEntries(
+              Object.entries(x)
+                .filter(([k]) => k !== 'title' && k !== 'description')
+                .map(([k, v]) => [k, strip(v)]),
+            )
+          : x;
     const client = new Client({ name: 'contract-test', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${simServer.url}/mcp`)));
     try {

@@ -93,7 +93,12 @@ describe('transient failures are retried', () => {
   });
 
   it('retries Tutu’s internal error once, and not a malformed answer', async () => {
-    stack.sim.control.update({ faults: [{ tool: 'search_avia', fault: 'error' }, { tool: 'search_hotels', fault: 'malformed', times: 1 }] });
+    stack.sim.control.update({
+      faults: [
+        { tool: 'search_avia', fault: 'error' },
+        { tool: 'search_hotels', fault: 'malformed', times: 1 },
+      ],
+    });
     await callThroughClient(client, 'find_event_trips', REQUEST);
     const calls = stack.sim.control.snapshot().calls;
     expect(calls.search_avia).toBe(2);
@@ -155,7 +160,13 @@ describe('when Tutu fails inside', () => {
 
 describe('the whole trip search is bounded', () => {
   it('cuts every search at the trip’s budget, however long a single call may take, and starts no retry past it', async () => {
-    const bounded = await startStack({ tutuTimeoutMs: 20_000, tutuSearchBudgetMs: 300, tutuCacheTtlMs: 0, simHangMs: 5000, simFaults: [{ tool: '*', fault: 'timeout' }] });
+    const bounded = await startStack({
+      tutuTimeoutMs: 20_000,
+      tutuSearchBudgetMs: 300,
+      tutuCacheTtlMs: 0,
+      simHangMs: 5000,
+      simFaults: [{ tool: '*', fault: 'timeout' }],
+    });
     try {
       const boundedClient = await connectClient(bounded.url);
       try {

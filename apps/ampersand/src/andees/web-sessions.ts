@@ -36,7 +36,10 @@ export class WebSessions {
   async issueLink(andeeId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBase64Url(32);
     const expiresAt = new Date(now.getTime() + this.linkTtlSeconds * 1000);
-    await this.db.insertInto('sign_in_links').values({ token_hash: hashToken(token), andee_id: andeeId, created_at: now, expires_at: expiresAt, used_at: null }).execute();
+    await this.db
+      .insertInto('sign_in_links')
+      .values({ token_hash: hashToken(token), andee_id: andeeId, created_at: now, expires_at: expiresAt, used_at: null })
+      .execute();
     return { token, expiresAt };
   }
 

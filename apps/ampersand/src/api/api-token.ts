@@ -42,8 +42,10 @@ export function requireApiToken(deps: ApiTokenDeps, scopes: readonly string[], o
   return async (c, next) => {
     const correlationId = c.get('correlationId');
     const bearer = readBearer(c.req.raw);
-    if (bearer.kind === 'none') return unauthorizedChallenge(deps.challenge, 'missing', 'This request needs an access token in Authorization: Bearer <token>.', correlationId);
-    if (bearer.kind === 'malformed') return unauthorizedChallenge(deps.challenge, 'malformed', 'The Authorization header is not a Bearer token.', correlationId);
+    if (bearer.kind === 'none')
+      return unauthorizedChallenge(deps.challenge, 'missing', 'This request needs an access token in Authorization: Bearer <token>.', correlationId);
+    if (bearer.kind === 'malformed')
+      return unauthorizedChallenge(deps.challenge, 'malformed', 'The Authorization header is not a Bearer token.', correlationId);
     const verdict = await deps.verifier.verifyClaims(bearer.token, deps.now());
     if (!verdict.ok) return unauthorizedChallenge(deps.challenge, verdict.failure, verdict.description, correlationId);
     const principal = principalOf(verdict.claims);

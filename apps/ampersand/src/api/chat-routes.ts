@@ -33,11 +33,16 @@ export function chatRoutes(deps: ChatRouteDeps): Hono<ApiEnv> {
 
   async function ownAppCaller(c: Context<ApiEnv>): Promise<string> {
     const caller = await callerOf(c, deps.andees);
-    if (!(await deps.firstParty.isFirstParty(caller.clientId))) throw ampersandErrors.fail('first_party_only', "Agent chat is started only by the andee, from the web app or their own first-party & app.");
+    if (!(await deps.firstParty.isFirstParty(caller.clientId)))
+      throw ampersandErrors.fail('first_party_only', 'Agent chat is started only by the andee, from the web app or their own first-party & app.');
     return caller.andeeId;
   }
 
-  app.post('/v1/chat/send', asking, (c) => handle(c, chatSendInput, async (input) => deps.engine.startChat({ andeeId: await ownAppCaller(c), message: input.message, correlationId: c.get('correlationId') })));
+  app.post('/v1/chat/send', asking, (c) =>
+    handle(c, chatSendInput, async (input) =>
+      deps.engine.startChat({ andeeId: await ownAppCaller(c), message: input.message, correlationId: c.get('correlationId') }),
+    ),
+  );
   app.post('/v1/chat/read', asking, (c) =>
     handle(c, chatReadInput, async (input) => {
       const andeeId = await ownAppCaller(c);

@@ -12,7 +12,9 @@ export const connectionsPendingOutput = z.object({
   requests: z.array(other.extend({ requestId: z.string(), direction: z.enum(['incoming', 'outgoing']), note: z.string().nullable(), requestedAt: z.string() })),
 });
 
-export const connectionsRequestInput = z.object({ tag, note: z.string().max(280).optional().describe('Up to 280 characters for the recipient'), idempotencyKey }).strict();
+export const connectionsRequestInput = z
+  .object({ tag, note: z.string().max(280).optional().describe('Up to 280 characters for the recipient'), idempotencyKey })
+  .strict();
 export const connectionsRequestOutput = z.object({ requestId: z.string(), to: other, status: z.literal('pending') });
 
 export const connectionTagInput = z.object({ tag, idempotencyKey }).strict();
@@ -24,8 +26,15 @@ export const connectionChangeOutput = z.object({
 
 export const contactsUploadInput = z
   .object({
-    numbers: z.array(z.string().min(1).max(40)).max(MAX_CONTACTS).describe(`The phone numbers in the andee's address book (at most ${MAX_CONTACTS}); replaces the previous upload`),
-    region: z.string().regex(/^[A-Za-z]{2}$/).optional().describe('ISO 3166 country the numbers without a +country code are read in'),
+    numbers: z
+      .array(z.string().min(1).max(40))
+      .max(MAX_CONTACTS)
+      .describe(`The phone numbers in the andee's address book (at most ${MAX_CONTACTS}); replaces the previous upload`),
+    region: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .optional()
+      .describe('ISO 3166 country the numbers without a +country code are read in'),
     ownNumber: z.string().min(1).max(40).optional().describe("The andee's own number, so contacts of others can find them"),
   })
   .strict();

@@ -53,10 +53,16 @@ export function connectionRoutes(deps: ConnectionRouteDeps): Hono<ApiEnv> {
       const to = await andeeByTag(deps.andees, args.tag);
       const now = deps.now();
       const from = personOf(caller);
-      return writeOnce(deps.db, { accountId: caller.andeeId, operation: 'connections_request', idempotencyKey }, { tag: to.tag, note: args.note ?? null }, now, async (trx) => {
-        const { requestId } = await deps.connections.request(trx, from, to, args.note, now);
-        return { requestId, to: { name: to.name, tag: `&${to.tag}`, photoUrl: to.photoUrl }, status: 'pending' as const };
-      });
+      return writeOnce(
+        deps.db,
+        { accountId: caller.andeeId, operation: 'connections_request', idempotencyKey },
+        { tag: to.tag, note: args.note ?? null },
+        now,
+        async (trx) => {
+          const { requestId } = await deps.connections.request(trx, from, to, args.note, now);
+          return { requestId, to: { name: to.name, tag: `&${to.tag}`, photoUrl: to.photoUrl }, status: 'pending' as const };
+        },
+      );
     }),
   );
 
@@ -66,10 +72,15 @@ export function connectionRoutes(deps: ConnectionRouteDeps): Hono<ApiEnv> {
         const caller = await me(c);
         const from = await deps.andees.byTag(args.tag);
         const now = deps.now();
-        const noMatch = () => ampersandErrors.fail('no_matching_request', `No incoming pending request from &${args.tag.trim().replace(/^&/, '')}; connections_pending lists the requests you can ${decision}.`);
+        const noMatch = () =>
+          ampersandErrors.fail(
+            'no_matching_request',
+            `No incoming pending request from &${args.tag.trim().replace(/^&/, '')}; connections_pending lists the requests you can ${decision}.`,
+          );
         if (!from) throw noMatch();
         return writeOnce(deps.db, { accountId: caller.andeeId, operation: `connections_${decision}`, idempotencyKey }, { tag: from.tag }, now, async (trx) => {
-          if (!(await deps.connections.resolveIncoming(trx, personOf(caller), from.andeeId, decision === 'accept' ? 'accepted' : 'denied', now))) throw noMatch();
+          if (!(await deps.connections.resolveIncoming(trx, personOf(caller), from.andeeId, decision === 'accept' ? 'accepted' : 'denied', now)))
+            throw noMatch();
           return { tag: `&${from.tag}`, name: from.displayName, outcome: decision === 'accept' ? 'accepted' : 'denied' };
         });
       }),

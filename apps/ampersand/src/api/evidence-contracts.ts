@@ -22,7 +22,9 @@ export const identityReadOutput = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const photoEvidenceInput = z.object({ offset: z.number().int().min(0).max(100_000).optional(), limit: z.number().int().min(1).max(100).optional() }).strict();
+export const photoEvidenceInput = z
+  .object({ offset: z.number().int().min(0).max(100_000).optional(), limit: z.number().int().min(1).max(100).optional() })
+  .strict();
 export const photoEvidenceOutput = z.object({
   labels: z.array(z.object({ label: z.string(), category: z.string(), photoCount: z.number().int(), confidence, firstSeen: z.string(), lastSeen: z.string() })),
   coverage: z.object({ photosSeen: z.number().int(), photosLabelled: z.number().int() }).describe('How much of the library extraction has covered'),
@@ -63,10 +65,24 @@ export const suggestionFeedbackOutput = z.object({
   byProvenance: z.array(tally.extend({ provenance: z.enum(['loop_turn', 'agent_chat']) })),
 });
 
-const label = z.object({ label: z.string().min(1).max(80), category: z.string().min(1).max(60), photoCount: z.number().int().min(1).max(1_000_000), confidence }).strict();
-export const photoIntakeInput = z.object({ labels: z.array(label).min(1).max(500), coverage: z.object({ photosSeen: z.number().int().min(0), photosLabelled: z.number().int().min(0) }).strict() }).strict();
+const label = z
+  .object({ label: z.string().min(1).max(80), category: z.string().min(1).max(60), photoCount: z.number().int().min(1).max(1_000_000), confidence })
+  .strict();
+export const photoIntakeInput = z
+  .object({
+    labels: z.array(label).min(1).max(500),
+    coverage: z.object({ photosSeen: z.number().int().min(0), photosLabelled: z.number().int().min(0) }).strict(),
+  })
+  .strict();
 
-const place = z.object({ placeId: z.string().regex(/^[A-Za-z0-9_:.-]{1,100}$/), name: z.string().min(1).max(200), category: z.string().min(1).max(60), description: z.string().max(2000).optional() }).strict();
+const place = z
+  .object({
+    placeId: z.string().regex(/^[A-Za-z0-9_:.-]{1,100}$/),
+    name: z.string().min(1).max(200),
+    category: z.string().min(1).max(60),
+    description: z.string().max(2000).optional(),
+  })
+  .strict();
 export const placeIntakeInput = z
   .object({
     places: z.array(place).max(200),
@@ -79,7 +95,13 @@ export const placeIntakeInput = z
             confidence,
             fact: z.string().min(1).max(500),
             selectedPlaceId: z.string().min(1).max(100),
-            candidates: z.array(z.object({ placeId: z.string().min(1).max(100), rank: z.number().int().min(1).max(20), distanceMeters: z.number().min(0).max(100_000) }).strict()).max(10),
+            candidates: z
+              .array(
+                z
+                  .object({ placeId: z.string().min(1).max(100), rank: z.number().int().min(1).max(20), distanceMeters: z.number().min(0).max(100_000) })
+                  .strict(),
+              )
+              .max(10),
           })
           .strict(),
       )

@@ -15,7 +15,14 @@ import type { FirstPartyClients } from '../identity/visibility.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
-import { identityReadInput, photoEvidenceInput, photoIntakeInput, placeEvidenceInput, placeIntakeInput, suggestionFeedbackInput } from './evidence-contracts.ts';
+import {
+  identityReadInput,
+  photoEvidenceInput,
+  photoIntakeInput,
+  placeEvidenceInput,
+  placeIntakeInput,
+  suggestionFeedbackInput,
+} from './evidence-contracts.ts';
 import { callerOf, handle } from './route-kit.ts';
 
 export interface EvidenceRouteDeps extends ApiTokenDeps {
@@ -35,15 +42,22 @@ export function evidenceRoutes(deps: EvidenceRouteDeps): Hono<ApiEnv> {
   }
   async function ownAppCaller(c: Context<ApiEnv>): Promise<string> {
     const caller = await callerOf(c, deps.andees);
-    if (!(await deps.firstParty.isFirstParty(caller.clientId))) throw ampersandErrors.fail('first_party_only', "Evidence is sent only by the andee's own first-party app.");
+    if (!(await deps.firstParty.isFirstParty(caller.clientId)))
+      throw ampersandErrors.fail('first_party_only', "Evidence is sent only by the andee's own first-party app.");
     return caller.andeeId;
   }
 
-  app.post('/v1/evidence/identity', read, (c) => handle(c, identityReadInput, async (input) => identitySnapshotPage(deps.db, await runtimeCaller(c), input, deps.now())));
+  app.post('/v1/evidence/identity', read, (c) =>
+    handle(c, identityReadInput, async (input) => identitySnapshotPage(deps.db, await runtimeCaller(c), input, deps.now())),
+  );
   app.post('/v1/evidence/photos/read', read, (c) => handle(c, photoEvidenceInput, async (input) => photoEvidencePage(deps.db, await runtimeCaller(c), input)));
   app.post('/v1/evidence/places/read', read, (c) => handle(c, placeEvidenceInput, async (input) => placeEvidencePage(deps.db, await runtimeCaller(c), input)));
-  app.post('/v1/evidence/suggestion-feedback', read, (c) => handle(c, suggestionFeedbackInput, async () => suggestionFeedback(deps.db, await runtimeCaller(c))));
-  app.post('/v1/evidence/photos', intake, (c) => handle(c, photoIntakeInput, async (input) => recordPhotoEvidence(deps.db, await ownAppCaller(c), input, deps.now())));
+  app.post('/v1/evidence/suggestion-feedback', read, (c) =>
+    handle(c, suggestionFeedbackInput, async () => suggestionFeedback(deps.db, await runtimeCaller(c))),
+  );
+  app.post('/v1/evidence/photos', intake, (c) =>
+    handle(c, photoIntakeInput, async (input) => recordPhotoEvidence(deps.db, await ownAppCaller(c), input, deps.now())),
+  );
   app.post('/v1/evidence/places', intake, (c) => handle(c, placeIntakeInput, async (input) => recordPlaceEvidence(deps.db, await ownAppCaller(c), input)));
   return app;
 }

@@ -1,7 +1,12 @@
 /** Input and output shapes of identity_write, andee_read and find_andees (spec "Identity and discovery"). */
 import * as z from 'zod';
 
-export const idempotencyKey = z.string().min(8).max(200).optional().describe('Optional; retrying with the same key returns the first answer and writes nothing again (8 to 200 characters)');
+export const idempotencyKey = z
+  .string()
+  .min(8)
+  .max(200)
+  .optional()
+  .describe('Optional; retrying with the same key returns the first answer and writes nothing again (8 to 200 characters)');
 
 export const identityWriteInput = z
   .object({
@@ -12,7 +17,7 @@ export const identityWriteInput = z
 
 export const identityWriteOutput = z.object({
   written: z.boolean().describe('False when an approved or pending signal already says exactly this; nothing was written'),
-  status: z.enum(['approved', 'pending']).describe('approved: part of the identity now; pending: waits in the andee\'s review queue'),
+  status: z.enum(['approved', 'pending']).describe("approved: part of the identity now; pending: waits in the andee's review queue"),
   signalId: z.string(),
   hdsCode: z.string().nullable().describe('The HDS leaf code the signal is filed under'),
   message: z.string(),

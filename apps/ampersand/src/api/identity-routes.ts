@@ -41,7 +41,14 @@ export function identityRoutes(deps: IdentityRouteDeps): Hono<ApiEnv> {
   app.post('/v1/identity/ask', requireApiToken(deps, ['signals:ask'], { grantCheck: 'in-read' }), (c) =>
     handle(c, askQuestionInput, async (input) => {
       const principal = c.get('principal');
-      const context = await askContextIf(deps.db, principal.subject, principal.clientId, input.participants ?? [], askMode(input), liveGrantCondition(c.get('grantId'), principal.subject, deps.now()));
+      const context = await askContextIf(
+        deps.db,
+        principal.subject,
+        principal.clientId,
+        input.participants ?? [],
+        askMode(input),
+        liveGrantCondition(c.get('grantId'), principal.subject, deps.now()),
+      );
       if (!context) return revokedChallenge(deps, c.get('correlationId'));
       return askQuestion(deps, context, input);
     }),
@@ -55,7 +62,11 @@ export function identityRoutes(deps: IdentityRouteDeps): Hono<ApiEnv> {
       return writeOnce(deps.db, { accountId: caller.andeeId, operation: 'identity_write', idempotencyKey }, args, now, async (trx) => {
         const outcome = await deps.signals.write(
           caller.andeeId,
-          { value: args.value, status: turn ? 'approved' : 'pending', provenance: turn ? { source: 'turn', clientId: caller.clientId, turnId: turn.turnId } : { source: 'mcp', clientId: caller.clientId } },
+          {
+            value: args.value,
+            status: turn ? 'approved' : 'pending',
+            provenance: turn ? { source: 'turn', clientId: caller.clientId, turnId: turn.turnId } : { source: 'mcp', clientId: caller.clientId },
+          },
           now,
           trx,
         );

@@ -7,7 +7,12 @@ import { ITEM_KINDS, RENDERERS, surfaceBlock, surfaceContractOutput } from '../l
 import { TERMINAL_STATES, type TerminalState } from '../loops/loop-tables.ts';
 
 const loopId = z.string().min(1).max(100).describe('The Loop id, stable through every route, run and client');
-const idempotencyKey = z.string().min(8).max(200).optional().describe('Optional: the same key with the same arguments returns the first answer; reuse with other arguments is refused');
+const idempotencyKey = z
+  .string()
+  .min(8)
+  .max(200)
+  .optional()
+  .describe('Optional: the same key with the same arguments returns the first answer; reuse with other arguments is refused');
 const referenceId = z.string().regex(/^[A-Za-z0-9_:.-]{1,100}$/);
 
 export const itemInput = z
@@ -17,7 +22,11 @@ export const itemInput = z
     title: z.string().min(1).max(200),
     blocks: z.array(surfaceBlock).max(100).describe('Content from the blocks the live surface contract exposes'),
     fallbackText: z.string().max(8000).describe('The plain rendering shown by clients that do not know a block'),
-    grounding: z.array(referenceId).max(50).optional().describe('Reference-only grounding: ids of the signals or evidence the item rests on, never the evidence itself'),
+    grounding: z
+      .array(referenceId)
+      .max(50)
+      .optional()
+      .describe('Reference-only grounding: ids of the signals or evidence the item rests on, never the evidence itself'),
   })
   .strict();
 
@@ -70,26 +79,46 @@ export const loopReadInput = z
   .refine((v) => (v.title === undefined) === (v.skillId === undefined), { message: 'title and skillId go together', path: ['title'] });
 
 export const loopReadOutput = z.object({
-  shelf: z.object({ active: z.array(summary), archived: z.array(summary) }).nullable().describe('Every Loop of the caller, when no Loop was named'),
+  shelf: z
+    .object({ active: z.array(summary), archived: z.array(summary) })
+    .nullable()
+    .describe('Every Loop of the caller, when no Loop was named'),
   loop: summary
-    .extend({ composition: z.array(z.record(z.string(), z.unknown())).describe('The composed surface (hosted runtime), empty when none'), items: z.array(itemOutput), conversation: z.array(message).describe('The latest messages, oldest first; conversation.seq is its version') })
+    .extend({
+      composition: z.array(z.record(z.string(), z.unknown())).describe('The composed surface (hosted runtime), empty when none'),
+      items: z.array(itemOutput),
+      conversation: z.array(message).describe('The latest messages, oldest first; conversation.seq is its version'),
+    })
     .nullable(),
   surfaceContract: surfaceContractOutput,
 });
 
 export const loopMembersInput = z.object({ loopId }).strict();
-export const loopMembersOutput = z.object({ loopId: z.string(), members: z.array(z.object({ tag: z.string(), name: z.string(), role: z.enum(['owner', 'member']), since: z.string() })) });
+export const loopMembersOutput = z.object({
+  loopId: z.string(),
+  members: z.array(z.object({ tag: z.string(), name: z.string(), role: z.enum(['owner', 'member']), since: z.string() })),
+});
 
 export const loopCreateInput = z
   .object({
     title: z.string().trim().min(1).max(200).describe('The exact visible title of one specific intent, e.g. "Family movie night"'),
     renderer: z.enum(RENDERERS).describe('A renderer from the live surface contract'),
-    skillId: z.string().regex(/^[a-z][a-z0-9_]{2,99}$/).describe('The dedicated skill id'),
-    seedItems: z.array(itemInput.omit({ itemId: true })).max(10).optional().describe('Only durable items the request already earned'),
+    skillId: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{2,99}$/)
+      .describe('The dedicated skill id'),
+    seedItems: z
+      .array(itemInput.omit({ itemId: true }))
+      .max(10)
+      .optional()
+      .describe('Only durable items the request already earned'),
     idempotencyKey,
   })
   .strict();
-export const loopCreateOutput = z.object({ loop: summary, reused: z.boolean().describe('True when a Loop with this exact title and skill id already existed and is returned instead') });
+export const loopCreateOutput = z.object({
+  loop: summary,
+  reused: z.boolean().describe('True when a Loop with this exact title and skill id already existed and is returned instead'),
+});
 
 export const loopWriteInput = z.object({ loopId, item: itemInput, idempotencyKey }).strict();
 export const loopWriteOutput = z.object({ loopId: z.string(), item: itemOutput, created: z.boolean() });
@@ -97,10 +126,18 @@ export const loopWriteOutput = z.object({ loopId: z.string(), item: itemOutput, 
 export const loopShareInput = z.object({ loopId, tag: z.string().min(1).max(40).describe('The &tag of the andee to add or remove'), idempotencyKey }).strict();
 export const loopShareOutput = z.object({ loopId: z.string(), tag: z.string(), changed: z.boolean(), members: loopMembersOutput.shape.members });
 
-export const loopVisibilityInput = z.object({ loopId, itemId: z.string().min(1).max(100), visibility: z.enum(['members', 'owner']).describe('members: every member sees it; owner: only the Loop owner') }).strict();
+export const loopVisibilityInput = z
+  .object({
+    loopId,
+    itemId: z.string().min(1).max(100),
+    visibility: z.enum(['members', 'owner']).describe('members: every member sees it; owner: only the Loop owner'),
+  })
+  .strict();
 export const loopVisibilityOutput = z.object({ loopId: z.string(), item: itemOutput });
 
-export const loopArchiveInput = z.object({ loopId, archived: z.boolean().optional().describe('false brings it back to the active shelf; default true') }).strict();
+export const loopArchiveInput = z
+  .object({ loopId, archived: z.boolean().optional().describe('false brings it back to the active shelf; default true') })
+  .strict();
 export const loopArchiveOutput = z.object({ loop: summary });
 
 export const runOutcomeInput = z
@@ -116,7 +153,16 @@ export type LoopReadOutput = z.output<typeof loopReadOutput>;
 export const loopPinSkillInput = z
   .object({
     loopId,
-    content: z.object({ instructions: z.string().min(1).max(20_000), tools: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/)).max(30).optional() }).strict().describe('The skill release content; its SHA-256 over canonical JSON is the digest'),
+    content: z
+      .object({
+        instructions: z.string().min(1).max(20_000),
+        tools: z
+          .array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/))
+          .max(30)
+          .optional(),
+      })
+      .strict()
+      .describe('The skill release content; its SHA-256 over canonical JSON is the digest'),
     outcomeSpec: z
       .object({
         artifactKinds: z.array(z.enum(ITEM_KINDS)).min(1),

@@ -62,7 +62,9 @@ export function loopRoutes(deps: LoopRouteDeps): Hono<ApiEnv> {
       return ops.read(me, input, await optionalRun(c));
     }),
   );
-  app.post('/v1/loops/members', read, (c) => handle(c, loopMembersInput, async (input) => ({ loopId: input.loopId, members: await ops.loops.members(await caller(c), input.loopId) })));
+  app.post('/v1/loops/members', read, (c) =>
+    handle(c, loopMembersInput, async (input) => ({ loopId: input.loopId, members: await ops.loops.members(await caller(c), input.loopId) })),
+  );
   app.post('/v1/loops/runs', read, (c) =>
     handle(c, loopRunsInput, async (input) => {
       await ops.loops.summary(await caller(c), input.loopId);
@@ -85,11 +87,18 @@ export function loopRoutes(deps: LoopRouteDeps): Hono<ApiEnv> {
     handle(c, loopShareInput, async (input) => {
       const me = await caller(c);
       const { removed } = await ops.loops.unshare(me, input.loopId, input.tag, deps.now());
-      return { loopId: input.loopId, tag: `&${input.tag.replace(/^&/, '').toLowerCase()}`, changed: removed, members: await ops.loops.members(me, input.loopId) };
+      return {
+        loopId: input.loopId,
+        tag: `&${input.tag.replace(/^&/, '').toLowerCase()}`,
+        changed: removed,
+        members: await ops.loops.members(me, input.loopId),
+      };
     }),
   );
   app.post('/v1/loops/item-visibility', write, (c) => handle(c, loopVisibilityInput, async (input) => ops.setVisibility(await caller(c), input, deps.now())));
-  app.post('/v1/loops/archive', write, (c) => handle(c, loopArchiveInput, async (input) => ({ loop: await ops.loops.archive(await caller(c), input.loopId, input.archived ?? true, deps.now()) })));
+  app.post('/v1/loops/archive', write, (c) =>
+    handle(c, loopArchiveInput, async (input) => ({ loop: await ops.loops.archive(await caller(c), input.loopId, input.archived ?? true, deps.now()) })),
+  );
   // Hosted-runtime only: authoring the Loop's skill and composing its surface are first-party.
   app.post('/v1/loops/pin-skill', write, (c) =>
     handle(c, loopPinSkillInput, async (input) => {
@@ -119,7 +128,11 @@ export function loopRoutes(deps: LoopRouteDeps): Hono<ApiEnv> {
   }
 
   async function hostedCaller(c: Context<ApiEnv>): Promise<string> {
-    if (!isHostedRuntime(c.get('principal'))) throw ampersandErrors.fail('hosted_runtime_only', 'Only the & hosted runtime may author a Loop skill or compose its surface; public OAuth clients cannot.');
+    if (!isHostedRuntime(c.get('principal')))
+      throw ampersandErrors.fail(
+        'hosted_runtime_only',
+        'Only the & hosted runtime may author a Loop skill or compose its surface; public OAuth clients cannot.',
+      );
     return caller(c);
   }
 

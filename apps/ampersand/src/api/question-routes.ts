@@ -9,7 +9,15 @@ import type { ApiEnv, ApiTokenDeps } from './api-token.ts';
 import { requireApiToken } from './api-token.ts';
 import { ampersandErrors } from '../errors.ts';
 import { noArguments } from './connection-contracts.ts';
-import { askAndeeInput, questionIdInput, questionsAnswerInput, type AskAndeeOutput, type QuestionDecisionOutput, type QuestionsListOutput, type QuestionsPendingOutput } from './question-contracts.ts';
+import {
+  askAndeeInput,
+  questionIdInput,
+  questionsAnswerInput,
+  type AskAndeeOutput,
+  type QuestionDecisionOutput,
+  type QuestionsListOutput,
+  type QuestionsPendingOutput,
+} from './question-contracts.ts';
 import { andeeByTag, callerOf, handle, personOf, writeOnce, type AreaDeps } from './route-kit.ts';
 import { areConnected } from '../identity/connections.ts';
 import type { PeerQuestions } from '../identity/peer-questions.ts';
@@ -30,10 +38,16 @@ export function questionRoutes(deps: QuestionRouteDeps): Hono<ApiEnv> {
         throw ampersandErrors.fail('not_connected', `&${to.tag} is not one of your active connections; a question goes only to a connection.`);
       }
       const now = deps.now();
-      return writeOnce(deps.db, { accountId: caller.andeeId, operation: 'ask_andee', idempotencyKey }, { tag: to.tag, question: args.question }, now, async (trx) => {
-        const asked = await deps.questions.ask(trx, personOf(caller), to, args.question);
-        return { questionId: asked.questionId, to: { name: to.name, tag: `&${to.tag}` }, status: 'pending' as const, expiresAt: asked.expiresAt };
-      });
+      return writeOnce(
+        deps.db,
+        { accountId: caller.andeeId, operation: 'ask_andee', idempotencyKey },
+        { tag: to.tag, question: args.question },
+        now,
+        async (trx) => {
+          const asked = await deps.questions.ask(trx, personOf(caller), to, args.question);
+          return { questionId: asked.questionId, to: { name: to.name, tag: `&${to.tag}` }, status: 'pending' as const, expiresAt: asked.expiresAt };
+        },
+      );
     }),
   );
 
@@ -56,7 +70,10 @@ export function questionRoutes(deps: QuestionRouteDeps): Hono<ApiEnv> {
     }),
   );
 
-  for (const [path, operation] of [['reject', 'questions_reject'], ['withdraw', 'questions_withdraw']] as const) {
+  for (const [path, operation] of [
+    ['reject', 'questions_reject'],
+    ['withdraw', 'questions_withdraw'],
+  ] as const) {
     app.post(`/v1/questions/${path}`, requireApiToken(deps, ['connections:write']), (c) =>
       handle(c, questionIdInput, async ({ idempotencyKey, ...args }): Promise<QuestionDecisionOutput> => {
         const caller = await me(c);

@@ -9,7 +9,10 @@ export const suggestionInput = z
     hdsCodeHint: z.string().min(3).max(80).describe('A valid HDS leaf code, e.g. preferences.food'),
     loopId: z.string().min(1).max(100).optional().describe('Required during a Loop turn: the Loop of the run token'),
     visibility: z.enum(['private', 'connected', 'public']).optional().describe('Suggested privacy for the pending review item'),
-    context: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/), contextValue).optional().describe('Flat scalar values or string arrays; no nested objects, coordinates or personal identifiers; at most 20 keys and 2,000 characters'),
+    context: z
+      .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/), contextValue)
+      .optional()
+      .describe('Flat scalar values or string arrays; no nested objects, coordinates or personal identifiers; at most 20 keys and 2,000 characters'),
   })
   .strict();
 

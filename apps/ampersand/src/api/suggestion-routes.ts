@@ -29,13 +29,24 @@ export function suggestionRoutes(deps: SuggestionRouteDeps): Hono<ApiEnv> {
     handle(c, suggestionInput, async (input) => {
       const caller = await callerOf(c, deps.andees);
       const token = c.req.header('X-Run-Token');
-      if (!token) throw ampersandErrors.fail('run_token_invalid', 'signal_suggestion_write is turn-scoped: send the run token & minted for the current agent or Loop turn in X-Run-Token.');
+      if (!token)
+        throw ampersandErrors.fail(
+          'run_token_invalid',
+          'signal_suggestion_write is turn-scoped: send the run token & minted for the current agent or Loop turn in X-Run-Token.',
+        );
       const run = await deps.runTokens.verify(token, caller.andeeId, deps.now());
       if (run.loopId === null) {
-        if (input.loopId) throw ampersandErrors.fail('run_token_invalid', 'This run token is for an agent-chat turn, which has no Loop: omit loopId.', { chatTurnId: run.chatTurnId });
+        if (input.loopId)
+          throw ampersandErrors.fail('run_token_invalid', 'This run token is for an agent-chat turn, which has no Loop: omit loopId.', {
+            chatTurnId: run.chatTurnId,
+          });
       } else {
-        if (!input.loopId) throw ampersandErrors.fail('invalid_arguments', 'loopId is required during a Loop turn.', { fields: [{ field: 'loopId', problem: 'is required during a Loop turn' }] });
-        if (input.loopId !== run.loopId) throw ampersandErrors.fail('run_token_invalid', `This run token is for Loop ${run.loopId} only.`, { loopId: run.loopId });
+        if (!input.loopId)
+          throw ampersandErrors.fail('invalid_arguments', 'loopId is required during a Loop turn.', {
+            fields: [{ field: 'loopId', problem: 'is required during a Loop turn' }],
+          });
+        if (input.loopId !== run.loopId)
+          throw ampersandErrors.fail('run_token_invalid', `This run token is for Loop ${run.loopId} only.`, { loopId: run.loopId });
       }
       return draftSuggestion(deps.db, deps.comparer, run, input, deps.now());
     }),

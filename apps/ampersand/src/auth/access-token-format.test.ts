@@ -40,14 +40,25 @@ describe('the access-token format', () => {
 
   it('refuses another algorithm, another type, a crit header', async () => {
     for (const header of [{ alg: 'none' }, { alg: 'HS512' }, { typ: 'JWT' }, { typ: undefined }, { crit: ['exp'] }]) {
-      expect(await verdict(token(header)), JSON.stringify(header)).toEqual({ ok: false, failure: 'invalid', description: expect.stringContaining('not valid') });
+      expect(await verdict(token(header)), JSON.stringify(header)).toEqual({
+        ok: false,
+        failure: 'invalid',
+        description: expect.stringContaining('not valid'),
+      });
     }
   });
 
   it('refuses a changed payload, a cut signature, a missing part and characters outside base64url', async () => {
     const [head, , signature] = token().split('.');
     const other = b64({ iss: ISSUER, aud: AUDIENCE, sub: 'andee-2', jti: 'j1', exp: nowSeconds + 60 });
-    for (const jwt of [`${head}.${other}.${signature}`, token().slice(0, -2), token().split('.').slice(0, 2).join('.'), `${token()}.x`, token().replace(/\.(.)/, '.+'), '']) {
+    for (const jwt of [
+      `${head}.${other}.${signature}`,
+      token().slice(0, -2),
+      token().split('.').slice(0, 2).join('.'),
+      `${token()}.x`,
+      token().replace(/\.(.)/, '.+'),
+      '',
+    ]) {
       expect((await verdict(jwt)).ok, jwt).toBe(false);
     }
   });
@@ -64,8 +75,14 @@ describe('the access-token format', () => {
     expect((await verdict(token({}, { nbf: nowSeconds + 30 }))).ok).toBe(false);
     expect((await verdict(token({}, { nbf: nowSeconds }))).ok).toBe(true);
     expect((await verdict(token({}, { iat: 'yesterday' }))).ok).toBe(false);
-    expect(await verdict(token({}, { aud: 'https://other.example/mcp' }))).toMatchObject({ ok: false, description: expect.stringContaining('another resource') });
+    expect(await verdict(token({}, { aud: 'https://other.example/mcp' }))).toMatchObject({
+      ok: false,
+      description: expect.stringContaining('another resource'),
+    });
     expect(await verdict(token({}, { aud: [] }))).toMatchObject({ ok: false, description: expect.stringContaining('another resource') });
-    expect(await verdict(token({}, { iss: 'https://evil.example' }))).toMatchObject({ ok: false, description: expect.stringContaining('another authorization server') });
+    expect(await verdict(token({}, { iss: 'https://evil.example' }))).toMatchObject({
+      ok: false,
+      description: expect.stringContaining('another authorization server'),
+    });
   });
 });

@@ -47,12 +47,22 @@ describe('accessTokenVerifier', () => {
   it('turns a valid token into its principal: subject, token id, scopes once each, audience, client, expiry', async () => {
     expect(await verifier.verify(await mint(), during)).toEqual({
       ok: true,
-      principal: { subject: 'andee-1', credentialId: 'token-1', scopes: ['signals:ask', 'connections:read'], audience: AUDIENCE, clientId: 'client-1', expiresAt: EXPIRES },
+      principal: {
+        subject: 'andee-1',
+        credentialId: 'token-1',
+        scopes: ['signals:ask', 'connections:read'],
+        audience: AUDIENCE,
+        clientId: 'client-1',
+        expiresAt: EXPIRES,
+      },
     });
   });
 
   it('leaves out what the token does not carry: no client, no scope, an audience list', async () => {
-    const verdict = await verifier.verify(await mint({ claims: { client_id: undefined, scope: undefined }, audience: [AUDIENCE, 'https://other.test'] }), during);
+    const verdict = await verifier.verify(
+      await mint({ claims: { client_id: undefined, scope: undefined }, audience: [AUDIENCE, 'https://other.test'] }),
+      during,
+    );
     expect(verdict).toEqual({ ok: true, principal: { subject: 'andee-1', credentialId: 'token-1', scopes: [], expiresAt: EXPIRES } });
   });
 
@@ -64,15 +74,27 @@ describe('accessTokenVerifier', () => {
   it('is expired by the clock it is given, not the wall clock', async () => {
     const token = await mint();
     expect((await verifier.verify(token, new Date('2026-12-01T10:09:59Z'))).ok).toBe(true);
-    expect(await verifier.verify(token, new Date('2026-12-01T10:10:01Z'))).toEqual({ ok: false, failure: 'expired', description: 'The access token has expired; refresh it or authorize again.' });
+    expect(await verifier.verify(token, new Date('2026-12-01T10:10:01Z'))).toEqual({
+      ok: false,
+      failure: 'expired',
+      description: 'The access token has expired; refresh it or authorize again.',
+    });
   });
 
   it('refuses a token for another resource, naming this one', async () => {
-    expect(await verifier.verify(await mint({ audience: 'https://elsewhere.test/mcp' }), during)).toEqual({ ok: false, failure: 'invalid', description: `The access token was issued for another resource; this one is ${AUDIENCE}.` });
+    expect(await verifier.verify(await mint({ audience: 'https://elsewhere.test/mcp' }), during)).toEqual({
+      ok: false,
+      failure: 'invalid',
+      description: `The access token was issued for another resource; this one is ${AUDIENCE}.`,
+    });
   });
 
   it('refuses a token from another issuer', async () => {
-    expect(await verifier.verify(await mint({ issuer: 'https://evil.test' }), during)).toEqual({ ok: false, failure: 'invalid', description: 'The access token was issued by another authorization server.' });
+    expect(await verifier.verify(await mint({ issuer: 'https://evil.test' }), during)).toEqual({
+      ok: false,
+      failure: 'invalid',
+      description: 'The access token was issued by another authorization server.',
+    });
   });
 
   it('refuses another type, another algorithm, a missing claim, a bad signature, and junk, all as not valid', async () => {
@@ -110,7 +132,9 @@ describe('accessTokenVerifier', () => {
 function handMade(header: unknown, payload: unknown, o: { secret?: string; raw?: [string, string] } = {}): string {
   const encode = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
   const [h, p] = o.raw ?? [encode(header), encode(payload)];
-  const mac = createHmac('sha256', deriveKeys(o.secret ?? SECRET).accessToken).update(`${h}.${p}`).digest('base64url');
+  const mac = createHmac('sha256', deriveKeys(o.secret ?? SECRET).accessToken)
+    .update(`${h}.${p}`)
+    .digest('base64url');
   return `${h}.${p}.${mac}`;
 }
 
@@ -125,8 +149,10 @@ const verdictOf = async (token: string, now = during) => {
 
 describe('accessTokenVerifier, token by token', () => {
   it('takes the type in any case, with or without application/, and nothing else', async () => {
-    for (const typ of ['at+jwt', 'AT+JWT', 'application/at+jwt', 'Application/At+Jwt']) expect(await verdictOf(handMade({ ...HEADER, typ }, CLAIMS)), typ).toBe('ok');
-    for (const typ of ['xapplication/at+jwt', 'at+jwtapplication/', 'application/at+jwtx', 'at+jwt ', 'application/', 7, null]) expect(await verdictOf(handMade({ ...HEADER, typ }, CLAIMS)), String(typ)).toEqual(notValid);
+    for (const typ of ['at+jwt', 'AT+JWT', 'application/at+jwt', 'Application/At+Jwt'])
+      expect(await verdictOf(handMade({ ...HEADER, typ }, CLAIMS)), typ).toBe('ok');
+    for (const typ of ['xapplication/at+jwt', 'at+jwtapplication/', 'application/at+jwtx', 'at+jwt ', 'application/', 7, null])
+      expect(await verdictOf(handMade({ ...HEADER, typ }, CLAIMS)), String(typ)).toEqual(notValid);
     expect(await verdictOf(handMade({ alg: 'HS256' }, CLAIMS))).toEqual(notValid);
   });
 
@@ -135,14 +161,30 @@ describe('accessTokenVerifier, token by token', () => {
     expect(await verdictOf(handMade({ ...HEADER, alg: 'none' }, CLAIMS))).toEqual(notValid);
     expect(await verdictOf(handMade({ typ: 'at+jwt' }, CLAIMS))).toEqual(notValid);
     for (const header of [[], null, 'at+jwt', 3]) expect(await verdictOf(handMade(header, CLAIMS)), JSON.stringify(header)).toEqual(notValid);
-    expect(await verdictOf(handMade(undefined, CLAIMS, { raw: [Buffer.from('{not json').toString('base64url'), Buffer.from(JSON.stringify(CLAIMS)).toString('base64url')] }))).toEqual(notValid);
+    expect(
+      await verdictOf(
+        handMade(undefined, CLAIMS, { raw: [Buffer.from('{not json').toString('base64url'), Buffer.from(JSON.stringify(CLAIMS)).toString('base64url')] }),
+      ),
+    ).toEqual(notValid);
   });
 
   it('refuses anything but three base64url parts, and a signature of another length', async () => {
     const good = handMade(HEADER, CLAIMS);
     const [h, p, s] = good.split('.') as [string, string, string];
     expect(await verdictOf(good)).toBe('ok');
-    for (const token of [`${h}.${p}`, `${good}.${s}`, `${h}.${p}.`, `.${p}.${s}`, `${h}..${s}`, `${h}.${p}.${s}=`, `${h}+.${p}.${s}`, `${h}.${p}/.${s}`, ` ${good}`, `${good} `, '']) {
+    for (const token of [
+      `${h}.${p}`,
+      `${good}.${s}`,
+      `${h}.${p}.`,
+      `.${p}.${s}`,
+      `${h}..${s}`,
+      `${h}.${p}.${s}=`,
+      `${h}+.${p}.${s}`,
+      `${h}.${p}/.${s}`,
+      ` ${good}`,
+      `${good} `,
+      '',
+    ]) {
       expect(await verdictOf(token), token).toEqual(notValid);
     }
     // A prefix of the right MAC, or the MAC with a byte more, is a signature of another length.
@@ -151,7 +193,12 @@ describe('accessTokenVerifier, token by token', () => {
     expect(await verdictOf(handMade(HEADER, CLAIMS, { secret: 'yet another secret, long enough too' }))).toEqual(notValid);
     // Signed over exactly these parts: Node's base64url decoding would skip the stray character,
     // so only the alphabet check, at both ends of the part, refuses them.
-    for (const raw of [[`*${h}`, p], [`${h}=`, p], [h, `${p}*`], [h, `=${p}`]] as Array<[string, string]>) {
+    for (const raw of [
+      [`*${h}`, p],
+      [`${h}=`, p],
+      [h, `${p}*`],
+      [h, `=${p}`],
+    ] as Array<[string, string]>) {
       expect(await verdictOf(handMade(undefined, undefined, { raw })), raw.join('.')).toEqual(notValid);
     }
   });
@@ -165,7 +212,8 @@ describe('accessTokenVerifier, token by token', () => {
 
   it('refuses an audience that is neither this one nor a list holding it', async () => {
     const another = { ok: false, failure: 'invalid', description: `The access token was issued for another resource; this one is ${AUDIENCE}.` };
-    for (const aud of [7, { [AUDIENCE]: true }, ['https://other.test'], undefined, `${AUDIENCE}/`]) expect(await verdictOf(handMade(HEADER, { ...CLAIMS, aud })), JSON.stringify(aud)).toEqual(another);
+    for (const aud of [7, { [AUDIENCE]: true }, ['https://other.test'], undefined, `${AUDIENCE}/`])
+      expect(await verdictOf(handMade(HEADER, { ...CLAIMS, aud })), JSON.stringify(aud)).toEqual(another);
     expect(await verdictOf(handMade(HEADER, { ...CLAIMS, aud: ['https://other.test', AUDIENCE] }))).toBe('ok');
   });
 
@@ -188,8 +236,15 @@ describe('accessTokenVerifier, token by token', () => {
   });
 
   it('gives the API the claims as signed, and its refusals as they are', async () => {
-    expect(await verifier.verifyClaims(handMade(HEADER, { ...CLAIMS, gid: 'grant-1', extra: [1] }), during)).toEqual({ ok: true, claims: { ...CLAIMS, gid: 'grant-1', extra: [1] } });
-    expect(await verifier.verifyClaims(handMade(HEADER, { ...CLAIMS, iss: 'https://evil.test' }), during)).toEqual({ ok: false, failure: 'invalid', description: 'The access token was issued by another authorization server.' });
+    expect(await verifier.verifyClaims(handMade(HEADER, { ...CLAIMS, gid: 'grant-1', extra: [1] }), during)).toEqual({
+      ok: true,
+      claims: { ...CLAIMS, gid: 'grant-1', extra: [1] },
+    });
+    expect(await verifier.verifyClaims(handMade(HEADER, { ...CLAIMS, iss: 'https://evil.test' }), during)).toEqual({
+      ok: false,
+      failure: 'invalid',
+      description: 'The access token was issued by another authorization server.',
+    });
   });
 
   it('leaves out of the principal an empty client id and an audience given as a list', async () => {

@@ -28,13 +28,60 @@ const at = (host: string) => `https://${host}/client.json`;
 
 describe('cimdFetchAllowed', () => {
   it('allows HTTPS on public addresses, up to the edge of each blocked range', async () => {
-    for (const host of ['8.8.8.8', '1.1.1.1', '11.0.0.1', '100.63.255.255', '100.128.0.1', '126.255.255.255', '128.0.0.1', '169.253.255.255', '172.15.255.255', '172.32.0.1', '192.0.1.1', '192.167.255.255', '198.17.255.255', '198.20.0.1', '223.255.255.255', '[2606:4700:4700::1111]', '[2001:db9::1]']) {
+    for (const host of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '11.0.0.1',
+      '100.63.255.255',
+      '100.128.0.1',
+      '126.255.255.255',
+      '128.0.0.1',
+      '169.253.255.255',
+      '172.15.255.255',
+      '172.32.0.1',
+      '192.0.1.1',
+      '192.167.255.255',
+      '198.17.255.255',
+      '198.20.0.1',
+      '223.255.255.255',
+      '[2606:4700:4700::1111]',
+      '[2001:db9::1]',
+    ]) {
       expect(await cimdFetchAllowed(at(host), []), host).toBe(true);
     }
   });
 
   it('refuses loopback, private, link-local, shared, benchmarking, multicast and reserved addresses', async () => {
-    for (const host of ['0.0.0.0', '0.1.2.3', '10.0.0.1', '10.255.255.255', '100.64.0.1', '100.127.255.255', '127.0.0.1', '127.1.2.3', '169.254.169.254', '172.16.0.1', '172.31.255.255', '192.0.0.8', '192.168.1.1', '198.18.0.1', '198.19.255.255', '224.0.0.1', '239.255.255.255', '240.0.0.1', '255.255.255.255', '[::]', '[::1]', '[fc00::1]', '[fdff::1]', '[fe80::1]', '[febf::1]', '[ff02::1]', '[::ffff:127.0.0.1]', '[::ffff:10.0.0.1]']) {
+    for (const host of [
+      '0.0.0.0',
+      '0.1.2.3',
+      '10.0.0.1',
+      '10.255.255.255',
+      '100.64.0.1',
+      '100.127.255.255',
+      '127.0.0.1',
+      '127.1.2.3',
+      '169.254.169.254',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.0.0.8',
+      '192.168.1.1',
+      '198.18.0.1',
+      '198.19.255.255',
+      '224.0.0.1',
+      '239.255.255.255',
+      '240.0.0.1',
+      '255.255.255.255',
+      '[::]',
+      '[::1]',
+      '[fc00::1]',
+      '[fdff::1]',
+      '[fe80::1]',
+      '[febf::1]',
+      '[ff02::1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:10.0.0.1]',
+    ]) {
       expect(await cimdFetchAllowed(at(host), []), host).toBe(false);
     }
   });
@@ -48,9 +95,18 @@ describe('cimdFetchAllowed', () => {
       'empty.test': [],
     });
     expect(await check(at('public.test'), [], resolve)).toEqual({ ok: true });
-    expect(await check(at('mixed.test'), [], resolve)).toEqual({ ok: false, reason: 'The host mixed.test of the client metadata document resolves to 10.1.2.3, which is not a public address.' });
-    expect(await check(at('mixed-v6.test'), [], resolve)).toEqual({ ok: false, reason: 'The host mixed-v6.test of the client metadata document resolves to fd00::7, which is not a public address.' });
-    expect(await check(at('private.test'), [], resolve)).toEqual({ ok: false, reason: 'The host private.test of the client metadata document resolves to 192.168.0.5, which is not a public address.' });
+    expect(await check(at('mixed.test'), [], resolve)).toEqual({
+      ok: false,
+      reason: 'The host mixed.test of the client metadata document resolves to 10.1.2.3, which is not a public address.',
+    });
+    expect(await check(at('mixed-v6.test'), [], resolve)).toEqual({
+      ok: false,
+      reason: 'The host mixed-v6.test of the client metadata document resolves to fd00::7, which is not a public address.',
+    });
+    expect(await check(at('private.test'), [], resolve)).toEqual({
+      ok: false,
+      reason: 'The host private.test of the client metadata document resolves to 192.168.0.5, which is not a public address.',
+    });
     for (const host of ['empty.test', 'unknown.test']) {
       expect(await check(at(host), [], resolve)).toEqual({ ok: false, reason: `The host ${host} of the client metadata document does not resolve.` });
     }
@@ -63,7 +119,10 @@ describe('cimdFetchAllowed', () => {
   it('says why it refuses', async () => {
     expect(await check('not a url', [])).toEqual({ ok: false, reason: 'The client_id is not a URL.' });
     expect(await check('http://8.8.8.8/client.json', [])).toEqual({ ok: false, reason: 'A client metadata document is fetched over HTTPS only.' });
-    expect(await check(at('[::ffff:10.0.0.1]'), [])).toEqual({ ok: false, reason: 'The host ::ffff:a00:1 of the client metadata document resolves to ::ffff:a00:1, which is not a public address.' });
+    expect(await check(at('[::ffff:10.0.0.1]'), [])).toEqual({
+      ok: false,
+      reason: 'The host ::ffff:a00:1 of the client metadata document resolves to ::ffff:a00:1, which is not a public address.',
+    });
   });
 
   it('refuses anything but HTTPS, and what is not a URL', async () => {
@@ -91,7 +150,8 @@ describe('guardedFetch', () => {
   beforeAll(async () => {
     server = createServer({ key: tls('key.pem'), cert: tls('cert.pem') }, (req, res) => {
       seen.push({ method: req.method ?? '', path: req.url ?? '', accept: req.headers.accept });
-      if (req.url === '/client.json') return res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60', 'x-two': ['a', 'b'] }).end('{"client_name":"Doc"}');
+      if (req.url === '/client.json')
+        return res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60', 'x-two': ['a', 'b'] }).end('{"client_name":"Doc"}');
       if (req.url === '/moved') return res.writeHead(302, { location: 'https://127.0.0.1/elsewhere' }).end('moved');
       if (req.url === '/empty') return res.writeHead(204).end();
       if (req.url === '/big') return res.writeHead(200).end('x'.repeat(2048));
@@ -110,7 +170,11 @@ describe('guardedFetch', () => {
   const resolve = resolverOf({ localhost: ['127.0.0.1'], 'rebound.test': ['127.0.0.1'], 'half.test': ['93.184.216.34', '127.0.0.1'], 'nowhere.test': [] });
   const fetchOf = (allowedHosts: string[], extra: { timeoutMs?: number } = {}) =>
     guardedFetch({ allowedHosts, trustedCertificates: [tls('cert.pem')], timeoutMs: extra.timeoutMs ?? 10_000, maxBytes: 1024, resolve });
-  const reason = (promise: Promise<unknown>) => promise.then(() => 'fetched', (error: Error) => error.message);
+  const reason = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'fetched',
+      (error: Error) => error.message,
+    );
 
   it('fetches from an allow-listed host: status, headers, body, method and request headers', async () => {
     const response = await fetchOf([`localhost:${port}`])(`https://localhost:${port}/client.json`, { headers: { accept: 'application/json' } });
@@ -135,7 +199,9 @@ describe('guardedFetch', () => {
 
   it('refuses a body over the limit, a server that does not answer in time, and an aborted request', async () => {
     expect(await reason(fetchOf([`localhost:${port}`])(`https://localhost:${port}/big`))).toBe('The client metadata document is larger than 1024 bytes.');
-    expect(await reason(fetchOf([`localhost:${port}`], { timeoutMs: 300 })(`https://localhost:${port}/silent`))).toBe('The client metadata document did not arrive within 300 ms.');
+    expect(await reason(fetchOf([`localhost:${port}`], { timeoutMs: 300 })(`https://localhost:${port}/silent`))).toBe(
+      'The client metadata document did not arrive within 300 ms.',
+    );
     const controller = new AbortController();
     const pending = reason(fetchOf([`localhost:${port}`])(`https://localhost:${port}/silent`, { signal: controller.signal }));
     setTimeout(() => controller.abort(), 50);

@@ -18,12 +18,29 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
 // No ::ffff:0:0/96 rule: BlockList checks IPv4-mapped IPv6 addresses against the IPv4 rules
 // already, and matches every IPv4 address against such a rule, which would refuse them all.
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) blocked.addSubnet(net, prefix, 'ipv6');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv6');
 
 function isPublic(address: string, family: number): boolean {
   return !blocked.check(address, family === 6 ? 'ipv6' : 'ipv4');
@@ -101,7 +118,10 @@ export function guardedFetch(options: GuardedFetchOptions): (url: string | URL, 
         agent: false,
         ...(trusted && options.trustedCertificates?.length ? { ca: [...options.trustedCertificates] } : {}),
       });
-      const timer = setTimeout(() => request.destroy(new Error(`The client metadata document did not arrive within ${options.timeoutMs} ms.`)), options.timeoutMs);
+      const timer = setTimeout(
+        () => request.destroy(new Error(`The client metadata document did not arrive within ${options.timeoutMs} ms.`)),
+        options.timeoutMs,
+      );
       const abort = () => request.destroy(new Error(`The client metadata document did not arrive in time.`));
       init.signal?.addEventListener('abort', abort, { once: true });
       const settle = () => {
@@ -134,7 +154,12 @@ export function guardedFetch(options: GuardedFetchOptions): (url: string | URL, 
           const answerHeaders = new Headers();
           for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) answerHeaders.set(name, [value].flat().join(', '));
           // No redirect is followed: a 3xx arrives as itself and the provider refuses every status but 200.
-          resolve(new Response(response.statusCode === 204 || response.statusCode === 304 ? null : Buffer.concat(chunks), { status: response.statusCode ?? 502, headers: answerHeaders }));
+          resolve(
+            new Response(response.statusCode === 204 || response.statusCode === 304 ? null : Buffer.concat(chunks), {
+              status: response.statusCode ?? 502,
+              headers: answerHeaders,
+            }),
+          );
         });
       });
       request.end();

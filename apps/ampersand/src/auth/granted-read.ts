@@ -7,7 +7,12 @@
  */
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
-export async function readIfGranted<R extends object>(db: Kysely<any>, condition: RawBuilder<boolean>, query: SelectQueryBuilder<any, any, R>, orderBy?: keyof R & string): Promise<R[] | undefined> {
+export async function readIfGranted<R extends object>(
+  db: Kysely<any>,
+  condition: RawBuilder<boolean>,
+  query: SelectQueryBuilder<any, any, R>,
+  orderBy?: keyof R & string,
+): Promise<R[] | undefined> {
   const order = orderBy ? sql`order by r.${sql.ref(orderBy)}` : sql``;
   const { rows } = await sql<R & { granted__: boolean; present__: boolean | null }>`
     select r.*, guard.granted__

@@ -27,7 +27,10 @@ beforeAll(async () => {
 beforeEach(async () => {
   await database.db.deleteFrom('oauth_store').execute();
   await database.db.deleteFrom('andees').execute();
-  await database.db.insertInto('andees').values(['ada', 'grace'].map((id) => ({ andee_id: id, tag: id, display_name: id, photo_url: null }))).execute();
+  await database.db
+    .insertInto('andees')
+    .values(['ada', 'grace'].map((id) => ({ andee_id: id, tag: id, display_name: id, photo_url: null })))
+    .execute();
 });
 
 /** Whether the API would accept a token of this grant for this andee now. */
@@ -40,22 +43,39 @@ async function client(clientId: string, name?: string) {
 
 /** A grant as oidc-provider stores it, with a code and a refresh token issued under it. */
 async function grant(grantId: string, o: { andee: string; clientId: string; resources?: Record<string, string>; iat?: number; expiresIn?: number }) {
-  await new store('Grant').upsert(grantId, { jti: grantId, accountId: o.andee, clientId: o.clientId, iat: o.iat ?? 1_764_583_200, ...(o.resources ? { resources: o.resources } : {}) } as never, o.expiresIn ?? 0);
+  await new store('Grant').upsert(
+    grantId,
+    { jti: grantId, accountId: o.andee, clientId: o.clientId, iat: o.iat ?? 1_764_583_200, ...(o.resources ? { resources: o.resources } : {}) } as never,
+    o.expiresIn ?? 0,
+  );
   await new store('AuthorizationCode').upsert(`code-of-${grantId}`, { grantId, accountId: o.andee, clientId: o.clientId } as never, 60);
   await new store('RefreshToken').upsert(`refresh-of-${grantId}`, { grantId, accountId: o.andee, clientId: o.clientId } as never, 3600);
 }
 
-const models = async () => (await database.db.selectFrom('oauth_store').select(['model', 'grant_id']).orderBy('model').execute()).map((r) => `${r.model}:${r.grant_id ?? ''}`);
+const models = async () =>
+  (await database.db.selectFrom('oauth_store').select(['model', 'grant_id']).orderBy('model').execute()).map((r) => `${r.model}:${r.grant_id ?? ''}`);
 
 describe('Grants', () => {
   it('lists each grant with its client’s name, its scopes once each, when it was granted, newest first', async () => {
     await client('client-a', 'Trip Planner');
-    await grant('g-1', { andee: 'ada', clientId: 'client-a', resources: { [MCP]: 'signals:ask loops:read', [OTHER]: 'loops:read connections:read' }, iat: 1_764_583_200 });
+    await grant('g-1', {
+      andee: 'ada',
+      clientId: 'client-a',
+      resources: { [MCP]: 'signals:ask loops:read', [OTHER]: 'loops:read connections:read' },
+      iat: 1_764_583_200,
+    });
     await grant('g-2', { andee: 'ada', clientId: 'client-gone' });
     await grant('g-3', { andee: 'grace', clientId: 'client-a', resources: { [MCP]: 'signals:ask' } });
     expect(await grants.list({ andeeId: 'ada' })).toEqual([
       { grantId: 'g-2', andeeId: 'ada', clientId: 'client-gone', clientName: 'client-gone', scopes: [], grantedAt: new Date(1_764_583_200_000) },
-      { grantId: 'g-1', andeeId: 'ada', clientId: 'client-a', clientName: 'Trip Planner', scopes: ['signals:ask', 'loops:read', 'connections:read'], grantedAt: new Date(1_764_583_200_000) },
+      {
+        grantId: 'g-1',
+        andeeId: 'ada',
+        clientId: 'client-a',
+        clientName: 'Trip Planner',
+        scopes: ['signals:ask', 'loops:read', 'connections:read'],
+        grantedAt: new Date(1_764_583_200_000),
+      },
     ]);
     expect((await grants.list()).map((g) => g.grantId)).toEqual(['g-3', 'g-2', 'g-1']);
   });
@@ -74,9 +94,18 @@ describe('Grants', () => {
   });
 
   it('gives the andee a live grant is for, as the API uses it', async () => {
-    await database.db.updateTable('andees').set({ display_name: 'Ada Lovelace', photo_url: 'https://img.test/ada.png' }).where('andee_id', '=', 'ada').execute();
+    await database.db
+      .updateTable('andees')
+      .set({ display_name: 'Ada Lovelace', photo_url: 'https://img.test/ada.png' })
+      .where('andee_id', '=', 'ada')
+      .execute();
     await grant('g-1', { andee: 'ada', clientId: 'client-a' });
-    expect(await grants.liveGrantAndee('g-1', 'ada', new Date())).toEqual({ andeeId: 'ada', tag: 'ada', displayName: 'Ada Lovelace', photoUrl: 'https://img.test/ada.png' });
+    expect(await grants.liveGrantAndee('g-1', 'ada', new Date())).toEqual({
+      andeeId: 'ada',
+      tag: 'ada',
+      displayName: 'Ada Lovelace',
+      photoUrl: 'https://img.test/ada.png',
+    });
   });
 
   it('revokes a grant with every code and refresh token under it, and nothing else', async () => {

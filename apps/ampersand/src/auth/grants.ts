@@ -84,7 +84,11 @@ export class Grants {
       .deleteFrom('oauth_store as c')
       .where('c.model', '=', 'Client')
       .where('c.created_at', '<', olderThan)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('oauth_store as g').select(sql`1`.as('one')).where('g.model', '=', 'Grant').whereRef('g.client_id', '=', 'c.client_id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom('oauth_store as g').select(sql`1`.as('one')).where('g.model', '=', 'Grant').whereRef('g.client_id', '=', 'c.client_id')),
+        ),
+      )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

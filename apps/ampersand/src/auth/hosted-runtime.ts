@@ -16,7 +16,16 @@ import type { DerivedKeys } from './derived-keys.ts';
 import { oidcAdapterFor } from './oidc-adapter.ts';
 
 export const HOSTED_RUNTIME_CLIENT_ID = 'ampersand-hosted-runtime';
-export const HOSTED_RUNTIME_SCOPES = ['signals:ask', 'signals:write', 'connections:read', 'connections:write', 'loops:read', 'loops:write', 'signals:evidence_read', 'signals:raw_read'] as const;
+export const HOSTED_RUNTIME_SCOPES = [
+  'signals:ask',
+  'signals:write',
+  'connections:read',
+  'connections:write',
+  'loops:read',
+  'loops:write',
+  'signals:evidence_read',
+  'signals:raw_read',
+] as const;
 
 export function isHostedRuntime(principal: Pick<Principal, 'clientId' | 'scopes'> | undefined): boolean {
   return principal?.clientId === HOSTED_RUNTIME_CLIENT_ID && principal.scopes.includes('signals:evidence_read');
@@ -27,7 +36,13 @@ export interface HostedRuntimeCredentials {
   issue(andeeId: string, now: Date): Promise<{ accessToken: string; grantId: string; expiresAt: Date }>;
 }
 
-export function hostedRuntimeCredentials(options: { db: Kysely<AmpersandDatabase>; keys: DerivedKeys; issuer: string; resource: string; ttlSeconds: number }): HostedRuntimeCredentials {
+export function hostedRuntimeCredentials(options: {
+  db: Kysely<AmpersandDatabase>;
+  keys: DerivedKeys;
+  issuer: string;
+  resource: string;
+  ttlSeconds: number;
+}): HostedRuntimeCredentials {
   const grants = new (oidcAdapterFor(options.db))('Grant');
   return {
     async issue(andeeId, now) {
@@ -36,7 +51,19 @@ export function hostedRuntimeCredentials(options: { db: Kysely<AmpersandDatabase
       const expiresAt = new Date((issuedAt + options.ttlSeconds) * 1000);
       // The authorization server's own Grant shape, so the grant lists and revokes like any other;
       // it lives exactly as long as the token it stands behind.
-      await grants.upsert(grantId, { kind: 'Grant', jti: grantId, accountId: andeeId, clientId: HOSTED_RUNTIME_CLIENT_ID, iat: issuedAt, exp: issuedAt + options.ttlSeconds, resources: { [options.resource]: HOSTED_RUNTIME_SCOPES.join(' ') } }, options.ttlSeconds);
+      await grants.upsert(
+        grantId,
+        {
+          kind: 'Grant',
+          jti: grantId,
+          accountId: andeeId,
+          clientId: HOSTED_RUNTIME_CLIENT_ID,
+          iat: issuedAt,
+          exp: issuedAt + options.ttlSeconds,
+          resources: { [options.resource]: HOSTED_RUNTIME_SCOPES.join(' ') },
+        },
+        options.ttlSeconds,
+      );
       const accessToken = await new SignJWT({ scope: HOSTED_RUNTIME_SCOPES.join(' '), client_id: HOSTED_RUNTIME_CLIENT_ID, gid: grantId })
         .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
         .setIssuer(options.issuer)

@@ -99,7 +99,16 @@ describe('authorization server metadata', () => {
       expect(await run(rules(), ctx, metadata)).toBe(true);
       expect(ctx.body).toEqual({ issuer: 'https://api.test', scopes_supported: ['openid', 'offline_access', ...ALL_SCOPES] });
     }
-    expect(ALL_SCOPES).toEqual(['signals:ask', 'signals:write', 'connections:read', 'connections:write', 'loops:read', 'loops:write', 'signals:evidence_read', 'signals:raw_read']);
+    expect(ALL_SCOPES).toEqual([
+      'signals:ask',
+      'signals:write',
+      'connections:read',
+      'connections:write',
+      'loops:read',
+      'loops:write',
+      'signals:evidence_read',
+      'signals:raw_read',
+    ]);
   });
 
   it('leaves other answers alone: not 200, no object body, another path, another method', async () => {
@@ -142,7 +151,9 @@ describe('authorization request without a scope', () => {
   });
 
   it('keeps a GET request’s own scope, and adds none to a request object or a pushed request', async () => {
-    for (const query of [{ scope: 'loops:read' }, { request_uri: 'urn:ietf:params:oauth:request_uri:abc' }, { request: 'eyJ.x.y' }] as Array<Record<string, string>>) {
+    for (const query of [{ scope: 'loops:read' }, { request_uri: 'urn:ietf:params:oauth:request_uri:abc' }, { request: 'eyJ.x.y' }] as Array<
+      Record<string, string>
+    >) {
       const ctx = context('GET', '/oauth/authorize', { query: { client_id: 'app', ...query } });
       expect(await run(rules(), ctx)).toBe(true);
       expect(ctx.query).toEqual({ client_id: 'app', ...query });

@@ -27,7 +27,8 @@ export function applyOAuthRules(provider: Provider, succession: RefreshSuccessio
     if (ctx.method === 'GET' && DISCOVERY_PATHS.has(ctx.path)) {
       await next();
       // oidc-provider lists only its OpenID scopes; the resource scopes are the ones clients want.
-      if (ctx.status === 200 && ctx.body && typeof ctx.body === 'object') (ctx.body as Record<string, unknown>).scopes_supported = ['openid', 'offline_access', ...ALL_SCOPES];
+      if (ctx.status === 200 && ctx.body && typeof ctx.body === 'object')
+        (ctx.body as Record<string, unknown>).scopes_supported = ['openid', 'offline_access', ...ALL_SCOPES];
       return;
     }
     if (ctx.path === OAUTH_ROUTES.authorization && ctx.method === 'GET') {
@@ -67,7 +68,8 @@ export function applyOAuthRules(provider: Provider, succession: RefreshSuccessio
       // A client redirecting only to loopback is a native app (RFC 8252): oidc-provider then lets
       // the port vary at authorization time, as §7.3 allows, since such apps pick a free port.
       const redirects = Array.isArray(rest.redirect_uris) ? rest.redirect_uris : [];
-      const native = rest.application_type === undefined && redirects.length > 0 && redirects.every((uri) => typeof uri === 'string' && LOOPBACK_REDIRECT.test(uri));
+      const native =
+        rest.application_type === undefined && redirects.length > 0 && redirects.every((uri) => typeof uri === 'string' && LOOPBACK_REDIRECT.test(uri));
       req.body = JSON.stringify({ ...rest, token_endpoint_auth_method: 'none', ...(native ? { application_type: 'native' } : {}) });
       return next();
     }

@@ -58,12 +58,7 @@ export function oidcAdapterFor(db: Kysely<AmpersandDatabase>): new (model: strin
     }
 
     async consume(id: string): Promise<void> {
-      await db
-        .updateTable('oauth_store')
-        .set({ consumed_at: new Date() })
-        .where('model', '=', this.model)
-        .where('id_hash', '=', hashToken(id))
-        .execute();
+      await db.updateTable('oauth_store').set({ consumed_at: new Date() }).where('model', '=', this.model).where('id_hash', '=', hashToken(id)).execute();
     }
 
     async destroy(id: string): Promise<void> {

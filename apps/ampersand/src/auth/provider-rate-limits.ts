@@ -22,7 +22,8 @@ export async function providerRateLimit(limits: AuthRateLimits, req: IncomingMes
   const address = req.socket.remoteAddress ?? 'unknown';
   if (path === OAUTH_ROUTES.registration) {
     const outcome = await limits.consume('registrationsPerAddress', address);
-    if (!outcome.allowed) return tooMany(`Too many client registrations from this address; retry in ${outcome.retryAfterSeconds} s.`, outcome.retryAfterSeconds);
+    if (!outcome.allowed)
+      return tooMany(`Too many client registrations from this address; retry in ${outcome.retryAfterSeconds} s.`, outcome.retryAfterSeconds);
     return undefined;
   }
   if (path !== OAUTH_ROUTES.token) return undefined;
@@ -33,7 +34,12 @@ export async function providerRateLimit(limits: AuthRateLimits, req: IncomingMes
   if (deviceCode) {
     const poll = await limits.consume('devicePollsPerCode', deviceCode);
     if (!poll.allowed) {
-      return { status: 400, error: 'slow_down', description: `This device code is polled too often; wait at least ${poll.retryAfterSeconds} s between polls.`, retryAfterSeconds: poll.retryAfterSeconds };
+      return {
+        status: 400,
+        error: 'slow_down',
+        description: `This device code is polled too often; wait at least ${poll.retryAfterSeconds} s between polls.`,
+        retryAfterSeconds: poll.retryAfterSeconds,
+      };
     }
   }
   return undefined;

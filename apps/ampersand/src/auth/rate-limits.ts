@@ -62,7 +62,10 @@ export function authRateLimits(options: AuthRateLimitOptions): AuthRateLimits {
   const limiters = new Map<AuthLimitName, RateLimiter>();
   for (const name of Object.keys(limits) as AuthLimitName[]) {
     const { points, windowSeconds } = limits[name];
-    limiters.set(name, createRateLimiter({ db: options.db, redisUrl: options.redisUrl, points, windowSeconds, keyPrefix: `${options.keyPrefix ?? 'ampersand'}-${name}` }));
+    limiters.set(
+      name,
+      createRateLimiter({ db: options.db, redisUrl: options.redisUrl, points, windowSeconds, keyPrefix: `${options.keyPrefix ?? 'ampersand'}-${name}` }),
+    );
   }
   const any = limiters.values().next().value as RateLimiter;
   return {

@@ -18,7 +18,11 @@ export async function signingKey(db: Kysely<AmpersandDatabase>, keys: DerivedKey
   if (!sealed) {
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
     const jwk = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'ES256', use: 'sig' };
-    await db.insertInto('oauth_keys').values({ name: KEY_NAME, sealed: keys.seal(JSON.stringify(jwk)) }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('oauth_keys')
+      .values({ name: KEY_NAME, sealed: keys.seal(JSON.stringify(jwk)) })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     sealed = await read();
   }
   if (!sealed) throw new Error('The signing key could not be stored.');

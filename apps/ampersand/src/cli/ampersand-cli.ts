@@ -44,7 +44,16 @@ async function withDatabase(): Promise<string> {
         facts: signals,
         connections,
         firstParty: new FirstPartyClients(db),
-        hostedRuntime: { issue: (andeeId, now) => hostedRuntimeCredentials({ db, keys: keys(), issuer: settings.apiUrl, resource: settings.mcpUrl, ttlSeconds: settings.accessTokenTtlSeconds }).issue(andeeId, now) },
+        hostedRuntime: {
+          issue: (andeeId, now) =>
+            hostedRuntimeCredentials({
+              db,
+              keys: keys(),
+              issuer: settings.apiUrl,
+              resource: settings.mcpUrl,
+              ttlSeconds: settings.accessTokenTtlSeconds,
+            }).issue(andeeId, now),
+        },
         seedDemo: () => seedDemoGraph({ db, andees, signals, connections, contacts: contacts(), questions }, new Date()),
         apiUrl: settings.apiUrl,
         mcpUrl: settings.mcpUrl,

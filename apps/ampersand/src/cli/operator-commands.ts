@@ -88,7 +88,8 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: readonly stri
     case 'add-fact': {
       const visibilityAt = args.indexOf('--visibility');
       const visibility = visibilityAt >= 0 ? args[visibilityAt + 1] : 'private';
-      if (visibility !== 'private' && visibility !== 'connected' && visibility !== 'public') throw new OperatorError('--visibility is private, connected or public.');
+      if (visibility !== 'private' && visibility !== 'connected' && visibility !== 'public')
+        throw new OperatorError('--visibility is private, connected or public.');
       const rest = visibilityAt >= 0 ? [...args.slice(0, visibilityAt), ...args.slice(visibilityAt + 2)] : [...args];
       const andee = await andeeOf(rest[0]);
       const text = rest.slice(1).join(' ').trim();

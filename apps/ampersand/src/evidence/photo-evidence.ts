@@ -5,31 +5,68 @@ import { randomUUID } from 'node:crypto';
 import type { photoEvidenceInput, photoEvidenceOutput, photoIntakeInput } from '../api/evidence-contracts.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 
-export async function recordPhotoEvidence(db: Kysely<AmpersandDatabase>, andeeId: string, input: z.output<typeof photoIntakeInput>, now: Date): Promise<{ labels: number }> {
+export async function recordPhotoEvidence(
+  db: Kysely<AmpersandDatabase>,
+  andeeId: string,
+  input: z.output<typeof photoIntakeInput>,
+  now: Date,
+): Promise<{ labels: number }> {
   await db.transaction().execute(async (trx) => {
     for (const l of input.labels) {
       await trx
         .insertInto('photo_labels')
-        .values({ label_id: `lbl_${randomUUID()}`, andee_id: andeeId, label: l.label, category: l.category, photo_count: l.photoCount, confidence: l.confidence, first_seen: now, last_seen: now })
-        .onConflict((oc) => oc.columns(['andee_id', 'label']).doUpdateSet({ category: l.category, photo_count: l.photoCount, confidence: l.confidence, last_seen: now }))
+        .values({
+          label_id: `lbl_${randomUUID()}`,
+          andee_id: andeeId,
+          label: l.label,
+          category: l.category,
+          photo_count: l.photoCount,
+          confidence: l.confidence,
+          first_seen: now,
+          last_seen: now,
+        })
+        .onConflict((oc) =>
+          oc.columns(['andee_id', 'label']).doUpdateSet({ category: l.category, photo_count: l.photoCount, confidence: l.confidence, last_seen: now }),
+        )
         .execute();
     }
     await trx
       .insertInto('photo_coverage')
       .values({ andee_id: andeeId, photos_seen: input.coverage.photosSeen, photos_labelled: input.coverage.photosLabelled, updated_at: now })
-      .onConflict((oc) => oc.column('andee_id').doUpdateSet({ photos_seen: input.coverage.photosSeen, photos_labelled: input.coverage.photosLabelled, updated_at: now }))
+      .onConflict((oc) =>
+        oc.column('andee_id').doUpdateSet({ photos_seen: input.coverage.photosSeen, photos_labelled: input.coverage.photosLabelled, updated_at: now }),
+      )
       .execute();
   });
   return { labels: input.labels.length };
 }
 
-export async function photoEvidencePage(db: Kysely<AmpersandDatabase>, andeeId: string, input: z.output<typeof photoEvidenceInput>): Promise<z.output<typeof photoEvidenceOutput>> {
+export async function photoEvidencePage(
+  db: Kysely<AmpersandDatabase>,
+  andeeId: string,
+  input: z.output<typeof photoEvidenceInput>,
+): Promise<z.output<typeof photoEvidenceOutput>> {
   const offset = input.offset ?? 0;
   const limit = input.limit ?? 50;
-  const rows = await db.selectFrom('photo_labels').selectAll().where('andee_id', '=', andeeId).orderBy('photo_count', 'desc').orderBy('label').offset(offset).limit(limit + 1).execute();
+  const rows = await db
+    .selectFrom('photo_labels')
+    .selectAll()
+    .where('andee_id', '=', andeeId)
+    .orderBy('photo_count', 'desc')
+    .orderBy('label')
+    .offset(offset)
+    .limit(limit + 1)
+    .execute();
   const coverage = await db.selectFrom('photo_coverage').selectAll().where('andee_id', '=', andeeId).executeTakeFirst();
   return {
-    labels: rows.slice(0, limit).map((r) => ({ label: r.label, category: r.category, photoCount: r.photo_count, confidence: r.confidence, firstSeen: new Date(r.first_seen).toISOString(), lastSeen: new Date(r.last_seen).toISOString() })),
+    labels: rows.slice(0, limit).map((r) => ({
+      label: r.label,
+      category: r.category,
+      photoCount: r.photo_count,
+      confidence: r.confidence,
+      firstSeen: new Date(r.first_seen).toISOString(),
+      lastSeen: new Date(r.last_seen).toISOString(),
+    })),
     coverage: { photosSeen: coverage?.photos_seen ?? 0, photosLabelled: coverage?.photos_labelled ?? 0 },
     nextOffset: rows.length > limit ? offset + limit : null,
   };

@@ -16,7 +16,18 @@ const person = (name: string, tag: string, facts: Array<string | [string, string
 });
 
 // "food music": content words {food, music}; codes mentioned preferences.food and preferences.music.
-const ada = person('Ada', '&ada', [['Spicy food', 'preferences.food'], 'Food and music nightly', ['Hates mornings', 'preferences.music'], 'Nothing relevant', ['Works as engineer', 'work.role']], true);
+const ada = person(
+  'Ada',
+  '&ada',
+  [
+    ['Spicy food', 'preferences.food'],
+    'Food and music nightly',
+    ['Hates mornings', 'preferences.music'],
+    'Nothing relevant',
+    ['Works as engineer', 'work.role'],
+  ],
+  true,
+);
 const bob = person('Bob', '&bob', []);
 const cy = person('Cy', '&cy', [['Likes chess', 'interests.games']]);
 
@@ -37,7 +48,15 @@ describe('retrieve', () => {
   });
 
   it('keeps the best five facts of a person, in score order', () => {
-    const many = person('Max', '&max', ['alpha', 'alpha beta gamma delta', 'omega', 'alpha beta', 'alpha beta gamma delta epsilon zeta', 'alpha beta gamma', 'alpha beta gamma delta epsilon']);
+    const many = person('Max', '&max', [
+      'alpha',
+      'alpha beta gamma delta',
+      'omega',
+      'alpha beta',
+      'alpha beta gamma delta epsilon zeta',
+      'alpha beta gamma',
+      'alpha beta gamma delta epsilon',
+    ]);
     const [r] = retrieve({ question: 'alpha beta gamma delta epsilon zeta', mode: 'about', people: [many] });
     expect(r!.facts.map((f) => f.score)).toEqual([12, 10, 8, 6, 4]);
     expect(r!.facts[0]!.text).toBe('alpha beta gamma delta epsilon zeta');
@@ -71,7 +90,18 @@ describe('rank', () => {
 
   it('ranks ten people at most', () => {
     const twelve = Array.from({ length: 12 }, (_, i) => person(`P${i}`, `&t${String(12 - i).padStart(2, '0')}`, ['alpha']));
-    expect(rank(retrieve({ question: 'alpha', mode: 'audience', people: twelve })).map((r) => r.tag)).toEqual(['&t01', '&t02', '&t03', '&t04', '&t05', '&t06', '&t07', '&t08', '&t09', '&t10']);
+    expect(rank(retrieve({ question: 'alpha', mode: 'audience', people: twelve })).map((r) => r.tag)).toEqual([
+      '&t01',
+      '&t02',
+      '&t03',
+      '&t04',
+      '&t05',
+      '&t06',
+      '&t07',
+      '&t08',
+      '&t09',
+      '&t10',
+    ]);
   });
 });
 
@@ -87,7 +117,11 @@ describe('DeterministicSynthesizer', () => {
 
   it('answers about people with their relevant facts, or says why there is none', async () => {
     expect(await synthesizer.synthesize({ question: 'food music', mode: 'about', people: [ada, bob, cy] })).toEqual({
-      answer: ['Ada (you): Food and music nightly Spicy food Hates mornings', 'Bob (&bob): nothing you can see has been shared.', 'Cy (&cy): none of the 1 facts you can see speaks to this.'].join('\n'),
+      answer: [
+        'Ada (you): Food and music nightly Spicy food Hates mornings',
+        'Bob (&bob): nothing you can see has been shared.',
+        'Cy (&cy): none of the 1 facts you can see speaks to this.',
+      ].join('\n'),
       basedOnFacts: 3,
       ranking: null,
     });

@@ -81,7 +81,11 @@ export class DeterministicSynthesizer implements AnswerSynthesizer {
     if (input.mode === 'audience') {
       const ranking = rank(retrieved);
       if (ranking.length === 0) return { answer: 'None of your connections has shared anything you can see that speaks to this.', basedOnFacts: 0, ranking };
-      return { answer: ['Ranked by what they shared that you can see:', ...ranking.map((r, i) => `${i + 1}. ${r.name} (${r.tag}) — ${r.reason}`)].join('\n'), basedOnFacts, ranking };
+      return {
+        answer: ['Ranked by what they shared that you can see:', ...ranking.map((r, i) => `${i + 1}. ${r.name} (${r.tag}) — ${r.reason}`)].join('\n'),
+        basedOnFacts,
+        ranking,
+      };
     }
     const parts = retrieved.map((r) => {
       if (r.facts.length > 0) return `${personLabel(r.person)}: ${r.facts.map((f) => f.text).join(' ')}`;

@@ -115,7 +115,10 @@ export async function askContextIf(
   return {
     caller: toPerson(me),
     viewer: { andeeId: me.andee_id, firstParty: me.flag === true },
-    connections: rows.filter((r) => r.kind === 'connection').sort(byPosition).map(toPerson),
+    connections: rows
+      .filter((r) => r.kind === 'connection')
+      .sort(byPosition)
+      .map(toPerson),
     tagged: rows.filter((r) => r.kind === 'tagged').map((r) => ({ ...toPerson(r), connected: r.flag === true })),
     signals: rows
       .filter((r) => r.kind === 'signal')

@@ -15,19 +15,46 @@ import type { Person } from './connections.ts';
 
 describe('askMode at the edges of the audience pattern', () => {
   it('reads any run of whitespace between the words', () => {
-    for (const question of ['which  friends like jazz?', 'which of  friends cook?', 'which  of my friends', 'which my  friend', 'which of my\t\tfriends', '\t\n who likes jazz?']) {
+    for (const question of [
+      'which  friends like jazz?',
+      'which of  friends cook?',
+      'which  of my friends',
+      'which my  friend',
+      'which of my\t\tfriends',
+      '\t\n who likes jazz?',
+    ]) {
       expect(askMode({ question }), JSON.stringify(question)).toBe('audience');
     }
   });
 
   it('reads each noun singular or plural, in any case', () => {
-    for (const question of ['which connection', 'WHICH CONNECTIONS', 'which andee', 'Which Andees', 'which friend', 'WHICH FRIENDS', 'Which People', 'WHO likes jazz', 'WHOM']) {
+    for (const question of [
+      'which connection',
+      'WHICH CONNECTIONS',
+      'which andee',
+      'Which Andees',
+      'which friend',
+      'WHICH FRIENDS',
+      'Which People',
+      'WHO likes jazz',
+      'WHOM',
+    ]) {
       expect(askMode({ question }), question).toBe('audience');
     }
   });
 
   it('needs the who-word whole and first', () => {
-    for (const question of ['whose idea was jazz?', 'wholesome food?', 'which friendship lasts?', 'which connectionless', 'which peoples', 'and who likes jazz?', 'which of', 'which my', 'whichfriends']) {
+    for (const question of [
+      'whose idea was jazz?',
+      'wholesome food?',
+      'which friendship lasts?',
+      'which connectionless',
+      'which peoples',
+      'and who likes jazz?',
+      'which of',
+      'which my',
+      'whichfriends',
+    ]) {
       expect(askMode({ question }), question).toBe('about');
     }
   });
@@ -40,14 +67,30 @@ const bo: Person = { andeeId: 'id-bo', name: 'Bo Chen', tag: 'bo', photoUrl: nul
 let database: TestDatabase<AmpersandDatabase>;
 beforeAll(async () => {
   database = await openTestDatabase<AmpersandDatabase>(ampersandMigrations, 'ask_question_edges');
-  await database.db.insertInto('andees').values([cara, ann, bo].map((p) => ({ andee_id: p.andeeId, tag: p.tag, display_name: p.name, photo_url: null }))).execute();
-  await database.db.insertInto('identity_facts').values({ fact_id: 'f-bo', andee_id: bo.andeeId, value: 'db bo public', visibility: 'public', status: 'approved', created_at: new Date('2026-03-01T10:00:00Z'), hds_code: null, source: 'cli' }).execute();
+  await database.db
+    .insertInto('andees')
+    .values([cara, ann, bo].map((p) => ({ andee_id: p.andeeId, tag: p.tag, display_name: p.name, photo_url: null })))
+    .execute();
+  await database.db
+    .insertInto('identity_facts')
+    .values({
+      fact_id: 'f-bo',
+      andee_id: bo.andeeId,
+      value: 'db bo public',
+      visibility: 'public',
+      status: 'approved',
+      created_at: new Date('2026-03-01T10:00:00Z'),
+      hds_code: null,
+      source: 'cli',
+    })
+    .execute();
 });
 afterAll(async () => database?.dispose());
 
 async function about(participants: string[], more: Partial<AskContext> = {}): Promise<SynthesisInput> {
   const inputs: SynthesisInput[] = [];
-  const synthesizer = { synthesize: async (input: SynthesisInput) => {
+  const synthesizer = {
+    synthesize: async (input: SynthesisInput) => {
       inputs.push(input);
       return { answer: '', basedOnFacts: 0, ranking: null };
     },
@@ -63,7 +106,10 @@ describe('ask_question at the edges of naming participants', () => {
   });
 
   it('reads the signals afresh when the participant was not read with the context, though another connection was', async () => {
-    const input = await about(['bo'], { tagged: [{ ...ann, connected: true }], signals: [{ andeeId: bo.andeeId, text: 'ctx bo', hdsCode: null, visibility: 'public' }] });
+    const input = await about(['bo'], {
+      tagged: [{ ...ann, connected: true }],
+      signals: [{ andeeId: bo.andeeId, text: 'ctx bo', hdsCode: null, visibility: 'public' }],
+    });
     expect(input.people[1]!.facts.map((f) => f.text)).toEqual(['db bo public']);
   });
 });

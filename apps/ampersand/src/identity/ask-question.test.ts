@@ -33,20 +33,42 @@ const T0 = new Date('2026-03-01T10:00:00.000Z');
 beforeAll(async () => {
   database = await openTestDatabase<AmpersandDatabase>(ampersandMigrations, 'ask_question');
   const people = [cara, ...connections, sam, danaTag];
-  await database.db.insertInto('andees').values(people.map((p) => ({ andee_id: p.andeeId, tag: p.tag, display_name: p.name, photo_url: p.photoUrl }))).execute();
+  await database.db
+    .insertInto('andees')
+    .values(people.map((p) => ({ andee_id: p.andeeId, tag: p.tag, display_name: p.name, photo_url: p.photoUrl })))
+    .execute();
   // In the database, each of cara, bo and sam has one signal per visibility, and bo a pending public one.
   type Seed = { andee_id: string; visibility: 'private' | 'connected' | 'public'; status: 'approved' | 'pending'; minutes: number };
-  const facts: Seed[] = [cara, bo, sam].flatMap((p, i) => (['private', 'connected', 'public'] as const).map((visibility, j) => ({ andee_id: p.andeeId, visibility, status: 'approved' as const, minutes: i * 3 + j })));
+  const facts: Seed[] = [cara, bo, sam].flatMap((p, i) =>
+    (['private', 'connected', 'public'] as const).map((visibility, j) => ({
+      andee_id: p.andeeId,
+      visibility,
+      status: 'approved' as const,
+      minutes: i * 3 + j,
+    })),
+  );
   facts.push({ andee_id: bo.andeeId, visibility: 'public', status: 'pending', minutes: 20 });
   await database.db
     .insertInto('identity_facts')
-    .values(facts.map((f, n) => ({ fact_id: `f-${n}`, andee_id: f.andee_id, value: `db ${f.andee_id} ${f.visibility}${f.status === 'approved' ? '' : ' pending'}`, visibility: f.visibility, status: f.status, created_at: new Date(T0.getTime() + f.minutes * 60_000), hds_code: null, source: 'cli' })))
+    .values(
+      facts.map((f, n) => ({
+        fact_id: `f-${n}`,
+        andee_id: f.andee_id,
+        value: `db ${f.andee_id} ${f.visibility}${f.status === 'approved' ? '' : ' pending'}`,
+        visibility: f.visibility,
+        status: f.status,
+        created_at: new Date(T0.getTime() + f.minutes * 60_000),
+        hds_code: null,
+        source: 'cli',
+      })),
+    )
     .execute();
 });
 afterAll(async () => database?.dispose());
 
 /** The texts the database read gives `andeeId` for a viewer at these levels, newest first. */
-const fromDb = (andeeId: string, levels: string[]) => ['public', 'connected', 'private'].filter((l) => levels.includes(l)).map((l) => ({ text: `db ${andeeId} ${l}`, hdsCode: null }));
+const fromDb = (andeeId: string, levels: string[]) =>
+  ['public', 'connected', 'private'].filter((l) => levels.includes(l)).map((l) => ({ text: `db ${andeeId} ${l}`, hdsCode: null }));
 
 function signal(andeeId: string, text: string): VisibleSignal {
   return { andeeId, text, hdsCode: 'hds.music', visibility: 'public' };
@@ -79,7 +101,17 @@ const facts = (input: SynthesisInput) => input.people.map((p) => ({ tag: p.tag, 
 
 describe('askMode', () => {
   it('takes a who-question without participants as an audience question', () => {
-    for (const question of ['who would enjoy a jazz night?', '  Whom should I invite?', 'Which of my friends likes jazz?', 'which friend plays piano', 'Which connections cook?', 'which people', 'which andees hike', 'which my friends', 'which\tof friends']) {
+    for (const question of [
+      'who would enjoy a jazz night?',
+      '  Whom should I invite?',
+      'Which of my friends likes jazz?',
+      'which friend plays piano',
+      'Which connections cook?',
+      'which people',
+      'which andees hike',
+      'which my friends',
+      'which\tof friends',
+    ]) {
       expect(askMode({ question }), question).toBe('audience');
       expect(askMode({ question, participants: ['&bo'] }), question).toBe('about');
     }
@@ -87,7 +119,13 @@ describe('askMode', () => {
   });
 
   it('takes anything else as a question about the caller and participants', () => {
-    for (const question of ['whoever is coming, what should I cook?', 'What does Bo like?', 'I wonder who likes jazz', 'which restaurant?', 'which of my cats']) {
+    for (const question of [
+      'whoever is coming, what should I cook?',
+      'What does Bo like?',
+      'I wonder who likes jazz',
+      'which restaurant?',
+      'which of my cats',
+    ]) {
       expect(askMode({ question }), question).toBe('about');
     }
   });
@@ -95,9 +133,18 @@ describe('askMode', () => {
 
 describe('an audience question', () => {
   it('ranks the connections on their own signals read with the context', async () => {
-    const signals = [signal(bo.andeeId, 'Bo plays jazz'), signal(annLee.andeeId, 'Ann sings'), signal(bo.andeeId, 'Bo hikes'), signal(sam.andeeId, 'not a connection')];
+    const signals = [
+      signal(bo.andeeId, 'Bo plays jazz'),
+      signal(annLee.andeeId, 'Ann sings'),
+      signal(bo.andeeId, 'Bo hikes'),
+      signal(sam.andeeId, 'not a connection'),
+    ];
     const ranking = [{ name: bo.name, tag: '&bo', reason: 'plays jazz' }];
-    const { output, calls } = await ask({ question: 'Who would enjoy a jazz night?' }, context({ signals }), { ranking, answer: 'Bo, then Ann.', basedOnFacts: 2 });
+    const { output, calls } = await ask({ question: 'Who would enjoy a jazz night?' }, context({ signals }), {
+      ranking,
+      answer: 'Bo, then Ann.',
+      basedOnFacts: 2,
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.question).toBe('Who would enjoy a jazz night?');
     expect(calls[0]!.mode).toBe('audience');
@@ -136,7 +183,11 @@ describe('a question about the caller and participants', () => {
     expect(output).toEqual({
       answer: 'the answer',
       basedOnFacts: 3,
-      participants: [{ name: 'Cara Caller', tag: '&cara' }, { name: 'Sam Stone', tag: '&sam' }, { name: 'Bo Chen', tag: '&bo' }],
+      participants: [
+        { name: 'Cara Caller', tag: '&cara' },
+        { name: 'Sam Stone', tag: '&sam' },
+        { name: 'Bo Chen', tag: '&bo' },
+      ],
       disambiguation: null,
       ranking: null,
     });
@@ -166,7 +217,10 @@ describe('a question about the caller and participants', () => {
 
   it('reads the signals afresh when a participant was not read with the context', async () => {
     // "Bo Chen" is a name, so the context read, which reads tags, had no andee for it.
-    const { calls } = await ask({ question: 'What do they like?', participants: ['&sam', 'bo chen'] }, context({ tagged: [{ ...sam, connected: false }], signals }));
+    const { calls } = await ask(
+      { question: 'What do they like?', participants: ['&sam', 'bo chen'] },
+      context({ tagged: [{ ...sam, connected: false }], signals }),
+    );
     expect(facts(calls[0]!).slice(1)).toEqual([
       { tag: '&sam', isCaller: false, facts: fromDb(sam.andeeId, ['public']).map((f) => f.text) },
       { tag: '&bo', isCaller: false, facts: fromDb(bo.andeeId, ['connected', 'public']).map((f) => f.text) },
@@ -179,14 +233,18 @@ describe('a question about the caller and participants', () => {
   });
 
   it('gives a connection through a third-party client only public signals', async () => {
-    const { calls } = await ask({ question: 'What does Bo like?', participants: ['Bo'] }, context({ viewer: { andeeId: cara.andeeId, firstParty: false }, signals }));
+    const { calls } = await ask(
+      { question: 'What does Bo like?', participants: ['Bo'] },
+      context({ viewer: { andeeId: cara.andeeId, firstParty: false }, signals }),
+    );
     expect(facts(calls[0]!)[1]!.facts).toEqual(fromDb(bo.andeeId, ['public']).map((f) => f.text));
   });
 });
 
 describe('resolving participants', () => {
   /** The tags the answer is about, after the caller, from a fresh read. */
-  const about = async (participants: string[], tagged: AskContext['tagged'] = []) => (await ask({ question: 'What do they like?', participants }, context({ tagged }))).output.participants.map((p) => p.tag);
+  const about = async (participants: string[], tagged: AskContext['tagged'] = []) =>
+    (await ask({ question: 'What do they like?', participants }, context({ tagged }))).output.participants.map((p) => p.tag);
 
   it('takes a connection’s full or first name in any case, and a &tag of a connection or a stranger', async () => {
     expect(await about(['BO CHEN'])).toEqual(['&cara', '&bo']);
@@ -199,14 +257,20 @@ describe('resolving participants', () => {
   it('prefers a connection’s name to a stranger’s tag, and a connection’s tag to a stranger read under it', async () => {
     expect(await about(['dana'], [{ ...danaTag, connected: false }])).toEqual(['&cara', '&dfox']);
     expect(await about(['&dana'], [{ ...danaTag, connected: false }])).toEqual(['&cara', '&dana']);
-    const { calls } = await ask({ question: 'What does Bo like?', participants: ['&bo'] }, context({ tagged: [{ ...bo, name: 'Stale Bo', connected: false }] }));
+    const { calls } = await ask(
+      { question: 'What does Bo like?', participants: ['&bo'] },
+      context({ tagged: [{ ...bo, name: 'Stale Bo', connected: false }] }),
+    );
     expect(calls[0]!.people[1]).toMatchObject({ name: 'Bo Chen', tag: '&bo' });
     expect(calls[0]!.people[1]!.facts.map((f) => f.text)).toEqual(fromDb(bo.andeeId, ['connected', 'public']).map((f) => f.text));
   });
 
   it('takes a reference with & as a tag, even when a connection’s name is written so', async () => {
     const samFan: Person = { andeeId: 'id-samfan', name: '&sam fan', tag: 'samfan', photoUrl: null };
-    const { output } = await ask({ question: 'What does Sam like?', participants: ['&sam'] }, context({ connections: [...connections, samFan], tagged: [{ ...sam, connected: false }] }));
+    const { output } = await ask(
+      { question: 'What does Sam like?', participants: ['&sam'] },
+      context({ connections: [...connections, samFan], tagged: [{ ...sam, connected: false }] }),
+    );
     expect(output.participants.map((p) => p.tag)).toEqual(['&cara', '&sam']);
   });
 
@@ -223,14 +287,23 @@ describe('resolving participants', () => {
       answer: 'More than one of your connections is called ANN: Ann Lee (&annl), ann Park (&annp). Which one did you mean?',
       basedOnFacts: 0,
       participants: [{ name: 'Cara Caller', tag: '&cara' }],
-      disambiguation: { reference: 'ANN', candidates: [{ name: 'Ann Lee', tag: '&annl' }, { name: 'ann Park', tag: '&annp' }] },
+      disambiguation: {
+        reference: 'ANN',
+        candidates: [
+          { name: 'Ann Lee', tag: '&annl' },
+          { name: 'ann Park', tag: '&annp' },
+        ],
+      },
       ranking: null,
     });
   });
 
   it('refuses references that are no connection and no andee, naming every one as given', async () => {
     const { synthesizer, calls } = recordingSynthesizer();
-    const refused = await askQuestion({ db: database.db, synthesizer }, context(), { question: 'What do they like?', participants: [' Zed ', 'Bo', '&ann', '&'] }).then(
+    const refused = await askQuestion({ db: database.db, synthesizer }, context(), {
+      question: 'What do they like?',
+      participants: [' Zed ', 'Bo', '&ann', '&'],
+    }).then(
       () => undefined,
       (error: { code?: string; message?: string; details?: unknown }) => ({ code: error.code, message: error.message, details: error.details }),
     );

@@ -54,7 +54,11 @@ export async function askQuestion(deps: AskDeps, context: AskContext, input: Ask
     const trimmed = reference.trim();
     // "&name" is a tag; a bare word is first a connection's name (so a stranger whose tag happens
     // to be that word never shadows the friend meant), then a tag.
-    const byName = trimmed.startsWith('&') ? [] : connections.filter((c) => c.name.toLowerCase() === trimmed.toLowerCase() || c.name.toLowerCase().split(/\s+/)[0] === trimmed.toLowerCase()).map((c) => ({ ...c, connected: true }));
+    const byName = trimmed.startsWith('&')
+      ? []
+      : connections
+          .filter((c) => c.name.toLowerCase() === trimmed.toLowerCase() || c.name.toLowerCase().split(/\s+/)[0] === trimmed.toLowerCase())
+          .map((c) => ({ ...c, connected: true }));
     let matches: Array<Person & { connected: boolean }> = byName;
     const asTag = parseTag(trimmed);
     if (matches.length === 0 && asTag.ok) {
@@ -78,7 +82,11 @@ export async function askQuestion(deps: AskDeps, context: AskContext, input: Ask
     } else if (!resolved.some((r) => r.andeeId === matches[0]!.andeeId) && matches[0]!.andeeId !== caller.andeeId) resolved.push(matches[0]!);
   }
   if (missing.length) {
-    throw ampersandErrors.fail('participant_not_found', `No andee with that &tag and none of your connections: ${missing.join(', ')}. Use connections_read to find the right &tag.`, { participants: missing });
+    throw ampersandErrors.fail(
+      'participant_not_found',
+      `No andee with that &tag and none of your connections: ${missing.join(', ')}. Use connections_read to find the right &tag.`,
+      { participants: missing },
+    );
   }
 
   const people = [self, ...resolved];
@@ -86,7 +94,12 @@ export async function askQuestion(deps: AskDeps, context: AskContext, input: Ask
   const result = await deps.synthesizer.synthesize({
     question: input.question,
     mode: 'about',
-    people: people.map((p) => ({ name: p.name, tag: `&${p.tag}`, isCaller: p.andeeId === caller.andeeId, facts: signals.filter((s) => s.andeeId === p.andeeId) })),
+    people: people.map((p) => ({
+      name: p.name,
+      tag: `&${p.tag}`,
+      isCaller: p.andeeId === caller.andeeId,
+      facts: signals.filter((s) => s.andeeId === p.andeeId),
+    })),
   });
   return { answer: result.answer, basedOnFacts: result.basedOnFacts, participants: people.map(person), disambiguation: null, ranking: null };
 }

@@ -58,7 +58,12 @@ describe('connectionsReadIf', () => {
       { name: 'Dee O', tag: '&abe', photoUrl: null, connectedAt: at(1).toISOString() },
       { name: 'Cy N', tag: '&mid', photoUrl: null, connectedAt: at(1).toISOString() },
     ]);
-    expect((await connectionsReadIf(database.db, 'id-me', 10, allowed))?.active.at(-1)).toEqual({ name: 'Ada L', tag: '&zed', photoUrl: 'https://img.test/ada.png', connectedAt: at(0).toISOString() });
+    expect((await connectionsReadIf(database.db, 'id-me', 10, allowed))?.active.at(-1)).toEqual({
+      name: 'Ada L',
+      tag: '&zed',
+      photoUrl: 'https://img.test/ada.png',
+      connectedAt: at(0).toISOString(),
+    });
     expect(await connectionsReadIf(database.db, 'id-nobody', 10, allowed)).toEqual({ active: [], peopleYouMayKnow: [] });
   });
 

@@ -53,6 +53,11 @@ export async function connectionsReadIf(
     from guard`.execute(db);
   const row = rows[0];
   if (!row?.allowed) return undefined;
-  const active = (row.active ?? []).map((r) => ({ name: r.display_name, tag: `&${r.tag}`, photoUrl: r.photo_url, connectedAt: new Date(r.connected_at).toISOString() }));
+  const active = (row.active ?? []).map((r) => ({
+    name: r.display_name,
+    tag: `&${r.tag}`,
+    photoUrl: r.photo_url,
+    connectedAt: new Date(r.connected_at).toISOString(),
+  }));
   return { active, peopleYouMayKnow: toSuggestions(row.suggestions ?? [], limit) };
 }

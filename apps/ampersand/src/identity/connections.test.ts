@@ -33,14 +33,38 @@ afterAll(async () => database?.dispose());
 beforeEach(async () => {
   for (const table of ['notifications', 'connection_requests', 'connections'] as const) await database.db.deleteFrom(table).execute();
   await database.db.deleteFrom('andees').execute();
-  await database.db.insertInto('andees').values([ada, bob, cy, dee].map((p) => ({ andee_id: p.andeeId, tag: p.tag, display_name: p.name, photo_url: p.photoUrl }))).execute();
+  await database.db
+    .insertInto('andees')
+    .values([ada, bob, cy, dee].map((p) => ({ andee_id: p.andeeId, tag: p.tag, display_name: p.name, photo_url: p.photoUrl })))
+    .execute();
 });
 
-const rows = async () => (await database.db.selectFrom('connections').selectAll().orderBy('andee_id').orderBy('other_id').execute()).map((r) => `${r.andee_id}>${r.other_id}@${r.connected_at.toISOString()}`);
+const rows = async () =>
+  (await database.db.selectFrom('connections').selectAll().orderBy('andee_id').orderBy('other_id').execute()).map(
+    (r) => `${r.andee_id}>${r.other_id}@${r.connected_at.toISOString()}`,
+  );
 const notes = async () =>
-  (await database.db.selectFrom('notifications').selectAll().orderBy('created_at').orderBy('andee_id').execute()).map((n) => ({ to: n.andee_id, kind: n.kind, text: n.text, link: n.link, at: n.created_at.toISOString(), read: n.read_at }));
-const requests = async () => (await database.db.selectFrom('connection_requests').selectAll().orderBy('created_at').execute()).map((r) => ({ from: r.from_id, to: r.to_id, status: r.status, note: r.note, resolved: r.resolved_at?.toISOString() ?? null }));
-const failure = async (promise: Promise<unknown>) => promise.then(() => undefined, (error: { code?: string; message?: string; details?: unknown }) => ({ code: error.code, message: error.message, details: error.details }));
+  (await database.db.selectFrom('notifications').selectAll().orderBy('created_at').orderBy('andee_id').execute()).map((n) => ({
+    to: n.andee_id,
+    kind: n.kind,
+    text: n.text,
+    link: n.link,
+    at: n.created_at.toISOString(),
+    read: n.read_at,
+  }));
+const requests = async () =>
+  (await database.db.selectFrom('connection_requests').selectAll().orderBy('created_at').execute()).map((r) => ({
+    from: r.from_id,
+    to: r.to_id,
+    status: r.status,
+    note: r.note,
+    resolved: r.resolved_at?.toISOString() ?? null,
+  }));
+const failure = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: { code?: string; message?: string; details?: unknown }) => ({ code: error.code, message: error.message, details: error.details }),
+  );
 const inTrx = <T>(work: (trx: Transaction<AmpersandDatabase>) => Promise<T>) => database.db.transaction().execute(work);
 
 describe('Connections', () => {
@@ -81,18 +105,37 @@ describe('Connections', () => {
       { name: bob.name, tag: '&bob', photoUrl: null, connectedAt: at(0).toISOString() },
     ]);
     expect((await connections.active(ada.andeeId, 1)).map((c) => c.tag)).toEqual(['&abe']);
-    expect(await connections.active(bob.andeeId, 10)).toEqual([{ name: ada.name, tag: '&zed', photoUrl: 'https://img.test/ada.png', connectedAt: at(0).toISOString() }]);
+    expect(await connections.active(bob.andeeId, 10)).toEqual([
+      { name: ada.name, tag: '&zed', photoUrl: 'https://img.test/ada.png', connectedAt: at(0).toISOString() },
+    ]);
   });
 
   it('sends a request with its note and notifies the recipient; pending lists it on both sides', async () => {
     const { requestId } = await inTrx((trx) => connections.request(trx, ada, bob, 'met at the meetup', at(1)));
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await notes()).toEqual([{ to: bob.andeeId, kind: 'connection_request', text: 'Ada L (&zed) wants to connect: “met at the meetup”', link: '/connections', at: at(1).toISOString(), read: null }]);
+    expect(await notes()).toEqual([
+      {
+        to: bob.andeeId,
+        kind: 'connection_request',
+        text: 'Ada L (&zed) wants to connect: “met at the meetup”',
+        link: '/connections',
+        at: at(1).toISOString(),
+        read: null,
+      },
+    ]);
     expect(await connections.pending(ada.andeeId)).toEqual([
       { requestId, direction: 'outgoing', name: bob.name, tag: '&bob', photoUrl: null, note: 'met at the meetup', requestedAt: at(1).toISOString() },
     ]);
     expect(await connections.pending(bob.andeeId)).toEqual([
-      { requestId, direction: 'incoming', name: ada.name, tag: '&zed', photoUrl: 'https://img.test/ada.png', note: 'met at the meetup', requestedAt: at(1).toISOString() },
+      {
+        requestId,
+        direction: 'incoming',
+        name: ada.name,
+        tag: '&zed',
+        photoUrl: 'https://img.test/ada.png',
+        note: 'met at the meetup',
+        requestedAt: at(1).toISOString(),
+      },
     ]);
     expect(await connections.pending(cy.andeeId)).toEqual([]);
   });
@@ -106,11 +149,23 @@ describe('Connections', () => {
   });
 
   it('refuses a request to oneself, to a connection, and while one is pending either way', async () => {
-    expect(await failure(inTrx((trx) => connections.request(trx, ada, ada, undefined, at(0))))).toEqual({ code: 'cannot_request_self', message: 'You cannot send a connection request to yourself.', details: undefined });
+    expect(await failure(inTrx((trx) => connections.request(trx, ada, ada, undefined, at(0))))).toEqual({
+      code: 'cannot_request_self',
+      message: 'You cannot send a connection request to yourself.',
+      details: undefined,
+    });
     await connections.connect(ada.andeeId, bob.andeeId, at(0));
-    expect(await failure(inTrx((trx) => connections.request(trx, bob, ada, undefined, at(1))))).toEqual({ code: 'already_connected', message: 'You and &zed are already connected.', details: undefined });
+    expect(await failure(inTrx((trx) => connections.request(trx, bob, ada, undefined, at(1))))).toEqual({
+      code: 'already_connected',
+      message: 'You and &zed are already connected.',
+      details: undefined,
+    });
     await inTrx((trx) => connections.request(trx, ada, cy, undefined, at(2)));
-    expect(await failure(inTrx((trx) => connections.request(trx, ada, cy, undefined, at(3))))).toEqual({ code: 'request_already_pending', message: 'Your request to &mid is still pending.', details: { direction: 'outgoing' } });
+    expect(await failure(inTrx((trx) => connections.request(trx, ada, cy, undefined, at(3))))).toEqual({
+      code: 'request_already_pending',
+      message: 'Your request to &mid is still pending.',
+      details: { direction: 'outgoing' },
+    });
     expect(await failure(inTrx((trx) => connections.request(trx, cy, ada, undefined, at(3))))).toEqual({
       code: 'request_already_pending',
       message: '&zed already sent you a request; accept it with connections_accept.',
@@ -124,7 +179,11 @@ describe('Connections', () => {
   it('says which way the pending request goes from that pair’s own request, not another pair’s', async () => {
     await inTrx((trx) => connections.request(trx, bob, dee, undefined, at(0)));
     await inTrx((trx) => connections.request(trx, ada, cy, undefined, at(1)));
-    expect(await failure(inTrx((trx) => connections.request(trx, ada, cy, undefined, at(2))))).toEqual({ code: 'request_already_pending', message: 'Your request to &mid is still pending.', details: { direction: 'outgoing' } });
+    expect(await failure(inTrx((trx) => connections.request(trx, ada, cy, undefined, at(2))))).toEqual({
+      code: 'request_already_pending',
+      message: 'Your request to &mid is still pending.',
+      details: { direction: 'outgoing' },
+    });
   });
 
   it('a resolved request no longer blocks a new one', async () => {
@@ -139,7 +198,14 @@ describe('Connections', () => {
     expect(await inTrx((trx) => connections.resolveIncoming(trx, bob, ada.andeeId, 'accepted', at(4)))).toBe(true);
     expect(await requests()).toEqual([{ from: ada.andeeId, to: bob.andeeId, status: 'accepted', note: null, resolved: at(4).toISOString() }]);
     expect(await rows()).toEqual([`id-1>id-2@${at(4).toISOString()}`, `id-2>id-1@${at(4).toISOString()}`]);
-    expect((await notes()).at(-1)).toEqual({ to: ada.andeeId, kind: 'connection_accepted', text: 'Bob M (&bob) accepted your connection request.', link: '/connections', at: at(4).toISOString(), read: null });
+    expect((await notes()).at(-1)).toEqual({
+      to: ada.andeeId,
+      kind: 'connection_accepted',
+      text: 'Bob M (&bob) accepted your connection request.',
+      link: '/connections',
+      at: at(4).toISOString(),
+      read: null,
+    });
     expect(await connections.pending(bob.andeeId)).toEqual([]);
     // Resolved once: a second answer finds nothing.
     expect(await inTrx((trx) => connections.resolveIncoming(trx, bob, ada.andeeId, 'denied', at(5)))).toBe(false);
@@ -167,7 +233,12 @@ describe('Connections', () => {
     await connections.connect(ada.andeeId, cy.andeeId, at(0));
     await connections.connect(bob.andeeId, cy.andeeId, at(0));
     expect(await inTrx((trx) => connections.remove(trx, bob.andeeId, ada.andeeId))).toBe(true);
-    expect(await rows()).toEqual([`id-1>id-3@${at(0).toISOString()}`, `id-2>id-3@${at(0).toISOString()}`, `id-3>id-1@${at(0).toISOString()}`, `id-3>id-2@${at(0).toISOString()}`]);
+    expect(await rows()).toEqual([
+      `id-1>id-3@${at(0).toISOString()}`,
+      `id-2>id-3@${at(0).toISOString()}`,
+      `id-3>id-1@${at(0).toISOString()}`,
+      `id-3>id-2@${at(0).toISOString()}`,
+    ]);
     expect(await inTrx((trx) => connections.remove(trx, ada.andeeId, bob.andeeId))).toBe(false);
     expect(await inTrx((trx) => connections.remove(trx, ada.andeeId, dee.andeeId))).toBe(false);
   });

@@ -118,7 +118,17 @@ export class Connections {
       .returning('request_id')
       .executeTakeFirst();
     if (!inserted) {
-      const existing = await trx.selectFrom('connection_requests').select('from_id').where('status', '=', 'pending').where((eb) => eb.or([eb.and([eb('from_id', '=', from.andeeId), eb('to_id', '=', to.andeeId)]), eb.and([eb('from_id', '=', to.andeeId), eb('to_id', '=', from.andeeId)])])).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('connection_requests')
+        .select('from_id')
+        .where('status', '=', 'pending')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('from_id', '=', from.andeeId), eb('to_id', '=', to.andeeId)]),
+            eb.and([eb('from_id', '=', to.andeeId), eb('to_id', '=', from.andeeId)]),
+          ]),
+        )
+        .executeTakeFirst();
       const direction = existing?.from_id === from.andeeId ? 'outgoing' : 'incoming';
       throw ampersandErrors.fail(
         'request_already_pending',
@@ -126,7 +136,14 @@ export class Connections {
         { direction },
       );
     }
-    await this.notifications.notify(trx, to.andeeId, 'connection_request', `${from.name} (&${from.tag}) wants to connect${note ? `: “${note}”` : '.'}`, '/connections', now);
+    await this.notifications.notify(
+      trx,
+      to.andeeId,
+      'connection_request',
+      `${from.name} (&${from.tag}) wants to connect${note ? `: “${note}”` : '.'}`,
+      '/connections',
+      now,
+    );
     return { requestId };
   }
 

@@ -48,7 +48,11 @@ export class Contacts {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('contact_hashes').where('andee_id', '=', andeeId).execute();
       const rows = [...hashes].map((phone_hash) => ({ andee_id: andeeId, phone_hash, uploaded_at: now }));
-      for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('contact_hashes').values(rows.slice(i, i + 1000)).execute();
+      for (let i = 0; i < rows.length; i += 1000)
+        await trx
+          .insertInto('contact_hashes')
+          .values(rows.slice(i, i + 1000))
+          .execute();
     });
     return { stored: hashes.size, unreadable };
   }
@@ -69,7 +73,11 @@ export class Contacts {
   }
 
   async contactCount(andeeId: string): Promise<number> {
-    const row = await this.db.selectFrom('contact_hashes').select((eb) => eb.fn.countAll<string>().as('n')).where('andee_id', '=', andeeId).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('contact_hashes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('andee_id', '=', andeeId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

@@ -29,17 +29,53 @@ export async function seedDemoEvidence(db: Kysely<AmpersandDatabase>, andeeId: s
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY).toISOString();
   await recordPlaceEvidence(db, andeeId, {
     places: [
-      { placeId: 'demo_place_pasta_bar', name: 'Bancone (demo)', category: 'restaurant', description: 'A fresh-pasta bar near Covent Garden; the pasta is rolled at the counter.' },
+      {
+        placeId: 'demo_place_pasta_bar',
+        name: 'Bancone (demo)',
+        category: 'restaurant',
+        description: 'A fresh-pasta bar near Covent Garden; the pasta is rolled at the counter.',
+      },
       { placeId: 'demo_place_jazz_club', name: "Ronnie Scott's (demo)", category: 'music_venue', description: 'A Soho jazz club with late sets most nights.' },
       // Named and real, its description not written yet: an honest partial result.
       { placeId: 'demo_place_sailing_club', name: 'Welsh Harp Sailing Club (demo)', category: 'sports_club' },
       { placeId: 'demo_place_lab', name: 'Maths institute (demo)', category: 'workplace', description: 'A small research lab; weekday visits.' },
     ],
     observations: [
-      { observationKey: 'demo_ada_obs_1', observedAt: at(3), confidence: 'high', fact: 'Ada spent the evening at a fresh-pasta bar.', selectedPlaceId: 'demo_place_pasta_bar', candidates: [{ placeId: 'demo_place_pasta_bar', rank: 1, distanceMeters: 12 }] },
-      { observationKey: 'demo_ada_obs_2', observedAt: at(5), confidence: 'medium', fact: 'Ada stayed for a late jazz set.', selectedPlaceId: 'demo_place_jazz_club', candidates: [{ placeId: 'demo_place_jazz_club', rank: 1, distanceMeters: 30 }, { placeId: 'demo_place_pasta_bar', rank: 2, distanceMeters: 420 }] },
-      { observationKey: 'demo_ada_obs_3', observedAt: at(9), confidence: 'low', fact: 'Ada visited a sailing club by a reservoir.', selectedPlaceId: 'demo_place_sailing_club', candidates: [{ placeId: 'demo_place_sailing_club', rank: 1, distanceMeters: 150 }] },
-      { observationKey: 'demo_ada_obs_4', observedAt: at(1), confidence: 'high', fact: 'Ada spent the working day at the lab.', selectedPlaceId: 'demo_place_lab', candidates: [{ placeId: 'demo_place_lab', rank: 1, distanceMeters: 5 }] },
+      {
+        observationKey: 'demo_ada_obs_1',
+        observedAt: at(3),
+        confidence: 'high',
+        fact: 'Ada spent the evening at a fresh-pasta bar.',
+        selectedPlaceId: 'demo_place_pasta_bar',
+        candidates: [{ placeId: 'demo_place_pasta_bar', rank: 1, distanceMeters: 12 }],
+      },
+      {
+        observationKey: 'demo_ada_obs_2',
+        observedAt: at(5),
+        confidence: 'medium',
+        fact: 'Ada stayed for a late jazz set.',
+        selectedPlaceId: 'demo_place_jazz_club',
+        candidates: [
+          { placeId: 'demo_place_jazz_club', rank: 1, distanceMeters: 30 },
+          { placeId: 'demo_place_pasta_bar', rank: 2, distanceMeters: 420 },
+        ],
+      },
+      {
+        observationKey: 'demo_ada_obs_3',
+        observedAt: at(9),
+        confidence: 'low',
+        fact: 'Ada visited a sailing club by a reservoir.',
+        selectedPlaceId: 'demo_place_sailing_club',
+        candidates: [{ placeId: 'demo_place_sailing_club', rank: 1, distanceMeters: 150 }],
+      },
+      {
+        observationKey: 'demo_ada_obs_4',
+        observedAt: at(1),
+        confidence: 'high',
+        fact: 'Ada spent the working day at the lab.',
+        selectedPlaceId: 'demo_place_lab',
+        candidates: [{ placeId: 'demo_place_lab', rank: 1, distanceMeters: 5 }],
+      },
     ],
   });
 }

@@ -28,14 +28,83 @@ type Fact = [text: string, visibility: Visibility];
 
 // Numbers from Ofcom's range reserved for drama (020 7946 0xxx): they reach no one.
 const PEOPLE: Array<{ tag: string; name: string; phone: string; facts: Fact[] }> = [
-  { tag: 'demo_ada', name: 'Ada Byron (demo)', phone: '+442079460100', facts: [['I love handmade pasta and Italian food.', 'public'], ['I work as a mathematician at a small research lab.', 'connected'], ['I am nervous about my thesis defence in March.', 'private'], ['I play jazz piano on weekends.', 'public']] },
-  { tag: 'demo_ben', name: 'Ben Okafor (demo)', phone: '+442079460101', facts: [['I go to a jazz club every Friday night.', 'public'], ['I am vegetarian.', 'connected'], ['My sister Ama lives in Accra.', 'private']] },
-  { tag: 'demo_cleo', name: 'Cleo Martin (demo)', phone: '+442079460102', facts: [['I climb at the bouldering gym twice a week.', 'public'], ['I am learning Japanese for a trip to Kyoto.', 'connected'], ['I dislike loud parties.', 'connected']] },
-  { tag: 'demo_dev', name: 'Dev Patel (demo)', phone: '+442079460103', facts: [['I build robots with my kids.', 'public'], ['I work as a software engineer.', 'public'], ['I have two cats called Pixel and Byte.', 'connected']] },
-  { tag: 'demo_eli', name: 'Eli Novak (demo)', phone: '+442079460104', facts: [['I love live music, especially jazz and soul.', 'connected'], ['I grew up in Prague.', 'public']] },
-  { tag: 'demo_fern', name: 'Fern Alvarez (demo)', phone: '+442079460105', facts: [['I run a pottery studio in Hackney.', 'public'], ['I am training for the London marathon.', 'public']] },
-  { tag: 'demo_gio', name: 'Gio Rossi (demo)', phone: '+442079460106', facts: [['I cook Sichuan food every Sunday.', 'public'], ['I volunteer at a food bank.', 'connected']] },
-  { tag: 'demo_hana', name: 'Hana Sato (demo)', phone: '+442079460107', facts: [['I collect vinyl jazz records.', 'public'], ['I teach primary school.', 'public']] },
+  {
+    tag: 'demo_ada',
+    name: 'Ada Byron (demo)',
+    phone: '+442079460100',
+    facts: [
+      ['I love handmade pasta and Italian food.', 'public'],
+      ['I work as a mathematician at a small research lab.', 'connected'],
+      ['I am nervous about my thesis defence in March.', 'private'],
+      ['I play jazz piano on weekends.', 'public'],
+    ],
+  },
+  {
+    tag: 'demo_ben',
+    name: 'Ben Okafor (demo)',
+    phone: '+442079460101',
+    facts: [
+      ['I go to a jazz club every Friday night.', 'public'],
+      ['I am vegetarian.', 'connected'],
+      ['My sister Ama lives in Accra.', 'private'],
+    ],
+  },
+  {
+    tag: 'demo_cleo',
+    name: 'Cleo Martin (demo)',
+    phone: '+442079460102',
+    facts: [
+      ['I climb at the bouldering gym twice a week.', 'public'],
+      ['I am learning Japanese for a trip to Kyoto.', 'connected'],
+      ['I dislike loud parties.', 'connected'],
+    ],
+  },
+  {
+    tag: 'demo_dev',
+    name: 'Dev Patel (demo)',
+    phone: '+442079460103',
+    facts: [
+      ['I build robots with my kids.', 'public'],
+      ['I work as a software engineer.', 'public'],
+      ['I have two cats called Pixel and Byte.', 'connected'],
+    ],
+  },
+  {
+    tag: 'demo_eli',
+    name: 'Eli Novak (demo)',
+    phone: '+442079460104',
+    facts: [
+      ['I love live music, especially jazz and soul.', 'connected'],
+      ['I grew up in Prague.', 'public'],
+    ],
+  },
+  {
+    tag: 'demo_fern',
+    name: 'Fern Alvarez (demo)',
+    phone: '+442079460105',
+    facts: [
+      ['I run a pottery studio in Hackney.', 'public'],
+      ['I am training for the London marathon.', 'public'],
+    ],
+  },
+  {
+    tag: 'demo_gio',
+    name: 'Gio Rossi (demo)',
+    phone: '+442079460106',
+    facts: [
+      ['I cook Sichuan food every Sunday.', 'public'],
+      ['I volunteer at a food bank.', 'connected'],
+    ],
+  },
+  {
+    tag: 'demo_hana',
+    name: 'Hana Sato (demo)',
+    phone: '+442079460107',
+    facts: [
+      ['I collect vinyl jazz records.', 'public'],
+      ['I teach primary school.', 'public'],
+    ],
+  },
 ];
 
 const CONNECTED: Array<[string, string]> = [

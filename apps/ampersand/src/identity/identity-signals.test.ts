@@ -25,7 +25,10 @@ afterAll(async () => database?.dispose());
 beforeEach(async () => {
   await database.db.deleteFrom('identity_facts').execute();
   await database.db.deleteFrom('andees').execute();
-  await database.db.insertInto('andees').values(['ada', 'bob'].map((id) => ({ andee_id: id, tag: id, display_name: id, photo_url: null }))).execute();
+  await database.db
+    .insertInto('andees')
+    .values(['ada', 'bob'].map((id) => ({ andee_id: id, tag: id, display_name: id, photo_url: null })))
+    .execute();
 });
 
 const failure = async (work: () => unknown) => {
@@ -52,7 +55,11 @@ describe('valueKey, checkedValue, checkedCode', () => {
   it('takes 1 to 1000 characters after tidying', () => {
     expect(checkedValue('x')).toBe('x');
     expect(checkedValue(`  ${'y'.repeat(MAX_SIGNAL_LENGTH)}  `)).toBe('y'.repeat(MAX_SIGNAL_LENGTH));
-    const refusal = { code: 'invalid_arguments', message: 'A signal is 1 to 1000 characters.', details: { fields: [{ field: 'value', problem: 'is empty or too long' }] } };
+    const refusal = {
+      code: 'invalid_arguments',
+      message: 'A signal is 1 to 1000 characters.',
+      details: { fields: [{ field: 'value', problem: 'is empty or too long' }] },
+    };
     return Promise.all([
       failure(() => checkedValue(' \t ')).then((f) => expect(f).toEqual(refusal)),
       failure(() => checkedValue('y'.repeat(MAX_SIGNAL_LENGTH + 1))).then((f) => expect(f).toEqual(refusal)),
@@ -74,7 +81,17 @@ describe('valueKey, checkedValue, checkedCode', () => {
 describe('IdentitySignals', () => {
   it('writes a signal with everything given: tidy text, code, visibility, status, provenance, times', async () => {
     const signal = await written(
-      signals.write('ada', { value: '  Plays  the piano ', hdsCode: 'interests.music_making', visibility: 'connected', status: 'approved', provenance: { source: 'turn', clientId: 'client-1', turnId: 'turn-1', questionId: 'q-1' } }, at(1)),
+      signals.write(
+        'ada',
+        {
+          value: '  Plays  the piano ',
+          hdsCode: 'interests.music_making',
+          visibility: 'connected',
+          status: 'approved',
+          provenance: { source: 'turn', clientId: 'client-1', turnId: 'turn-1', questionId: 'q-1' },
+        },
+        at(1),
+      ),
     );
     expect(signal).toEqual({
       signalId: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -98,22 +115,43 @@ describe('IdentitySignals', () => {
 
   it('defaults: private, the code suggested by the text (or the fallback), no provenance ids, pending not reviewed', async () => {
     const food = await written(signals.write('ada', { value: 'Spicy food every day', status: 'pending', provenance: { source: 'mcp' } }, at(2)));
-    expect(food).toMatchObject({ hdsCode: 'preferences.food', visibility: 'private', status: 'pending', source: 'mcp', clientId: null, turnId: null, questionId: null, reviewedAt: null });
+    expect(food).toMatchObject({
+      hdsCode: 'preferences.food',
+      visibility: 'private',
+      status: 'pending',
+      source: 'mcp',
+      clientId: null,
+      turnId: null,
+      questionId: null,
+      reviewedAt: null,
+    });
     const plain = await written(signals.write('ada', { value: 'Zzyzx', status: 'pending', provenance: { source: 'web' } }, at(3)));
     expect(plain.hdsCode).toBe('interests.general');
-    expect(await failure(() => signals.write('ada', { value: 'x', hdsCode: 'food', status: 'pending', provenance: { source: 'web' } }, at(3)))).toMatchObject({ code: 'invalid_hds_code' });
-    expect(await failure(() => signals.write('ada', { value: '   ', status: 'pending', provenance: { source: 'web' } }, at(3)))).toMatchObject({ code: 'invalid_arguments' });
+    expect(await failure(() => signals.write('ada', { value: 'x', hdsCode: 'food', status: 'pending', provenance: { source: 'web' } }, at(3)))).toMatchObject({
+      code: 'invalid_hds_code',
+    });
+    expect(await failure(() => signals.write('ada', { value: '   ', status: 'pending', provenance: { source: 'web' } }, at(3)))).toMatchObject({
+      code: 'invalid_arguments',
+    });
   });
 
   it('add is the operator’s shorthand: source cli unless told, approved or pending, coded from its text', async () => {
     const cli = await signals.add('ada', 'I drink green tea', { status: 'approved', now: at(1) });
-    expect(cli).toMatchObject({ written: true, signal: { value: 'I drink green tea', hdsCode: 'preferences.drink', visibility: 'private', status: 'approved', source: 'cli', reviewedAt: at(1) } });
+    expect(cli).toMatchObject({
+      written: true,
+      signal: { value: 'I drink green tea', hdsCode: 'preferences.drink', visibility: 'private', status: 'approved', source: 'cli', reviewedAt: at(1) },
+    });
     const demo = await signals.add('ada', 'Anything', { status: 'pending', now: at(2), visibility: 'public', hdsCode: 'values.causes', source: 'demo' });
-    expect(demo).toMatchObject({ written: true, signal: { hdsCode: 'values.causes', visibility: 'public', status: 'pending', source: 'demo', reviewedAt: null } });
+    expect(demo).toMatchObject({
+      written: true,
+      signal: { hdsCode: 'values.causes', visibility: 'public', status: 'pending', source: 'demo', reviewedAt: null },
+    });
   });
 
   it('never writes an exact duplicate of a live signal, and says which one it is', async () => {
-    const first = await written(signals.write('ada', { value: 'Loves jazz', hdsCode: 'interests.arts', status: 'approved', provenance: { source: 'mcp' } }, at(1)));
+    const first = await written(
+      signals.write('ada', { value: 'Loves jazz', hdsCode: 'interests.arts', status: 'approved', provenance: { source: 'mcp' } }, at(1)),
+    );
     expect(await signals.write('ada', { value: '  LOVES   jazz ', status: 'pending', provenance: { source: 'turn' } }, at(2))).toEqual({
       written: false,
       duplicateOf: { signalId: first.signalId, status: 'approved', hdsCode: 'interests.arts' },
@@ -149,7 +187,22 @@ describe('IdentitySignals', () => {
   it('reads a row written before updates were recorded as updated when it was created', async () => {
     await database.db
       .insertInto('identity_facts')
-      .values({ fact_id: 'legacy', andee_id: 'ada', value: 'Old fact', value_key: 'old fact', hds_code: null, visibility: 'public', status: 'approved', source: 'cli', client_id: null, turn_id: null, question_id: null, created_at: at(1), updated_at: null, reviewed_at: null })
+      .values({
+        fact_id: 'legacy',
+        andee_id: 'ada',
+        value: 'Old fact',
+        value_key: 'old fact',
+        hds_code: null,
+        visibility: 'public',
+        status: 'approved',
+        source: 'cli',
+        client_id: null,
+        turn_id: null,
+        question_id: null,
+        created_at: at(1),
+        updated_at: null,
+        reviewed_at: null,
+      })
       .execute();
     expect(await signals.byId('ada', 'legacy')).toMatchObject({ createdAt: at(1), updatedAt: at(1), reviewedAt: null });
   });
@@ -170,14 +223,33 @@ describe('IdentitySignals', () => {
       updatedAt: at(5),
       reviewedAt: at(5),
     });
-    const t = await written(signals.write('ada', { value: 'Reads poetry', visibility: 'connected', hdsCode: 'interests.arts', status: 'pending', provenance: { source: 'turn' } }, at(1)));
+    const t = await written(
+      signals.write(
+        'ada',
+        { value: 'Reads poetry', visibility: 'connected', hdsCode: 'interests.arts', status: 'pending', provenance: { source: 'turn' } },
+        at(1),
+      ),
+    );
     expect(await signals.review('ada', t.signalId, { action: 'approve' }, at(6))).toEqual({ ...t, status: 'approved', updatedAt: at(6), reviewedAt: at(6) });
   });
 
   it('edits a pending signal’s text (it stays pending, not reviewed), with visibility and code', async () => {
     const s = await written(signals.write('ada', { value: 'Likes tea', status: 'pending', provenance: { source: 'turn' } }, at(1)));
-    const edited = await signals.review('ada', s.signalId, { action: 'edit', value: '  Likes  GREEN tea ', visibility: 'connected', hdsCode: 'preferences.drink' }, at(2));
-    expect(edited).toEqual({ ...s, value: 'Likes GREEN tea', visibility: 'connected', hdsCode: 'preferences.drink', status: 'pending', updatedAt: at(2), reviewedAt: null });
+    const edited = await signals.review(
+      'ada',
+      s.signalId,
+      { action: 'edit', value: '  Likes  GREEN tea ', visibility: 'connected', hdsCode: 'preferences.drink' },
+      at(2),
+    );
+    expect(edited).toEqual({
+      ...s,
+      value: 'Likes GREEN tea',
+      visibility: 'connected',
+      hdsCode: 'preferences.drink',
+      status: 'pending',
+      updatedAt: at(2),
+      reviewedAt: null,
+    });
     const row = await database.db.selectFrom('identity_facts').select('value_key').where('fact_id', '=', s.signalId).executeTakeFirstOrThrow();
     expect(row.value_key).toBe('likes green tea');
     expect(await failure(() => signals.review('ada', s.signalId, { action: 'edit', value: '' }, at(3)))).toMatchObject({ code: 'invalid_arguments' });
@@ -205,7 +277,12 @@ describe('IdentitySignals', () => {
 
   it('rejects a pending signal, keeping its visibility and code', async () => {
     const s = await written(signals.write('ada', { value: 'Hates mornings', status: 'pending', provenance: { source: 'turn' } }, at(1)));
-    expect(await signals.review('ada', s.signalId, { action: 'reject', visibility: 'public', hdsCode: 'nope' } as never, at(4))).toEqual({ ...s, status: 'rejected', updatedAt: at(4), reviewedAt: at(4) });
+    expect(await signals.review('ada', s.signalId, { action: 'reject', visibility: 'public', hdsCode: 'nope' } as never, at(4))).toEqual({
+      ...s,
+      status: 'rejected',
+      updatedAt: at(4),
+      reviewedAt: at(4),
+    });
     expect(await signals.pendingCount('ada')).toBe(0);
   });
 

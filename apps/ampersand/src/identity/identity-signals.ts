@@ -43,7 +43,9 @@ export interface Signal {
   reviewedAt: Date | null;
 }
 
-export type WriteOutcome = { written: true; signal: Signal } | { written: false; duplicateOf: { signalId: string; status: 'approved' | 'pending'; hdsCode: string | null } };
+export type WriteOutcome =
+  | { written: true; signal: Signal }
+  | { written: false; duplicateOf: { signalId: string; status: 'approved' | 'pending'; hdsCode: string | null } };
 
 export interface WriteInput {
   value: string;
@@ -61,13 +63,19 @@ export function valueKey(value: string): string {
 }
 
 export function checkedCode(code: string): string {
-  if (!isHdsLeaf(code)) throw ampersandErrors.fail('invalid_hds_code', `${code} is not a leaf code of the HDS taxonomy (top.leaf, for example preferences.food).`, { hdsCode: code });
+  if (!isHdsLeaf(code))
+    throw ampersandErrors.fail('invalid_hds_code', `${code} is not a leaf code of the HDS taxonomy (top.leaf, for example preferences.food).`, {
+      hdsCode: code,
+    });
   return code;
 }
 
 export function checkedValue(value: string): string {
   const text = value.trim().replace(/\s+/g, ' ');
-  if (text.length < 1 || text.length > MAX_SIGNAL_LENGTH) throw ampersandErrors.fail('invalid_arguments', `A signal is 1 to ${MAX_SIGNAL_LENGTH} characters.`, { fields: [{ field: 'value', problem: 'is empty or too long' }] });
+  if (text.length < 1 || text.length > MAX_SIGNAL_LENGTH)
+    throw ampersandErrors.fail('invalid_arguments', `A signal is 1 to ${MAX_SIGNAL_LENGTH} characters.`, {
+      fields: [{ field: 'value', problem: 'is empty or too long' }],
+    });
   return text;
 }
 
@@ -113,8 +121,16 @@ export class IdentitySignals {
   }
 
   /** The operator's and the demo's shorthand: an approved (or pending) signal, coded from its text. */
-  async add(andeeId: string, value: string, options: { visibility?: Visibility; status: 'approved' | 'pending'; now: Date; hdsCode?: string; source?: SignalSource }): Promise<WriteOutcome> {
-    return this.write(andeeId, { value, visibility: options.visibility, status: options.status, hdsCode: options.hdsCode, provenance: { source: options.source ?? 'cli' } }, options.now);
+  async add(
+    andeeId: string,
+    value: string,
+    options: { visibility?: Visibility; status: 'approved' | 'pending'; now: Date; hdsCode?: string; source?: SignalSource },
+  ): Promise<WriteOutcome> {
+    return this.write(
+      andeeId,
+      { value, visibility: options.visibility, status: options.status, hdsCode: options.hdsCode, provenance: { source: options.source ?? 'cli' } },
+      options.now,
+    );
   }
 
   async byId(andeeId: string, signalId: string): Promise<Signal | undefined> {
@@ -136,7 +152,12 @@ export class IdentitySignals {
   }
 
   async pendingCount(andeeId: string): Promise<number> {
-    const row = await this.db.selectFrom('identity_facts').select((eb) => eb.fn.countAll<string>().as('n')).where('andee_id', '=', andeeId).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('identity_facts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('andee_id', '=', andeeId)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -149,7 +170,10 @@ export class IdentitySignals {
   async review(
     andeeId: string,
     signalId: string,
-    decision: { action: 'approve'; visibility?: Visibility | undefined; hdsCode?: string | undefined } | { action: 'edit'; value: string; visibility?: Visibility | undefined; hdsCode?: string | undefined } | { action: 'reject' },
+    decision:
+      | { action: 'approve'; visibility?: Visibility | undefined; hdsCode?: string | undefined }
+      | { action: 'edit'; value: string; visibility?: Visibility | undefined; hdsCode?: string | undefined }
+      | { action: 'reject' },
     now: Date,
   ): Promise<Signal | undefined> {
     const changes: Updateable<AmpersandDatabase['identity_facts']> = { updated_at: now };
@@ -174,7 +198,8 @@ export class IdentitySignals {
         .executeTakeFirst();
       return row ? toSignal(row) : undefined;
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw ampersandErrors.fail('duplicate_signal', 'You already have this sentence as an approved or pending signal.');
+      if ((error as { code?: string }).code === '23505')
+        throw ampersandErrors.fail('duplicate_signal', 'You already have this sentence as an approved or pending signal.');
       throw error;
     }
   }

@@ -24,16 +24,31 @@ export class Notifications {
   constructor(private readonly db: Kysely<AmpersandDatabase>) {}
 
   async notify(db: Db, andeeId: string, kind: NotificationKind, text: string, link: string | null, now: Date): Promise<void> {
-    await db.insertInto('notifications').values({ notification_id: randomUUID(), andee_id: andeeId, kind, text, link, created_at: now, read_at: null }).execute();
+    await db
+      .insertInto('notifications')
+      .values({ notification_id: randomUUID(), andee_id: andeeId, kind, text, link, created_at: now, read_at: null })
+      .execute();
   }
 
   async unreadCount(andeeId: string): Promise<number> {
-    const row = await this.db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).where('andee_id', '=', andeeId).where('read_at', 'is', null).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('andee_id', '=', andeeId)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   async list(andeeId: string, limit = 100): Promise<Notification[]> {
-    const rows = await this.db.selectFrom('notifications').selectAll().where('andee_id', '=', andeeId).orderBy('created_at', 'desc').orderBy('notification_id').limit(limit).execute();
+    const rows = await this.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('andee_id', '=', andeeId)
+      .orderBy('created_at', 'desc')
+      .orderBy('notification_id')
+      .limit(limit)
+      .execute();
     return rows.map((r) => ({ notificationId: r.notification_id, kind: r.kind, text: r.text, link: r.link, createdAt: r.created_at, readAt: r.read_at }));
   }
 

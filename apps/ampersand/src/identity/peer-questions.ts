@@ -55,7 +55,19 @@ export class PeerQuestions {
     const now = this.clock();
     const questionId = randomUUID();
     const expiresAt = new Date(now.getTime() + this.ttlSeconds * 1000);
-    await trx.insertInto('peer_questions').values({ question_id: questionId, asker_id: asker.andeeId, recipient_id: recipient.andeeId, question, status: 'pending', created_at: now, expires_at: expiresAt, resolved_at: null }).execute();
+    await trx
+      .insertInto('peer_questions')
+      .values({
+        question_id: questionId,
+        asker_id: asker.andeeId,
+        recipient_id: recipient.andeeId,
+        question,
+        status: 'pending',
+        created_at: now,
+        expires_at: expiresAt,
+        resolved_at: null,
+      })
+      .execute();
     await this.notifications.notify(trx, recipient.andeeId, 'question', `${asker.name} (&${asker.tag}) asked you: “${question}”`, '/questions', now);
     return { questionId, from: { name: asker.name, tag: `&${asker.tag}` }, question, askedAt: now.toISOString(), expiresAt: expiresAt.toISOString() };
   }
@@ -96,11 +108,24 @@ export class PeerQuestions {
       .orderBy('q.question_id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ questionId: r.question_id, from: { name: r.display_name, tag: `&${r.tag}` }, question: r.question, askedAt: r.created_at.toISOString(), expiresAt: r.expires_at.toISOString() }));
+    return rows.map((r) => ({
+      questionId: r.question_id,
+      from: { name: r.display_name, tag: `&${r.tag}` },
+      question: r.question,
+      askedAt: r.created_at.toISOString(),
+      expiresAt: r.expires_at.toISOString(),
+    }));
   }
 
   /** Moves a pending, unexpired question of this andee (in this role) to `status`, or says why not. */
-  private async decide(trx: Trx, questionId: string, role: 'asker_id' | 'recipient_id', andeeId: string, status: 'answered' | 'rejected' | 'withdrawn', now: Date) {
+  private async decide(
+    trx: Trx,
+    questionId: string,
+    role: 'asker_id' | 'recipient_id',
+    andeeId: string,
+    status: 'answered' | 'rejected' | 'withdrawn',
+    now: Date,
+  ) {
     const updated = await trx
       .updateTable('peer_questions')
       .set({ status, resolved_at: now })
@@ -111,18 +136,51 @@ export class PeerQuestions {
       .returningAll()
       .executeTakeFirst();
     if (updated) return updated;
-    const row = await trx.selectFrom('peer_questions').select(['status', 'expires_at']).where('question_id', '=', questionId).where(role, '=', andeeId).executeTakeFirst();
-    if (!row) throw ampersandErrors.fail('question_not_found', role === 'asker_id' ? `You sent no question ${questionId}; questions_list shows yours.` : `No question ${questionId} was asked of you; questions_pending shows yours.`);
+    const row = await trx
+      .selectFrom('peer_questions')
+      .select(['status', 'expires_at'])
+      .where('question_id', '=', questionId)
+      .where(role, '=', andeeId)
+      .executeTakeFirst();
+    if (!row)
+      throw ampersandErrors.fail(
+        'question_not_found',
+        role === 'asker_id'
+          ? `You sent no question ${questionId}; questions_list shows yours.`
+          : `No question ${questionId} was asked of you; questions_pending shows yours.`,
+      );
     const current = statusAt(row, now);
-    throw ampersandErrors.fail('question_not_pending', `That question is ${current}, so it can no longer be ${status === 'withdrawn' ? 'withdrawn' : status === 'answered' ? 'answered' : 'declined'}.`, { status: current });
+    throw ampersandErrors.fail(
+      'question_not_pending',
+      `That question is ${current}, so it can no longer be ${status === 'withdrawn' ? 'withdrawn' : status === 'answered' ? 'answered' : 'declined'}.`,
+      { status: current },
+    );
   }
 
-  async answer(trx: Trx, recipient: Person, questionId: string, answer: string, clientId: string | undefined): Promise<{ signalId: string | null; duplicate: boolean }> {
+  async answer(
+    trx: Trx,
+    recipient: Person,
+    questionId: string,
+    answer: string,
+    clientId: string | undefined,
+  ): Promise<{ signalId: string | null; duplicate: boolean }> {
     const now = this.clock();
     const question = await this.decide(trx, questionId, 'recipient_id', recipient.andeeId, 'answered', now);
-    const written = await this.signals.write(recipient.andeeId, { value: answerSignalText(question.question, answer), status: 'pending', provenance: { source: 'answer', clientId, questionId } }, now, trx);
+    const written = await this.signals.write(
+      recipient.andeeId,
+      { value: answerSignalText(question.question, answer), status: 'pending', provenance: { source: 'answer', clientId, questionId } },
+      now,
+      trx,
+    );
     if (written.written) await trx.updateTable('peer_questions').set({ signals_created: 1 }).where('question_id', '=', questionId).execute();
-    await this.notifications.notify(trx, question.asker_id, 'question_answered', `${recipient.name} (&${recipient.tag}) answered your question “${question.question}”. Ask & about it once they approve the answer.`, null, now);
+    await this.notifications.notify(
+      trx,
+      question.asker_id,
+      'question_answered',
+      `${recipient.name} (&${recipient.tag}) answered your question “${question.question}”. Ask & about it once they approve the answer.`,
+      null,
+      now,
+    );
     return written.written ? { signalId: written.signal.signalId, duplicate: false } : { signalId: written.duplicateOf.signalId, duplicate: true };
   }
 

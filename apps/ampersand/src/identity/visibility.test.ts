@@ -29,7 +29,10 @@ beforeEach(async () => {
   await database.db.deleteFrom('identity_facts').execute();
   await database.db.deleteFrom('first_party_clients').execute();
   await database.db.deleteFrom('andees').execute();
-  await database.db.insertInto('andees').values(ANDEES.map((id) => ({ andee_id: id, tag: id, display_name: id, photo_url: null }))).execute();
+  await database.db
+    .insertInto('andees')
+    .values(ANDEES.map((id) => ({ andee_id: id, tag: id, display_name: id, photo_url: null })))
+    .execute();
   // Every owner has a signal at every level in every status: `<owner> <level> <status>`, the
   // approved ones newest (public newest of all), so the expected order is public, connected, private.
   let minute = 0;
@@ -57,11 +60,13 @@ beforeEach(async () => {
 });
 
 const viewer = (andeeId: string, firstParty: boolean): Viewer => ({ andeeId, firstParty });
-const texts = async (who: Viewer, owners: Array<{ andeeId: string; connected: boolean }>, limit?: number) => (await visibleSignals(database.db, who, owners, limit)).map((s) => s.text);
+const texts = async (who: Viewer, owners: Array<{ andeeId: string; connected: boolean }>, limit?: number) =>
+  (await visibleSignals(database.db, who, owners, limit)).map((s) => s.text);
 
 describe('visibleLevels', () => {
   it('the owner sees every level, through any client', () => {
-    for (const firstParty of [true, false]) for (const connected of [true, false]) expect(visibleLevels(viewer('ada', firstParty), 'ada', connected)).toEqual(['private', 'connected', 'public']);
+    for (const firstParty of [true, false])
+      for (const connected of [true, false]) expect(visibleLevels(viewer('ada', firstParty), 'ada', connected)).toEqual(['private', 'connected', 'public']);
   });
 
   it('a connection sees connected signals only through the first-party runtime', () => {
@@ -105,12 +110,28 @@ describe('visibleSignals', () => {
 
   it('returns at most the limit, newest first, ties in a stable order', async () => {
     expect(await texts(viewer('ada', true), [{ andeeId: 'ada', connected: false }], 2)).toEqual(['ada public approved', 'ada connected approved']);
-    await database.db.updateTable('identity_facts').set({ created_at: at(500) }).where('status', '=', 'approved').where('andee_id', '=', 'ada').execute();
-    expect(await texts(viewer('ada', true), [{ andeeId: 'ada', connected: false }])).toEqual(['ada connected approved', 'ada private approved', 'ada public approved']);
+    await database.db
+      .updateTable('identity_facts')
+      .set({ created_at: at(500) })
+      .where('status', '=', 'approved')
+      .where('andee_id', '=', 'ada')
+      .execute();
+    expect(await texts(viewer('ada', true), [{ andeeId: 'ada', connected: false }])).toEqual([
+      'ada connected approved',
+      'ada private approved',
+      'ada public approved',
+    ]);
   });
 
   it('asks the database nothing for no owners', async () => {
-    const unreachable = new Proxy({}, { get: () => { throw new Error('no query expected'); } }) as Kysely<AmpersandDatabase>;
+    const unreachable = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('no query expected');
+        },
+      },
+    ) as Kysely<AmpersandDatabase>;
     expect(await visibleSignals(unreachable, viewer('ada', true), [])).toEqual([]);
   });
 });
@@ -134,6 +155,8 @@ describe('FirstPartyClients', () => {
     const clients = new FirstPartyClients(database.db);
     await clients.declare('runtime', 'old label', at(0));
     await clients.declare('runtime', 'new label', at(9));
-    expect(await database.db.selectFrom('first_party_clients').selectAll().execute()).toEqual([{ client_id: 'runtime', label: 'new label', created_at: at(0) }]);
+    expect(await database.db.selectFrom('first_party_clients').selectAll().execute()).toEqual([
+      { client_id: 'runtime', label: 'new label', created_at: at(0) },
+    ]);
   });
 });

@@ -28,7 +28,12 @@ export interface VisibleSignal {
 }
 
 /** The approved signals of `owners` the viewer may see, newest first, at most `limit` in all. */
-export async function visibleSignals(db: Kysely<AmpersandDatabase>, viewer: Viewer, owners: ReadonlyArray<{ andeeId: string; connected: boolean }>, limit = 2000): Promise<VisibleSignal[]> {
+export async function visibleSignals(
+  db: Kysely<AmpersandDatabase>,
+  viewer: Viewer,
+  owners: ReadonlyArray<{ andeeId: string; connected: boolean }>,
+  limit = 2000,
+): Promise<VisibleSignal[]> {
   if (owners.length === 0) return [];
   const rows = await db
     .selectFrom('identity_facts')
@@ -51,6 +56,10 @@ export class FirstPartyClients {
   }
 
   async declare(clientId: string, label: string, now: Date): Promise<void> {
-    await this.db.insertInto('first_party_clients').values({ client_id: clientId, label, created_at: now }).onConflict((oc) => oc.column('client_id').doUpdateSet({ label })).execute();
+    await this.db
+      .insertInto('first_party_clients')
+      .values({ client_id: clientId, label, created_at: now })
+      .onConflict((oc) => oc.column('client_id').doUpdateSet({ label }))
+      .execute();
   }
 }

@@ -38,7 +38,10 @@ export async function appendMessage(trx: Transaction<AmpersandDatabase>, where: 
   const chatAndeeId = 'chatOf' in where ? where.chatOf : null;
   if (loopId !== null) await trx.selectFrom('loops').select('loop_id').where('loop_id', '=', loopId).forUpdate().executeTakeFirstOrThrow();
   else await trx.selectFrom('andees').select('andee_id').where('andee_id', '=', chatAndeeId!).forUpdate().executeTakeFirstOrThrow();
-  const last = await inConversation(trx.selectFrom('conversation_messages').select((eb) => eb.fn.max('seq').as('seq')), where).executeTakeFirst();
+  const last = await inConversation(
+    trx.selectFrom('conversation_messages').select((eb) => eb.fn.max('seq').as('seq')),
+    where,
+  ).executeTakeFirst();
   const row = {
     message_id: `msg_${randomUUID()}`,
     loop_id: loopId,

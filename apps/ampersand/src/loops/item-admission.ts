@@ -8,7 +8,8 @@ import type { SurfaceBlock } from './surface-contract.ts';
 export type Refusal = { reason: 'empty' | 'placeholder' | 'progress' | 'cursor'; message: string };
 
 const PLACEHOLDER = /^(tbd|todo|placeholder|lorem ipsum.*|coming soon|n\/?a|none|null|undefined|\.{2,}|-+|\?+|test|sample|example|xxx+)$/i;
-const PROGRESS = /\b(loop (started|created|initiali[sz]ed|begun)|in progress|progress( update| report)?|checkpoint|step \d+ of \d+|\d+ ?% (done|complete)|working on it|started the loop|still working|batch \d+( of \d+)?)\b/i;
+const PROGRESS =
+  /\b(loop (started|created|initiali[sz]ed|begun)|in progress|progress( update| report)?|checkpoint|step \d+ of \d+|\d+ ?% (done|complete)|working on it|started the loop|still working|batch \d+( of \d+)?)\b/i;
 // A long unbroken token of base64/hex-ish characters with no spaces: what a cursor looks like.
 const CURSOR = /^(cursor|next|batch|offset|page(token)?)?[:=\s]*[A-Za-z0-9+/_=-]{16,}$/i;
 
@@ -17,8 +18,10 @@ export function admissionRefusal(title: string, blocks: readonly SurfaceBlock[],
   const body = [fallbackText, ...blocks.flatMap(blockTexts)].map((t) => t.trim()).filter(Boolean);
   if (body.length === 0) return { reason: 'empty', message: 'The item has no content; a Loop keeps only useful, durable results.' };
   if (body.every((t) => PLACEHOLDER.test(t))) return { reason: 'placeholder', message: 'The item is a placeholder; write it when there is a real result.' };
-  if (texts.some((t) => PROGRESS.test(t))) return { reason: 'progress', message: 'Progress, checkpoint and "Loop started" notes are not artifacts; say them in the chat instead.' };
-  if (body.every((t) => CURSOR.test(t))) return { reason: 'cursor', message: 'An opaque cursor or batch marker is not an artifact; keep paging state out of the Loop.' };
+  if (texts.some((t) => PROGRESS.test(t)))
+    return { reason: 'progress', message: 'Progress, checkpoint and "Loop started" notes are not artifacts; say them in the chat instead.' };
+  if (body.every((t) => CURSOR.test(t)))
+    return { reason: 'cursor', message: 'An opaque cursor or batch marker is not an artifact; keep paging state out of the Loop.' };
   return undefined;
 }
 

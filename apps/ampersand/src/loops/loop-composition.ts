@@ -8,19 +8,35 @@ import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
 import { SURFACE_CONTRACT, surfaceBlock, type SurfaceBlock } from './surface-contract.ts';
 
-export async function composeLoop(db: Kysely<AmpersandDatabase>, loopId: string, input: { renderer?: string | undefined; blocks: Array<Record<string, unknown>> }, now: Date) {
+export async function composeLoop(
+  db: Kysely<AmpersandDatabase>,
+  loopId: string,
+  input: { renderer?: string | undefined; blocks: Array<Record<string, unknown>> },
+  now: Date,
+) {
   const known = new Set<string>(SURFACE_CONTRACT.blocks.map((b) => b.type));
   const unknown = [...new Set(input.blocks.map((b) => String(b.type)).filter((t) => !known.has(t)))];
-  if (unknown.length) throw ampersandErrors.fail('unknown_block', `The live surface contract (v${SURFACE_CONTRACT.version}) has no block ${unknown.join(', ')}.`, { unknownBlocks: unknown, contractVersion: SURFACE_CONTRACT.version });
+  if (unknown.length)
+    throw ampersandErrors.fail('unknown_block', `The live surface contract (v${SURFACE_CONTRACT.version}) has no block ${unknown.join(', ')}.`, {
+      unknownBlocks: unknown,
+      contractVersion: SURFACE_CONTRACT.version,
+    });
   const blocks: SurfaceBlock[] = [];
   for (const [index, raw] of input.blocks.entries()) {
     const parsed = surfaceBlock.safeParse(raw);
-    if (!parsed.success) throw ampersandErrors.fail('invalid_arguments', `Block ${index} (${String(raw.type)}) does not match the contract.`, { fields: [{ field: `blocks.${index}`, problem: parsed.error.issues[0]?.message ?? 'invalid' }] });
+    if (!parsed.success)
+      throw ampersandErrors.fail('invalid_arguments', `Block ${index} (${String(raw.type)}) does not match the contract.`, {
+        fields: [{ field: `blocks.${index}`, problem: parsed.error.issues[0]?.message ?? 'invalid' }],
+      });
     blocks.push(parsed.data);
   }
   const row = await db
     .updateTable('loops')
-    .set({ composition: JSON.stringify({ contractVersion: SURFACE_CONTRACT.version, blocks }), ...(input.renderer ? { renderer: input.renderer } : {}), updated_at: now })
+    .set({
+      composition: JSON.stringify({ contractVersion: SURFACE_CONTRACT.version, blocks }),
+      ...(input.renderer ? { renderer: input.renderer } : {}),
+      updated_at: now,
+    })
     .where('loop_id', '=', loopId)
     .returning(['renderer'])
     .executeTakeFirstOrThrow();

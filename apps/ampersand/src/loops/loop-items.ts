@@ -50,7 +50,14 @@ function admit(item: ItemInput): void {
   if (refusal) throw ampersandErrors.fail('item_not_admitted', refusal.message, { reason: refusal.reason });
 }
 
-export async function insertItem(db: Db, loopId: string, author: 'agent' | 'andee', item: ItemInput, provenance: Provenance | null, now: Date): Promise<ItemView> {
+export async function insertItem(
+  db: Db,
+  loopId: string,
+  author: 'agent' | 'andee',
+  item: ItemInput,
+  provenance: Provenance | null,
+  now: Date,
+): Promise<ItemView> {
   admit(item);
   const row: LoopTables['loop_items'] = {
     item_id: `item_${randomUUID()}`,
@@ -72,21 +79,46 @@ export async function insertItem(db: Db, loopId: string, author: 'agent' | 'ande
 }
 
 /** Writes a new item, or with `itemId` a new version of one (its previous version kept in history); inside the caller's transaction when given one. */
-export async function writeItem(db: Db, loopId: string, author: 'agent' | 'andee', item: ItemInput, provenance: Provenance | null, now: Date): Promise<{ item: ItemView; created: boolean }> {
+export async function writeItem(
+  db: Db,
+  loopId: string,
+  author: 'agent' | 'andee',
+  item: ItemInput,
+  provenance: Provenance | null,
+  now: Date,
+): Promise<{ item: ItemView; created: boolean }> {
   if (!item.itemId) return { item: await insertItem(db, loopId, author, item, provenance, now), created: true };
   admit(item);
   const itemId = item.itemId;
-  const inTransaction = <T>(work: (trx: Transaction<AmpersandDatabase>) => Promise<T>) => (db.isTransaction ? work(db as Transaction<AmpersandDatabase>) : db.transaction().execute(work));
+  const inTransaction = <T>(work: (trx: Transaction<AmpersandDatabase>) => Promise<T>) =>
+    db.isTransaction ? work(db as Transaction<AmpersandDatabase>) : db.transaction().execute(work);
   return inTransaction(async (trx) => {
     const current = await trx.selectFrom('loop_items').selectAll().where('item_id', '=', itemId).where('loop_id', '=', loopId).forUpdate().executeTakeFirst();
     if (!current) throw ampersandErrors.fail('item_not_found', `No item ${itemId} in this Loop.`, { itemId });
     await trx
       .insertInto('loop_item_history')
-      .values({ item_id: itemId, version: current.version, title: current.title, content: json(current.content), fallback_text: current.fallback_text, provenance: current.provenance === null ? null : json(current.provenance), recorded_at: now })
+      .values({
+        item_id: itemId,
+        version: current.version,
+        title: current.title,
+        content: json(current.content),
+        fallback_text: current.fallback_text,
+        provenance: current.provenance === null ? null : json(current.provenance),
+        recorded_at: now,
+      })
       .execute();
     const updated = await trx
       .updateTable('loop_items')
-      .set({ kind: item.kind, title: item.title, content: JSON.stringify({ blocks: item.blocks }), fallback_text: item.fallbackText, grounding: JSON.stringify(item.grounding ?? []), provenance: provenance ? JSON.stringify(provenance) : null, version: current.version + 1, updated_at: now })
+      .set({
+        kind: item.kind,
+        title: item.title,
+        content: JSON.stringify({ blocks: item.blocks }),
+        fallback_text: item.fallbackText,
+        grounding: JSON.stringify(item.grounding ?? []),
+        provenance: provenance ? JSON.stringify(provenance) : null,
+        version: current.version + 1,
+        updated_at: now,
+      })
       .where('item_id', '=', itemId)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -94,11 +126,23 @@ export async function writeItem(db: Db, loopId: string, author: 'agent' | 'andee
   });
 }
 
-export async function setItemVisibility(db: Kysely<AmpersandDatabase>, loopId: string, itemId: string, visibility: 'members' | 'owner', now: Date): Promise<ItemView> {
+export async function setItemVisibility(
+  db: Kysely<AmpersandDatabase>,
+  loopId: string,
+  itemId: string,
+  visibility: 'members' | 'owner',
+  now: Date,
+): Promise<ItemView> {
   const current = await db.selectFrom('loop_items').selectAll().where('item_id', '=', itemId).where('loop_id', '=', loopId).executeTakeFirst();
   if (!current) throw ampersandErrors.fail('item_not_found', `No item ${itemId} in this Loop.`, { itemId });
-  if (current.author !== 'agent') throw ampersandErrors.fail('not_agent_authored', 'This item was written by an andee; only agent-authored items change visibility here.', { itemId });
-  const updated = await db.updateTable('loop_items').set({ visibility, updated_at: now }).where('item_id', '=', itemId).returningAll().executeTakeFirstOrThrow();
+  if (current.author !== 'agent')
+    throw ampersandErrors.fail('not_agent_authored', 'This item was written by an andee; only agent-authored items change visibility here.', { itemId });
+  const updated = await db
+    .updateTable('loop_items')
+    .set({ visibility, updated_at: now })
+    .where('item_id', '=', itemId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return itemView(updated);
 }
 

@@ -134,7 +134,9 @@ export const loopMigrations: Migrations = {
       // Trigram similarity for the deterministic meaning comparer. Installed once per database in
       // `public` (every schema reaches it qualified); concurrent installs from parallel test
       // schemas race harmlessly.
-      await sql`do $$ begin create extension if not exists pg_trgm schema public; exception when unique_violation or duplicate_object then null; end $$`.execute(db);
+      await sql`do $$ begin create extension if not exists pg_trgm schema public; exception when unique_violation or duplicate_object then null; end $$`.execute(
+        db,
+      );
       // A drafted suggestion: the pending review item it created, the turn that drafted it and its flat context.
       await db.schema
         .createTable('signal_suggestions')

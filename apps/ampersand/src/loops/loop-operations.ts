@@ -49,15 +49,30 @@ export class LoopOperations {
     return this.loops.create(callerId, rest, now);
   }
 
-  async write(callerId: string, input: z.output<typeof loopWriteInput>, now: Date, run?: RunView): Promise<{ loopId: string; item: ItemView; created: boolean }> {
+  async write(
+    callerId: string,
+    input: z.output<typeof loopWriteInput>,
+    now: Date,
+    run?: RunView,
+  ): Promise<{ loopId: string; item: ItemView; created: boolean }> {
     if (run && (run.loopId === null || input.loopId !== run.loopId)) throw outsideRun(run);
     const loop = await this.loops.summary(callerId, input.loopId);
     if (run?.envelope.outcomeSpec && !run.envelope.outcomeSpec.artifactKinds.includes(input.item.kind)) {
-      throw ampersandErrors.fail('outcome_not_allowed', `This run's skill may write ${run.envelope.outcomeSpec.artifactKinds.join(', ')} items, not ${input.item.kind}.`, { allowed: run.envelope.outcomeSpec.artifactKinds });
+      throw ampersandErrors.fail(
+        'outcome_not_allowed',
+        `This run's skill may write ${run.envelope.outcomeSpec.artifactKinds.join(', ')} items, not ${input.item.kind}.`,
+        { allowed: run.envelope.outcomeSpec.artifactKinds },
+      );
     }
     if (input.item.itemId && loop.role !== 'owner') {
-      const owned = await this.db.selectFrom('loop_items').select('visibility').where('item_id', '=', input.item.itemId).where('loop_id', '=', loop.loopId).executeTakeFirst();
-      if (owned?.visibility === 'owner') throw ampersandErrors.fail('item_not_found', `No item ${input.item.itemId} in this Loop.`, { itemId: input.item.itemId });
+      const owned = await this.db
+        .selectFrom('loop_items')
+        .select('visibility')
+        .where('item_id', '=', input.item.itemId)
+        .where('loop_id', '=', loop.loopId)
+        .executeTakeFirst();
+      if (owned?.visibility === 'owner')
+        throw ampersandErrors.fail('item_not_found', `No item ${input.item.itemId} in this Loop.`, { itemId: input.item.itemId });
     }
     const provenance = run?.envelope.skill ? { runId: run.runId, ...run.envelope.skill } : null;
     const work = async (db: Parameters<typeof writeItem>[0]) => {
@@ -72,16 +87,28 @@ export class LoopOperations {
     return answer;
   }
 
-  async setVisibility(callerId: string, input: { loopId: string; itemId: string; visibility: 'members' | 'owner' }, now: Date): Promise<{ loopId: string; item: ItemView }> {
+  async setVisibility(
+    callerId: string,
+    input: { loopId: string; itemId: string; visibility: 'members' | 'owner' },
+    now: Date,
+  ): Promise<{ loopId: string; item: ItemView }> {
     await this.loops.requireOwner(callerId, input.loopId);
     return { loopId: input.loopId, item: await setItemVisibility(this.db, input.loopId, input.itemId, input.visibility, now) };
   }
 
   /** The run selects its terminal mode; one its outcome specification does not allow is refused and the run stays open. */
-  async outcome(run: RunView, input: z.output<typeof runOutcomeInput>, now: Date): Promise<{ runId: string; state: string; messageId: string; correlationId: string }> {
+  async outcome(
+    run: RunView,
+    input: z.output<typeof runOutcomeInput>,
+    now: Date,
+  ): Promise<{ runId: string; state: string; messageId: string; correlationId: string }> {
     const allowed = run.envelope.outcomeSpec?.terminalModes ?? [];
     if (!allowed.includes(input.mode)) {
-      throw ampersandErrors.fail('outcome_not_allowed', `This run may end only as ${allowed.join(' or ') || 'nothing it selects'}; it stays open until its deadline.`, { allowed, requested: input.mode });
+      throw ampersandErrors.fail(
+        'outcome_not_allowed',
+        `This run may end only as ${allowed.join(' or ') || 'nothing it selects'}; it stays open until its deadline.`,
+        { allowed, requested: input.mode },
+      );
     }
     // The effects recorded up to now (the caller's copy of the run may predate its last write).
     const fresh = await this.db.selectFrom('loop_runs').select('effects').where('run_id', '=', run.runId).executeTakeFirst();
@@ -107,16 +134,30 @@ export class LoopOperations {
 }
 
 function outsideRun(run: RunView) {
-  if (run.loopId === null) return ampersandErrors.fail('run_token_invalid', 'This run token is for an agent-chat turn, which reaches no Loop.', { chatTurnId: run.chatTurnId });
+  if (run.loopId === null)
+    return ampersandErrors.fail('run_token_invalid', 'This run token is for an agent-chat turn, which reaches no Loop.', { chatTurnId: run.chatTurnId });
   return ampersandErrors.fail('run_token_invalid', `This run token is for Loop ${run.loopId} only.`, { loopId: run.loopId });
 }
 
 function surfaceContract() {
-  return { ...SURFACE_CONTRACT, renderers: [...SURFACE_CONTRACT.renderers], itemKinds: [...SURFACE_CONTRACT.itemKinds], blocks: SURFACE_CONTRACT.blocks.map((b) => ({ type: b.type, fields: [...b.fields] })) };
+  return {
+    ...SURFACE_CONTRACT,
+    renderers: [...SURFACE_CONTRACT.renderers],
+    itemKinds: [...SURFACE_CONTRACT.itemKinds],
+    blocks: SURFACE_CONTRACT.blocks.map((b) => ({ type: b.type, fields: [...b.fields] })),
+  };
 }
 
 function loopReadOutput(view: LoopView | undefined, loopId: string | undefined, input: z.output<typeof loopReadInput>): LoopReadOutput {
   if (!view && loopId) throw ampersandErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
-  if (!view) throw ampersandErrors.fail('loop_not_found', `You have no Loop titled "${input.title}" with skill ${input.skillId}.`, { title: input.title, skillId: input.skillId });
-  return { shelf: null, loop: { ...view.summary, composition: view.composition, items: view.items, conversation: view.conversation }, surfaceContract: surfaceContract() };
+  if (!view)
+    throw ampersandErrors.fail('loop_not_found', `You have no Loop titled "${input.title}" with skill ${input.skillId}.`, {
+      title: input.title,
+      skillId: input.skillId,
+    });
+  return {
+    shelf: null,
+    loop: { ...view.summary, composition: view.composition, items: view.items, conversation: view.conversation },
+    surfaceContract: surfaceContract(),
+  };
 }

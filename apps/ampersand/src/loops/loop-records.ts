@@ -71,7 +71,20 @@ function summaryRows(db: Kysely<AmpersandDatabase> | Transaction<AmpersandDataba
     .innerJoin('loop_members as m', (j) => j.onRef('m.loop_id', '=', 'l.loop_id').on('m.andee_id', '=', andeeId))
     .innerJoin('andees as o', 'o.andee_id', 'l.owner_id')
     .leftJoin('skill_releases as s', (j) => j.onRef('s.skill_id', '=', 'l.skill_id').onRef('s.version', '=', 'l.skill_version'))
-    .select(['l.loop_id', 'l.title', 'l.renderer', 'l.skill_id', 'l.skill_version', 'l.archived_at', 'l.created_at', 'l.updated_at', 'm.role', 'o.tag', 'o.display_name', 's.digest']);
+    .select([
+      'l.loop_id',
+      'l.title',
+      'l.renderer',
+      'l.skill_id',
+      'l.skill_version',
+      'l.archived_at',
+      'l.created_at',
+      'l.updated_at',
+      'm.role',
+      'o.tag',
+      'o.display_name',
+      's.digest',
+    ]);
 }
 
 export class Loops {
@@ -82,7 +95,18 @@ export class Loops {
       const loopId = `loop_${randomUUID()}`;
       const inserted = await trx
         .insertInto('loops')
-        .values({ loop_id: loopId, owner_id: ownerId, title: input.title, renderer: input.renderer, skill_id: input.skillId, skill_version: null, composition: null, archived_at: null, created_at: now, updated_at: now })
+        .values({
+          loop_id: loopId,
+          owner_id: ownerId,
+          title: input.title,
+          renderer: input.renderer,
+          skill_id: input.skillId,
+          skill_version: null,
+          composition: null,
+          archived_at: null,
+          created_at: now,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.columns(['owner_id', 'title', 'skill_id']).doNothing())
         .returning('loop_id')
         .executeTakeFirst();
@@ -92,7 +116,13 @@ export class Loops {
       return loopId;
     });
     if (created) return { loop: await this.summary(ownerId, created), reused: false };
-    const existing = await this.db.selectFrom('loops').select('loop_id').where('owner_id', '=', ownerId).where('title', '=', input.title).where('skill_id', '=', input.skillId).executeTakeFirstOrThrow();
+    const existing = await this.db
+      .selectFrom('loops')
+      .select('loop_id')
+      .where('owner_id', '=', ownerId)
+      .where('title', '=', input.title)
+      .where('skill_id', '=', input.skillId)
+      .executeTakeFirstOrThrow();
     return { loop: await this.summary(ownerId, existing.loop_id), reused: true };
   }
 
@@ -124,21 +154,34 @@ export class Loops {
 
   async share(ownerId: string, loopId: string, tag: string, now: Date): Promise<{ added: boolean }> {
     const other = await this.ownedAndTarget(ownerId, loopId, tag);
-    const result = await this.db.insertInto('loop_members').values({ loop_id: loopId, andee_id: other, role: 'member', added_at: now }).onConflict((oc) => oc.columns(['loop_id', 'andee_id']).doNothing()).executeTakeFirst();
+    const result = await this.db
+      .insertInto('loop_members')
+      .values({ loop_id: loopId, andee_id: other, role: 'member', added_at: now })
+      .onConflict((oc) => oc.columns(['loop_id', 'andee_id']).doNothing())
+      .executeTakeFirst();
     await this.touch(loopId, now);
     return { added: Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 };
   }
 
   async unshare(ownerId: string, loopId: string, tag: string, now: Date): Promise<{ removed: boolean }> {
     const other = await this.ownedAndTarget(ownerId, loopId, tag);
-    const result = await this.db.deleteFrom('loop_members').where('loop_id', '=', loopId).where('andee_id', '=', other).where('role', '=', 'member').executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('loop_members')
+      .where('loop_id', '=', loopId)
+      .where('andee_id', '=', other)
+      .where('role', '=', 'member')
+      .executeTakeFirst();
     await this.touch(loopId, now);
     return { removed: Number(result.numDeletedRows) === 1 };
   }
 
   async archive(ownerId: string, loopId: string, archived: boolean, now: Date): Promise<LoopSummary> {
     await this.requireOwner(ownerId, loopId);
-    await this.db.updateTable('loops').set({ archived_at: archived ? now : null, updated_at: now }).where('loop_id', '=', loopId).execute();
+    await this.db
+      .updateTable('loops')
+      .set({ archived_at: archived ? now : null, updated_at: now })
+      .where('loop_id', '=', loopId)
+      .execute();
     return this.summary(ownerId, loopId);
   }
 
@@ -157,7 +200,10 @@ export class Loops {
     const bare = tag.replace(/^&/, '').toLowerCase();
     const other = await this.db.selectFrom('andees').select('andee_id').where('tag', '=', bare).executeTakeFirst();
     if (!other) throw ampersandErrors.fail('member_not_found', `No andee has the tag &${bare}.`, { tag });
-    if (other.andee_id === ownerId) throw ampersandErrors.fail('invalid_arguments', 'The owner is always a member of their own Loop.', { fields: [{ field: 'tag', problem: 'is the owner' }] });
+    if (other.andee_id === ownerId)
+      throw ampersandErrors.fail('invalid_arguments', 'The owner is always a member of their own Loop.', {
+        fields: [{ field: 'tag', problem: 'is the owner' }],
+      });
     return other.andee_id;
   }
 }

@@ -4,11 +4,39 @@ export type TerminalState = 'completed' | 'refused' | 'failed' | 'timed_out' | '
 export const TERMINAL_STATES: readonly TerminalState[] = ['completed', 'refused', 'failed', 'timed_out', 'cancelled'];
 
 export interface LoopTables {
-  photo_labels: { label_id: string; andee_id: string; label: string; category: string; photo_count: number; confidence: 'low' | 'medium' | 'high'; first_seen: Date; last_seen: Date };
+  photo_labels: {
+    label_id: string;
+    andee_id: string;
+    label: string;
+    category: string;
+    photo_count: number;
+    confidence: 'low' | 'medium' | 'high';
+    first_seen: Date;
+    last_seen: Date;
+  };
   photo_coverage: { andee_id: string; photos_seen: number; photos_labelled: number; updated_at: Date };
   places: { place_id: string; name: string; category: string; description: string | null; status: 'ready' | 'pending' };
-  place_observations: { observation_key: string; andee_id: string; observed_at: Date; confidence: 'low' | 'medium' | 'high'; fact: string; selected_place_id: string; candidates: unknown };
-  signal_suggestions: { suggestion_id: string; andee_id: string; signal_id: string; run_id: string; loop_id: string | null; drafted_text: string; canonical_text: string; hds_code: string; context: unknown; created_at: Date };
+  place_observations: {
+    observation_key: string;
+    andee_id: string;
+    observed_at: Date;
+    confidence: 'low' | 'medium' | 'high';
+    fact: string;
+    selected_place_id: string;
+    candidates: unknown;
+  };
+  signal_suggestions: {
+    suggestion_id: string;
+    andee_id: string;
+    signal_id: string;
+    run_id: string;
+    loop_id: string | null;
+    drafted_text: string;
+    canonical_text: string;
+    hds_code: string;
+    context: unknown;
+    created_at: Date;
+  };
   skill_releases: { skill_id: string; version: number; content: unknown; digest: string; outcome_spec: unknown; created_at: Date };
   loops: {
     loop_id: string;

@@ -31,7 +31,13 @@ export async function readLoopView(db: Kysely<AmpersandDatabase>, andeeId: strin
 }
 
 /** readLoopView carrying the grant check (api-token.ts `in-read`): undefined when the grant is not live, else the view (or its absence). */
-export async function readLoopViewIf(db: Kysely<AmpersandDatabase>, andeeId: string, key: LoopKey, messages: number, condition: RawBuilder<boolean>): Promise<{ view: LoopView | undefined } | undefined> {
+export async function readLoopViewIf(
+  db: Kysely<AmpersandDatabase>,
+  andeeId: string,
+  key: LoopKey,
+  messages: number,
+  condition: RawBuilder<boolean>,
+): Promise<{ view: LoopView | undefined } | undefined> {
   const rows = await readIfGranted(db, condition, loopViewQuery(db, andeeId, key, messages));
   return rows && { view: rows[0] ? toLoopView(rows[0]) : undefined };
 }
@@ -42,7 +48,21 @@ function loopViewQuery(db: Kysely<AmpersandDatabase>, andeeId: string, key: Loop
     .innerJoin('loop_members as m', (j) => j.onRef('m.loop_id', '=', 'l.loop_id').on('m.andee_id', '=', andeeId))
     .innerJoin('andees as o', 'o.andee_id', 'l.owner_id')
     .leftJoin('skill_releases as s', (j) => j.onRef('s.skill_id', '=', 'l.skill_id').onRef('s.version', '=', 'l.skill_version'))
-    .select(['l.loop_id', 'l.title', 'l.renderer', 'l.skill_id', 'l.skill_version', 'l.composition', 'l.archived_at', 'l.created_at', 'l.updated_at', 'm.role', 'o.tag', 'o.display_name', 's.digest'])
+    .select([
+      'l.loop_id',
+      'l.title',
+      'l.renderer',
+      'l.skill_id',
+      'l.skill_version',
+      'l.composition',
+      'l.archived_at',
+      'l.created_at',
+      'l.updated_at',
+      'm.role',
+      'o.tag',
+      'o.display_name',
+      's.digest',
+    ])
     .select((eb) => [
       jsonArrayFrom(
         eb
@@ -53,9 +73,13 @@ function loopViewQuery(db: Kysely<AmpersandDatabase>, andeeId: string, key: Loop
           .orderBy('i.created_at')
           .orderBy('i.item_id'),
       ).as('items'),
-      jsonArrayFrom(eb.selectFrom('conversation_messages as c').selectAll('c').whereRef('c.loop_id', '=', 'l.loop_id').orderBy('c.seq', 'desc').limit(messages)).as('conversation'),
+      jsonArrayFrom(
+        eb.selectFrom('conversation_messages as c').selectAll('c').whereRef('c.loop_id', '=', 'l.loop_id').orderBy('c.seq', 'desc').limit(messages),
+      ).as('conversation'),
     ]);
-  return 'loopId' in key ? query.where('l.loop_id', '=', key.loopId) : query.where('l.owner_id', '=', andeeId).where('l.title', '=', key.title).where('l.skill_id', '=', key.skillId);
+  return 'loopId' in key
+    ? query.where('l.loop_id', '=', key.loopId)
+    : query.where('l.owner_id', '=', andeeId).where('l.title', '=', key.title).where('l.skill_id', '=', key.skillId);
 }
 
 function toLoopView(row: NonNullable<Awaited<ReturnType<ReturnType<typeof loopViewQuery>['executeTakeFirst']>>>): LoopView {

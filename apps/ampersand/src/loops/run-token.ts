@@ -26,7 +26,11 @@ export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer:
   const hs256 = hs256Verifier({ key, type: 'run+jwt', required: ['sub', 'rid'] });
   return {
     mint(envelope) {
-      return new SignJWT({ rid: envelope.runId, ...(envelope.loopId !== null ? { lid: envelope.loopId } : { tid: envelope.chatTurnId }), grants: envelope.grants })
+      return new SignJWT({
+        rid: envelope.runId,
+        ...(envelope.loopId !== null ? { lid: envelope.loopId } : { tid: envelope.chatTurnId }),
+        grants: envelope.grants,
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'run+jwt' })
         .setIssuer(issuer)
         .setAudience(AUDIENCE)
@@ -39,12 +43,20 @@ export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer:
       const claims = hs256.signedClaims(token);
       const check = claims ? hs256.checkClaims(claims, { issuer, audience: AUDIENCE }, now) : ({ ok: false, failure: 'invalid' } as const);
       if (!claims || !check.ok) {
-        throw ampersandErrors.fail('run_token_invalid', !check.ok && check.failure === 'expired' ? 'The run token has expired: its run is past its deadline.' : 'The run token is not valid for this server.');
+        throw ampersandErrors.fail(
+          'run_token_invalid',
+          !check.ok && check.failure === 'expired' ? 'The run token has expired: its run is past its deadline.' : 'The run token is not valid for this server.',
+        );
       }
       if (claims.sub !== callerId) throw ampersandErrors.fail('run_token_invalid', 'The run token was minted for another andee.');
       const run = await readRun(db, String(claims.rid));
       if (!run) throw ampersandErrors.fail('run_token_invalid', 'The run token names no run.');
-      if (run.state !== 'running') throw ampersandErrors.fail('run_token_invalid', `The run this token was minted for has ended (${run.state}); a run token is good for its own turn only.`, { runId: run.runId, state: run.state });
+      if (run.state !== 'running')
+        throw ampersandErrors.fail(
+          'run_token_invalid',
+          `The run this token was minted for has ended (${run.state}); a run token is good for its own turn only.`,
+          { runId: run.runId, state: run.state },
+        );
       return run;
     },
   };

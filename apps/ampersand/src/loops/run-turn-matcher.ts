@@ -35,6 +35,9 @@ export function runTurnMatcher(db: Kysely<AmpersandDatabase>, runTokens: RunToke
 /** The message and each of its sentences: a value must be one of them exactly, never a fragment. */
 function sentencesOf(body: string): string[] {
   const whole = body.trim();
-  const sentences = whole.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+  const sentences = whole
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   return [whole, ...sentences];
 }

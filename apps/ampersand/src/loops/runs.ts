@@ -49,10 +49,18 @@ export interface RunView {
 
 type Db = Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase>;
 
-export async function openRun(trx: Transaction<AmpersandDatabase>, envelope: Omit<TurnEnvelope, 'runId' | 'attempt' | 'taskId'> & { taskId?: string }, now: Date): Promise<TurnEnvelope> {
+export async function openRun(
+  trx: Transaction<AmpersandDatabase>,
+  envelope: Omit<TurnEnvelope, 'runId' | 'attempt' | 'taskId'> & { taskId?: string },
+  now: Date,
+): Promise<TurnEnvelope> {
   const runId = `run_${randomUUID()}`;
   const taskId = envelope.taskId ?? `task_${randomUUID()}`;
-  const last = await trx.selectFrom('loop_runs').select((eb) => eb.fn.max('attempt').as('a')).where('task_id', '=', taskId).executeTakeFirst();
+  const last = await trx
+    .selectFrom('loop_runs')
+    .select((eb) => eb.fn.max('attempt').as('a'))
+    .where('task_id', '=', taskId)
+    .executeTakeFirst();
   const sealed: TurnEnvelope = { ...envelope, runId, taskId, attempt: Number(last?.a ?? 0) + 1 };
   await trx
     .insertInto('loop_runs')
@@ -74,12 +82,22 @@ export async function openRun(trx: Transaction<AmpersandDatabase>, envelope: Omi
       ended_at: null,
     })
     .execute();
-  await trx.insertInto('turn_log').values({ run_id: runId, seq: 1, stage: 'sealed', detail: JSON.stringify({ trigger: sealed.trigger }), at: now }).execute();
+  await trx
+    .insertInto('turn_log')
+    .values({ run_id: runId, seq: 1, stage: 'sealed', detail: JSON.stringify({ trigger: sealed.trigger }), at: now })
+    .execute();
   return sealed;
 }
 
 /** Records the stage reached (and an effect made); false when the run has already ended. */
-export async function recordStage(db: Kysely<AmpersandDatabase>, runId: string, stage: string, now: Date, detail: Record<string, unknown> = {}, effect?: string): Promise<boolean> {
+export async function recordStage(
+  db: Kysely<AmpersandDatabase>,
+  runId: string,
+  stage: string,
+  now: Date,
+  detail: Record<string, unknown> = {},
+  effect?: string,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('loop_runs')
@@ -107,7 +125,18 @@ export async function endRun(db: Kysely<AmpersandDatabase>, runId: string, detai
     if (!ended) return undefined;
     await appendLog(trx, runId, `ended_${details.state}`, {}, now);
     if (ended.loop_id !== null) await trx.updateTable('loops').set({ updated_at: now }).where('loop_id', '=', ended.loop_id).execute();
-    return appendMessage(trx, ended.loop_id !== null ? { loopId: ended.loop_id } : { chatOf: ended.andee_id }, { role: details.state === 'completed' ? 'agent' : 'system', body: terminalMessage(details, ended.loop_id !== null ? 'loop' : 'chat'), runId, terminalState: details.state, correlationId: ended.correlation_id }, now);
+    return appendMessage(
+      trx,
+      ended.loop_id !== null ? { loopId: ended.loop_id } : { chatOf: ended.andee_id },
+      {
+        role: details.state === 'completed' ? 'agent' : 'system',
+        body: terminalMessage(details, ended.loop_id !== null ? 'loop' : 'chat'),
+        runId,
+        terminalState: details.state,
+        correlationId: ended.correlation_id,
+      },
+      now,
+    );
   });
 }
 
@@ -123,18 +152,39 @@ export async function listRuns(db: Db, loopId: string, limit = 50): Promise<RunV
 
 /** The andee's agent-chat turns, newest first. */
 export async function listChatRuns(db: Db, andeeId: string, limit = 50): Promise<RunView[]> {
-  const rows = await db.selectFrom('loop_runs').selectAll().where('andee_id', '=', andeeId).where('chat_turn_id', 'is not', null).orderBy('started_at', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('loop_runs')
+    .selectAll()
+    .where('andee_id', '=', andeeId)
+    .where('chat_turn_id', 'is not', null)
+    .orderBy('started_at', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(runView);
 }
 
 export async function runningRunsPast(db: Db, now: Date): Promise<Array<{ runId: string; stage: string; deadline: Date }>> {
-  const rows = await db.selectFrom('loop_runs').select(['run_id', 'stage', 'deadline']).where('state', '=', 'running').where('deadline', '<', now).orderBy('deadline').limit(100).execute();
+  const rows = await db
+    .selectFrom('loop_runs')
+    .select(['run_id', 'stage', 'deadline'])
+    .where('state', '=', 'running')
+    .where('deadline', '<', now)
+    .orderBy('deadline')
+    .limit(100)
+    .execute();
   return rows.map((r) => ({ runId: r.run_id, stage: r.stage, deadline: new Date(r.deadline) }));
 }
 
 async function appendLog(trx: Transaction<AmpersandDatabase>, runId: string, stage: string, detail: Record<string, unknown>, now: Date): Promise<void> {
-  const last = await trx.selectFrom('turn_log').select((eb) => eb.fn.max('seq').as('seq')).where('run_id', '=', runId).executeTakeFirst();
-  await trx.insertInto('turn_log').values({ run_id: runId, seq: Number(last?.seq ?? 0) + 1, stage, detail: JSON.stringify(detail), at: now }).execute();
+  const last = await trx
+    .selectFrom('turn_log')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('run_id', '=', runId)
+    .executeTakeFirst();
+  await trx
+    .insertInto('turn_log')
+    .values({ run_id: runId, seq: Number(last?.seq ?? 0) + 1, stage, detail: JSON.stringify(detail), at: now })
+    .execute();
 }
 
 function parse<T>(value: unknown): T {

@@ -15,7 +15,10 @@ import { ITEM_KINDS } from './surface-contract.ts';
 export const outcomeSpec = z
   .object({
     artifactKinds: z.array(z.enum(ITEM_KINDS)).min(1).max(ITEM_KINDS.length),
-    terminalModes: z.array(z.enum(TERMINAL_STATES as [TerminalState, ...TerminalState[]])).min(1).max(TERMINAL_STATES.length),
+    terminalModes: z
+      .array(z.enum(TERMINAL_STATES as [TerminalState, ...TerminalState[]]))
+      .min(1)
+      .max(TERMINAL_STATES.length),
   })
   .strict();
 export type OutcomeSpec = z.output<typeof outcomeSpec>;
@@ -23,7 +26,11 @@ export type OutcomeSpec = z.output<typeof outcomeSpec>;
 export const skillContent = z
   .object({
     instructions: z.string().min(1).max(20_000).describe('What the skill does each pass, in the words the engine is given'),
-    tools: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/)).max(30).optional().describe('Turn-scoped tools the skill may use beyond the Loop tools'),
+    tools: z
+      .array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/))
+      .max(30)
+      .optional()
+      .describe('Turn-scoped tools the skill may use beyond the Loop tools'),
   })
   .strict();
 export type SkillContent = z.output<typeof skillContent>;
@@ -36,27 +43,48 @@ export interface PinnedSkill {
   outcomeSpec: OutcomeSpec;
 }
 
-export async function pinSkill(db: Kysely<AmpersandDatabase>, loopId: string, content: SkillContent, spec: OutcomeSpec, now: Date): Promise<{ version: number; digest: string }> {
+export async function pinSkill(
+  db: Kysely<AmpersandDatabase>,
+  loopId: string,
+  content: SkillContent,
+  spec: OutcomeSpec,
+  now: Date,
+): Promise<{ version: number; digest: string }> {
   const digest = canonicalHash({ content, outcomeSpec: spec });
   return db.transaction().execute(async (trx) => {
     const loop = await trx.selectFrom('loops').select(['skill_id', 'skill_version']).where('loop_id', '=', loopId).forUpdate().executeTakeFirstOrThrow();
     if (loop.skill_version !== null) {
-      const pinned = await trx.selectFrom('skill_releases').select(['version', 'digest']).where('skill_id', '=', loop.skill_id).where('version', '=', loop.skill_version).executeTakeFirstOrThrow();
-      if (pinned.digest !== digest) throw ampersandErrors.fail('skill_already_pinned', `This Loop's skill is pinned at version ${pinned.version}; a pin is write-once.`, { version: pinned.version, digest: pinned.digest });
+      const pinned = await trx
+        .selectFrom('skill_releases')
+        .select(['version', 'digest'])
+        .where('skill_id', '=', loop.skill_id)
+        .where('version', '=', loop.skill_version)
+        .executeTakeFirstOrThrow();
+      if (pinned.digest !== digest)
+        throw ampersandErrors.fail('skill_already_pinned', `This Loop's skill is pinned at version ${pinned.version}; a pin is write-once.`, {
+          version: pinned.version,
+          digest: pinned.digest,
+        });
       return { version: pinned.version, digest: pinned.digest };
     }
     // One release per distinct content of a skill id; the next version otherwise.
     const same = await trx.selectFrom('skill_releases').select('version').where('skill_id', '=', loop.skill_id).where('digest', '=', digest).executeTakeFirst();
     let version = same?.version;
     if (version === undefined) {
-      const last = await trx.selectFrom('skill_releases').select((eb) => eb.fn.max('version').as('v')).where('skill_id', '=', loop.skill_id).executeTakeFirst();
+      const last = await trx
+        .selectFrom('skill_releases')
+        .select((eb) => eb.fn.max('version').as('v'))
+        .where('skill_id', '=', loop.skill_id)
+        .executeTakeFirst();
       version = Number(last?.v ?? 0) + 1;
       await trx
         .insertInto('skill_releases')
         .values({ skill_id: loop.skill_id, version, content: JSON.stringify(content), digest, outcome_spec: JSON.stringify(spec), created_at: now })
         .onConflict((oc) => oc.columns(['skill_id', 'digest']).doNothing())
         .execute();
-      version = (await trx.selectFrom('skill_releases').select('version').where('skill_id', '=', loop.skill_id).where('digest', '=', digest).executeTakeFirstOrThrow()).version;
+      version = (
+        await trx.selectFrom('skill_releases').select('version').where('skill_id', '=', loop.skill_id).where('digest', '=', digest).executeTakeFirstOrThrow()
+      ).version;
     }
     await trx.updateTable('loops').set({ skill_version: version, updated_at: now }).where('loop_id', '=', loopId).execute();
     return { version, digest };

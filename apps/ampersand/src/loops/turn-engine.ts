@@ -80,7 +80,14 @@ export class TurnEngine {
     const skill = await pinnedSkill(db, loop.loopId);
     const started = now();
     const envelope = await db.transaction().execute(async (trx) => {
-      const sent = turn.message ? await appendMessage(trx, { loopId: loop.loopId }, { role: 'andee', body: turn.message, authorId: turn.andeeId, correlationId: turn.correlationId }, started) : undefined;
+      const sent = turn.message
+        ? await appendMessage(
+            trx,
+            { loopId: loop.loopId },
+            { role: 'andee', body: turn.message, authorId: turn.andeeId, correlationId: turn.correlationId },
+            started,
+          )
+        : undefined;
       return openRun(
         trx,
         {
@@ -100,8 +107,15 @@ export class TurnEngine {
     });
     const answer = { runId: envelope.runId, correlationId: envelope.correlationId };
     if (loop.archived) await this.refuse(envelope, 'this Loop is archived; bring it back to the active shelf first.', 'loop_active');
-    else if (!skill) await this.refuse(envelope, `this Loop has no pinned skill release yet (skill ${loop.skillId}), so there is nothing to run.`, 'pinned_skill');
-    else await this.hand(envelope, { instructions: loopInstructions(skill), conversation: { loopId: loop.loopId }, toolNames: TURN_TOOL_NAMES, outcomeSpec: skill.outcomeSpec });
+    else if (!skill)
+      await this.refuse(envelope, `this Loop has no pinned skill release yet (skill ${loop.skillId}), so there is nothing to run.`, 'pinned_skill');
+    else
+      await this.hand(envelope, {
+        instructions: loopInstructions(skill),
+        conversation: { loopId: loop.loopId },
+        toolNames: TURN_TOOL_NAMES,
+        outcomeSpec: skill.outcomeSpec,
+      });
     return answer;
   }
 
@@ -111,7 +125,12 @@ export class TurnEngine {
     const started = now();
     const chatTurnId = `turn_${randomUUID()}`;
     const envelope = await db.transaction().execute(async (trx) => {
-      const sent = await appendMessage(trx, { chatOf: turn.andeeId }, { role: 'andee', body: turn.message, authorId: turn.andeeId, correlationId: turn.correlationId }, started);
+      const sent = await appendMessage(
+        trx,
+        { chatOf: turn.andeeId },
+        { role: 'andee', body: turn.message, authorId: turn.andeeId, correlationId: turn.correlationId },
+        started,
+      );
       return openRun(
         trx,
         {
@@ -130,7 +149,12 @@ export class TurnEngine {
         started,
       );
     });
-    await this.hand(envelope, { instructions: CHAT_INSTRUCTIONS, conversation: { chatOf: turn.andeeId }, toolNames: CHAT_TOOL_NAMES, outcomeSpec: AGENT_CHAT_OUTCOME });
+    await this.hand(envelope, {
+      instructions: CHAT_INSTRUCTIONS,
+      conversation: { chatOf: turn.andeeId },
+      toolNames: CHAT_TOOL_NAMES,
+      outcomeSpec: AGENT_CHAT_OUTCOME,
+    });
     return { runId: envelope.runId, chatTurnId, correlationId: envelope.correlationId };
   }
 
@@ -154,7 +178,11 @@ export class TurnEngine {
       }
       return;
     }
-    await this.refuse(envelope, 'no model provider is configured on this server (set AMPERSAND_MODEL_URL, or AMPERSAND_RUNTIME_URL for the hosted runtime).', 'model_provider');
+    await this.refuse(
+      envelope,
+      'no model provider is configured on this server (set AMPERSAND_MODEL_URL, or AMPERSAND_RUNTIME_URL for the hosted runtime).',
+      'model_provider',
+    );
   }
 
   /** Cancels a running turn: its record and chat message say who stopped it and when. */
@@ -196,7 +224,13 @@ export class TurnEngine {
           if (run?.state !== 'running') return;
           const text = answer.content?.trim();
           if (text && plan.outcomeSpec.terminalModes.includes('completed')) await operations.outcome(run, { mode: 'completed', summary: text }, now());
-          else await endRun(db, envelope.runId, { state: 'refused', reason: 'the skill finished without an outcome its contract allows.', unmetContract: 'outcome_spec' }, now());
+          else
+            await endRun(
+              db,
+              envelope.runId,
+              { state: 'refused', reason: 'the skill finished without an outcome its contract allows.', unmetContract: 'outcome_spec' },
+              now(),
+            );
           return;
         }
         messages.push({ role: 'assistant', content: answer.content, tool_calls: answer.toolCalls });
@@ -216,7 +250,12 @@ export class TurnEngine {
         return;
       }
       this.options.log.warn({ err: error, runId: envelope.runId }, 'turn failed');
-      await endRun(db, envelope.runId, { state: 'failed', errorClass: error instanceof ProviderError ? error.errorClass : 'engine_error', correlationId: envelope.correlationId }, now());
+      await endRun(
+        db,
+        envelope.runId,
+        { state: 'failed', errorClass: error instanceof ProviderError ? error.errorClass : 'engine_error', correlationId: envelope.correlationId },
+        now(),
+      );
     }
   }
 }
@@ -239,5 +278,7 @@ function loopInstructions(skill: PinnedSkill): string {
 /** The conversation as the model sees it, rebuilt from the canonical record each turn. */
 async function history(db: Kysely<AmpersandDatabase>, conversation: ConversationRef): Promise<ChatMessage[]> {
   const messages = await listMessages(db, conversation, 40);
-  return messages.flatMap((m): ChatMessage[] => (m.role === 'andee' ? [{ role: 'user', content: m.body }] : m.role === 'agent' ? [{ role: 'assistant', content: m.body }] : []));
+  return messages.flatMap((m): ChatMessage[] =>
+    m.role === 'andee' ? [{ role: 'user', content: m.body }] : m.role === 'agent' ? [{ role: 'assistant', content: m.body }] : [],
+  );
 }

@@ -20,17 +20,47 @@ export const CHAT_TOOL_NAMES = ['run_outcome'] as const;
 const loopWriteArgs = z.object({ item: itemInput }).strict();
 
 export const TURN_TOOLS: ModelTool[] = [
-  { type: 'function', function: { name: 'loop_read', description: "Read this Loop: its items, latest conversation and the live surface contract.", parameters: { type: 'object', properties: {}, additionalProperties: false } } },
-  { type: 'function', function: { name: 'loop_write', description: 'Save an earned artifact in this Loop (blocks from the surface contract plus fallbackText). Never progress notes, placeholders or cursors.', parameters: z.toJSONSchema(loopWriteArgs) as Record<string, unknown> } },
-  { type: 'function', function: { name: 'run_outcome', description: "End this run with a terminal mode the skill's outcome specification allows: the result (completed) or the reason.", parameters: z.toJSONSchema(runOutcomeInput) as Record<string, unknown> } },
+  {
+    type: 'function',
+    function: {
+      name: 'loop_read',
+      description: 'Read this Loop: its items, latest conversation and the live surface contract.',
+      parameters: { type: 'object', properties: {}, additionalProperties: false },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'loop_write',
+      description: 'Save an earned artifact in this Loop (blocks from the surface contract plus fallbackText). Never progress notes, placeholders or cursors.',
+      parameters: z.toJSONSchema(loopWriteArgs) as Record<string, unknown>,
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'run_outcome',
+      description: "End this run with a terminal mode the skill's outcome specification allows: the result (completed) or the reason.",
+      parameters: z.toJSONSchema(runOutcomeInput) as Record<string, unknown>,
+    },
+  },
 ];
 
 export type TurnToolAnswer = { ok: true; result: unknown; ended: boolean } | { ok: false; error: { code: string; message: string } };
 
-export async function executeTurnTool(db: Kysely<AmpersandDatabase>, operations: LoopOperations, runId: string, allowed: readonly string[], name: string, rawArguments: string, now: Date): Promise<TurnToolAnswer> {
+export async function executeTurnTool(
+  db: Kysely<AmpersandDatabase>,
+  operations: LoopOperations,
+  runId: string,
+  allowed: readonly string[],
+  name: string,
+  rawArguments: string,
+  now: Date,
+): Promise<TurnToolAnswer> {
   const run = await readRun(db, runId);
   if (run?.state !== 'running') return { ok: false, error: { code: 'run_token_invalid', message: 'The run has ended.' } };
-  if (!allowed.includes(name)) return { ok: false, error: { code: 'unknown_tool', message: `${name} is not one of this turn's tools (${allowed.join(', ')}).` } };
+  if (!allowed.includes(name))
+    return { ok: false, error: { code: 'unknown_tool', message: `${name} is not one of this turn's tools (${allowed.join(', ')}).` } };
   const loopId = run.loopId;
   let args: unknown;
   try {

@@ -23,7 +23,15 @@ export interface Turns {
   close(): Promise<void>;
 }
 
-export function createTurns(deps: { db: Kysely<AmpersandDatabase>; operations: LoopOperations; runTokens: RunTokens; settings: Partial<TurnSettings> & { mcpUrl: string }; build: BuildInfo; log: Logger; now: () => Date }): Turns {
+export function createTurns(deps: {
+  db: Kysely<AmpersandDatabase>;
+  operations: LoopOperations;
+  runTokens: RunTokens;
+  settings: Partial<TurnSettings> & { mcpUrl: string };
+  build: BuildInfo;
+  log: Logger;
+  now: () => Date;
+}): Turns {
   const s = deps.settings;
   const turnSeconds = s.turnSeconds ?? 120;
   const sweepSeconds = s.sweepSeconds ?? 15;

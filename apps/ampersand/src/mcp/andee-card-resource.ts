@@ -37,7 +37,12 @@ export function andeeCardResource(bundlePath: string, photoHost: string): Regist
       server,
       'Andee card',
       ANDEE_CARD_URI,
-      { title: '& andee card', description: 'An andee as a card: a find_andees match, or the candidates to choose from.', mimeType: RESOURCE_MIME_TYPE, _meta: meta },
+      {
+        title: '& andee card',
+        description: 'An andee as a card: a find_andees match, or the candidates to choose from.',
+        mimeType: RESOURCE_MIME_TYPE,
+        _meta: meta,
+      },
       async () => ({ contents: [{ uri: ANDEE_CARD_URI, mimeType: RESOURCE_MIME_TYPE, text: document, _meta: meta }] }),
     );
   };

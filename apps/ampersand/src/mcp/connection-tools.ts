@@ -18,7 +18,13 @@ const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true,
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export function connectionTools(forward: Forward): Tool[] {
-  const change = (name: 'connections_accept' | 'connections_deny' | 'connections_remove', title: string, description: string, path: string, destructive: boolean) =>
+  const change = (
+    name: 'connections_accept' | 'connections_deny' | 'connections_remove',
+    title: string,
+    description: string,
+    path: string,
+    destructive: boolean,
+  ) =>
     defineTool({
       name,
       title,
@@ -28,7 +34,12 @@ export function connectionTools(forward: Forward): Tool[] {
       annotations: { ...WRITE, destructiveHint: destructive },
       access: { scopes: ['connections:write'] },
       run: (args, scope) => forward(path, args, scope) as Promise<ConnectionChangeOutput>,
-      text: (r) => (r.outcome === 'accepted' ? `You and ${r.name} (${r.tag}) are now connected.` : r.outcome === 'denied' ? `Declined the request from ${r.name} (${r.tag}); they are not told.` : `Removed ${r.name} (${r.tag}) from your connections on both sides; reconnecting needs a new request.`),
+      text: (r) =>
+        r.outcome === 'accepted'
+          ? `You and ${r.name} (${r.tag}) are now connected.`
+          : r.outcome === 'denied'
+            ? `Declined the request from ${r.name} (${r.tag}); they are not told.`
+            : `Removed ${r.name} (${r.tag}) from your connections on both sides; reconnecting needs a new request.`,
     });
   return [
     defineTool({
@@ -45,7 +56,9 @@ export function connectionTools(forward: Forward): Tool[] {
         [
           result.active.length ? `Active connections (${result.active.length}):` : 'No active connections yet.',
           ...result.active.map((p) => `- ${p.name} (${p.tag}), connected ${p.connectedAt.slice(0, 10)}`),
-          result.peopleYouMayKnow.length ? `People you may know: ${result.peopleYouMayKnow.map((p) => `${p.name} (${p.tag}, ${p.match})`).join(', ')}` : 'No people-you-may-know suggestions.',
+          result.peopleYouMayKnow.length
+            ? `People you may know: ${result.peopleYouMayKnow.map((p) => `${p.name} (${p.tag}, ${p.match})`).join(', ')}`
+            : 'No people-you-may-know suggestions.',
         ].join('\n'),
     }),
     defineTool({
@@ -60,12 +73,18 @@ export function connectionTools(forward: Forward): Tool[] {
       text: (r) =>
         r.requests.length === 0
           ? 'No pending connection requests.'
-          : r.requests.map((q) => `- ${q.direction === 'incoming' ? 'from' : 'to'} ${q.name} (${q.tag}), ${q.requestedAt.slice(0, 10)}${q.note ? `: “${q.note}”` : ''} [${q.direction}]`).join('\n'),
+          : r.requests
+              .map(
+                (q) =>
+                  `- ${q.direction === 'incoming' ? 'from' : 'to'} ${q.name} (${q.tag}), ${q.requestedAt.slice(0, 10)}${q.note ? `: “${q.note}”` : ''} [${q.direction}]`,
+              )
+              .join('\n'),
     }),
     defineTool({
       name: 'connections_request',
       title: 'Send a connection request',
-      description: 'Send a connection request to an andee by &tag (with or without &), with an optional note of up to 280 characters; the recipient is notified. Requesting yourself, an existing connection, an already pending pair or an unknown tag is an error.',
+      description:
+        'Send a connection request to an andee by &tag (with or without &), with an optional note of up to 280 characters; the recipient is notified. Requesting yourself, an existing connection, an already pending pair or an unknown tag is an error.',
       input: connectionsRequestInput,
       output: connectionsRequestOutput,
       annotations: WRITE,
@@ -73,8 +92,20 @@ export function connectionTools(forward: Forward): Tool[] {
       run: (args, scope) => forward('/v1/connections/request', args, scope) as Promise<ConnectionsRequestOutput>,
       text: (r) => `Sent a connection request to ${r.to.name} (${r.to.tag}); it is pending until they accept.`,
     }),
-    change('connections_accept', 'Accept a connection request', 'Accept the incoming pending request from this &tag. Only incoming pending requests match; otherwise a clear no-match.', '/v1/connections/accept', false),
-    change('connections_deny', 'Decline a connection request', 'Decline the incoming pending request from this &tag without notifying the requester. Only incoming pending requests match; otherwise a clear no-match.', '/v1/connections/deny', false),
+    change(
+      'connections_accept',
+      'Accept a connection request',
+      'Accept the incoming pending request from this &tag. Only incoming pending requests match; otherwise a clear no-match.',
+      '/v1/connections/accept',
+      false,
+    ),
+    change(
+      'connections_deny',
+      'Decline a connection request',
+      'Decline the incoming pending request from this &tag without notifying the requester. Only incoming pending requests match; otherwise a clear no-match.',
+      '/v1/connections/deny',
+      false,
+    ),
     change(
       'connections_remove',
       'Remove a connection',

@@ -38,7 +38,8 @@ export function identityTools(forward: Forward, options: { andeeCard?: boolean }
       annotations: READ,
       access: { scopes: ['signals:ask'] },
       run: (args, scope) => forward('/v1/identity/ask', args, scope) as Promise<AskQuestionOutput>,
-      text: (result) => (result.disambiguation ? result.answer : `${result.answer}\n(based on ${result.basedOnFacts} approved fact${result.basedOnFacts === 1 ? '' : 's'})`),
+      text: (result) =>
+        result.disambiguation ? result.answer : `${result.answer}\n(based on ${result.basedOnFacts} approved fact${result.basedOnFacts === 1 ? '' : 's'})`,
     }),
     defineTool({
       name: 'identity_write',

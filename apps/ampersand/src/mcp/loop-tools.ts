@@ -46,8 +46,16 @@ export function loopTools(forward: Forward): Tool[] {
       run: (args, scope) => forward('/v1/loops/read', args, scope) as Out<typeof loopReadOutput>,
       text: (r) =>
         r.loop
-          ? [`${r.loop.title} (${r.loop.loopId}, ${r.loop.archived ? 'archived' : 'active'}; renderer ${r.loop.renderer}; skill ${r.loop.skillId}${r.loop.skill ? ` v${r.loop.skill.version}` : ', not pinned'})`, ...(r.loop.items.length ? r.loop.items.map((i) => `- ${i.title} [${i.kind}]: ${i.fallbackText}`) : ['No items yet.'])].join('\n')
-          : [`Active Loops (${r.shelf!.active.length}):`, ...r.shelf!.active.map((l) => `- ${l.title} (${l.loopId})`), `Archived: ${r.shelf!.archived.length}`, `Surface contract v${r.surfaceContract.version}.`].join('\n'),
+          ? [
+              `${r.loop.title} (${r.loop.loopId}, ${r.loop.archived ? 'archived' : 'active'}; renderer ${r.loop.renderer}; skill ${r.loop.skillId}${r.loop.skill ? ` v${r.loop.skill.version}` : ', not pinned'})`,
+              ...(r.loop.items.length ? r.loop.items.map((i) => `- ${i.title} [${i.kind}]: ${i.fallbackText}`) : ['No items yet.']),
+            ].join('\n')
+          : [
+              `Active Loops (${r.shelf!.active.length}):`,
+              ...r.shelf!.active.map((l) => `- ${l.title} (${l.loopId})`),
+              `Archived: ${r.shelf!.archived.length}`,
+              `Surface contract v${r.surfaceContract.version}.`,
+            ].join('\n'),
     }),
     defineTool({
       name: 'loop_members',
@@ -109,7 +117,8 @@ export function loopTools(forward: Forward): Tool[] {
     defineTool({
       name: 'loop_set_item_visibility',
       title: 'Set an item’s visibility',
-      description: "Change who in a Loop sees an agent-authored item (members: every member; owner: only the owner) without changing membership. Items written by an andee are refused.",
+      description:
+        'Change who in a Loop sees an agent-authored item (members: every member; owner: only the owner) without changing membership. Items written by an andee are refused.',
       input: loopVisibilityInput,
       output: loopVisibilityOutput,
       annotations: IDEMPOTENT_WRITE,
@@ -120,7 +129,8 @@ export function loopTools(forward: Forward): Tool[] {
     defineTool({
       name: 'loop_archive',
       title: 'Archive a Loop',
-      description: 'Take a whole Loop off the active shelf without deleting anything (archived: false brings it back). History, items and conversation are kept.',
+      description:
+        'Take a whole Loop off the active shelf without deleting anything (archived: false brings it back). History, items and conversation are kept.',
       input: loopArchiveInput,
       output: loopArchiveOutput,
       annotations: IDEMPOTENT_WRITE,
@@ -149,7 +159,11 @@ export const surfaceContractResource: Registration = (server) => {
   server.registerResource(
     'Loop surface contract',
     SURFACE_CONTRACT_URI,
-    { title: 'Live Loop surface contract', description: 'The renderers and blocks this server supports (versioned, additive only; unknown blocks fall back to the item text).', mimeType: 'application/json' },
+    {
+      title: 'Live Loop surface contract',
+      description: 'The renderers and blocks this server supports (versioned, additive only; unknown blocks fall back to the item text).',
+      mimeType: 'application/json',
+    },
     async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(SURFACE_CONTRACT) }] }),
   );
 };

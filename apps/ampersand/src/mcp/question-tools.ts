@@ -25,18 +25,21 @@ export function questionTools(forward: Forward): Tool[] {
     defineTool({
       name: 'ask_andee',
       title: 'Ask a connection a question',
-      description: 'Send a question (verbatim, at most 500 characters) to an active connection by &tag. Returns at once; they are notified and may answer or decline. Use only when ask_question cannot answer from what is already visible.',
+      description:
+        'Send a question (verbatim, at most 500 characters) to an active connection by &tag. Returns at once; they are notified and may answer or decline. Use only when ask_question cannot answer from what is already visible.',
       input: askAndeeInput,
       output: askAndeeOutput,
       annotations: { ...WRITE, idempotentHint: false },
       access: { scopes: ['connections:write'] },
       run: (args, scope) => forward('/v1/questions/ask', args, scope) as Promise<AskAndeeOutput>,
-      text: (r) => `Asked ${r.to.name} (${r.to.tag}); the question is pending until ${r.expiresAt.slice(0, 16).replace('T', ' ')} UTC. questions_list shows when it is answered.`,
+      text: (r) =>
+        `Asked ${r.to.name} (${r.to.tag}); the question is pending until ${r.expiresAt.slice(0, 16).replace('T', ' ')} UTC. questions_list shows when it is answered.`,
     }),
     defineTool({
       name: 'questions_list',
       title: 'List questions you sent',
-      description: 'Every question the caller sent, newest first, with status pending, answered, rejected, expired or withdrawn, timestamps and how many identity signals the answer created — never the answer text; use ask_question once an answer is visible.',
+      description:
+        'Every question the caller sent, newest first, with status pending, answered, rejected, expired or withdrawn, timestamps and how many identity signals the answer created — never the answer text; use ask_question once an answer is visible.',
       input: noArguments,
       output: questionsListOutput,
       annotations: READ,
@@ -47,14 +50,21 @@ export function questionTools(forward: Forward): Tool[] {
       run: (args, scope) => {
         const held = scope.principal?.scopes ?? [];
         if (!held.includes('connections:read') && !held.includes('connections:write')) {
-          throw platformErrors.fail('insufficient_scope', 'This tool needs the scope connections:read; authorize again to get the current scope set.', { missingScopes: ['connections:read'] });
+          throw platformErrors.fail('insufficient_scope', 'This tool needs the scope connections:read; authorize again to get the current scope set.', {
+            missingScopes: ['connections:read'],
+          });
         }
         return forward('/v1/questions/sent', args, scope) as Promise<QuestionsListOutput>;
       },
       text: (r) =>
         r.questions.length === 0
           ? 'You have not sent any questions.'
-          : r.questions.map((q) => `- to ${q.to.name} (${q.to.tag}): “${q.question}” — ${q.status}${q.status === 'answered' ? `, ${q.signalsCreated} signal${q.signalsCreated === 1 ? '' : 's'} created` : ''} (asked ${q.askedAt.slice(0, 10)}) [${q.questionId}]`).join('\n'),
+          : r.questions
+              .map(
+                (q) =>
+                  `- to ${q.to.name} (${q.to.tag}): “${q.question}” — ${q.status}${q.status === 'answered' ? `, ${q.signalsCreated} signal${q.signalsCreated === 1 ? '' : 's'} created` : ''} (asked ${q.askedAt.slice(0, 10)}) [${q.questionId}]`,
+              )
+              .join('\n'),
     }),
     defineTool({
       name: 'questions_withdraw',
@@ -76,12 +86,16 @@ export function questionTools(forward: Forward): Tool[] {
       annotations: READ,
       access: { scopes: ['connections:read'] },
       run: (args, scope) => forward('/v1/questions/pending', args, scope) as Promise<QuestionsPendingOutput>,
-      text: (r) => (r.questions.length === 0 ? 'No questions are waiting for you.' : r.questions.map((q) => `- from ${q.from.name} (${q.from.tag}): “${q.question}” (expires ${q.expiresAt.slice(0, 10)}) [${q.questionId}]`).join('\n')),
+      text: (r) =>
+        r.questions.length === 0
+          ? 'No questions are waiting for you.'
+          : r.questions.map((q) => `- from ${q.from.name} (${q.from.tag}): “${q.question}” (expires ${q.expiresAt.slice(0, 10)}) [${q.questionId}]`).join('\n'),
     }),
     defineTool({
       name: 'questions_answer',
       title: 'Answer a question',
-      description: "Answer a question from questions_pending (1 to 500 characters). The answer goes into the caller's identity review queue as a pending signal and the asker is notified. Needs both connections:write and signals:write.",
+      description:
+        "Answer a question from questions_pending (1 to 500 characters). The answer goes into the caller's identity review queue as a pending signal and the asker is notified. Needs both connections:write and signals:write.",
       input: questionsAnswerInput,
       output: questionDecisionOutput,
       annotations: WRITE,

@@ -6,7 +6,10 @@
 import { protectedResourceMetadata, type ChallengeOptions, type ProtectedResourceMetadata } from '@agent-products/kit/auth';
 import { DEFAULT_PUBLIC_SCOPES } from '../scopes.ts';
 
-export function resourceChallenge(options: { mcpUrl: string; issuer: string; scopes: readonly string[] }): { metadata: ProtectedResourceMetadata; challenge: ChallengeOptions } {
+export function resourceChallenge(options: { mcpUrl: string; issuer: string; scopes: readonly string[] }): {
+  metadata: ProtectedResourceMetadata;
+  challenge: ChallengeOptions;
+} {
   const metadata = protectedResourceMetadata({
     resource: new URL(options.mcpUrl),
     issuer: new URL(options.issuer),

@@ -176,7 +176,9 @@ export const ampersandMigrations: Migrations = {
         .execute();
       // At most one pending request per pair, whichever side sent it: concurrent requests
       // (or crossing ones) cannot both be pending.
-      await sql`create unique index connection_requests_pending_pair on connection_requests (least(from_id, to_id), greatest(from_id, to_id)) where status = 'pending'`.execute(db);
+      await sql`create unique index connection_requests_pending_pair on connection_requests (least(from_id, to_id), greatest(from_id, to_id)) where status = 'pending'`.execute(
+        db,
+      );
       await db.schema.createIndex('connection_requests_to').on('connection_requests').columns(['to_id', 'status']).execute();
       await db.schema.createIndex('connection_requests_from').on('connection_requests').columns(['from_id', 'status']).execute();
     },

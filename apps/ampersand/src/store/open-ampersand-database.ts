@@ -13,7 +13,12 @@ export async function openAmpersandDatabase(
   settings: Pick<AmpersandSettings, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
   whenOwned: 'refuse' | 'reach' = 'refuse',
 ): Promise<Database<AmpersandDatabase>> {
-  const database = await openDatabase<AmpersandDatabase>({ url: settings.databaseUrl, dataDir: join(settings.dataDir, 'db'), schema: settings.databaseSchema, whenOwned });
+  const database = await openDatabase<AmpersandDatabase>({
+    url: settings.databaseUrl,
+    dataDir: join(settings.dataDir, 'db'),
+    schema: settings.databaseSchema,
+    whenOwned,
+  });
   await migrate(database.db, database.schema, ampersandMigrations);
   return database;
 }

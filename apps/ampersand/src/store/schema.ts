@@ -43,7 +43,15 @@ export interface AmpersandDatabase extends LoopTables {
   first_party_clients: { client_id: string; label: string; created_at: Date };
   andee_phones: { phone_hash: string; andee_id: string; created_at: Date };
   contact_hashes: { andee_id: string; phone_hash: string; uploaded_at: Date };
-  connection_requests: { request_id: string; from_id: string; to_id: string; note: string | null; status: 'pending' | 'accepted' | 'denied'; created_at: Date; resolved_at: Date | null };
+  connection_requests: {
+    request_id: string;
+    from_id: string;
+    to_id: string;
+    note: string | null;
+    status: 'pending' | 'accepted' | 'denied';
+    created_at: Date;
+    resolved_at: Date | null;
+  };
   peer_questions: {
     question_id: string;
     asker_id: string;

@@ -6,13 +6,34 @@
  * with distinguishing detail.
  */
 const STOPWORDS = new Set(
-  'i me my mine myself im ive id am is are was were be been being the a an and or but to of in on at for with from by as really very much so just also have has had do does did it its that this these those there our we us about too quite absolutely definitely always usually often sometimes kind sort lot lots bit little some any all most more than then when while who which what where how get got go going can will would should could like_to'.split(' '),
+  'i me my mine myself im ive id am is are was were be been being the a an and or but to of in on at for with from by as really very much so just also have has had do does did it its that this these those there our we us about too quite absolutely definitely always usually often sometimes kind sort lot lots bit little some any all most more than then when while who which what where how get got go going can will would should could like_to'.split(
+    ' ',
+  ),
 );
 
 /** Many words, one meaning: each maps to the word the comparison uses. */
 const SYNONYMS: Record<string, string> = {};
 const GROUPS: Record<string, string[]> = {
-  like: ['love', 'loves', 'loved', 'adore', 'adores', 'enjoy', 'enjoys', 'enjoyed', 'fond', 'fan', 'into', 'likes', 'liked', 'passionate', 'favourite', 'favorite', 'prefer', 'prefers'],
+  like: [
+    'love',
+    'loves',
+    'loved',
+    'adore',
+    'adores',
+    'enjoy',
+    'enjoys',
+    'enjoyed',
+    'fond',
+    'fan',
+    'into',
+    'likes',
+    'liked',
+    'passionate',
+    'favourite',
+    'favorite',
+    'prefer',
+    'prefers',
+  ],
   dislike: ['hate', 'hates', 'detest', 'detests', 'loathe', 'dislikes', 'cant_stand', 'avoid', 'avoids'],
   movie: ['film', 'films', 'movies', 'cinema', 'flick', 'flicks'],
   dog: ['dogs', 'puppy', 'puppies', 'pup', 'pups', 'canine'],
@@ -47,7 +68,32 @@ const GROUPS: Record<string, string[]> = {
 for (const [word, words] of Object.entries(GROUPS)) for (const w of words) SYNONYMS[w] = word;
 
 const SENTIMENT = new Set(['like', 'dislike']);
-const BROAD_TOPICS = new Set(['food', 'music', 'movie', 'book', 'sport', 'travel', 'family', 'friend', 'work', 'hobby', 'art', 'game', 'nature', 'people', 'thing', 'stuff', 'fun', 'life', 'animal', 'pet', 'outdoor', 'fitness', 'tv', 'show']);
+const BROAD_TOPICS = new Set([
+  'food',
+  'music',
+  'movie',
+  'book',
+  'sport',
+  'travel',
+  'family',
+  'friend',
+  'work',
+  'hobby',
+  'art',
+  'game',
+  'nature',
+  'people',
+  'thing',
+  'stuff',
+  'fun',
+  'life',
+  'animal',
+  'pet',
+  'outdoor',
+  'fitness',
+  'tv',
+  'show',
+]);
 
 function stem(word: string): string {
   if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);

@@ -38,10 +38,12 @@ export function embeddingComparer(settings: EmbeddingSettings, fallback: Meaning
     const vectors = new Array<number[] | undefined>(texts.length);
     for (const [position, item] of (body?.data ?? []).entries()) {
       const index = typeof item.index === 'number' ? item.index : position;
-      if (Array.isArray(item.embedding) && item.embedding.every((x) => typeof x === 'number' && Number.isFinite(x))) vectors[index] = item.embedding as number[];
+      if (Array.isArray(item.embedding) && item.embedding.every((x) => typeof x === 'number' && Number.isFinite(x)))
+        vectors[index] = item.embedding as number[];
     }
     const dimension = vectors[0]?.length ?? 0;
-    if (dimension === 0 || !vectors.every((v) => v?.length === dimension)) throw new Error(`embedding endpoint did not answer ${texts.length} vectors of one dimension`);
+    if (dimension === 0 || !vectors.every((v) => v?.length === dimension))
+      throw new Error(`embedding endpoint did not answer ${texts.length} vectors of one dimension`);
     return vectors as number[][];
   }
 
@@ -62,7 +64,10 @@ export function embeddingComparer(settings: EmbeddingSettings, fallback: Meaning
 
   return {
     async duplicateOf(candidate: string, priors: readonly Prior[]) {
-      const all = await scores(candidate, priors.map((p) => p.text));
+      const all = await scores(
+        candidate,
+        priors.map((p) => p.text),
+      );
       if (!all) return fallback.duplicateOf(candidate, priors);
       let best = -1;
       all.forEach((s, i) => {

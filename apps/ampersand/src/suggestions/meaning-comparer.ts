@@ -46,7 +46,10 @@ export function trigramComparer(db: Kysely<AmpersandDatabase>, threshold = DUPLI
   }
   return {
     async duplicateOf(candidate, priors) {
-      const all = await scores(candidate, priors.map((p) => p.text));
+      const all = await scores(
+        candidate,
+        priors.map((p) => p.text),
+      );
       let best = -1;
       all.forEach((s, i) => {
         if (s >= threshold && (best < 0 || s > all[best]!)) best = i;

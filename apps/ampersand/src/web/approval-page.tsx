@@ -29,7 +29,8 @@ export function approvalPage(view: ApprovalView): string {
       <h1>Connect {view.clientName}?</h1>
       <div class="card">
         <p>
-          <strong>{view.clientName}</strong> wants access to your &tag <strong>&{view.andeeTag}</strong>. It will receive the answer at <strong>{view.destination}</strong>.
+          <strong>{view.clientName}</strong> wants access to your &tag <strong>&{view.andeeTag}</strong>. It will receive the answer at{' '}
+          <strong>{view.destination}</strong>.
         </p>
         <form method="post" action={`/interaction/${view.uid}`}>
           <input type="hidden" name="csrf" value={view.csrf} />
@@ -59,7 +60,10 @@ export function approvalPage(view: ApprovalView): string {
           ) : null}
           {view.refusedScopes.length ? (
             <p class="notice">
-              Not offered to apps, so not granted: {view.refusedScopes.map((s) => <code>{s} </code>)}
+              Not offered to apps, so not granted:{' '}
+              {view.refusedScopes.map((s) => (
+                <code>{s} </code>
+              ))}
             </p>
           ) : null}
           <button type="submit" name="decision" value="approve" class="primary">
@@ -84,4 +88,3 @@ export function approvalPage(view: ApprovalView): string {
     { signedIn: true },
   );
 }
-

@@ -40,10 +40,30 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     if (!interaction) throw finished();
     const session = c.get('session');
     if (!session) {
-      return c.html(renderPage('Sign in to continue', <><h1>Sign in to approve</h1>{signInForm(`/interaction/${uid}`, 'An app is asking to connect to your &tag. Sign in first.')}</>));
+      return c.html(
+        renderPage(
+          'Sign in to continue',
+          <>
+            <h1>Sign in to approve</h1>
+            {signInForm(`/interaction/${uid}`, 'An app is asking to connect to your &tag. Sign in first.')}
+          </>,
+        ),
+      );
     }
     if (interaction.result) {
-      return c.html(renderPage('Continue', <><h1>Answered</h1><p class="notice">This request was already answered.</p><p><a href={interaction.returnTo}>Continue</a></p></>, { signedIn: true }));
+      return c.html(
+        renderPage(
+          'Continue',
+          <>
+            <h1>Answered</h1>
+            <p class="notice">This request was already answered.</p>
+            <p>
+              <a href={interaction.returnTo}>Continue</a>
+            </p>
+          </>,
+          { signedIn: true },
+        ),
+      );
     }
     const params = interaction.params as { client_id?: string; redirect_uri?: string; scope?: string };
     const client = params.client_id ? await provider.Client.find(params.client_id) : undefined;
@@ -51,7 +71,10 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     const requested = splitScopes(params.scope);
     const approvalUrl = new URL(`/interaction/${uid}`, deps.publicUrl).href;
     const destination = params.redirect_uri ? new URL(params.redirect_uri).host : 'a device that showed you a code';
-    c.header('Content-Security-Policy', `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'${params.redirect_uri ? ` ${new URL(params.redirect_uri).origin}` : ''}; base-uri 'none'; frame-ancestors 'none'`);
+    c.header(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'${params.redirect_uri ? ` ${new URL(params.redirect_uri).origin}` : ''}; base-uri 'none'; frame-ancestors 'none'`,
+    );
     // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the form.
     c.header('Referrer-Policy', 'same-origin');
     return c.html(
@@ -101,12 +124,23 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     } else if (form.decision === 'deny') {
       interaction.result = { error: 'access_denied', error_description: 'The andee declined the request.' };
     } else {
-      throw platformErrors.fail('invalid_arguments', 'Approve or Deny the request.', { fields: [{ field: 'decision', problem: 'is neither approve nor deny' }] });
+      throw platformErrors.fail('invalid_arguments', 'Approve or Deny the request.', {
+        fields: [{ field: 'decision', problem: 'is neither approve nor deny' }],
+      });
     }
     await interaction.save(ttl);
     // oidc-provider binds the interaction to the browser that started it with this cookie.
     if (getCookie(c, '_interaction') === uid) return c.redirect(interaction.returnTo, 303);
-    return c.html(renderPage('Answered', <><h1>Done</h1><p class="notice">Your answer is recorded. Go back to the screen where you started and press Continue.</p></>, { signedIn: true }));
+    return c.html(
+      renderPage(
+        'Answered',
+        <>
+          <h1>Done</h1>
+          <p class="notice">Your answer is recorded. Go back to the screen where you started and press Continue.</p>
+        </>,
+        { signedIn: true },
+      ),
+    );
   });
 
   return app;

@@ -63,7 +63,11 @@ export function appsRoutes(deps: { grants: Grants; mcpUrl: string }): Hono<WebEn
                 {grants.map((g) => (
                   <tr data-grant={g.grantId}>
                     <td>{g.clientName}</td>
-                    <td>{g.scopes.map((s) => <code>{s} </code>)}</td>
+                    <td>
+                      {g.scopes.map((s) => (
+                        <code>{s} </code>
+                      ))}
+                    </td>
                     <td>{g.grantedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC</td>
                     <td>
                       <form method="post" action={`/apps/${encodeURIComponent(g.grantId)}/revoke`}>

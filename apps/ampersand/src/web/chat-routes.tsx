@@ -25,14 +25,22 @@ export function chatWebRoutes(deps: { db: Kysely<AmpersandDatabase>; engine: Tur
     if (session instanceof Response) return session;
     const andeeId = session.andee.andeeId;
     const runs = await listChatRuns(deps.db, andeeId, 20);
-    return c.html(chatPage({ conversation: await listMessages(deps.db, { chatOf: andeeId }, 100), running: runs.filter((r) => r.state === 'running'), csrf: session.csrfToken }));
+    return c.html(
+      chatPage({
+        conversation: await listMessages(deps.db, { chatOf: andeeId }, 100),
+        running: runs.filter((r) => r.state === 'running'),
+        csrf: session.csrfToken,
+      }),
+    );
   });
 
   app.post('/chat/send', async (c) => {
     const checked = await checkedForm(c);
     const message = (checked.form.message ?? '').trim();
     if (!message || message.length > MAX_CHAT_MESSAGE) {
-      throw platformErrors.fail('invalid_arguments', 'Write a message of 1 to 2,000 characters.', { fields: [{ field: 'message', problem: 'is not 1 to 2,000 characters' }] });
+      throw platformErrors.fail('invalid_arguments', 'Write a message of 1 to 2,000 characters.', {
+        fields: [{ field: 'message', problem: 'is not 1 to 2,000 characters' }],
+      });
     }
     await deps.engine.startChat({ andeeId: checked.session.andee.andeeId, message, correlationId: c.get('correlationId') });
     return c.redirect('/chat', 303);

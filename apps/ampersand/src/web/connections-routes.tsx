@@ -119,7 +119,8 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
           </ul>
           <h2>Your contacts</h2>
           <p class="meta">
-            {contactCount} contact{contactCount === 1 ? '' : 's'} on file. Numbers are kept only as keyed hashes, never as numbers. A new upload replaces the old one.
+            {contactCount} contact{contactCount === 1 ? '' : 's'} on file. Numbers are kept only as keyed hashes, never as numbers. A new upload replaces the
+            old one.
           </p>
           <form method="post" action="/connections/contacts">
             {csrfField(session.csrfToken)}
@@ -130,8 +131,7 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               Country for numbers without +code (e.g. GB) <input type="text" name="region" maxlength={2} />
             </label>
             <label>
-              Contacts, one number per line (at most {MAX_CONTACTS})
-              <textarea name="numbers"></textarea>
+              Contacts, one number per line (at most {MAX_CONTACTS})<textarea name="numbers"></textarea>
             </label>
             <button type="submit">Save contacts</button>
           </form>
@@ -149,9 +149,17 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     if (!to) throw fail('andee_not_found', `No andee has the tag ${form.tag}.`);
     const note = (form.note ?? '').trim().slice(0, 280) || undefined;
     const me = session.andee;
-    await deps.db.transaction().execute((trx) =>
-      deps.connections.request(trx, { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl }, { andeeId: to.andeeId, name: to.displayName, tag: to.tag, photoUrl: to.photoUrl }, note, deps.now()),
-    );
+    await deps.db
+      .transaction()
+      .execute((trx) =>
+        deps.connections.request(
+          trx,
+          { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl },
+          { andeeId: to.andeeId, name: to.displayName, tag: to.tag, photoUrl: to.photoUrl },
+          note,
+          deps.now(),
+        ),
+      );
     return c.redirect(back(`Request sent to &${to.tag}.`), 303);
   });
 
@@ -161,7 +169,19 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
       const { session, form } = checked;
       const from = await deps.andees.byTag(form.tag ?? '');
       const me = session.andee;
-      const done = from ? await deps.db.transaction().execute((trx) => deps.connections.resolveIncoming(trx, { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl }, from.andeeId, decision === 'accept' ? 'accepted' : 'denied', deps.now())) : false;
+      const done = from
+        ? await deps.db
+            .transaction()
+            .execute((trx) =>
+              deps.connections.resolveIncoming(
+                trx,
+                { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl },
+                from.andeeId,
+                decision === 'accept' ? 'accepted' : 'denied',
+                deps.now(),
+              ),
+            )
+        : false;
       if (!done) throw fail('no_matching_request', 'That request is no longer waiting for you.');
       return c.redirect(back(decision === 'accept' ? `You and &${from!.tag} are connected.` : `Declined &${from!.tag}.`), 303);
     });
@@ -178,14 +198,28 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   app.post('/connections/contacts', async (c) => {
     const checked = await checkedForm(c);
     const { session, form } = checked;
-    const numbers = (form.numbers ?? '').split(/[\r\n,;]+/).map((n) => n.trim()).filter(Boolean);
-    if (numbers.length > MAX_CONTACTS) throw platformErrors.fail('invalid_arguments', `At most ${MAX_CONTACTS} numbers at once.`, { fields: [{ field: 'numbers', problem: `more than ${MAX_CONTACTS} numbers` }] });
+    const numbers = (form.numbers ?? '')
+      .split(/[\r\n,;]+/)
+      .map((n) => n.trim())
+      .filter(Boolean);
+    if (numbers.length > MAX_CONTACTS)
+      throw platformErrors.fail('invalid_arguments', `At most ${MAX_CONTACTS} numbers at once.`, {
+        fields: [{ field: 'numbers', problem: `more than ${MAX_CONTACTS} numbers` }],
+      });
     const region = /^[A-Za-z]{2}$/.test(form.region ?? '') ? form.region : undefined;
     const now = deps.now();
     let own = '';
-    if (form.ownNumber?.trim()) own = (await deps.contacts.setOwnPhone(session.andee.andeeId, form.ownNumber, region, now)) ? ' Your number is saved.' : ' Your own number could not be read (or belongs to another andee).';
+    if (form.ownNumber?.trim())
+      own = (await deps.contacts.setOwnPhone(session.andee.andeeId, form.ownNumber, region, now))
+        ? ' Your number is saved.'
+        : ' Your own number could not be read (or belongs to another andee).';
     const result = await deps.contacts.upload(session.andee.andeeId, numbers, region, now);
-    return c.redirect(back(`Saved ${result.stored} contact${result.stored === 1 ? '' : 's'}${result.unreadable ? `; ${result.unreadable} could not be read as phone numbers` : ''}.${own}`), 303);
+    return c.redirect(
+      back(
+        `Saved ${result.stored} contact${result.stored === 1 ? '' : 's'}${result.unreadable ? `; ${result.unreadable} could not be read as phone numbers` : ''}.${own}`,
+      ),
+      303,
+    );
   });
 
   return app;

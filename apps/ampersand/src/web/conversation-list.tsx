@@ -11,11 +11,20 @@ export function ConversationList(props: { messages: MessageView[] }) {
   return (
     <ol class="conversation">
       {props.messages.map((m) => (
-        <li class="card" data-message-id={m.messageId} data-run-id={m.runId ?? ''} data-terminal-state={m.terminalState ?? ''} data-correlation-id={m.correlationId ?? ''}>
+        <li
+          class="card"
+          data-message-id={m.messageId}
+          data-run-id={m.runId ?? ''}
+          data-terminal-state={m.terminalState ?? ''}
+          data-correlation-id={m.correlationId ?? ''}
+        >
           <strong>{m.terminalState ? STATE_WORDS[m.terminalState] : m.role === 'andee' ? 'You' : m.role === 'agent' ? 'Agent' : '&'}</strong>
-          {m.body.split('\n').filter(Boolean).map((line) => (
-            <p>{line}</p>
-          ))}
+          {m.body
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => (
+              <p>{line}</p>
+            ))}
           {m.correlationId && m.terminalState ? <small>Reference {m.correlationId}</small> : null}
         </li>
       ))}

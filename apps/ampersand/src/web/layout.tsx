@@ -3,7 +3,6 @@ import type { Child } from 'hono/jsx';
 import { PageShell, htmlDocument } from '@agent-products/kit/web';
 import { SITE_CSS_PATH } from './site-css.ts';
 
-
 export function renderPage(title: string, body: Child, options: { signedIn?: boolean; unread?: number } = {}): string {
   const nav = options.signedIn
     ? [

@@ -28,7 +28,11 @@ export function shelfPage(shelf: { active: LoopSummary[]; archived: LoopSummary[
     <>
       <h1>Your Loops</h1>
       <h2>Active</h2>
-      {shelf.active.length ? list(shelf.active) : <p class="notice">No active Loops yet. An agent you connected creates one when you ask for ongoing work on one specific thing.</p>}
+      {shelf.active.length ? (
+        list(shelf.active)
+      ) : (
+        <p class="notice">No active Loops yet. An agent you connected creates one when you ask for ongoing work on one specific thing.</p>
+      )}
       <h2>Archived</h2>
       {shelf.archived.length ? list(shelf.archived) : <p>Nothing archived.</p>}
     </>,
@@ -67,9 +71,16 @@ export function loopPage(view: LoopPageView): string {
         {view.conversation.length === 0 ? <p>No messages yet.</p> : null}
         <ConversationList messages={view.conversation} />
         {view.running.map((run) => (
-          <form method="post" action={`/loops/${loop.loopId}/runs/${run.runId}/cancel`} class="notice" data-run-id={run.runId} data-correlation-id={run.correlationId}>
+          <form
+            method="post"
+            action={`/loops/${loop.loopId}/runs/${run.runId}/cancel`}
+            class="notice"
+            data-run-id={run.runId}
+            data-correlation-id={run.correlationId}
+          >
             <p>
-              A run is working (started {run.startedAt.slice(11, 19)} UTC, it ends by {run.deadline.slice(11, 19)} UTC at the latest). <a href={`/loops/${loop.loopId}`}>Refresh</a> to see its result.
+              A run is working (started {run.startedAt.slice(11, 19)} UTC, it ends by {run.deadline.slice(11, 19)} UTC at the latest).{' '}
+              <a href={`/loops/${loop.loopId}`}>Refresh</a> to see its result.
             </p>
             <input type="hidden" name="csrf" value={view.csrf} />
             <button type="submit">Cancel this run</button>

@@ -61,12 +61,18 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
     return c.redirect(`/loops/${encodeURIComponent(loopId)}`, 303);
   };
 
-  app.post('/loops/:loopId/run', action((a) => deps.engine.start({ loopId: a.loopId, andeeId: a.andeeId, trigger: 'run_now', correlationId: a.correlationId })));
+  app.post(
+    '/loops/:loopId/run',
+    action((a) => deps.engine.start({ loopId: a.loopId, andeeId: a.andeeId, trigger: 'run_now', correlationId: a.correlationId })),
+  );
   app.post(
     '/loops/:loopId/send',
     action((a) => {
       const message = (a.form.message ?? '').trim();
-      if (!message || message.length > 2000) throw platformErrors.fail('invalid_arguments', 'Write a message of 1 to 2,000 characters.', { fields: [{ field: 'message', problem: 'is not 1 to 2,000 characters' }] });
+      if (!message || message.length > 2000)
+        throw platformErrors.fail('invalid_arguments', 'Write a message of 1 to 2,000 characters.', {
+          fields: [{ field: 'message', problem: 'is not 1 to 2,000 characters' }],
+        });
       return deps.engine.start({ loopId: a.loopId, andeeId: a.andeeId, trigger: 'send', message, correlationId: a.correlationId });
     }),
   );

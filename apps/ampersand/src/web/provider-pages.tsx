@@ -29,8 +29,17 @@ export function deviceInputSource(ctx: KoaContextWithOIDC, form: string, _out?: 
       <>
         <h1>Connect a device</h1>
         <p>Enter the code your device or app shows.</p>
-        {problem ? <p class="problem" role="alert">{problem}</p> : null}
-        {raw(form.replace('<input type="text" name="user_code"', '<input type="text" name="user_code" aria-label="Device code" autocomplete="off" placeholder="XXXX-XXXX"'))}
+        {problem ? (
+          <p class="problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        {raw(
+          form.replace(
+            '<input type="text" name="user_code"',
+            '<input type="text" name="user_code" aria-label="Device code" autocomplete="off" placeholder="XXXX-XXXX"',
+          ),
+        )}
         <button type="submit" class="primary" form="op.deviceInputForm">
           Continue
         </button>
@@ -39,7 +48,13 @@ export function deviceInputSource(ctx: KoaContextWithOIDC, form: string, _out?: 
   );
 }
 
-export function deviceConfirmSource(ctx: KoaContextWithOIDC, form: string, client: { clientName?: string; clientId: string }, _info: unknown, userCode: string): void {
+export function deviceConfirmSource(
+  ctx: KoaContextWithOIDC,
+  form: string,
+  client: { clientName?: string; clientId: string },
+  _info: unknown,
+  userCode: string,
+): void {
   send(
     ctx,
     renderPage(
@@ -47,7 +62,8 @@ export function deviceConfirmSource(ctx: KoaContextWithOIDC, form: string, clien
       <>
         <h1>Is this your device?</h1>
         <p>
-          <strong>{client.clientName ?? client.clientId}</strong> is asking to connect with the code <code>{userCode}</code>. Continue only if your device shows the same code.
+          <strong>{client.clientName ?? client.clientId}</strong> is asking to connect with the code <code>{userCode}</code>. Continue only if your device shows
+          the same code.
         </p>
         {raw(form)}
         <button type="submit" class="primary" form="op.deviceConfirmForm">

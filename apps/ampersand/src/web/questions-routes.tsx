@@ -35,7 +35,10 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               <p>
                 <strong>{q.from.name}</strong> ({q.from.tag}) asks: “{q.question}”
               </p>
-              <p class="meta">Expires {q.expiresAt.slice(0, 16).replace('T', ' ')} UTC. Your answer goes to your review queue first; nothing is shared until you approve it there.</p>
+              <p class="meta">
+                Expires {q.expiresAt.slice(0, 16).replace('T', ' ')} UTC. Your answer goes to your review queue first; nothing is shared until you approve it
+                there.
+              </p>
               <form method="post" action={`/questions/${encodeURIComponent(q.questionId)}/answer`}>
                 <input type="hidden" name="csrf" value={session.csrfToken} />
                 <label>
@@ -74,13 +77,25 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
       const me = session.andee;
       const answer = (form.answer ?? '').trim();
       if (action === 'answer' && (answer.length < 1 || answer.length > 500)) {
-        throw platformErrors.fail('invalid_arguments', 'An answer is 1 to 500 characters.', { fields: [{ field: 'answer', problem: 'is not 1 to 500 characters' }] });
+        throw platformErrors.fail('invalid_arguments', 'An answer is 1 to 500 characters.', {
+          fields: [{ field: 'answer', problem: 'is not 1 to 500 characters' }],
+        });
       }
       await deps.db.transaction().execute(async (trx) => {
-        if (action === 'answer') await deps.questions.answer(trx, { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl }, c.req.param('questionId'), answer, undefined);
+        if (action === 'answer')
+          await deps.questions.answer(
+            trx,
+            { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl },
+            c.req.param('questionId'),
+            answer,
+            undefined,
+          );
         else await deps.questions.reject(trx, me.andeeId, c.req.param('questionId'));
       });
-      return c.redirect(`/questions?done=${encodeURIComponent(action === 'answer' ? 'Answered. Your answer waits in Review until you approve it.' : 'Declined.')}`, 303);
+      return c.redirect(
+        `/questions?done=${encodeURIComponent(action === 'answer' ? 'Answered. Your answer waits in Review until you approve it.' : 'Declined.')}`,
+        303,
+      );
     });
   }
 

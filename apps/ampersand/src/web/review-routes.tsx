@@ -13,7 +13,15 @@ import { renderPage } from './layout.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
-const SOURCE_WORDS: Record<string, string> = { mcp: 'an app you connected', cli: 'the operator', web: 'you', turn: 'your chat', answer: 'your answer to a question', demo: 'the demo set', legacy: 'an earlier version of &' };
+const SOURCE_WORDS: Record<string, string> = {
+  mcp: 'an app you connected',
+  cli: 'the operator',
+  web: 'you',
+  turn: 'your chat',
+  answer: 'your answer to a question',
+  demo: 'the demo set',
+  legacy: 'an earlier version of &',
+};
 
 function visibilitySelect(current: Visibility) {
   return (
@@ -47,7 +55,8 @@ function pendingCard(s: Signal, csrf: string) {
         <strong>{s.value}</strong>
       </p>
       <p class="meta">
-        From {SOURCE_WORDS[s.source] ?? s.source}, {s.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · filed under <code>{s.hdsCode ?? 'no code yet'}</code>
+        From {SOURCE_WORDS[s.source] ?? s.source}, {s.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · filed under{' '}
+        <code>{s.hdsCode ?? 'no code yet'}</code>
       </p>
       <form method="post" action={action}>
         <input type="hidden" name="csrf" value={csrf} />
@@ -87,7 +96,11 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     const session = sessionOr(c, '/review');
     if (session instanceof Response) return session;
     const id = session.andee.andeeId;
-    const [pending, approved, unread] = await Promise.all([deps.signals.list(id, 'pending'), deps.signals.list(id, 'approved'), deps.notifications.unreadCount(id)]);
+    const [pending, approved, unread] = await Promise.all([
+      deps.signals.list(id, 'pending'),
+      deps.signals.list(id, 'approved'),
+      deps.notifications.unreadCount(id),
+    ]);
     return c.html(
       renderPage(
         'Review',
@@ -102,7 +115,10 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
             <ul>
               {approved.map((s) => (
                 <li data-approved={s.signalId}>
-                  {s.value} <span class="meta">({s.visibility}, {s.hdsCode ?? 'no code'})</span>
+                  {s.value}{' '}
+                  <span class="meta">
+                    ({s.visibility}, {s.hdsCode ?? 'no code'})
+                  </span>
                 </li>
               ))}
             </ul>
@@ -125,7 +141,10 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
           : form.action === 'reject'
             ? { action: 'reject' as const }
             : undefined;
-    if (!decision) throw platformErrors.fail('invalid_arguments', 'Choose Approve, Save edit or Reject.', { fields: [{ field: 'action', problem: 'is none of approve, edit, reject' }] });
+    if (!decision)
+      throw platformErrors.fail('invalid_arguments', 'Choose Approve, Save edit or Reject.', {
+        fields: [{ field: 'action', problem: 'is none of approve, edit, reject' }],
+      });
     const reviewed = await deps.signals.review(session.andee.andeeId, c.req.param('signalId'), decision, deps.now());
     if (!reviewed) throw fail('signal_not_found', 'That item is no longer waiting for review.');
     return c.redirect('/review', 303);

@@ -41,7 +41,11 @@ export function signInLink(publicUrl: string, token: string, next = '/'): string
 export function signInForm(next: string, message?: string) {
   return (
     <>
-      {message ? <p class="notice" role="status">{message}</p> : null}
+      {message ? (
+        <p class="notice" role="status">
+          {message}
+        </p>
+      ) : null}
       <form method="post" action="/sign-in" class="card">
         <input type="hidden" name="next" value={next} />
         <label>
@@ -84,7 +88,11 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
 
   async function sendLink(andeeId: string, next: string): Promise<void> {
     const { token } = await deps.sessions.issueLink(andeeId, deps.now());
-    if (deps.devMailbox) await deps.db.insertInto('dev_mailbox').values({ andee_id: andeeId, link: signInLink(deps.publicUrl, token, next), created_at: deps.now() }).execute();
+    if (deps.devMailbox)
+      await deps.db
+        .insertInto('dev_mailbox')
+        .values({ andee_id: andeeId, link: signInLink(deps.publicUrl, token, next), created_at: deps.now() })
+        .execute();
   }
 
   const sent = (next: string) =>
@@ -93,7 +101,8 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
       <>
         <h1>Check your mailbox</h1>
         <p class="notice" role="status">
-          If that &tag exists, a one-time sign-in link is on its way. {deps.devMailbox ? <a href="/dev/mailbox">Open the local dev mailbox</a> : 'Ask the operator for a link if none arrives.'}
+          If that &tag exists, a one-time sign-in link is on its way.{' '}
+          {deps.devMailbox ? <a href="/dev/mailbox">Open the local dev mailbox</a> : 'Ask the operator for a link if none arrives.'}
         </p>
         <p>
           <a href={`/sign-in?next=${encodeURIComponent(next)}`}>Back</a>
@@ -110,7 +119,9 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
     for (const [name, subject] of checks) {
       const outcome = await deps.limits.consume(name, subject);
       if (outcome.allowed) continue;
-      throw fail('rate_limited', `Too many sign-in requests; nothing was sent. Try again in ${outcome.retryAfterSeconds} seconds.`, { retryAfterSeconds: outcome.retryAfterSeconds });
+      throw fail('rate_limited', `Too many sign-in requests; nothing was sent. Try again in ${outcome.retryAfterSeconds} seconds.`, {
+        retryAfterSeconds: outcome.retryAfterSeconds,
+      });
     }
   }
 

@@ -28,21 +28,43 @@ export async function createAndee(amp: RunningAmpersand, tag: string, name: stri
   return { andeeId: created.andee.andeeId, tag, name, browser };
 }
 
-export async function accessToken(amp: RunningAmpersand, andee: TestAndee, options: { scope?: string; firstParty?: boolean; clientName?: string } = {}): Promise<string> {
-  const registered = await register(amp.apiUrl, { client_name: options.clientName ?? (options.firstParty ? '& app' : 'Some agent'), redirect_uris: [REDIRECT] });
+export async function accessToken(
+  amp: RunningAmpersand,
+  andee: TestAndee,
+  options: { scope?: string; firstParty?: boolean; clientName?: string } = {},
+): Promise<string> {
+  const registered = await register(amp.apiUrl, {
+    client_name: options.clientName ?? (options.firstParty ? '& app' : 'Some agent'),
+    redirect_uris: [REDIRECT],
+  });
   if (registered.status !== 201) throw new Error(JSON.stringify(registered.body));
   const clientId = registered.body.client_id as string;
   if (options.firstParty) await amp.api.firstParty.declare(clientId, '& app (test)', new Date());
   const pkce = pkcePair();
   const page = await andee.browser.get(
-    authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', scope: options.scope ?? DEFAULT_SCOPE, resource: amp.mcpUrl, prompt: 'consent' }),
+    authorizeUrl(amp.apiUrl, {
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+      scope: options.scope ?? DEFAULT_SCOPE,
+      resource: amp.mcpUrl,
+      prompt: 'consent',
+    }),
   );
   const uid = /\/interaction\/([\w-]+)/.exec(page.url)?.[1];
   if (!uid) throw new Error(`no approval page: ${page.status} ${page.text.slice(0, 200)}`);
   const done = await andee.browser.post(`${amp.apiUrl}/interaction/${uid}`, { csrf: formValue(page.text, 'csrf'), decision: 'approve' });
   const code = done.leftTo?.searchParams.get('code');
   if (!code) throw new Error(`no code: ${done.status} ${done.text.slice(0, 200)}`);
-  const token = await tokenRequest(amp.apiUrl, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: pkce.verifier });
+  const token = await tokenRequest(amp.apiUrl, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT,
+    client_id: clientId,
+    code_verifier: pkce.verifier,
+  });
   if (token.status !== 200) throw new Error(JSON.stringify(token.body));
   return token.body.access_token as string;
 }
@@ -62,7 +84,11 @@ export async function call<T = Record<string, any>>(client: Client, name: string
 }
 
 /** A tool call expected to fail: its error body (code, message, details). */
-export async function callError(client: Client, name: string, args: Record<string, unknown> = {}): Promise<{ code: string; message: string; details?: Record<string, any> }> {
+export async function callError(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ code: string; message: string; details?: Record<string, any> }> {
   const result = await client.callTool({ name, arguments: args });
   if (!result.isError) throw new Error(`${name} unexpectedly succeeded: ${JSON.stringify(result.structuredContent)}`);
   return (result.structuredContent as { error: { code: string; message: string; details?: Record<string, any> } }).error;

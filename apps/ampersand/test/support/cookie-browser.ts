@@ -28,7 +28,9 @@ export class CookieBrowser {
   async post(url: string | URL, form: Record<string, string | string[]>): Promise<Visit> {
     const body = new URLSearchParams();
     for (const [key, value] of Object.entries(form)) for (const v of [value].flat()) body.append(key, v);
-    return this.follow(new Request(url, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(url).origin } }));
+    return this.follow(
+      new Request(url, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(url).origin } }),
+    );
   }
 
   /** Opens a one-time sign-in link and presses its Sign in button, as a person does. */
@@ -48,7 +50,9 @@ export class CookieBrowser {
     for (let hop = 0; hop < 20; hop++) {
       const url = new URL(request.url);
       const headers = new Headers(request.headers);
-      const cookies = [...(this.jar.get(url.host) ?? new Map()).entries()].filter(([, c]) => url.pathname.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`);
+      const cookies = [...(this.jar.get(url.host) ?? new Map()).entries()]
+        .filter(([, c]) => url.pathname.startsWith(c.path))
+        .map(([name, c]) => `${name}=${c.value}`);
       if (cookies.length) headers.set('Cookie', cookies.join('; '));
       const response = await fetch(new Request(request, { headers, redirect: 'manual' }));
       this.store(url, response.headers.getSetCookie());

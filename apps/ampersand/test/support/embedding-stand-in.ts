@@ -34,10 +34,13 @@ export async function startEmbeddingStandIn(): Promise<EmbeddingStandIn> {
       requests.push({ body, authorization: req.headers.authorization });
       const fault = faults.shift();
       if (fault === 'stall') return void stalled.add(res);
-      if (fault && typeof fault === 'object') return void res.writeHead(fault.status, { 'Content-Type': 'application/json' }).end('{"error":{"message":"scripted failure"}}');
+      if (fault && typeof fault === 'object')
+        return void res.writeHead(fault.status, { 'Content-Type': 'application/json' }).end('{"error":{"message":"scripted failure"}}');
       const inputs = fault === 'one vector short' ? body.input.slice(1) : body.input;
       const data = inputs.map((input, index) => ({ object: 'embedding', index, embedding: vectors.get(input) ?? bagOfWords(input) }));
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ object: 'list', model: body.model, data, usage: { prompt_tokens: 0, total_tokens: 0 } }));
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', model: body.model, data, usage: { prompt_tokens: 0, total_tokens: 0 } }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -58,7 +61,10 @@ export async function startEmbeddingStandIn(): Promise<EmbeddingStandIn> {
 
 function bagOfWords(text: string): number[] {
   const vector = new Array<number>(64).fill(0);
-  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)) {
+  for (const word of text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)) {
     let hash = 0;
     for (const char of word) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
     vector[hash % 64]! += 1;

@@ -38,10 +38,29 @@ export async function authorizedAgent(amp: RunningAmpersand, tag: string, option
   const { andeeId, browser } = await signIn(amp, tag);
   const registered = await register(amp.apiUrl, { client_name: `Agent of ${tag}`, redirect_uris: [REDIRECT] });
   const pkce = pkcePair();
-  const page = await browser.get(authorizeUrl(amp.apiUrl, { client_id: registered.body.client_id, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', scope: ALL_PUBLIC }));
+  const page = await browser.get(
+    authorizeUrl(amp.apiUrl, {
+      client_id: registered.body.client_id,
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+      scope: ALL_PUBLIC,
+    }),
+  );
   const uid = /\/interaction\/([\w-]+)/.exec(page.url)![1]!;
-  const done = await browser.post(`${amp.apiUrl}/interaction/${uid}`, { csrf: formValue(page.text, 'csrf'), decision: 'approve', ...(options.tickLoops === false ? {} : { optIn: ['loops:read', 'loops:write'] }) });
-  const token = await tokenRequest(amp.apiUrl, { grant_type: 'authorization_code', code: done.leftTo!.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: registered.body.client_id, code_verifier: pkce.verifier });
+  const done = await browser.post(`${amp.apiUrl}/interaction/${uid}`, {
+    csrf: formValue(page.text, 'csrf'),
+    decision: 'approve',
+    ...(options.tickLoops === false ? {} : { optIn: ['loops:read', 'loops:write'] }),
+  });
+  const token = await tokenRequest(amp.apiUrl, {
+    grant_type: 'authorization_code',
+    code: done.leftTo!.searchParams.get('code')!,
+    redirect_uri: REDIRECT,
+    client_id: registered.body.client_id,
+    code_verifier: pkce.verifier,
+  });
   const accessToken = token.body.access_token as string;
   const opened: Client[] = [];
   const open = async (headers: Record<string, string>) => {

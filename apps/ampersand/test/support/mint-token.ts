@@ -16,7 +16,11 @@ export interface MintOptions {
 
 export function mintAccessToken(options: MintOptions): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ scope: options.scope ?? 'signals:ask signals:write connections:read connections:write', client_id: 'test-client', ...(options.grantId ? { gid: options.grantId } : {}) })
+  return new SignJWT({
+    scope: options.scope ?? 'signals:ask signals:write connections:read connections:write',
+    client_id: 'test-client',
+    ...(options.grantId ? { gid: options.grantId } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: options.typ ?? 'at+jwt' })
     .setIssuer(options.issuer)
     .setAudience(options.audience)

@@ -7,11 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ScriptStep =
-  | { toolCalls: Array<{ name: string; arguments: Record<string, unknown> }> }
-  | { content: string }
-  | { status: number }
-  | 'stall';
+export type ScriptStep = { toolCalls: Array<{ name: string; arguments: Record<string, unknown> }> } | { content: string } | { status: number } | 'stall';
 
 export interface ModelStandIn {
   url: string;
@@ -36,9 +32,23 @@ export async function startModelStandIn(): Promise<ModelStandIn> {
       if ('status' in step) return void res.writeHead(step.status, { 'Content-Type': 'application/json' }).end('{"error":{"message":"scripted failure"}}');
       const message =
         'toolCalls' in step
-          ? { role: 'assistant', content: null, tool_calls: step.toolCalls.map((c) => ({ id: `call_${++callId}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) }
+          ? {
+              role: 'assistant',
+              content: null,
+              tool_calls: step.toolCalls.map((c) => ({
+                id: `call_${++callId}`,
+                type: 'function',
+                function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+              })),
+            }
           : { role: 'assistant', content: step.content };
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: `chatcmpl_${callId}`, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: 'toolCalls' in step ? 'tool_calls' : 'stop' }] }));
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          id: `chatcmpl_${callId}`,
+          object: 'chat.completion',
+          choices: [{ index: 0, message, finish_reason: 'toolCalls' in step ? 'tool_calls' : 'stop' }],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

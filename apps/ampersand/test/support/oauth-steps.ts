@@ -18,7 +18,11 @@ export function authorizeUrl(issuer: string, params: Record<string, string | und
 }
 
 export async function tokenRequest(issuer: string, form: Record<string, string>): Promise<{ status: number; body: Record<string, any> }> {
-  const response = await fetch(`${issuer}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
+  const response = await fetch(`${issuer}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+  });
   return { status: response.status, body: await response.json() };
 }
 

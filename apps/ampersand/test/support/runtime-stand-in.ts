@@ -22,10 +22,12 @@ export async function startRuntimeStandIn(): Promise<RuntimeStandIn> {
   const handed: HandedTurn[] = [];
   const server = createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => (body += chunk)).on('end', () => {
-      handed.push(JSON.parse(body));
-      res.writeHead(202).end();
-    });
+    req
+      .on('data', (chunk) => (body += chunk))
+      .on('end', () => {
+        handed.push(JSON.parse(body));
+        res.writeHead(202).end();
+      });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -82,7 +82,13 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
   });
   apiHandler = api.handler;
   const mcp = createMcpService({
-    settings: { mcpUrl, apiUrl, mcpAllowedOrigins: [mcpServer.url, ...(options.mcpAllowedOrigins ?? [])], openaiAppsChallenge: undefined, ...(options.card ? { cardBundlePath: options.card.bundlePath, photoHost: options.card.photoHost } : {}) },
+    settings: {
+      mcpUrl,
+      apiUrl,
+      mcpAllowedOrigins: [mcpServer.url, ...(options.mcpAllowedOrigins ?? [])],
+      openaiAppsChallenge: undefined,
+      ...(options.card ? { cardBundlePath: options.card.bundlePath, photoHost: options.card.photoHost } : {}),
+    },
     tokenSecret: secret,
     log,
     forwardTo: ownApiUrl,

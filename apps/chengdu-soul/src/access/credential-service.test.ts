@@ -65,7 +65,13 @@ describe(`Agent credentials on ${testDatabaseKind()}`, () => {
   it('issues a credential for the approved account, kept only as its hash, listed newest first', async () => {
     const older = await credentials.issue({ audience: AUDIENCE, hours: 2, label: 'older', now: t0 });
     const issued = await credentials.issue({ audience: AUDIENCE, hours: 24, label: 'laptop', now: at(HOUR) });
-    expect(issued).toEqual({ credentialId: expect.stringMatching(/^cred_[0-9a-f-]{36}$/), token: expect.stringMatching(/^csa_[A-Za-z0-9_-]{43}$/), accountId, audience: AUDIENCE, expiresAt: at(25 * HOUR) });
+    expect(issued).toEqual({
+      credentialId: expect.stringMatching(/^cred_[0-9a-f-]{36}$/),
+      token: expect.stringMatching(/^csa_[A-Za-z0-9_-]{43}$/),
+      accountId,
+      audience: AUDIENCE,
+      expiresAt: at(25 * HOUR),
+    });
     expect(older.expiresAt).toEqual(at(2 * HOUR));
     const row = await database.db.selectFrom('agent_credentials').selectAll().where('credential_id', '=', issued.credentialId).executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(hashToken(issued.token));
@@ -80,7 +86,9 @@ describe(`Agent credentials on ${testDatabaseKind()}`, () => {
   it('issues for more than 0 and at most 24 hours', async () => {
     expect(MAX_CREDENTIAL_HOURS).toBe(24);
     for (const hours of [0, -1, 24.001, Number.NaN]) {
-      await expect(credentials.issue({ audience: AUDIENCE, hours, label: 'x', now: t0 })).rejects.toThrow(new RangeError(`A credential lives between 0 and 24 hours (asked: ${hours}).`));
+      await expect(credentials.issue({ audience: AUDIENCE, hours, label: 'x', now: t0 })).rejects.toThrow(
+        new RangeError(`A credential lives between 0 and 24 hours (asked: ${hours}).`),
+      );
     }
     expect((await credentials.issue({ audience: AUDIENCE, hours: 0.5, label: 'x', now: t0 })).expiresAt).toEqual(at(HOUR / 2));
   });
@@ -88,7 +96,9 @@ describe(`Agent credentials on ${testDatabaseKind()}`, () => {
   it('issues nothing without an approved account', async () => {
     await database.db.updateTable('accounts').set({ approved: false }).execute();
     expect(await credentials.approvedAccount()).toBeUndefined();
-    await expect(credentials.issue({ audience: AUDIENCE, hours: 1, label: 'x', now: t0 })).rejects.toThrow('No approved account: run approve-account <email> first.');
+    await expect(credentials.issue({ audience: AUDIENCE, hours: 1, label: 'x', now: t0 })).rejects.toThrow(
+      'No approved account: run approve-account <email> first.',
+    );
   });
 
   it('revokes once: the listing shows when, and a second revocation or an unknown id changes nothing', async () => {
@@ -119,7 +129,10 @@ describe.each([
   it('admits a good credential as its account, with the planning scope, and counts its calls', async () => {
     const { token, credentialId } = await issue();
     const first = await credentials.admit(token, AUDIENCE, at(HOUR), limiter);
-    expect(first).toEqual({ principal: { subject: accountId, credentialId, scopes: ['planning'] }, limit: { allowed: true, retryAfterSeconds: 0, remaining: 4 } });
+    expect(first).toEqual({
+      principal: { subject: accountId, credentialId, scopes: ['planning'] },
+      limit: { allowed: true, retryAfterSeconds: 0, remaining: 4 },
+    });
     const batch = await credentials.admit(token, AUDIENCE, at(HOUR), limiter, 4);
     expect(batch).toMatchObject({ limit: { allowed: true, remaining: 0 } });
     const over = await credentials.admit(token, AUDIENCE, at(HOUR), limiter);

@@ -113,7 +113,7 @@ describe(`owner sessions on ${testDatabaseKind()}`, () => {
     expect(await sessions.resume(started.sessionId, at(DAY))).toBeUndefined();
   });
 
-  it('signs out for good, leaving the owner\'s other sessions', async () => {
+  it("signs out for good, leaving the owner's other sessions", async () => {
     const { accountId } = await owner();
     const phone = await signedIn(accountId);
     const laptop = await signedIn(accountId);

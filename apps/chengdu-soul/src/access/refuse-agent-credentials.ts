@@ -7,8 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bearerChallenge } from '@agent-products/kit/auth';
 import type { AppEnv } from '@agent-products/kit/http';
 
-const MESSAGE =
-  'Agent credentials are accepted only on POST /mcp. The owner’s web pages use a browser sign-in with an operator-issued link; nothing was done.';
+const MESSAGE = 'Agent credentials are accepted only on POST /mcp. The owner’s web pages use a browser sign-in with an operator-issued link; nothing was done.';
 
 export function refuseAgentCredentials(realm: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

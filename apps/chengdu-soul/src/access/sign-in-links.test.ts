@@ -27,7 +27,10 @@ afterAll(async () => {
 
 async function account(approved = true): Promise<string> {
   const accountId = `acct_${randomUUID()}`;
-  await database.db.insertInto('accounts').values({ account_id: accountId, email: `${accountId}@example.org`, approved }).execute();
+  await database.db
+    .insertInto('accounts')
+    .values({ account_id: accountId, email: `${accountId}@example.org`, approved })
+    .execute();
   return accountId;
 }
 

@@ -26,7 +26,10 @@ export class SignInLinks {
     const token = newToken('csl');
     const expiresAt = new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000);
     // A day after expiry a link row explains nothing a reader needs; forget old ones as new ones are made.
-    await this.db.deleteFrom('sign_in_links').where('expires_at', '<', new Date(now.getTime() - FORGET_AFTER_MS)).execute();
+    await this.db
+      .deleteFrom('sign_in_links')
+      .where('expires_at', '<', new Date(now.getTime() - FORGET_AFTER_MS))
+      .execute();
     await this.db
       .insertInto('sign_in_links')
       .values({ token_hash: hashToken(token), account_id: accountId, created_at: now, expires_at: expiresAt })

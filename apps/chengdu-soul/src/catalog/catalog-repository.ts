@@ -37,11 +37,7 @@ export class CatalogRepository {
         .returning('catalog_version')
         .executeTakeFirst();
       if (inserted) return { status: 'published', catalogVersion, contentHash };
-      const existing = await trx
-        .selectFrom('catalog_releases')
-        .select('content_hash')
-        .where('catalog_version', '=', catalogVersion)
-        .executeTakeFirstOrThrow();
+      const existing = await trx.selectFrom('catalog_releases').select('content_hash').where('catalog_version', '=', catalogVersion).executeTakeFirstOrThrow();
       if (existing.content_hash !== contentHash) throw new CatalogVersionTakenError(catalogVersion);
       return { status: 'already_published', catalogVersion, contentHash };
     });
@@ -53,11 +49,7 @@ export class CatalogRepository {
   }
 
   async listVersions(): Promise<Array<{ catalogVersion: string; publishedAt: Date; contentHash: string }>> {
-    const rows = await this.db
-      .selectFrom('catalog_releases')
-      .select(['catalog_version', 'published_at', 'content_hash'])
-      .orderBy('seq', 'desc')
-      .execute();
+    const rows = await this.db.selectFrom('catalog_releases').select(['catalog_version', 'published_at', 'content_hash']).orderBy('seq', 'desc').execute();
     return rows.map((r) => ({ catalogVersion: r.catalog_version, publishedAt: new Date(r.published_at), contentHash: r.content_hash }));
   }
 

@@ -49,10 +49,7 @@ export function buildLexiconIndex(release: ReleaseDocument): LexiconIndex {
 
   const scenesByTag = new Map<string, Set<string>>();
   for (const scene of release.scenes) {
-    add(
-      { en: [scene.name.en, ...(scene.aliases?.en ?? [])], zh: [scene.name.zh, ...(scene.aliases?.zh ?? [])] },
-      { kind: 'scene', cardId: scene.cardId },
-    );
+    add({ en: [scene.name.en, ...(scene.aliases?.en ?? [])], zh: [scene.name.zh, ...(scene.aliases?.zh ?? [])] }, { kind: 'scene', cardId: scene.cardId });
     for (const tag of scene.tags) {
       let set = scenesByTag.get(tag);
       if (!set) {

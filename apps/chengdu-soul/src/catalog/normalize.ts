@@ -33,11 +33,17 @@ export function splitQuery(query: string): QueryRun[] {
   // Most queries are plain ASCII: NFKC leaves ASCII as it is and only [a-z0-9] are letters or
   // digits there, so the Unicode-aware pass below would find exactly these words, slower.
   if (PRINTABLE_ASCII.test(query)) {
-    const words = query.toLowerCase().replace(/['`]/g, '').match(/[a-z0-9]+/g);
+    const words = query
+      .toLowerCase()
+      .replace(/['`]/g, '')
+      .match(/[a-z0-9]+/g);
     return words ? [{ script: 'latin', words }] : [];
   }
   const runs: QueryRun[] = [];
-  const source = query.normalize('NFKC').toLowerCase().replace(/['’‘`]/g, '');
+  const source = query
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/['’‘`]/g, '');
   // Han characters are letters too: a Latin word stops where they start ("panda熊猫" is two runs).
   const pattern = /(\p{Script=Han}+)|((?:(?!\p{Script=Han})[\p{L}\p{N}])+)/gu;
   for (const match of source.matchAll(pattern)) {

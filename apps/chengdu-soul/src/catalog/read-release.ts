@@ -20,7 +20,9 @@ export function readReleaseFolder(folder: string): ReleaseDocument {
   const origin: Record<string, string> = {};
   let sceneFiles: string[] = [];
   try {
-    sceneFiles = readdirSync(join(folder, 'scenes')).filter((f) => f.endsWith('.json')).sort();
+    sceneFiles = readdirSync(join(folder, 'scenes'))
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch (error) {
     problems.push(`scenes/: ${(error as Error).message}`);
   }

@@ -47,7 +47,11 @@ function folderDigest(folder: string): string {
   };
   walk(folder);
   const hash = createHash('sha256');
-  for (const file of files.sort()) hash.update(`${file}\0`).update(readFileSync(join(folder, file))).update('\0');
+  for (const file of files.sort())
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(folder, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -104,8 +108,20 @@ describe('the releases in the repository', () => {
     const before = new Map(second.scenes.map((s) => [s.cardId, JSON.stringify(s)]));
     const changed = third.scenes.filter((s) => before.get(s.cardId) !== JSON.stringify(s)).map((s) => s.cardId);
     expect(changed.sort()).toEqual([
-      'dufu-cottage', 'dujiangyan-panda-base', 'dujiangyan-panda-valley', 'huaxiba', 'jinjiang-night-cruise', 'jinjiang-theatre', 'kuanzhai-alley',
-      'mount-emei', 'qingcheng-back-mountain', 'qingcheng-mountain', 'sichuan-cuisine-museum', 'tianfu-art-park', 'tibetan-quarter', 'xiling-snow-mountain',
+      'dufu-cottage',
+      'dujiangyan-panda-base',
+      'dujiangyan-panda-valley',
+      'huaxiba',
+      'jinjiang-night-cruise',
+      'jinjiang-theatre',
+      'kuanzhai-alley',
+      'mount-emei',
+      'qingcheng-back-mountain',
+      'qingcheng-mountain',
+      'sichuan-cuisine-museum',
+      'tianfu-art-park',
+      'tibetan-quarter',
+      'xiling-snow-mountain',
     ]);
     for (const cardId of changed) expect(changes, cardId).toContain(cardId);
     expect(third.scenes.map((s) => s.cardId)).toEqual(expect.arrayContaining(second.scenes.map((s) => s.cardId)));
@@ -256,12 +272,18 @@ describe('the outings travelers expect', () => {
       expect(outing.selectionOnly, cardId).toBe(true);
       expect(outing.tags, cardId).toContain('day-trip');
       expect(outing.visitCaveat, cardId).toMatch(/day-trip outing/);
-      expect(outing.unknowns.some((u) => /exact position/.test(u)), cardId).toBe(true);
-      expect(second.scenes.some((s) => s.cardId === cardId), cardId).toBe(false);
+      expect(
+        outing.unknowns.some((u) => /exact position/.test(u)),
+        cardId,
+      ).toBe(true);
+      expect(
+        second.scenes.some((s) => s.cardId === cardId),
+        cardId,
+      ).toBe(false);
     }
   });
 
-  it('carry the fact-check\'s facts', () => {
+  it("carry the fact-check's facts", () => {
     expect(scene('dujiangyan-panda-base').overview).toMatch(/China Conservation and Research Center for the Giant Panda/);
     expect(scene('dujiangyan-panda-base').overview).toMatch(/Shiqiao village.*Qingchengshan township.*18 km/s);
     expect(scene('dujiangyan-panda-base').overview).toMatch(/volunteer programme/);

@@ -96,12 +96,26 @@ describe('doubtful items, checked', () => {
 
   it('stations on the lines opened in December 2024 say what was not re-checked', () => {
     for (const cardId of ['eastern-suburb-memory', 'chengdu-natural-history-museum']) {
-      expect(scene(cardId).unknowns.some((u) => /Line 8 phase II/.test(u)), cardId).toBe(true);
+      expect(
+        scene(cardId).unknowns.some((u) => /Line 8 phase II/.test(u)),
+        cardId,
+      ).toBe(true);
     }
   });
 
   it('every changed scene carries the new review date', () => {
-    for (const cardId of ['taikoo-li', 'yongling', 'kuanzhai-alley', 'huaxiba', 'daci-temple', 'jinli', 'panda-base', 'tianfu-art-park', 'sanxingdui', 'wenshu-monastery']) {
+    for (const cardId of [
+      'taikoo-li',
+      'yongling',
+      'kuanzhai-alley',
+      'huaxiba',
+      'daci-temple',
+      'jinli',
+      'panda-base',
+      'tianfu-art-park',
+      'sanxingdui',
+      'wenshu-monastery',
+    ]) {
       expect(scene(cardId).review.reviewedOn, cardId).toBe('2026-12-01');
     }
   });
@@ -132,7 +146,10 @@ describe('the seven added scenes', () => {
     expect(concept('river-cruise').en).toContain('night cruise');
     expect(concept('tibetan').en).toContain('tibetan');
     for (const zh of ['老茶馆', '夜景', '遛娃', '道观', '古蜀', '一日游']) {
-      expect(second.lexicon.concepts.some((c) => c.zh.includes(zh)), zh).toBe(true);
+      expect(
+        second.lexicon.concepts.some((c) => c.zh.includes(zh)),
+        zh,
+      ).toBe(true);
     }
   });
 });

@@ -39,7 +39,17 @@ export const Scene = z.strictObject({
   cardId: z.string().regex(CARD_ID).max(80),
   name: BilingualName,
   aliases: z
-    .strictObject({ en: z.array(text(120)).max(12), zh: z.array(z.string().regex(/^\p{Script=Han}+$/u, 'Chinese aliases are Han characters only').max(30)).max(12) })
+    .strictObject({
+      en: z.array(text(120)).max(12),
+      zh: z
+        .array(
+          z
+            .string()
+            .regex(/^\p{Script=Han}+$/u, 'Chinese aliases are Han characters only')
+            .max(30),
+        )
+        .max(12),
+    })
     .optional(),
   summary: text(200),
   overview: text(1600),

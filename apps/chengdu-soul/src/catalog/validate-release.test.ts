@@ -33,15 +33,40 @@ describe('the bundled release', () => {
 
   it('marks the day-trip outings selectionOnly and explains their journey (release 2026-12-01.1)', () => {
     const outings = readReleaseFolder(join(RELEASES_DIR, '2026-12-01.1')).scenes.filter((s) => s.selectionOnly);
-    expect(outings.map((s) => s.cardId).sort()).toEqual(['anren', 'dujiangyan', 'dujiangyan-panda-valley', 'huanglongxi', 'jiezi', 'leshan-giant-buddha', 'luodai', 'mount-emei', 'pingle', 'qingcheng-mountain', 'sanxingdui']);
+    expect(outings.map((s) => s.cardId).sort()).toEqual([
+      'anren',
+      'dujiangyan',
+      'dujiangyan-panda-valley',
+      'huanglongxi',
+      'jiezi',
+      'leshan-giant-buddha',
+      'luodai',
+      'mount-emei',
+      'pingle',
+      'qingcheng-mountain',
+      'sanxingdui',
+    ]);
     for (const outing of outings) expect(outing.visitCaveat).toMatch(/day/i);
   });
 
   it('marks the day-trip outings selectionOnly and explains their journey (the newest release)', () => {
     const outings = release.scenes.filter((s) => s.selectionOnly);
     expect(outings.map((s) => s.cardId).sort()).toEqual([
-      'anren', 'dujiangyan', 'dujiangyan-panda-base', 'dujiangyan-panda-valley', 'huanglongxi', 'jiezi', 'leshan-giant-buddha', 'luodai', 'mount-emei',
-      'pingle', 'qingcheng-back-mountain', 'qingcheng-mountain', 'sanxingdui', 'sichuan-cuisine-museum', 'xiling-snow-mountain',
+      'anren',
+      'dujiangyan',
+      'dujiangyan-panda-base',
+      'dujiangyan-panda-valley',
+      'huanglongxi',
+      'jiezi',
+      'leshan-giant-buddha',
+      'luodai',
+      'mount-emei',
+      'pingle',
+      'qingcheng-back-mountain',
+      'qingcheng-mountain',
+      'sanxingdui',
+      'sichuan-cuisine-museum',
+      'xiling-snow-mountain',
     ]);
     for (const outing of outings) expect(outing.visitCaveat).toMatch(/day/i);
   });

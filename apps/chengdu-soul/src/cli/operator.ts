@@ -178,7 +178,8 @@ export async function runOperator(argv: string[], out: (line: string) => void = 
         return await withRepository(async (repository) => {
           const versions = await repository.listVersions();
           if (versions.length === 0) out('no release published');
-          for (const [i, v] of versions.entries()) out(`${v.catalogVersion}\t${v.publishedAt.toISOString()}\t${v.contentHash.slice(0, 12)}${i === 0 ? '\tcurrent' : ''}`);
+          for (const [i, v] of versions.entries())
+            out(`${v.catalogVersion}\t${v.publishedAt.toISOString()}\t${v.contentHash.slice(0, 12)}${i === 0 ? '\tcurrent' : ''}`);
           return 0;
         });
       case undefined:

@@ -5,7 +5,14 @@ export function renderDraft(draft: DraftView): string {
   const days = draft.days.map(
     (day) =>
       `Day ${day.day}:\n` +
-      (day.scenes.length === 0 ? '  (no scene)' : day.scenes.map((s) => `  - ${s.name.en} (${s.name.zh}) [${s.placement}${s.selectionOnly ? ', optional outing' : ''}${s.usuallyOvernight ? ', usually overnight: not a same-day return' : ''}] — ${s.visitCaveat}`).join('\n')),
+      (day.scenes.length === 0
+        ? '  (no scene)'
+        : day.scenes
+            .map(
+              (s) =>
+                `  - ${s.name.en} (${s.name.zh}) [${s.placement}${s.selectionOnly ? ', optional outing' : ''}${s.usuallyOvernight ? ', usually overnight: not a same-day return' : ''}] — ${s.visitCaveat}`,
+            )
+            .join('\n')),
   );
   return [
     `Draft ${draft.draftRef} revision ${draft.revision} (contentHash ${draft.contentHash}), catalog ${draft.catalogVersion}, ${draft.preferences.dayCount} ${draft.preferences.rhythm} day(s).`,

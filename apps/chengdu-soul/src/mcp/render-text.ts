@@ -23,7 +23,8 @@ export function renderSearch(outcome: SearchOutcome): string {
   const head = `Search "${outcome.query}" in catalog ${outcome.catalogVersion}: ${outcome.status}. ${outcome.explanation}`;
   if (outcome.status !== 'ok') return head;
   const lines = outcome.results.map(
-    (r) => `- ${r.cardId}: ${r.name.en} (${r.name.zh}) — ${r.summary}${r.selectionOnly ? ' [optional outing]' : ''} Matched: ${r.why}. Details: ${r.detailPath}`,
+    (r) =>
+      `- ${r.cardId}: ${r.name.en} (${r.name.zh}) — ${r.summary}${r.selectionOnly ? ' [optional outing]' : ''} Matched: ${r.why}. Details: ${r.detailPath}`,
   );
   return [head, ...lines, ...(outcome.hasMore ? ['More scenes match: raise limit to see them.'] : [])].join('\n');
 }

@@ -45,7 +45,12 @@ export class DraftService {
       () => {
         const resolved = resolveProposal(release, args, published);
         const preferences = { dayCount: args.dayCount, rhythm: args.rhythm, discovery: args.discovery, atmosphere: args.atmosphere };
-        const content = this.plan(release, preferences, resolved.required.map((s) => s.cardId), resolved.excludedCardIds);
+        const content = this.plan(
+          release,
+          preferences,
+          resolved.required.map((s) => s.cardId),
+          resolved.excludedCardIds,
+        );
         const draftRef = `dr_${randomBase64Url(12)}`;
         const expiresAt = new Date(now.getTime() + PLAN_LIMITS.linkLifetimeDays * DAY_MS);
         const { text: stored, hash: contentHash } = canonicalContent(content);
@@ -108,7 +113,10 @@ export class DraftService {
       const revision = draft.revision + 1;
       const { text: stored, hash: contentHash } = canonicalContent(content);
       await trx.updateTable('drafts').set({ revision, content_hash: contentHash, updated_at: now }).where('draft_ref', '=', args.draftRef).execute();
-      await trx.insertInto('draft_revisions').values({ draft_ref: args.draftRef, revision, content_hash: contentHash, content: stored, created_at: now }).execute();
+      await trx
+        .insertInto('draft_revisions')
+        .values({ draft_ref: args.draftRef, revision, content_hash: contentHash, content: stored, created_at: now })
+        .execute();
       return view(args.draftRef, revision, contentHash, content, 'draft', draft.createdAt, draft.expiresAt);
     });
     return result;
@@ -173,7 +181,10 @@ export class DraftService {
     if (row.confirmed_at) throw fail('draft_already_confirmed', `Draft ${pointer.draftRef} is already confirmed.`, { draftRef: pointer.draftRef });
     const expiresAt = new Date(row.expires_at);
     if (now.getTime() >= expiresAt.getTime()) {
-      throw fail('draft_expired', `Draft ${pointer.draftRef} expired at ${expiresAt.toISOString()}; propose afresh.`, { draftRef: pointer.draftRef, expiredAt: expiresAt.toISOString() });
+      throw fail('draft_expired', `Draft ${pointer.draftRef} expired at ${expiresAt.toISOString()}; propose afresh.`, {
+        draftRef: pointer.draftRef,
+        expiredAt: expiresAt.toISOString(),
+      });
     }
     if (row.revision !== pointer.expectedRevision || row.content_hash !== pointer.expectedContentHash) {
       throw fail('revision_conflict', `Draft ${pointer.draftRef} is at revision ${row.revision}; review that revision with the traveler before continuing.`, {
@@ -184,11 +195,15 @@ export class DraftService {
       });
     }
     if (current.catalogVersion !== row.catalog_version) {
-      throw fail('draft_catalog_stale', `Draft ${pointer.draftRef} was made from catalog ${row.catalog_version}; the current catalog is ${current.catalogVersion}. Propose afresh.`, {
-        draftRef: pointer.draftRef,
-        draftCatalogVersion: row.catalog_version,
-        currentCatalogVersion: current.catalogVersion,
-      });
+      throw fail(
+        'draft_catalog_stale',
+        `Draft ${pointer.draftRef} was made from catalog ${row.catalog_version}; the current catalog is ${current.catalogVersion}. Propose afresh.`,
+        {
+          draftRef: pointer.draftRef,
+          draftCatalogVersion: row.catalog_version,
+          currentCatalogVersion: current.catalogVersion,
+        },
+      );
     }
     const stored = await trx
       .selectFrom('draft_revisions')

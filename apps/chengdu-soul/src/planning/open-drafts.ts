@@ -65,7 +65,9 @@ export class OpenDrafts {
   private current(accountId: string, now: Date) {
     return this.db
       .selectFrom('drafts')
-      .innerJoin('draft_revisions', (join) => join.onRef('draft_revisions.draft_ref', '=', 'drafts.draft_ref').onRef('draft_revisions.revision', '=', 'drafts.revision'))
+      .innerJoin('draft_revisions', (join) =>
+        join.onRef('draft_revisions.draft_ref', '=', 'drafts.draft_ref').onRef('draft_revisions.revision', '=', 'drafts.revision'),
+      )
       .select(['drafts.draft_ref', 'drafts.revision', 'drafts.content_hash', 'drafts.created_at', 'drafts.expires_at', 'draft_revisions.content'])
       .where('drafts.account_id', '=', accountId)
       .where('drafts.confirmed_at', 'is', null)
@@ -73,7 +75,14 @@ export class OpenDrafts {
   }
 }
 
-function toView(row: { draft_ref: string; revision: number; content_hash: string; created_at: Date | string; expires_at: Date | string; content: unknown }): DraftView {
+function toView(row: {
+  draft_ref: string;
+  revision: number;
+  content_hash: string;
+  created_at: Date | string;
+  expires_at: Date | string;
+  content: unknown;
+}): DraftView {
   const content = (typeof row.content === 'string' ? JSON.parse(row.content) : row.content) as DraftContent;
   return draftView(row.draft_ref, row.revision, row.content_hash, content, 'draft', new Date(row.created_at), new Date(row.expires_at));
 }

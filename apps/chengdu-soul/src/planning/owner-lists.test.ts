@@ -23,17 +23,62 @@ let database: TestDatabase<ChengduDatabase>;
 async function addPlan(accountId: string, n: number, createdAt: Date): Promise<string> {
   const draftRef = `dr_${accountId}_${n}`;
   const db = database.db;
-  await db.insertInto('drafts').values({ draft_ref: draftRef, account_id: accountId, catalog_version: 'plans-test', revision: 1, content_hash: 'h', created_at: createdAt, updated_at: createdAt, expires_at: new Date(createdAt.getTime() + 7 * 86_400_000), confirmed_at: createdAt }).execute();
-  await db.insertInto('pages').values({ page_id: randomUUID(), token: `tok_${draftRef}`, draft_ref: draftRef, account_id: accountId, revision: 1, content_hash: 'h', snapshot: JSON.stringify({ days: [] }), created_at: createdAt, expires_at: new Date(createdAt.getTime() + 7 * 86_400_000) }).execute();
-  await db.insertInto('idempotency_records').values({ account_id: accountId, operation: 'propose', idempotency_key: n % 2 ? `web_${n}` : `agent-${n}`, request_hash: 'r', response: JSON.stringify({ draftRef }), created_at: createdAt }).execute();
+  await db
+    .insertInto('drafts')
+    .values({
+      draft_ref: draftRef,
+      account_id: accountId,
+      catalog_version: 'plans-test',
+      revision: 1,
+      content_hash: 'h',
+      created_at: createdAt,
+      updated_at: createdAt,
+      expires_at: new Date(createdAt.getTime() + 7 * 86_400_000),
+      confirmed_at: createdAt,
+    })
+    .execute();
+  await db
+    .insertInto('pages')
+    .values({
+      page_id: randomUUID(),
+      token: `tok_${draftRef}`,
+      draft_ref: draftRef,
+      account_id: accountId,
+      revision: 1,
+      content_hash: 'h',
+      snapshot: JSON.stringify({ days: [] }),
+      created_at: createdAt,
+      expires_at: new Date(createdAt.getTime() + 7 * 86_400_000),
+    })
+    .execute();
+  await db
+    .insertInto('idempotency_records')
+    .values({
+      account_id: accountId,
+      operation: 'propose',
+      idempotency_key: n % 2 ? `web_${n}` : `agent-${n}`,
+      request_hash: 'r',
+      response: JSON.stringify({ draftRef }),
+      created_at: createdAt,
+    })
+    .execute();
   return draftRef;
 }
 
 beforeAll(async () => {
   database = await openTestDatabase<ChengduDatabase>(chengduMigrations, 'owner_lists');
   const db = database.db;
-  await db.insertInto('catalog_releases').values({ catalog_version: 'plans-test', content_hash: 'h', document: JSON.stringify({}) } as never).execute();
-  await db.insertInto('accounts').values([{ account_id: 'acc-owner', email: 'owner@example.com' }, { account_id: 'acc-other', email: 'other@example.com' }]).execute();
+  await db
+    .insertInto('catalog_releases')
+    .values({ catalog_version: 'plans-test', content_hash: 'h', document: JSON.stringify({}) } as never)
+    .execute();
+  await db
+    .insertInto('accounts')
+    .values([
+      { account_id: 'acc-owner', email: 'owner@example.com' },
+      { account_id: 'acc-other', email: 'other@example.com' },
+    ])
+    .execute();
   // Two plans share a millisecond, so only the page id can order them.
   for (let n = 0; n < PLANS; n++) await addPlan('acc-owner', n, new Date(T0 + Math.min(n, PLANS - 2) * 60_000));
   await addPlan('acc-other', 99, new Date(T0 + 30 * 60_000));
@@ -79,7 +124,14 @@ describe("the owner's saved plans, a page at a time", () => {
   it('reads a cursor only as it wrote it', () => {
     const cursor = { createdAt: new Date(T0), pageId: randomUUID() };
     expect(cursorFrom(cursorText(cursor))).toEqual(cursor);
-    for (const text of [undefined, '', 'x', Buffer.from('2026-11-01T08:00:00.000Z|not-an-id').toString('base64url'), Buffer.from(`never|${cursor.pageId}`).toString('base64url'), `${cursorText(cursor)}${'A'.repeat(200)}`]) {
+    for (const text of [
+      undefined,
+      '',
+      'x',
+      Buffer.from('2026-11-01T08:00:00.000Z|not-an-id').toString('base64url'),
+      Buffer.from(`never|${cursor.pageId}`).toString('base64url'),
+      `${cursorText(cursor)}${'A'.repeat(200)}`,
+    ]) {
       expect(cursorFrom(text)).toBeUndefined();
     }
   });
@@ -90,7 +142,10 @@ describe("the owner's saved plans, a page at a time", () => {
         const first = await pages.listForAccount('acc-owner', { limit: 3 });
         const second = await pages.listForAccount('acc-owner', { limit: 3, after: first.next });
         await pages.findForAccount('acc-owner', first.pages[0]!.pageId);
-        const madeBy = await drafts.madeBy('acc-owner', [...first.pages, ...second.pages].map((p) => p.draftRef));
+        const madeBy = await drafts.madeBy(
+          'acc-owner',
+          [...first.pages, ...second.pages].map((p) => p.draftRef),
+        );
         expect([...madeBy.values()].sort()).toEqual(['agent', 'agent', 'agent', 'web', 'web', 'web']);
       }),
     ).toEqual([]);

@@ -3,11 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ChengduDatabase } from '../store/schema.ts';
 import type { PageSnapshot } from './page-snapshot.ts';
 
-export type PageLookup =
-  | { state: 'live'; snapshot: PageSnapshot }
-  | { state: 'expired'; expiredAt: Date }
-  | { state: 'stopped' }
-  | { state: 'missing' };
+export type PageLookup = { state: 'live'; snapshot: PageSnapshot } | { state: 'expired'; expiredAt: Date } | { state: 'stopped' } | { state: 'missing' };
 
 export interface SavedPage {
   pageId: string;
@@ -54,11 +50,21 @@ export class PageRepository {
    * One page of the owner's saved plans, newest first, and where the next (older) page starts.
    * Reads through `pages_by_account` however many plans the account has saved.
    */
-  async listForAccount(accountId: string, options: { limit: number; after?: PageCursor | undefined }): Promise<{ pages: SavedPage[]; next: PageCursor | undefined }> {
+  async listForAccount(
+    accountId: string,
+    options: { limit: number; after?: PageCursor | undefined },
+  ): Promise<{ pages: SavedPage[]; next: PageCursor | undefined }> {
     let query = this.db.selectFrom('pages').selectAll().where('account_id', '=', accountId);
     const after = options.after;
-    if (after) query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('page_id', '<', after.pageId)])]));
-    const rows = await query.orderBy('created_at', 'desc').orderBy('page_id', 'desc').limit(options.limit + 1).execute();
+    if (after)
+      query = query.where((eb) =>
+        eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('page_id', '<', after.pageId)])]),
+      );
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('page_id', 'desc')
+      .limit(options.limit + 1)
+      .execute();
     const pages = rows.slice(0, options.limit).map(toSavedPage);
     const last = pages.at(-1);
     return { pages, next: rows.length > options.limit && last ? { createdAt: last.createdAt, pageId: last.pageId } : undefined };
@@ -83,7 +89,15 @@ export class PageRepository {
   }
 }
 
-function toSavedPage(r: { page_id: string; token: string; draft_ref: string; created_at: Date | string; expires_at: Date | string; stopped_at: Date | string | null; snapshot: unknown }): SavedPage {
+function toSavedPage(r: {
+  page_id: string;
+  token: string;
+  draft_ref: string;
+  created_at: Date | string;
+  expires_at: Date | string;
+  stopped_at: Date | string | null;
+  snapshot: unknown;
+}): SavedPage {
   return {
     pageId: r.page_id,
     token: r.token,

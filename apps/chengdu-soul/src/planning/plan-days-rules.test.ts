@@ -66,12 +66,7 @@ describe('what may be recommended', () => {
   });
 
   it('never recommends a second scene of a kind in the day; scenes without a kind each count as their own', () => {
-    const candidates = [
-      scene('t1', 0, 0, { visitKind: 'temple' }),
-      scene('t2', 0.5, 0, { visitKind: 'temple' }),
-      scene('n1', 1),
-      scene('n2', 1.5),
-    ];
+    const candidates = [scene('t1', 0, 0, { visitKind: 'temple' }), scene('t2', 0.5, 0, { visitKind: 'temple' }), scene('n1', 1), scene('n2', 1.5)];
     expect(ids(planDays(candidates, request()))).toEqual([['t1', 'n1', 'n2']]);
   });
 });

@@ -44,9 +44,7 @@ export function planDays(candidates: readonly Scene[], request: DayPlanRequest):
     (groups[i] ?? []).map((scene) => ({ scene, placement: 'required' as const })),
   );
   const used = new Set(request.required.map((s) => s.cardId));
-  const pool = candidates
-    .filter((s) => !s.selectionOnly && !request.excludedCardIds.has(s.cardId) && !used.has(s.cardId))
-    .sort(byId);
+  const pool = candidates.filter((s) => !s.selectionOnly && !request.excludedCardIds.has(s.cardId) && !used.has(s.cardId)).sort(byId);
 
   for (const day of days) {
     if (day.some((p) => p.scene.selectionOnly)) continue;

@@ -28,7 +28,9 @@ export const ProposeInput = z.strictObject({
   sceneSelection: z
     .union([SceneSelection, z.array(SceneSelection).min(1).max(9)])
     .optional()
-    .describe("The `selection` of each scene the traveler chose, copied from get_chengdu_scene (one object, or an array of them from the same catalogVersion)."),
+    .describe(
+      'The `selection` of each scene the traveler chose, copied from get_chengdu_scene (one object, or an array of them from the same catalogVersion).',
+    ),
   idempotencyKey: IdempotencyKey,
 });
 export type ProposeInput = z.infer<typeof ProposeInput>;

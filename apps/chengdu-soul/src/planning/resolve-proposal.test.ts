@@ -58,7 +58,11 @@ describe('a proposal the release can honour', () => {
   });
 
   it('takes exactly as many required scenes as the days hold', () => {
-    const resolved = resolve({ dayCount: 1, rhythm: 'full', sceneSelection: { catalogVersion: current, requiredCardIds: ['panda-base', 'jinli', 'wenshu-monastery'] } });
+    const resolved = resolve({
+      dayCount: 1,
+      rhythm: 'full',
+      sceneSelection: { catalogVersion: current, requiredCardIds: ['panda-base', 'jinli', 'wenshu-monastery'] },
+    });
     expect(resolved.required).toHaveLength(3);
     expect(resolved.scenesPerDay).toBe(3);
   });
@@ -143,7 +147,9 @@ describe('a proposal refused, naming every offending ID', () => {
   });
 
   it('one required scene more than the days hold', () => {
-    expect(refusal({ dayCount: 1, rhythm: 'balanced', sceneSelection: { catalogVersion: current, requiredCardIds: ['jinli', 'panda-base', 'wenshu-monastery'] } })).toEqual({
+    expect(
+      refusal({ dayCount: 1, rhythm: 'balanced', sceneSelection: { catalogVersion: current, requiredCardIds: ['jinli', 'panda-base', 'wenshu-monastery'] } }),
+    ).toEqual({
       code: 'too_many_required_scenes',
       message: '3 required scenes do not fit 1 balanced day(s) (capacity 2). Add days, choose a fuller rhythm or require fewer scenes.',
       details: { cardIds: ['jinli', 'panda-base', 'wenshu-monastery'], capacity: 2, dayCount: 1, rhythm: 'balanced', scenesPerDay: 2 },

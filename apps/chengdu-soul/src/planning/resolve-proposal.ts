@@ -30,17 +30,25 @@ export function resolveProposal(release: LoadedRelease, input: Omit<ProposeInput
     });
   }
   if (versions[0] !== undefined && versions[0] !== current && !published.has(versions[0])) {
-    throw fail('unknown_catalog_version', `sceneSelection names catalog ${versions[0]}, which was never published; the current catalog is ${current}. Read the scenes and copy their current selection.`, {
-      requestedCatalogVersion: versions[0],
-      currentCatalogVersion: current,
-    });
+    throw fail(
+      'unknown_catalog_version',
+      `sceneSelection names catalog ${versions[0]}, which was never published; the current catalog is ${current}. Read the scenes and copy their current selection.`,
+      {
+        requestedCatalogVersion: versions[0],
+        currentCatalogVersion: current,
+      },
+    );
   }
   if (versions[0] !== undefined && versions[0] !== current) {
-    throw fail('stale_catalog_version', `sceneSelection is from catalog ${versions[0]}; the current catalog is ${current}. Read the scenes again and copy their current selection.`, {
-      requestedCatalogVersion: versions[0],
-      currentCatalogVersion: current,
-      cardIds: requiredIds,
-    });
+    throw fail(
+      'stale_catalog_version',
+      `sceneSelection is from catalog ${versions[0]}; the current catalog is ${current}. Read the scenes again and copy their current selection.`,
+      {
+        requestedCatalogVersion: versions[0],
+        currentCatalogVersion: current,
+        cardIds: requiredIds,
+      },
+    );
   }
 
   const duplicates = [...new Set(requiredIds.filter((id, i) => requiredIds.indexOf(id) !== i))];

@@ -51,7 +51,10 @@ const LISTING_LIMITS: ListingLimits = {
   coverage: CATALOG_COVERAGE,
   dayCount: { min: PLAN_LIMITS.dayCountMin, max: PLAN_LIMITS.dayCountMax },
   scenesPerDay: PLAN_LIMITS.scenesPerDay,
-  search: { queryLength: { min: SEARCH_LIMITS.queryMin, max: SEARCH_LIMITS.queryMax }, limit: { min: SEARCH_LIMITS.limitMin, max: SEARCH_LIMITS.limitMax, default: SEARCH_LIMITS.limitDefault } },
+  search: {
+    queryLength: { min: SEARCH_LIMITS.queryMin, max: SEARCH_LIMITS.queryMax },
+    limit: { min: SEARCH_LIMITS.limitMin, max: SEARCH_LIMITS.limitMax, default: SEARCH_LIMITS.limitDefault },
+  },
   idempotencyKeyLength: { min: PLAN_LIMITS.idempotencyKeyMin, max: PLAN_LIMITS.idempotencyKeyMax },
   linkLifetimeDays: PLAN_LIMITS.linkLifetimeDays,
 };
@@ -104,10 +107,14 @@ export class CatalogQueries {
     if (catalogVersion !== current) {
       const known = await this.guard(() => this.catalog.version(catalogVersion));
       if (known) {
-        throw fail('stale_catalog_version', `Catalog version ${catalogVersion} has been replaced by ${current}; search again or list scenes to get current IDs.`, {
-          requestedCatalogVersion: catalogVersion,
-          currentCatalogVersion: current,
-        });
+        throw fail(
+          'stale_catalog_version',
+          `Catalog version ${catalogVersion} has been replaced by ${current}; search again or list scenes to get current IDs.`,
+          {
+            requestedCatalogVersion: catalogVersion,
+            currentCatalogVersion: current,
+          },
+        );
       }
       throw fail('unknown_catalog_version', `No catalog version ${catalogVersion} exists; the current version is ${current}.`, {
         requestedCatalogVersion: catalogVersion,

@@ -38,7 +38,10 @@ describe('the labelled relevance set', () => {
   it('puts the named scene first wherever the set names one', () => {
     const named = set.queries.filter((q) => q.first !== undefined);
     for (const query of ['Dujiangyan Panda Base', '熊猫谷', '川菜博物馆', '西岭雪山', 'Sichuan opera']) {
-      expect(named.map((q) => q.query), query).toContain(query);
+      expect(
+        named.map((q) => q.query),
+        query,
+      ).toContain(query);
     }
     for (const q of named) {
       expect(q.grades?.[q.first!], `${q.query}: the first scene is graded 3`).toBe(3);

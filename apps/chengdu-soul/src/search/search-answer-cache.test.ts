@@ -10,16 +10,23 @@ import { readReleaseFolder } from '../catalog/read-release.ts';
 import { SearchAnswerCache } from './search-answer-cache.ts';
 import { searchScenes, type SearchRequest } from './search-scenes.ts';
 
-const [older, newer] = bundledReleaseFolders().slice(-2).map((folder) => loadRelease(readReleaseFolder(folder), new Date()));
-const relevance = JSON.parse(readFileSync(new URL('../../../../bench/data/chengdu-search-relevance.json', import.meta.url), 'utf8')) as { queries: Array<{ query: string }> };
+const [older, newer] = bundledReleaseFolders()
+  .slice(-2)
+  .map((folder) => loadRelease(readReleaseFolder(folder), new Date()));
+const relevance = JSON.parse(readFileSync(new URL('../../../../bench/data/chengdu-search-relevance.json', import.meta.url), 'utf8')) as {
+  queries: Array<{ query: string }>;
+};
 
 /** A search that counts how often it really ran. */
 function countingSearch() {
   let runs = 0;
-  return { search: (release: typeof newer, request: SearchRequest) => {
+  return {
+    search: (release: typeof newer, request: SearchRequest) => {
       runs++;
       return searchScenes(release!, request);
-    }, runs: () => runs };
+    },
+    runs: () => runs,
+  };
 }
 
 describe('kept search answers', () => {

@@ -29,7 +29,11 @@ describe('tokenizing', () => {
   });
 
   it('splits English from Chinese written without a space between them', () => {
-    for (const [joined, spaced] of [['panda熊猫', 'panda 熊猫'], ['teahouse茶馆', 'teahouse 茶馆'], ['quiet公园park', 'quiet 公园 park']]) {
+    for (const [joined, spaced] of [
+      ['panda熊猫', 'panda 熊猫'],
+      ['teahouse茶馆', 'teahouse 茶馆'],
+      ['quiet公园park', 'quiet 公园 park'],
+    ]) {
       expect(search(joined!).status, joined).toBe('ok');
       expect(ids(joined!), joined).toEqual(ids(spaced!));
     }
@@ -42,14 +46,18 @@ describe('tokenizing', () => {
 });
 
 describe('matching', () => {
-  it('a scene named inside another scene\'s name finds that one too: in release 2, Dujiangyan with panda is Panda Valley', () => {
+  it("a scene named inside another scene's name finds that one too: in release 2, Dujiangyan with panda is Panda Valley", () => {
     const searchTwo = (query: string) => searchScenes(releaseTwo, { query, limit: 30 });
     for (const query of ['dujiangyan panda', '都江堰 panda', '都江堰 熊猫']) {
       const answer = searchTwo(query);
       expect(answer.status, query).toBe('ok');
       expect(answer.results.map((r) => r.cardId)[0], query).toBe('dujiangyan-panda-valley');
     }
-    expect(searchTwo('dujiangyan').results.map((r) => r.cardId).slice(0, 2)).toEqual(['dujiangyan', 'dujiangyan-panda-valley']);
+    expect(
+      searchTwo('dujiangyan')
+        .results.map((r) => r.cardId)
+        .slice(0, 2),
+    ).toEqual(['dujiangyan', 'dujiangyan-panda-valley']);
   });
 
   it('from release 3 on, Dujiangyan with panda finds both panda centres there, and each by its own name', () => {
@@ -103,7 +111,12 @@ describe('matching', () => {
     const city = results.slice(0, firstOuting);
     const iconic = city.filter((r) => r.discovery === 'iconic').length;
     expect(city.slice(0, iconic).every((r) => r.discovery === 'iconic')).toBe(true);
-    expect(city.slice(iconic).map((r) => r.cardId)).toEqual(city.slice(iconic).map((r) => r.cardId).sort());
+    expect(city.slice(iconic).map((r) => r.cardId)).toEqual(
+      city
+        .slice(iconic)
+        .map((r) => r.cardId)
+        .sort(),
+    );
   });
 });
 

@@ -97,10 +97,7 @@ export function searchScenes(release: LoadedRelease, request: SearchRequest): Se
 
   const atmosphereWords = collect(tokens, 'atmosphere');
   const discoveryWords = collect(tokens, 'discovery');
-  const conflicts = [
-    ...filterConflicts('atmosphere', atmosphereWords, request.atmosphere),
-    ...filterConflicts('discovery', discoveryWords, request.discovery),
-  ];
+  const conflicts = [...filterConflicts('atmosphere', atmosphereWords, request.atmosphere), ...filterConflicts('discovery', discoveryWords, request.discovery)];
   if (conflicts.length > 0) {
     return empty('no_match', `These ask for different values of the same label, so no scene can match: ${quoteList(conflicts)}.`, {
       conflictingTerms: conflicts,
@@ -287,13 +284,19 @@ function byRelevance(a: ScoredScene, b: ScoredScene): number {
 function describe(token: QueryToken): InterpretedTerm {
   const m = token.meaning!;
   const meaning =
-    m.kind === 'concept' ? `keyword:${m.tag}`
-    : m.kind === 'scene' ? `scene:${m.cardId}`
-    : m.kind === 'atmosphere' ? `atmosphere:${m.value}`
-    : m.kind === 'discovery' ? `discovery:${m.value}`
-    : m.kind === 'unsupported' ? `unsupported:${m.constraint}`
-    : m.kind === 'text' ? `text:${m.term}`
-    : 'ignored';
+    m.kind === 'concept'
+      ? `keyword:${m.tag}`
+      : m.kind === 'scene'
+        ? `scene:${m.cardId}`
+        : m.kind === 'atmosphere'
+          ? `atmosphere:${m.value}`
+          : m.kind === 'discovery'
+            ? `discovery:${m.value}`
+            : m.kind === 'unsupported'
+              ? `unsupported:${m.constraint}`
+              : m.kind === 'text'
+                ? `text:${m.term}`
+                : 'ignored';
   if (!token.corrections) return { term: token.term, meaning };
   return { term: token.term, meaning, correctedFrom: token.corrections.map((c) => `${c.from} → ${c.to}`).join(', ') };
 }

@@ -58,7 +58,10 @@ export function termMatchers(tokens: readonly QueryToken[], release: LoadedRelea
       // panda" is Dujiangyan Panda Valley, not "no scene is both".
       matchers.push({ label: term, posting: cached(release, `scene:${meaning.cardId}:${term}`, () => namedScenePosting(term, meaning.cardId, release)) });
     } else if (meaning?.kind === 'concept') {
-      matchers.push({ label: term, posting: cached(release, `concept:${meaning.tag}:${term}`, () => rarityScaled(release, term, conceptMatcher(term, meaning.tag, release))) });
+      matchers.push({
+        label: term,
+        posting: cached(release, `concept:${meaning.tag}:${term}`, () => rarityScaled(release, term, conceptMatcher(term, meaning.tag, release))),
+      });
     } else if (meaning?.kind === 'text') {
       matchers.push({ label: term, posting: cached(release, `text:${term}`, () => rarityScaled(release, term, textMatcher(term, release, TEXT_TERM_FACTOR))) });
     }
@@ -125,13 +128,7 @@ function tagPoints(scene: Scene, tag: string, tagged: ReadonlySet<string>): { po
 }
 
 /** Matches and scores the typed words in the scene texts (and, for a concept, its names and tags). */
-function textMatcher(
-  term: string,
-  release: LoadedRelease,
-  factor: number,
-  nameTerms?: { en: string[]; zh: string[] },
-  tags?: TagPoints,
-): TermScorer {
+function textMatcher(term: string, release: LoadedRelease, factor: number, nameTerms?: { en: string[]; zh: string[] }, tags?: TagPoints): TermScorer {
   const han = /\p{Script=Han}/u.test(term);
   const variants = han ? [term] : usefulVariants(term, release);
   const nameVariants = nameTerms ? [...new Set([...variants, ...nameTerms.en.flatMap((t) => usefulVariants(t, release))])] : variants;

@@ -46,7 +46,7 @@ function matchEnglish(typed: string[], index: LexiconIndex, text: SceneTextIndex
     let length = Math.min(index.longestEnglishPhrase, words.length - i);
     for (; length >= 1; length--) {
       const phrase = words.slice(i, i + length).join(' ');
-      const meaning = index.english.get(phrase) ?? (length === 1 ? singularMeaning(phrase, index) ?? textMeaning(phrase, text) : undefined);
+      const meaning = index.english.get(phrase) ?? (length === 1 ? (singularMeaning(phrase, index) ?? textMeaning(phrase, text)) : undefined);
       if (meaning) {
         token = { term: phrase, meaning };
         break;

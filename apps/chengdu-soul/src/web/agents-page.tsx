@@ -119,8 +119,7 @@ function SearchForm({ form }: { form: SearchFormValues }) {
           </select>
         </label>
         <label>
-          Results{' '}
-          <input type="number" name="limit" class="limit" min={1} max={30} value={form.limit} placeholder="5" />
+          Results <input type="number" name="limit" class="limit" min={1} max={30} value={form.limit} placeholder="5" />
         </label>
         <button type="submit">Search</button>
       </div>
@@ -163,7 +162,8 @@ function Outcome({ outcome, release, form }: { outcome: SearchOutcome; release: 
               Cannot check:{' '}
               {outcome.unsupportedTerms.map((u) => (
                 <>
-                  <strong>{UNSUPPORTED_WORDS[u.constraint as keyof typeof UNSUPPORTED_WORDS] ?? u.constraint.replace(/_/g, ' ')}</strong> (you wrote <q>{u.term}</q>){' '}
+                  <strong>{UNSUPPORTED_WORDS[u.constraint as keyof typeof UNSUPPORTED_WORDS] ?? u.constraint.replace(/_/g, ' ')}</strong> (you wrote{' '}
+                  <q>{u.term}</q>){' '}
                 </>
               ))}
               — these overviews hold no such information, so no scene can be promised to meet it.
@@ -253,7 +253,10 @@ function NextSteps({ outcome, understood, release, form }: { outcome: SearchOutc
           {suggestions(release).map((s, index) => (
             <>
               {index > 0 ? ' · ' : ''}
-              <a href={searchHref(s.en)}>{s.en}</a> <a href={searchHref(s.zh)} lang="zh-CN">{s.zh}</a>
+              <a href={searchHref(s.en)}>{s.en}</a>{' '}
+              <a href={searchHref(s.zh)} lang="zh-CN">
+                {s.zh}
+              </a>
             </>
           ))}
         </li>
@@ -269,7 +272,10 @@ function SceneLine({ scene }: { scene: SceneItem }) {
   return (
     <li>
       <a href={scene.detailPath}>
-        <strong>{scene.name.en}</strong> <span class="zh" lang="zh-CN">{scene.name.zh}</span>
+        <strong>{scene.name.en}</strong>{' '}
+        <span class="zh" lang="zh-CN">
+          {scene.name.zh}
+        </span>
       </a>
       <div>{scene.summary}</div>
       <div>

@@ -22,14 +22,13 @@ export function DraftReviewPage(props: { draft: DraftView; csrfToken: string; ke
     <ChengduPage title="Review your draft" robots="noindex">
       <h1>Review your draft</h1>
       <p>
-        {preferences.dayCount} {preferences.rhythm} day{preferences.dayCount > 1 ? 's' : ''}, {preferences.discovery},{' '}
-        {preferences.atmosphere}. Revision <span class="revision">{draft.revision}</span> of draft <code>{draft.draftRef}</code>, catalog{' '}
-        {draft.catalogVersion}. Nothing is published yet.
+        {preferences.dayCount} {preferences.rhythm} day{preferences.dayCount > 1 ? 's' : ''}, {preferences.discovery}, {preferences.atmosphere}. Revision{' '}
+        <span class="revision">{draft.revision}</span> of draft <code>{draft.draftRef}</code>, catalog {draft.catalogVersion}. Nothing is published yet.
       </p>
       {draft.openSlots > 0 ? (
         <p class="explain">
-          {draft.openSlots} open slot{draft.openSlots > 1 ? 's' : ''}: not enough scenes fit your preferences and exclusions, so some days
-          leave room for your own exploring.
+          {draft.openSlots} open slot{draft.openSlots > 1 ? 's' : ''}: not enough scenes fit your preferences and exclusions, so some days leave room for your
+          own exploring.
         </p>
       ) : null}
       {draft.days.map((day) => (
@@ -78,9 +77,8 @@ export function DraftReviewPage(props: { draft: DraftView; csrfToken: string; ke
       </section>
       <h2>Publish</h2>
       <p>
-        Confirming publishes this exact revision as an unlisted page. Anyone holding its link can read it until{' '}
-        {chinaTime(draft.expiresAt)}, seven days after the draft was created. You can stop sharing it at any time
-        from the start page.
+        Confirming publishes this exact revision as an unlisted page. Anyone holding its link can read it until {chinaTime(draft.expiresAt)}, seven days after
+        the draft was created. You can stop sharing it at any time from the start page.
       </p>
       <form method="post" action="/plan/confirm">
         <DraftPointer draft={draft} csrfToken={props.csrfToken} idempotencyKey={props.keys.confirm} />

@@ -9,8 +9,8 @@ export function HomePage(props: { catalogVersion?: string | undefined; sceneCoun
         Chengdu Soul <span lang="zh-CN">成都之魂</span>
       </h1>
       <p class="lead">
-        One to three flexible exploration days in Chengdu, built from a fixed, reviewed selection of real scenes: teahouses, parks,
-        temples, old streets and a few day trips out of the city.
+        One to three flexible exploration days in Chengdu, built from a fixed, reviewed selection of real scenes: teahouses, parks, temples, old streets and a
+        few day trips out of the city.
       </p>
       <p>
         <a href="/agents" class="button-link">
@@ -25,14 +25,14 @@ export function HomePage(props: { catalogVersion?: string | undefined; sceneCoun
       </ul>
       <h2>What it is not</h2>
       <p>
-        It is not a timed route, a live availability check, a reservation, a hotel service or a payment service. Opening hours,
-        tickets, access and travel times are not checked.
+        It is not a timed route, a live availability check, a reservation, a hotel service or a payment service. Opening hours, tickets, access and travel times
+        are not checked.
       </p>
       <h2>Planning</h2>
       <p>
-        Your AI agent can plan with Chengdu Soul and hand you the page. The owner of this service can also plan here directly after
-        signing in with a one-time link from the operator; a link works once, within {SIGN_IN_LINK_MINUTES} minutes. Connecting an
-        agent: <a href="/for-agents">Chengdu Soul for agents</a>.
+        Your AI agent can plan with Chengdu Soul and hand you the page. The owner of this service can also plan here directly after signing in with a one-time
+        link from the operator; a link works once, within {SIGN_IN_LINK_MINUTES} minutes. Connecting an agent: <a href="/for-agents">Chengdu Soul for agents</a>
+        .
       </p>
     </ChengduPage>
   );

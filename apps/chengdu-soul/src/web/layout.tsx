@@ -19,8 +19,8 @@ export function ChengduPage(props: { title: string; description?: string; robots
       {...(props.description ? { description: props.description } : {})}
       footer={
         <p>
-          Reviewed overviews for flexible exploration days. Not a timed route, live availability check, reservation, hotel or payment
-          service. Opening hours, access, tickets and travel times are not verified.
+          Reviewed overviews for flexible exploration days. Not a timed route, live availability check, reservation, hotel or payment service. Opening hours,
+          access, tickets and travel times are not verified.
         </p>
       }
     >

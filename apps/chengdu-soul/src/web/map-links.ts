@@ -32,7 +32,10 @@ export function destinationLinks(point: { lat: number; lon: number }, name: stri
   const q = encodeURIComponent(name);
   return [
     { label: 'Amap 高德', href: `https://uri.amap.com/marker?position=${lon},${lat}&name=${q}&coordinate=wgs84&callnative=1&src=chengdu-soul` },
-    { label: 'Baidu 百度', href: `https://api.map.baidu.com/marker?location=${lat},${lon}&title=${q}&content=${q}&coord_type=wgs84&output=html&src=webapp.chengdusoul.page` },
+    {
+      label: 'Baidu 百度',
+      href: `https://api.map.baidu.com/marker?location=${lat},${lon}&title=${q}&content=${q}&coord_type=wgs84&output=html&src=webapp.chengdusoul.page`,
+    },
     { label: 'Apple Maps', href: `https://maps.apple.com/?ll=${lat},${lon}&q=${q}` },
     { label: 'OpenStreetMap', href: osmHref },
   ];

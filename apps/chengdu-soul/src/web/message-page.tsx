@@ -24,10 +24,7 @@ export function MessagePage(props: { title: string; children?: Child }) {
 export function FormRefusedPage() {
   return (
     <MessagePage title="This form was refused">
-      <p>
-        It did not carry this site’s form token, or the token has expired. Nothing was changed. Go back, reload the page and send
-        the form again.
-      </p>
+      <p>It did not carry this site’s form token, or the token has expired. Nothing was changed. Go back, reload the page and send the form again.</p>
     </MessagePage>
   );
 }

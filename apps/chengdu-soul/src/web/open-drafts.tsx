@@ -24,8 +24,7 @@ export function OpenDraftsList(props: { drafts: DraftView[]; madeBy: ReadonlyMap
               <PlanName days={draft.days} />
               <p class="small">
                 {origin ? <span class="tag">{MADE_BY[origin]}</span> : null} Proposed {chinaTime(draft.createdAt)} · {preferences.dayCount} day
-                {preferences.dayCount > 1 ? 's' : ''}, {preferences.rhythm}, {preferences.discovery}, {preferences.atmosphere} · revision{' '}
-                {draft.revision}
+                {preferences.dayCount > 1 ? 's' : ''}, {preferences.rhythm}, {preferences.discovery}, {preferences.atmosphere} · revision {draft.revision}
               </p>
               <div class="actions">
                 <a href={`/plan/drafts/${draft.draftRef}`} class="review-link button-link">

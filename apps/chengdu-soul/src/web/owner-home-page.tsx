@@ -46,9 +46,8 @@ export function OwnerHomePage(props: OwnerHomeProps) {
         </form>
       </div>
       <p>
-        Propose one to three flexible exploration days from the reviewed scenes of catalog {props.release.catalogVersion}. This is the
-        same planning service agents use. Nothing is published until you review the draft and confirm it; then you get an unlisted
-        link that works for seven days from the draft.
+        Propose one to three flexible exploration days from the reviewed scenes of catalog {props.release.catalogVersion}. This is the same planning service
+        agents use. Nothing is published until you review the draft and confirm it; then you get an unlisted link that works for seven days from the draft.
       </p>
       {props.problem ? <ProblemAlert problem={props.problem} /> : null}
       <PlanningForm release={props.release} values={props.values} csrfToken={props.csrfToken} idempotencyKey={props.idempotencyKey} />

@@ -7,7 +7,16 @@
 import type { MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import type { RateLimitOutcome } from '@agent-products/kit/store';
-import { htmlDocument, loadSession, readFormStep, requireSession, sessionCsrfStep, type FormVariables, type SessionVariables, type SiteCookies } from '@agent-products/kit/web';
+import {
+  htmlDocument,
+  loadSession,
+  readFormStep,
+  requireSession,
+  sessionCsrfStep,
+  type FormVariables,
+  type SessionVariables,
+  type SiteCookies,
+} from '@agent-products/kit/web';
 import { SESSION_COOKIE } from '../access/cookie-names.ts';
 import type { OwnerSession, OwnerSessions } from '../access/owner-sessions.ts';
 import { FormRefusedPage, MessagePage } from './message-page.tsx';
@@ -78,8 +87,8 @@ export function ownerSteps(o: OwnerStepOptions): OwnerSteps {
       htmlDocument(
         <MessagePage title="Too many planning changes right now">
           <p>
-            Your agents and this page together reached the per-minute limit for planning changes. Nothing was changed; go back and
-            send the form again in {limit.retryAfterSeconds} seconds.
+            Your agents and this page together reached the per-minute limit for planning changes. Nothing was changed; go back and send the form again in{' '}
+            {limit.retryAfterSeconds} seconds.
           </p>
         </MessagePage>,
       ),

@@ -88,8 +88,7 @@ export function PlanningForm(props: { release: LoadedRelease; values: PlanningFo
         <fieldset class="scene-choices day-trips">
           <legend>Optional day trips (selection only)</legend>
           <p class="notice">
-            Never added unless you tick one. Each is a long journey out of the city that fills its whole day; read its caveat before
-            choosing it.
+            Never added unless you tick one. Each is a long journey out of the city that fills its whole day; read its caveat before choosing it.
           </p>
           {dayTrips.map((s) => (
             <SceneBox scene={s} name="require" checked={values.required.includes(s.cardId)} dayTrip />

@@ -56,7 +56,10 @@ export function registerPlanningRoutes(app: Hono<AppEnv>, o: PlanningRouteOption
     const release = await o.queries.currentRelease();
     const now = o.clock();
     const older = cursorFrom(c.req.query('plans'));
-    const [saved, drafts] = await Promise.all([o.pages.listForAccount(session.accountId, { limit: SAVED_PLANS_LISTED, after: older }), o.openDrafts.list(session.accountId, now)]);
+    const [saved, drafts] = await Promise.all([
+      o.pages.listForAccount(session.accountId, { limit: SAVED_PLANS_LISTED, after: older }),
+      o.openDrafts.list(session.accountId, now),
+    ]);
     const pages = saved.pages;
     const madeBy = await o.openDrafts.madeBy(session.accountId, [...drafts.map((d) => d.draftRef), ...pages.map((p) => p.draftRef)]);
     return c.html(

@@ -20,36 +20,31 @@ export function PrivacyPage({ forms }: { forms: PrivacyForms }) {
       <h1>Privacy 隐私</h1>
       <h2>What the public catalog stores</h2>
       <p>
-        Searching scenes and reading overviews, on this site or through an agent, needs no account and stores nothing about you. Our
-        server logs each request’s method, path, status, timing and a correlation id for up to 30 days to keep the service running;
-        they never contain credentials or cookies, and private page and sign-in links are shortened in them so a log reader cannot
-        open them.
+        Searching scenes and reading overviews, on this site or through an agent, needs no account and stores nothing about you. Our server logs each request’s
+        method, path, status, timing and a correlation id for up to 30 days to keep the service running; they never contain credentials or cookies, and private
+        page and sign-in links are shortened in them so a log reader cannot open them.
       </p>
       <h2>Plans</h2>
       <p>
-        Planning stores the draft (the chosen days, rhythm, preferences, required and excluded scenes) and each revision of it. When a
-        plan is confirmed, its page is an unlisted link that anyone holding it can read. Links expire seven days after the draft was
-        created, and the signed-in owner can stop sharing a plan at any time, which invalidates the link for everyone. Plan pages are
-        never indexed by search engines. Drafts and page snapshots stay in the database after their link stops working, so the owner
-        can still see them listed; on a removal request the operator deletes the plan, its revisions, its page and every stored answer
-        that names it.
+        Planning stores the draft (the chosen days, rhythm, preferences, required and excluded scenes) and each revision of it. When a plan is confirmed, its
+        page is an unlisted link that anyone holding it can read. Links expire seven days after the draft was created, and the signed-in owner can stop sharing
+        a plan at any time, which invalidates the link for everyone. Plan pages are never indexed by search engines. Drafts and page snapshots stay in the
+        database after their link stops working, so the owner can still see them listed; on a removal request the operator deletes the plan, its revisions, its
+        page and every stored answer that names it.
       </p>
-      <p>
-        We do not ask for or keep conversation history, passports, payment details or hotel details. Please do not send them.
-      </p>
+      <p>We do not ask for or keep conversation history, passports, payment details or hotel details. Please do not send them.</p>
       <h2>Sign-in and sessions</h2>
       <p>
-        The owner signs in with a one-time link from the operator, valid for {SIGN_IN_LINK_MINUTES} minutes. Signing in sets one
-        cookie, used only to keep you signed in: it is HttpOnly, never readable by scripts or other sites, and the session ends after{' '}
-        {SESSION_DAYS} days or when you sign out. We keep only a hash of the link and of the session id, the account it belongs to and
-        when it expires. The forms on this page set a short-lived cookie that only proves a form came from this page.
+        The owner signs in with a one-time link from the operator, valid for {SIGN_IN_LINK_MINUTES} minutes. Signing in sets one cookie, used only to keep you
+        signed in: it is HttpOnly, never readable by scripts or other sites, and the session ends after {SESSION_DAYS} days or when you sign out. We keep only a
+        hash of the link and of the session id, the account it belongs to and when it expires. The forms on this page set a short-lived cookie that only proves
+        a form came from this page.
       </p>
       <h2>Removal and feedback</h2>
       <p>
-        To ask for removal of data about you, or to send feedback, use the forms below. We store what you write, the contact you
-        give and the time, and nothing else (no IP address). Each removal request is handled manually by the operator and answered at
-        the contact you give. Feedback and removal requests are deleted {PRIVACY_RETENTION_DAYS} days after
-        they arrive.
+        To ask for removal of data about you, or to send feedback, use the forms below. We store what you write, the contact you give and the time, and nothing
+        else (no IP address). Each removal request is handled manually by the operator and answered at the contact you give. Feedback and removal requests are
+        deleted {PRIVACY_RETENTION_DAYS} days after they arrive.
       </p>
       <form method="post" action="/privacy/feedback" class="privacy-form" id="feedback">
         <h3>Send feedback</h3>

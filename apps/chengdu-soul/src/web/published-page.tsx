@@ -18,9 +18,8 @@ export function PublishedPage({ confirmation }: { confirmation: ConfirmationView
         </a>
       </p>
       <p>
-        Anyone holding this unlisted link can read the plan until {chinaTime(publication.expiresAt)}. Share it
-        only with the people travelling; stop sharing at any time from your saved plans on <a href="/#saved-plans">the start page</a>,
-        which invalidates the link for everyone.
+        Anyone holding this unlisted link can read the plan until {chinaTime(publication.expiresAt)}. Share it only with the people travelling; stop sharing at
+        any time from your saved plans on <a href="/#saved-plans">the start page</a>, which invalidates the link for everyone.
       </p>
     </ChengduPage>
   );

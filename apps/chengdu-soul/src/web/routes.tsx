@@ -44,7 +44,10 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
     const unstorable = unacceptableField({ query: form.q, atmosphere: form.atmosphere, discovery: form.discovery, limit: form.limit });
     if (unstorable) {
       const shown = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.replace(new RegExp(UNSTORABLE_TEXT, 'g'), '\uFFFD')])) as SearchFormValues;
-      return c.html(htmlDocument(<AgentsPage form={shown} release={release} inputProblem={`Invalid arguments: ${unstorable.field} ${unstorable.problem}.`} />), 400);
+      return c.html(
+        htmlDocument(<AgentsPage form={shown} release={release} inputProblem={`Invalid arguments: ${unstorable.field} ${unstorable.problem}.`} />),
+        400,
+      );
     }
     if (form.q.trim() === '') {
       const filters = ListInput.safeParse({
@@ -91,10 +94,10 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
       return c.html(
         htmlDocument(
           <ChengduPage title="Scene not found" robots="noindex">
-          <h1>Scene not found</h1>
-          <p>
-            There is no scene with this ID in the current catalog. <a href="/agents">See all scenes</a>.
-          </p>
+            <h1>Scene not found</h1>
+            <p>
+              There is no scene with this ID in the current catalog. <a href="/agents">See all scenes</a>.
+            </p>
           </ChengduPage>,
         ),
         404,

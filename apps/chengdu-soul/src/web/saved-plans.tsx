@@ -37,7 +37,9 @@ export function SavedPlans(props: {
           <a href="/#saved-plans">Back to your newest plans</a>
         </p>
       ) : null}
-      {props.pages.length === 0 ? <p>{props.olderShown ? 'No older plans.' : 'No confirmed plans yet. A plan appears here once you confirm and publish it.'}</p> : null}
+      {props.pages.length === 0 ? (
+        <p>{props.olderShown ? 'No older plans.' : 'No confirmed plans yet. A plan appears here once you confirm and publish it.'}</p>
+      ) : null}
       <ul class="plans">
         {props.pages.map((page) => {
           const status = sharingStatus(page, props.now);

@@ -21,20 +21,27 @@ export function ScenePage({ scene }: { scene: SceneDetail }) {
         <a href="/agents">← All scenes</a>
       </p>
       <h1>
-        {scene.name.en} <span class="zh" lang="zh-CN">{scene.name.zh}</span>
+        {scene.name.en}{' '}
+        <span class="zh" lang="zh-CN">
+          {scene.name.zh}
+        </span>
       </h1>
       <p>
         <span class="tag">{scene.atmosphere}</span>
         <span class="tag">{scene.discovery}</span>
-        {scene.usuallyOvernight ? <span class="tag">optional outing, usually overnight</span> : scene.selectionOnly ? <span class="tag">optional day trip</span> : null}
+        {scene.usuallyOvernight ? (
+          <span class="tag">optional outing, usually overnight</span>
+        ) : scene.selectionOnly ? (
+          <span class="tag">optional day trip</span>
+        ) : null}
       </p>
       <p>
         <strong>{scene.summary}</strong>
       </p>
       {scene.usuallyOvernight ? (
         <p class="notice">
-          An optional outing that most travelers make with at least one night away: a plan gives it one day, but it is not a same-day return from
-          Chengdu. A plan only includes it when you choose it.
+          An optional outing that most travelers make with at least one night away: a plan gives it one day, but it is not a same-day return from Chengdu. A
+          plan only includes it when you choose it.
         </p>
       ) : scene.selectionOnly ? (
         <p class="notice">An optional day trip: a long journey out of the city that fills a whole day. A plan only includes it when you choose it.</p>
@@ -93,7 +100,11 @@ function Location({ scene }: { scene: SceneDetail }) {
 function PlaceItem({ place, label }: { place: PlaceView; label: { en: string; zh: string } }) {
   return (
     <li>
-      {label.en} <span class="zh" lang="zh-CN">{label.zh}</span> <small>({place.precision === 'exact' ? 'exact point' : 'approximate point'})</small>
+      {label.en}{' '}
+      <span class="zh" lang="zh-CN">
+        {label.zh}
+      </span>{' '}
+      <small>({place.precision === 'exact' ? 'exact point' : 'approximate point'})</small>
       <span class="map-links">
         Open in:{' '}
         {destinationLinks(place.point, label.zh).map((link, index) => (

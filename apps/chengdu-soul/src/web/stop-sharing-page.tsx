@@ -14,8 +14,8 @@ export function StopSharingPage(props: { page: SavedPage; csrfToken: string }) {
         <PlanName days={props.page.snapshot.days} />
       </p>
       <p>
-        Anyone who has the link — including people you already sent it to — will no longer be able to open the plan. This cannot be
-        undone: to share the plan again, make a new one.
+        Anyone who has the link — including people you already sent it to — will no longer be able to open the plan. This cannot be undone: to share the plan
+        again, make a new one.
       </p>
       <form method="post" action="/account/stop-sharing" class="inline">
         <input type="hidden" name="csrf" value={props.csrfToken} />

@@ -118,12 +118,12 @@ export function TravelerPage({ snapshot, start, startAsked }: { snapshot: PageSn
           ))}
         </ul>
         <p>
-          This link is unlisted: anyone who has it can read the plan, until {longDate(snapshot.expiresAt)} (China time). Share it only with
-          the people travelling.
+          This link is unlisted: anyone who has it can read the plan, until {longDate(snapshot.expiresAt)} (China time). Share it only with the people
+          travelling.
         </p>
         <p class="small">
-          Confirmed {longDate(snapshot.confirmedAt)}. A saved copy: later catalog updates do not change it (catalog {snapshot.catalogVersion},
-          revision {snapshot.revision}).
+          Confirmed {longDate(snapshot.confirmedAt)}. A saved copy: later catalog updates do not change it (catalog {snapshot.catalogVersion}, revision{' '}
+          {snapshot.revision}).
         </p>
       </section>
     </ChengduPage>
@@ -139,7 +139,10 @@ function SceneBlock({ scene }: { scene: SnapshotScene }) {
   return (
     <article class="scene" id={sceneAnchor(scene)}>
       <h3>
-        {scene.name.en} <span class="zh" lang="zh-CN">{scene.name.zh}</span>
+        {scene.name.en}{' '}
+        <span class="zh" lang="zh-CN">
+          {scene.name.zh}
+        </span>
       </h3>
       {scene.usuallyOvernight ? (
         <p class="tag">optional outing you chose · {OVERNIGHT_SHORT}</p>

@@ -23,13 +23,16 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-
 /** The banner line main.ts writes once listening: `Chengdu Soul   http://127.0.0.1:<port>/   (web)`. */
 const ANNOUNCED = /^Chengdu Soul\s+(http:\/\/127\.0\.0\.1:(\d+))\/\s/m;
 
 /** Starts the server, learns the address it bound from its stdout, and waits until `GET /health` answers `ok`. */
 export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/chengdu-soul/src/main.ts'], { cwd: REPO_ROOT, env: { CHENGDU_SOUL_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/chengdu-soul/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { CHENGDU_SOUL_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   let stdout = '';
   const keep = (chunk: Buffer) => {
@@ -79,9 +82,14 @@ async function healthy(baseUrl: string): Promise<boolean> {
 /** Runs one operator command as its own process; resolves with its exit code and output. */
 export function runOperatorProcess(env: NodeJS.ProcessEnv, ...argv: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'apps/chengdu-soul/src/cli/operator.ts', ...argv], { cwd: REPO_ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, output: `${stdout}${stderr}`.trim() });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'apps/chengdu-soul/src/cli/operator.ts', ...argv],
+      { cwd: REPO_ROOT, env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, output: `${stdout}${stderr}`.trim() });
+      },
+    );
   });
 }

@@ -13,7 +13,10 @@ export function registerControlRoutes(app: Hono<AppEnv>, control: SimControl): v
     const body: unknown = await c.req.json().catch(() => undefined);
     const parsed = ControlUpdate.safeParse(body);
     if (!parsed.success) {
-      return c.json({ error: { code: 'invalid_control', message: 'Expected {latency_ms?, faults?: [{tool, fault, times?}]}.', issues: parsed.error.issues } }, 400);
+      return c.json(
+        { error: { code: 'invalid_control', message: 'Expected {latency_ms?, faults?: [{tool, fault, times?}]}.', issues: parsed.error.issues } },
+        400,
+      );
     }
     control.update(parsed.data);
     return c.json(control.snapshot());

@@ -67,9 +67,7 @@ export class SimControl {
 
   /** The fault to inject into this call at this layer, if any; a counted rule is used up. */
   takeFault(tool: string, layer: 'http' | 'tool'): FaultKind | undefined {
-    const index = this.settings.faults.findIndex(
-      (rule) => (rule.tool === tool || rule.tool === '*') && HTTP_FAULTS.has(rule.fault) === (layer === 'http'),
-    );
+    const index = this.settings.faults.findIndex((rule) => (rule.tool === tool || rule.tool === '*') && HTTP_FAULTS.has(rule.fault) === (layer === 'http'));
     if (index < 0) return undefined;
     const rule = this.settings.faults[index]!;
     if (rule.times !== undefined) {

@@ -50,11 +50,19 @@ function wording(error: ErrorObject): [string, string] {
     case 'minimum':
       return [`Input should be greater than or equal to ${String(params.limit)}`, 'greater_than_equal'];
     case 'enum':
-      return [`Input should be ${(params.allowedValues as unknown[]).map((v) => `'${String(v)}'`).join(', ').replace(/, ([^,]*)$/, ' or $1')}`, 'enum'];
+      return [
+        `Input should be ${(params.allowedValues as unknown[])
+          .map((v) => `'${String(v)}'`)
+          .join(', ')
+          .replace(/, ([^,]*)$/, ' or $1')}`,
+        'enum',
+      ];
     case 'format':
       return ['Input should be a valid date in the format YYYY-MM-DD', 'date_from_datetime_parsing'];
     case 'type':
-      return TYPE_WORDS[String(params.type)] ? [`Input should be ${TYPE_WORDS[String(params.type)]![0]}`, TYPE_WORDS[String(params.type)]![1]] : ['Input has the wrong type', 'type_error'];
+      return TYPE_WORDS[String(params.type)]
+        ? [`Input should be ${TYPE_WORDS[String(params.type)]![0]}`, TYPE_WORDS[String(params.type)]![1]]
+        : ['Input has the wrong type', 'type_error'];
     default:
       return [error.message ?? 'Invalid input', error.keyword];
   }

@@ -64,7 +64,13 @@ function advertised(schema: JsonSchema): StandardSchemaWithJSON<Record<string, u
 
 const validators = new Map(SIM_TOOLS.map((tool) => [tool.name, new ArgumentValidator(tool.name, tool.input)]));
 
-async function answer(tool: SimTool, args: Record<string, unknown>, control: SimControl, context: () => SimContext, signal: AbortSignal): Promise<CallToolResult> {
+async function answer(
+  tool: SimTool,
+  args: Record<string, unknown>,
+  control: SimControl,
+  context: () => SimContext,
+  signal: AbortSignal,
+): Promise<CallToolResult> {
   control.recordCall(tool.name);
   if (control.latencyMs > 0) await sleep(control.latencyMs, undefined, { signal }).catch(() => undefined);
   const fault: FaultKind | undefined = control.takeFault(tool.name, 'tool');

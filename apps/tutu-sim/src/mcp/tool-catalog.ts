@@ -35,7 +35,11 @@ function tool(name: SimToolName, description: string, run: SimTool['run']): SimT
 }
 
 function instructionsTool(product: string, label: string): SimTool {
-  return tool(`get_${product}_instructions` as SimToolName, `Stand-in notes on ${label}: how to name places, what a price covers, and how checkout links behave.`, () => instructionsFor(product));
+  return tool(
+    `get_${product}_instructions` as SimToolName,
+    `Stand-in notes on ${label}: how to name places, what a price covers, and how checkout links behave.`,
+    () => instructionsFor(product),
+  );
 }
 
 export const SIM_TOOLS: readonly SimTool[] = [
@@ -62,14 +66,21 @@ export const SIM_TOOLS: readonly SimTool[] = [
     'search_multitransport',
     'Rail, air and bus options for a date side by side (demo data), priced for all passengers, ordered by price or time.',
     (args: Route & { adults?: number; modes?: Mode[] | null; optimize_for?: 'price' | 'time' }, ctx) =>
-      searchMultitransport({ ...route(args), adults: args.adults ?? 1, ...(args.modes ? { modes: args.modes } : {}), optimize_for: args.optimize_for ?? 'price' }, ctx),
+      searchMultitransport(
+        { ...route(args), adults: args.adults ?? 1, ...(args.modes ? { modes: args.modes } : {}), optimize_for: args.optimize_for ?? 'price' },
+        ctx,
+      ),
   ),
   tool(
     'get_offer_details',
     'One offer in detail (demo data). Hotels: rooms and their rates, each rate with the offerpack_hash that mints a cart (two adults are assumed unless adults is given). Trains: fares by car from details_ref.',
     offerDetails,
   ),
-  tool('get_rail_seatmap', 'Free seats by car for a train, from the details_ref of a search_rail offer (demo data).', (args: { details_ref: Record<string, unknown> }) => railSeatmap(args.details_ref)),
+  tool(
+    'get_rail_seatmap',
+    'Free seats by car for a train, from the details_ref of a search_rail offer (demo data).',
+    (args: { details_ref: Record<string, unknown> }) => railSeatmap(args.details_ref),
+  ),
   instructionsTool('avia', 'flight search'),
   instructionsTool('rail', 'train search'),
   instructionsTool('bus', 'bus search'),
@@ -81,5 +92,9 @@ export const SIM_TOOLS: readonly SimTool[] = [
     'A link to check an offer out on the stand-in’s demo pages, from the fields of its checkout_ref (pass them verbatim, with passengers_* for transport). Answers {checkout_url, kind, …}; kind says what the link opens.',
     createCheckoutLink,
   ),
-  tool('fetch_resource', 'Read a tutu:// resource of the stand-in: tutu://help/overview, tutu://geo, tutu://status, tutu://special-offers.', (args: { uri: string }) => fetchResource(args.uri)),
+  tool(
+    'fetch_resource',
+    'Read a tutu:// resource of the stand-in: tutu://help/overview, tutu://geo, tutu://status, tutu://special-offers.',
+    (args: { uri: string }) => fetchResource(args.uri),
+  ),
 ];

@@ -76,7 +76,9 @@ export function searchMultitransport(args: MultitransportArgs, ctx: SimContext) 
     }
   }
   const byTime = args.optimize_for === 'time';
-  options.sort((a, b) => (byTime ? a.duration_minutes - b.duration_minutes || a.price - b.price : a.price - b.price || a.duration_minutes - b.duration_minutes));
+  options.sort((a, b) =>
+    byTime ? a.duration_minutes - b.duration_minutes || a.price - b.price : a.price - b.price || a.duration_minutes - b.duration_minutes,
+  );
   return {
     meta: {
       product: 'multitransport',

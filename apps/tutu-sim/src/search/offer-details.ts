@@ -92,7 +92,12 @@ function hotelDetails(args: OfferDetailsArgs, ctx: SimContext) {
       location: hotelLocation(hotel),
       alias: hotelAlias(hotel),
     },
-    stay: { check_in: stay.checkIn, check_out: stay.checkOut, nights: Math.round((Date.parse(stay.checkOut) - Date.parse(stay.checkIn)) / 86_400_000), guests: { adults, children_ages: [] } },
+    stay: {
+      check_in: stay.checkIn,
+      check_out: stay.checkOut,
+      nights: Math.round((Date.parse(stay.checkOut) - Date.parse(stay.checkIn)) / 86_400_000),
+      guests: { adults, children_ages: [] },
+    },
     rooms: rooms.sort((a, b) => a.price_from.amount - b.price_from.amount),
     filters_available: [],
     ...(available ? {} : { note: 'На эти даты свободных номеров нет.' }),
@@ -114,8 +119,17 @@ function railDetails(ref: Record<string, unknown> | null | undefined) {
   return {
     transport: 'railway',
     source: { read_only: true },
-    summary: { title: `Поезд ${train.service.number}${train.service.name ? ` ${train.service.name}` : ''}`, from: { station: train.service.fromStation }, to: { station: train.service.toStation } },
-    variants: train.seats.map((seat) => ({ price: { amount: seat.price, currency: 'RUB' }, fare_type: 'REFUNDABLE', car_type: seat.category, seats_count: seat.available })),
+    summary: {
+      title: `Поезд ${train.service.number}${train.service.name ? ` ${train.service.name}` : ''}`,
+      from: { station: train.service.fromStation },
+      to: { station: train.service.toStation },
+    },
+    variants: train.seats.map((seat) => ({
+      price: { amount: seat.price, currency: 'RUB' },
+      fare_type: 'REFUNDABLE',
+      car_type: seat.category,
+      seats_count: seat.available,
+    })),
     warnings: [],
     data_source: DATA_SOURCE,
   };

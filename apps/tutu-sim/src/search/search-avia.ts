@@ -171,8 +171,14 @@ function leg(it: Itinerary, label: 'outbound' | 'return') {
 /** Fare families: the cheapest one is the offer's price; the others add baggage and flexibility. */
 function variants(id: string, price: number, lowCost: boolean) {
   const families: Array<[string, number, { kg: number; pieces: number }, boolean]> = lowCost
-    ? [['Базовый', 1, { kg: 0, pieces: 0 }, false], ['Выгодный', 1.35, { kg: 10, pieces: 1 }, false]]
-    : [['Эконом', 1, { kg: 23, pieces: 1 }, false], ['Комфорт', 1.6, { kg: 23, pieces: 1 }, true]];
+    ? [
+        ['Базовый', 1, { kg: 0, pieces: 0 }, false],
+        ['Выгодный', 1.35, { kg: 10, pieces: 1 }, false],
+      ]
+    : [
+        ['Эконом', 1, { kg: 23, pieces: 1 }, false],
+        ['Комфорт', 1.6, { kg: 23, pieces: 1 }, true],
+      ];
   return families.map(([family, factor, baggage, refundable], index) => ({
     variant_id: `${id}:${index}`,
     offer_hash: index === 0 ? id : `${id}:${index}`,
@@ -241,7 +247,19 @@ export function searchAvia(args: AviaArgs, ctx: SimContext) {
     sort,
     data_source: DATA_SOURCE,
   };
-  const empty = (note: string) => ({ offers: [], meta: { ...base, page: 1, page_size: args.page_size ?? 10, total_returned: 0, total_matched: 0, has_more: false, carriers_available: [], upstream_note: note } });
+  const empty = (note: string) => ({
+    offers: [],
+    meta: {
+      ...base,
+      page: 1,
+      page_size: args.page_size ?? 10,
+      total_returned: 0,
+      total_matched: 0,
+      has_more: false,
+      carriers_available: [],
+      upstream_note: note,
+    },
+  });
   if (from.city.airports.length === 0 || to.city.airports.length === 0) {
     const without = from.city.airports.length === 0 ? from.city : to.city;
     return empty(`В пункте «${without.name}» нет аэропорта с регулярными рейсами.`);
@@ -255,20 +273,42 @@ export function searchAvia(args: AviaArgs, ctx: SimContext) {
     (!wantedCarriers || it.legs.every((l) => wantedCarriers.some((c) => CARRIERS[l.flight.carrier]!.name.toLowerCase().includes(c)))) &&
     (!args.flight_numbers?.length || it.legs.some((l) => args.flight_numbers!.map(normalizeFlight).includes(normalizeFlight(l.flight.number))));
   const cheapestFirst = (list: Itinerary[]) =>
-    list.filter(keep).sort((a, b) => legsFare(a, serviceClass) - legsFare(b, serviceClass)).slice(0, MAX_DIRECTION_OPTIONS);
+    list
+      .filter(keep)
+      .sort((a, b) => legsFare(a, serviceClass) - legsFare(b, serviceClass))
+      .slice(0, MAX_DIRECTION_OPTIONS);
 
   const outbound = cheapestFirst(itineraries(from, to, departureDate));
   const inbound = returnDate ? cheapestFirst(itineraries(to, from, returnDate)) : [];
   const specs: OfferSpec[] = returnDate
-    ? outbound.flatMap((there) => inbound.filter((back) => back.legs[0]!.departureAt > there.legs[there.legs.length - 1]!.arrivalAt).map((back) => ({ there, back, party, serviceClass })))
+    ? outbound.flatMap((there) =>
+        inbound
+          .filter((back) => back.legs[0]!.departureAt > there.legs[there.legs.length - 1]!.arrivalAt)
+          .map((back) => ({ there, back, party, serviceClass })),
+      )
     : outbound.map((there) => ({ there, party, serviceClass }));
-  const searchUrl = searchResultsUrl(ctx.publicUrl, 'avia', { from: from.city.name, to: to.city.name, date: departureDate, return_date: returnDate, adults: party.adults, children: party.children, infants: party.infants });
+  const searchUrl = searchResultsUrl(ctx.publicUrl, 'avia', {
+    from: from.city.name,
+    to: to.city.name,
+    date: departureDate,
+    return_date: returnDate,
+    adults: party.adults,
+    children: party.children,
+    infants: party.infants,
+  });
   const all = specs.map((spec) => offerRow(spec, searchUrl));
   const rows = all.filter((row) => args.price_max === undefined || args.price_max === null || row.price.amount <= args.price_max);
   const page = paginate(sortOffers(rows, sort), args.page, args.page_size, 10, 30);
   return {
     offers: page.rows,
-    meta: { ...base, ...pageMeta(page), total_returned: page.rows.length, total_matched_exact: true, carriers_available: carriersAvailable(all), upstream_note: null },
+    meta: {
+      ...base,
+      ...pageMeta(page),
+      total_returned: page.rows.length,
+      total_matched_exact: true,
+      carriers_available: carriersAvailable(all),
+      upstream_note: null,
+    },
   };
 }
 

@@ -85,7 +85,16 @@ export function searchEtrain(args: EtrainArgs, ctx: SimContext) {
       price: line.fare,
     }));
   return {
-    meta: { product: 'etrain', from: line.from, to: line.to, date, pricing: { basis: 'per_seat', currency: 'RUB' }, total_matched: trains.length, has_more: false, data_source: DATA_SOURCE },
+    meta: {
+      product: 'etrain',
+      from: line.from,
+      to: line.to,
+      date,
+      pricing: { basis: 'per_seat', currency: 'RUB' },
+      total_matched: trains.length,
+      has_more: false,
+      data_source: DATA_SOURCE,
+    },
     trains,
   };
 }

@@ -96,12 +96,30 @@ export function searchHotels(args: HotelArgs, ctx: SimContext) {
   const meta = {
     search_id: searchId,
     geo_id: String(city.geoId),
-    resolved_geo: { geo_id: String(city.geoId), name: city.name, country: 'Россия', region: city.name, geo_type: 'locality', hotels_count: HOTELS.filter((h) => h.city === city.key).length },
+    resolved_geo: {
+      geo_id: String(city.geoId),
+      name: city.name,
+      country: 'Россия',
+      region: city.name,
+      geo_type: 'locality',
+      hotels_count: HOTELS.filter((h) => h.city === city.key).length,
+    },
     data_source: DATA_SOURCE,
   };
   const stayBlock = { check_in: stay.checkIn, check_out: stay.checkOut, nights };
   if (beyondSalesHorizon(stay.checkIn, ctx)) {
-    return { hotels: [], stay: stayBlock, meta: { ...meta, page: 1, page_size: args.page_size ?? 10, total_returned: 0, has_more: false, upstream_note: 'Бронирование на эти даты ещё не открыто.' } };
+    return {
+      hotels: [],
+      stay: stayBlock,
+      meta: {
+        ...meta,
+        page: 1,
+        page_size: args.page_size ?? 10,
+        total_returned: 0,
+        has_more: false,
+        upstream_note: 'Бронирование на эти даты ещё не открыто.',
+      },
+    };
   }
 
   const rows = HOTELS.filter((h) => h.city === city.key && !soldOut(h, stay.checkIn))

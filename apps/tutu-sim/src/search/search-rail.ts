@@ -62,7 +62,10 @@ export function railSearchUrl(ctx: SimContext, from: string, to: string, date: s
 
 /** A station's stable numeric ids, as Tutu's geo points and express codes look. */
 export function stationIds(station: string): { code: string; geoPoint: number } {
-  return { code: String(2_000_000 + Math.floor(unitHash(`${station}|code`) * 99_999)), geoPoint: 2_900_000 + Math.floor(unitHash(`${station}|point`) * 99_999) };
+  return {
+    code: String(2_000_000 + Math.floor(unitHash(`${station}|code`) * 99_999)),
+    geoPoint: 2_900_000 + Math.floor(unitHash(`${station}|point`) * 99_999),
+  };
 }
 
 const SEAT_CATEGORY_NAMES = new Set<string>(['SEDENTARY', 'RESERVED_SEAT', 'COMPARTMENT', 'LUX', 'SOFT', 'SHARED']);
@@ -78,7 +81,19 @@ export function searchRail(args: RailArgs, ctx: SimContext) {
   if (unknown) throw new SimToolError(`Неизвестная категория мест «${unknown}»: допустимы SEDENTARY, RESERVED_SEAT, COMPARTMENT, LUX, SOFT, SHARED.`);
   const base = { transport: 'railway', from: placeMeta(from), to: placeMeta(to), sort: args.sort ?? 'price_asc', data_source: DATA_SOURCE };
   if (beyondSalesHorizon(date, ctx)) {
-    return { offers: [], meta: { ...base, page: 1, page_size: args.page_size ?? 10, total_returned: 0, total_matched: 0, has_more: false, upstream_note: 'Продажа билетов на эту дату ещё не открыта.', carriers_available: [] } };
+    return {
+      offers: [],
+      meta: {
+        ...base,
+        page: 1,
+        page_size: args.page_size ?? 10,
+        total_returned: 0,
+        total_matched: 0,
+        has_more: false,
+        upstream_note: 'Продажа билетов на эту дату ещё не открыта.',
+        carriers_available: [],
+      },
+    };
   }
 
   const wantedNumbers = args.train_numbers?.length ? args.train_numbers.map((n) => n.toUpperCase()) : undefined;
@@ -118,7 +133,8 @@ function offerRow(train: TrainOnDate, from: SimCity, to: SimCity, ctx: SimContex
   const fromName = `${from.name} — ${service.fromStation} (${origin.code})`;
   const toName = `${to.name} — ${service.toStation} (${destination.code})`;
   const categories: Record<string, { count: number; price_from: number }> = {};
-  for (const seat of seats) categories[seat.category] = { count: 1 + Math.floor(unitHash(`${offerHash}|${seat.category}|fares`) * 6), price_from: money(seat.price) };
+  for (const seat of seats)
+    categories[seat.category] = { count: 1 + Math.floor(unitHash(`${offerHash}|${seat.category}|fares`) * 6), price_from: money(seat.price) };
   return {
     offer_id: offerHash,
     transport: 'railway',

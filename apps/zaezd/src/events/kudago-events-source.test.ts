@@ -35,13 +35,34 @@ beforeAll(async () => {
       return { body: { count: pages, next, previous: null, results: [mskConcert(300 + page, 2 + page)] } };
     }
     if (url.searchParams.get('location') === 'nnv' && url.searchParams.get('categories') === 'exhibition') {
-      const base = { place: { title: 'Арсенал', address: 'Кремль, 6', coords: { lat: 56.33, lon: 44.0 } }, location: { slug: 'nnv' }, categories: ['exhibition'], tags: ['выставки'] };
+      const base = {
+        place: { title: 'Арсенал', address: 'Кремль, 6', coords: { lat: 56.33, lon: 44.0 } },
+        location: { slug: 'nnv' },
+        categories: ['exhibition'],
+        tags: ['выставки'],
+      };
       return {
         body: kudagoPage([
-          { ...base, id: 401, title: 'выставка без конца', dates: [{ start: unix('2026-11-01T10:00:00+03:00'), end: null, is_endless: true, is_continuous: true }] },
-          { ...base, id: 402, title: 'выставка без начала', dates: [{ start: null, end: unix('2026-12-20T18:00:00+03:00'), is_startless: true, is_continuous: true }] },
+          {
+            ...base,
+            id: 401,
+            title: 'выставка без конца',
+            dates: [{ start: unix('2026-11-01T10:00:00+03:00'), end: null, is_endless: true, is_continuous: true }],
+          },
+          {
+            ...base,
+            id: 402,
+            title: 'выставка без начала',
+            dates: [{ start: null, end: unix('2026-12-20T18:00:00+03:00'), is_startless: true, is_continuous: true }],
+          },
           { ...base, id: 403, title: 'выставка постоянная', dates: [{ start: -62135596800, end: 253370754000, is_startless: true, is_endless: true }] },
-          { ...base, id: 404, title: 'выставка-сеанс без времени окончания', dates: [{ start: unix('2026-12-05T12:00:00+03:00'), end: null }], site_url: 'javascript:alert(1)' },
+          {
+            ...base,
+            id: 404,
+            title: 'выставка-сеанс без времени окончания',
+            dates: [{ start: unix('2026-12-05T12:00:00+03:00'), end: null }],
+            site_url: 'javascript:alert(1)',
+          },
         ]),
       };
     }
@@ -97,7 +118,13 @@ describe('KudaGo events source', () => {
   });
 
   it('reports cities KudaGo does not cover and cities whose request failed or timed out, keeping the rest', async () => {
-    const result = await source().search({ topics: ['concert'], freeWords: [], cities: ['spb', 'ekb', 'nnv', 'yar', 'aer'], from: '2026-12-02', to: '2026-12-31' });
+    const result = await source().search({
+      topics: ['concert'],
+      freeWords: [],
+      cities: ['spb', 'ekb', 'nnv', 'yar', 'aer'],
+      from: '2026-12-02',
+      to: '2026-12-31',
+    });
     expect(result.occurrences.map((o) => o.id)).toEqual(['201801']);
     const gaps = result.gaps.join('\n');
     expect(gaps).toMatch(/does not cover Ярославль, Сочи/);
@@ -122,15 +149,34 @@ describe('KudaGo events source', () => {
     pages = KUDAGO_MAX_PAGES + 3;
     const result = await source().search({ topics: ['jazz'], freeWords: [], cities: ['msk'], from: '2026-12-01', to: '2026-12-31' });
     expect(result.occurrences).toHaveLength(KUDAGO_MAX_PAGES);
-    expect(result.gaps.join('\n')).toMatch(new RegExp(`KudaGo listed ${KUDAGO_MAX_PAGES + 3} event\\(s\\) for Москва; 3 beyond the first ${KUDAGO_MAX_PAGES} were not read`));
+    expect(result.gaps.join('\n')).toMatch(
+      new RegExp(`KudaGo listed ${KUDAGO_MAX_PAGES + 3} event\\(s\\) for Москва; 3 beyond the first ${KUDAGO_MAX_PAGES} were not read`),
+    );
   });
 
   it('reads continuous, endless and startless dates as KudaGo documents them, and invents no session length', async () => {
     const result = await source().search({ topics: ['exhibition'], freeWords: [], cities: ['nnv'], from: '2026-12-02', to: '2026-12-31' });
     const byId = new Map(result.occurrences.map((o) => [o.id, o]));
-    expect(byId.get('401')).toMatchObject({ startsAt: '2026-11-01T10:00:00+03:00', endsAt: '2026-12-31T23:59:00+03:00', datesNote: expect.stringMatching(/no end date/) });
-    expect(byId.get('402')).toMatchObject({ startsAt: '2026-12-02T00:00:00+03:00', endsAt: '2026-12-20T18:00:00+03:00', datesNote: expect.stringMatching(/Already running/) });
-    expect(byId.get('403')).toMatchObject({ startsAt: '2026-12-02T00:00:00+03:00', endsAt: '2026-12-31T23:59:00+03:00', datesNote: expect.stringMatching(/without fixed start or end/) });
-    expect(byId.get('404')).toMatchObject({ startsAt: '2026-12-05T12:00:00+03:00', endsAt: '2026-12-05T12:00:00+03:00', datesNote: expect.stringMatching(/no end time/), url: null });
+    expect(byId.get('401')).toMatchObject({
+      startsAt: '2026-11-01T10:00:00+03:00',
+      endsAt: '2026-12-31T23:59:00+03:00',
+      datesNote: expect.stringMatching(/no end date/),
+    });
+    expect(byId.get('402')).toMatchObject({
+      startsAt: '2026-12-02T00:00:00+03:00',
+      endsAt: '2026-12-20T18:00:00+03:00',
+      datesNote: expect.stringMatching(/Already running/),
+    });
+    expect(byId.get('403')).toMatchObject({
+      startsAt: '2026-12-02T00:00:00+03:00',
+      endsAt: '2026-12-31T23:59:00+03:00',
+      datesNote: expect.stringMatching(/without fixed start or end/),
+    });
+    expect(byId.get('404')).toMatchObject({
+      startsAt: '2026-12-05T12:00:00+03:00',
+      endsAt: '2026-12-05T12:00:00+03:00',
+      datesNote: expect.stringMatching(/no end time/),
+      url: null,
+    });
   });
 });

@@ -107,16 +107,22 @@ function webLink(url: string | null | undefined): string | null {
 }
 
 function plainText(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&[a-z]+;/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&[a-z]+;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function topicsOf(event: KudagoEvent): TopicKey[] {
   const topics = new Set<TopicKey>();
   for (const category of event.categories ?? []) if (CATEGORY_TOPICS[category]) topics.add(CATEGORY_TOPICS[category]);
-  for (const tag of event.tags ?? []) for (const word of words(tag)) {
-    const topic = topicOfWord(word);
-    if (topic) topics.add(topic);
-  }
+  for (const tag of event.tags ?? [])
+    for (const word of words(tag)) {
+      const topic = topicOfWord(word);
+      if (topic) topics.add(topic);
+    }
   return [...topics];
 }
 
@@ -138,7 +144,13 @@ function spanOf(date: KudagoDate, windowStart: number, windowEnd: number): Span 
   const end = date.is_endless || !plausible(date.end) ? null : date.end;
   const open = date.is_continuous || date.is_startless || date.is_endless;
   if (start === null && end === null) {
-    return open ? { start: windowStart, end: windowEnd, note: 'KudaGo lists it as running without fixed start or end dates; the visit uses the dates asked for, and opening hours are not known.' } : undefined;
+    return open
+      ? {
+          start: windowStart,
+          end: windowEnd,
+          note: 'KudaGo lists it as running without fixed start or end dates; the visit uses the dates asked for, and opening hours are not known.',
+        }
+      : undefined;
   }
   if (start === null) return { start: windowStart, end: end!, note: 'Already running (KudaGo gives no start date); opening hours are not known.' };
   if (end === null) {
@@ -174,7 +186,9 @@ export class KudagoEventsSource implements EventsSource {
         return;
       }
       if (answer.value.unread > 0) {
-        gaps.push(`KudaGo listed ${answer.value.results.length + answer.value.unread} event(s) for ${city.nameRu}; ${answer.value.unread} beyond the first ${answer.value.results.length} were not read (at most ${KUDAGO_MAX_PAGES} pages).`);
+        gaps.push(
+          `KudaGo listed ${answer.value.results.length + answer.value.unread} event(s) for ${city.nameRu}; ${answer.value.unread} beyond the first ${answer.value.results.length} were not read (at most ${KUDAGO_MAX_PAGES} pages).`,
+        );
       }
       for (const item of answer.value.results) {
         const event = KudagoEvent.safeParse(item);
@@ -182,7 +196,10 @@ export class KudagoEventsSource implements EventsSource {
           skipped += 1;
           continue;
         }
-        if (fitOf({ topics: topicsOf(event.data), title: event.data.title, description: event.data.description ?? '' }, query.topics, query.freeWords).score === 0) continue;
+        if (
+          fitOf({ topics: topicsOf(event.data), title: event.data.title, description: event.data.description ?? '' }, query.topics, query.freeWords).score === 0
+        )
+          continue;
         occurrences.push(...this.occurrences(event.data, city, query.from, query.to));
       }
     });

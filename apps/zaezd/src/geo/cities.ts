@@ -23,47 +23,109 @@ export interface City {
 
 export const CITIES: readonly City[] = [
   {
-    key: 'msk', nameRu: 'Москва', nameEn: 'Moscow', kudagoSlug: 'msk', timezone: 'Europe/Moscow', utcOffsetHours: 3,
+    key: 'msk',
+    nameRu: 'Москва',
+    nameEn: 'Moscow',
+    kudagoSlug: 'msk',
+    timezone: 'Europe/Moscow',
+    utcOffsetHours: 3,
     centre: { lat: 55.7558, lon: 37.6173 },
     aliases: ['москва', 'москвы', 'москве', 'москву', 'мск', 'moscow', 'moskva', 'msk', 'mow'],
   },
   {
-    key: 'spb', nameRu: 'Санкт-Петербург', nameEn: 'Saint Petersburg', kudagoSlug: 'spb', timezone: 'Europe/Moscow', utcOffsetHours: 3,
+    key: 'spb',
+    nameRu: 'Санкт-Петербург',
+    nameEn: 'Saint Petersburg',
+    kudagoSlug: 'spb',
+    timezone: 'Europe/Moscow',
+    utcOffsetHours: 3,
     centre: { lat: 59.9386, lon: 30.3141 },
-    aliases: ['санкт-петербург', 'санкт-петербурга', 'санкт-петербурге', 'петербург', 'петербурга', 'петербурге', 'питер', 'питера', 'спб', 'saint petersburg', 'st petersburg', 'st. petersburg', 'sankt-peterburg', 'petersburg', 'spb', 'led'],
+    aliases: [
+      'санкт-петербург',
+      'санкт-петербурга',
+      'санкт-петербурге',
+      'петербург',
+      'петербурга',
+      'петербурге',
+      'питер',
+      'питера',
+      'спб',
+      'saint petersburg',
+      'st petersburg',
+      'st. petersburg',
+      'sankt-peterburg',
+      'petersburg',
+      'spb',
+      'led',
+    ],
   },
   {
-    key: 'kzn', nameRu: 'Казань', nameEn: 'Kazan', kudagoSlug: 'kzn', timezone: 'Europe/Moscow', utcOffsetHours: 3,
+    key: 'kzn',
+    nameRu: 'Казань',
+    nameEn: 'Kazan',
+    kudagoSlug: 'kzn',
+    timezone: 'Europe/Moscow',
+    utcOffsetHours: 3,
     centre: { lat: 55.7887, lon: 49.1221 },
     aliases: ['казань', 'казани', 'kazan', 'kzn'],
   },
   {
-    key: 'nnv', nameRu: 'Нижний Новгород', nameEn: 'Nizhny Novgorod', kudagoSlug: 'nnv', timezone: 'Europe/Moscow', utcOffsetHours: 3,
+    key: 'nnv',
+    nameRu: 'Нижний Новгород',
+    nameEn: 'Nizhny Novgorod',
+    kudagoSlug: 'nnv',
+    timezone: 'Europe/Moscow',
+    utcOffsetHours: 3,
     centre: { lat: 56.3269, lon: 44.0059 },
     aliases: ['нижний новгород', 'нижнего новгорода', 'нижнем новгороде', 'нижний', 'nizhny novgorod', 'nizhniy novgorod', 'nnov', 'goj'],
   },
   {
-    key: 'yar', nameRu: 'Ярославль', nameEn: 'Yaroslavl', kudagoSlug: null, timezone: 'Europe/Moscow', utcOffsetHours: 3,
+    key: 'yar',
+    nameRu: 'Ярославль',
+    nameEn: 'Yaroslavl',
+    kudagoSlug: null,
+    timezone: 'Europe/Moscow',
+    utcOffsetHours: 3,
     centre: { lat: 57.6261, lon: 39.8845 },
     aliases: ['ярославль', 'ярославля', 'ярославле', 'yaroslavl'],
   },
   {
-    key: 'ekb', nameRu: 'Екатеринбург', nameEn: 'Yekaterinburg', kudagoSlug: 'ekb', timezone: 'Asia/Yekaterinburg', utcOffsetHours: 5,
+    key: 'ekb',
+    nameRu: 'Екатеринбург',
+    nameEn: 'Yekaterinburg',
+    kudagoSlug: 'ekb',
+    timezone: 'Asia/Yekaterinburg',
+    utcOffsetHours: 5,
     centre: { lat: 56.8389, lon: 60.6057 },
     aliases: ['екатеринбург', 'екатеринбурга', 'екатеринбурге', 'екб', 'yekaterinburg', 'ekaterinburg', 'ekb', 'svx'],
   },
   {
-    key: 'vrn', nameRu: 'Воронеж', nameEn: 'Voronezh', kudagoSlug: null, timezone: 'Europe/Moscow', utcOffsetHours: 3,
+    key: 'vrn',
+    nameRu: 'Воронеж',
+    nameEn: 'Voronezh',
+    kudagoSlug: null,
+    timezone: 'Europe/Moscow',
+    utcOffsetHours: 3,
     centre: { lat: 51.6608, lon: 39.2003 },
     aliases: ['воронеж', 'воронежа', 'воронеже', 'voronezh', 'voz'],
   },
   {
-    key: 'aer', nameRu: 'Сочи', nameEn: 'Sochi', kudagoSlug: null, timezone: 'Europe/Moscow', utcOffsetHours: 3,
+    key: 'aer',
+    nameRu: 'Сочи',
+    nameEn: 'Sochi',
+    kudagoSlug: null,
+    timezone: 'Europe/Moscow',
+    utcOffsetHours: 3,
     centre: { lat: 43.5855, lon: 39.7231 },
     aliases: ['сочи', 'sochi', 'aer'],
   },
   {
-    key: 'kuf', nameRu: 'Самара', nameEn: 'Samara', kudagoSlug: null, timezone: 'Europe/Samara', utcOffsetHours: 4,
+    key: 'kuf',
+    nameRu: 'Самара',
+    nameEn: 'Samara',
+    kudagoSlug: null,
+    timezone: 'Europe/Samara',
+    utcOffsetHours: 4,
     centre: { lat: 53.1959, lon: 50.1002 },
     aliases: ['самара', 'самары', 'самаре', 'samara', 'kuf'],
   },
@@ -78,7 +140,12 @@ export function isCityKey(value: string): value is CityKey {
 }
 
 function normalizeName(text: string): string {
-  return text.trim().toLowerCase().replaceAll('ё', 'е').replace(/[\s_]+/g, ' ').replace(/^(г\.|город|city of)\s*/, '');
+  return text
+    .trim()
+    .toLowerCase()
+    .replaceAll('ё', 'е')
+    .replace(/[\s_]+/g, ' ')
+    .replace(/^(г\.|город|city of)\s*/, '');
 }
 
 /** The city a traveller's spelling names, in Russian or English, or undefined. */

@@ -22,12 +22,18 @@ function listFrom(value: unknown): unknown {
       return value;
     }
   }
-  return text.split(/[,;]/).map((part) => part.trim()).filter((part) => part.length > 0);
+  return text
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
 }
 
 function numberFrom(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const text = value.replace(/[\s\u00a0\u202f]/g, '').replace(/(₽|руб(\.|лей|ля|ль)?|rub|rur|р\.)$/i, '').replace(',', '.');
+  const text = value
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/(₽|руб(\.|лей|ля|ль)?|rub|rur|р\.)$/i, '')
+    .replace(',', '.');
   return text !== '' && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : value;
 }
 
@@ -46,7 +52,9 @@ const wholeNumber = (min: number, max: number) => z.preprocess(numberFrom, z.num
 export const FindEventTripsInput = z.strictObject({
   topics: z
     .preprocess(listFrom, z.array(z.string().trim().min(1).max(80)).min(1).max(REQUEST_LIMITS.maxTopics))
-    .describe('What the traveller wants to see, in Russian or English, e.g. ["jazz", "festival"] or ["джаз", "фестиваль"]. Also accepted as a JSON string or a comma-separated string.'),
+    .describe(
+      'What the traveller wants to see, in Russian or English, e.g. ["jazz", "festival"] or ["джаз", "фестиваль"]. Also accepted as a JSON string or a comma-separated string.',
+    ),
   origin: z.string().trim().min(1).max(80).describe('The city the traveller leaves from, in Russian or English, e.g. "Москва" or "Moscow".'),
   budget: z
     .preprocess(numberFrom, z.number().positive().max(REQUEST_LIMITS.maxBudget).transform(Math.round))

@@ -46,10 +46,12 @@ export function renderTrip(trip: TripResult): string {
   lines.push(...trip.coverage.searched.map((s) => `  searched: ${s}`));
   lines.push(...trip.coverage.not_found.map((s) => `  not found: ${s}`));
   lines.push(`  not covered: ${trip.coverage.not_covered.join(' ')}`);
-  if (trip.other_events.length > 0) lines.push(`Other matching events: ${trip.other_events.map((o) => `«${o.title}» (${o.city}, ${localTime(o.starts_at)})`).join('; ')}.`);
+  if (trip.other_events.length > 0)
+    lines.push(`Other matching events: ${trip.other_events.map((o) => `«${o.title}» (${o.city}, ${localTime(o.starts_at)})`).join('; ')}.`);
   lines.push(`Web version: ${trip.web_url}`);
   lines.push(`trip_id: ${trip.trip_id}`);
-  if (trip.packages.length > 0) lines.push('Next: get_trip_details(trip_id, package) for hotel, rates and weather; create_trip_checkout(trip_id, package) for the checkout links.');
+  if (trip.packages.length > 0)
+    lines.push('Next: get_trip_details(trip_id, package) for hotel, rates and weather; create_trip_checkout(trip_id, package) for the checkout links.');
   return lines.join('\n');
 }
 
@@ -59,7 +61,10 @@ export function renderDetails(details: TripDetails): string {
   const w = details.weather;
   const weather =
     w.status === 'forecast'
-      ? w.days.map((d) => `  ${d.date}: ${d.summary}, ${d.temperature_min_c ?? '?'}…${d.temperature_max_c ?? '?'} °C, precipitation ${d.precipitation_mm ?? '?'} mm (${d.precipitation_probability ?? '?'}%)`)
+      ? w.days.map(
+          (d) =>
+            `  ${d.date}: ${d.summary}, ${d.temperature_min_c ?? '?'}…${d.temperature_max_c ?? '?'} °C, precipitation ${d.precipitation_mm ?? '?'} mm (${d.precipitation_probability ?? '?'}%)`,
+        )
       : [`  ${w.reason}`];
   return [
     ...(details.notice ? [`⚠ ${details.notice}`] : []),

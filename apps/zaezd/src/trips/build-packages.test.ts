@@ -41,15 +41,47 @@ function train(number: string, departureAt: string, arrivalAt: string, seats: Ar
 
 function hotel(id: number, price: number, rating: number, lat: number): HotelOffer {
   return {
-    hotelId: String(id), name: `Hotel ${id}`, stars: 3, rating, reviewsCount: 10, address: 'addr', coords: { lat, lon: 30.3447 },
-    price, nights: null, roomName: 'Std', meal: null, freeCancellation: true, checkoutUrl: null, checkoutRef: { transport: 'hotels', hotel_geo_id: String(id) },
+    hotelId: String(id),
+    name: `Hotel ${id}`,
+    stars: 3,
+    rating,
+    reviewsCount: 10,
+    address: 'addr',
+    coords: { lat, lon: 30.3447 },
+    price,
+    nights: null,
+    roomName: 'Std',
+    meal: null,
+    freeCancellation: true,
+    checkoutUrl: null,
+    checkoutRef: { transport: 'hotels', hotel_geo_id: String(id) },
   };
 }
 
 const flight = (price: number): FlightOffer => ({
-  offerId: 'av1', price, carrier: 'Аэрофлот', direct: true, baggage: null,
-  there: { flights: ['SU 6'], from: 'SVO', to: 'LED', departureAt: '2026-12-02T07:00:00+03:00', arrivalAt: '2026-12-02T08:25:00+03:00', durationMinutes: 85, stops: 0 },
-  back: { flights: ['SU 7'], from: 'LED', to: 'SVO', departureAt: '2026-12-04T08:10:00+03:00', arrivalAt: '2026-12-04T09:35:00+03:00', durationMinutes: 85, stops: 0 },
+  offerId: 'av1',
+  price,
+  carrier: 'Аэрофлот',
+  direct: true,
+  baggage: null,
+  there: {
+    flights: ['SU 6'],
+    from: 'SVO',
+    to: 'LED',
+    departureAt: '2026-12-02T07:00:00+03:00',
+    arrivalAt: '2026-12-02T08:25:00+03:00',
+    durationMinutes: 85,
+    stops: 0,
+  },
+  back: {
+    flights: ['SU 7'],
+    from: 'LED',
+    to: 'SVO',
+    departureAt: '2026-12-04T08:10:00+03:00',
+    arrivalAt: '2026-12-04T09:35:00+03:00',
+    durationMinutes: 85,
+    stops: 0,
+  },
   searchResultsUrl: 'https://avia.tutu.ru/',
   checkoutRef: { transport: 'avia', is_round_trip: true },
 });
@@ -62,13 +94,16 @@ function inputs(overrides: Partial<OfferSearches> = {}, extra: Partial<PackageIn
   const searches: OfferSearches = {
     origin: cityByKey('msk'),
     destination: cityByKey('spb'),
-    railThere: ok(
-      [
-        train('751А', '2026-12-02T06:50:00+03:00', '2026-12-02T10:45:00+03:00', [['SEDENTARY', 4000]]),
-        train('002А', '2026-12-02T23:55:00+03:00', '2026-12-03T07:55:00+03:00', [['COMPARTMENT', 7000]]),
-      ],
-    ),
-    railBack: ok([train('752А', '2026-12-04T06:00:00+03:00', '2026-12-04T09:55:00+03:00', [['SEDENTARY', 4100], ['SOFT', 9000]])]),
+    railThere: ok([
+      train('751А', '2026-12-02T06:50:00+03:00', '2026-12-02T10:45:00+03:00', [['SEDENTARY', 4000]]),
+      train('002А', '2026-12-02T23:55:00+03:00', '2026-12-03T07:55:00+03:00', [['COMPARTMENT', 7000]]),
+    ]),
+    railBack: ok([
+      train('752А', '2026-12-04T06:00:00+03:00', '2026-12-04T09:55:00+03:00', [
+        ['SEDENTARY', 4100],
+        ['SOFT', 9000],
+      ]),
+    ]),
     flights: ok([flight(30000)]),
     hotelsFull: ok([hotel(1, 10000, 8.0, 59.95), hotel(2, 16000, 9.1, 59.925)]),
     hotelsLate: ok([hotel(1, 5000, 8.0, 59.95), hotel(2, 8000, 9.1, 59.925)]),
@@ -80,7 +115,11 @@ function inputs(overrides: Partial<OfferSearches> = {}, extra: Partial<PackageIn
 describe('buildPackages', () => {
   it('leads with the cheapest rail + hotel, then comfort, then air as the alternative', () => {
     const { packages } = buildPackages(inputs());
-    expect(packages.map((p) => [p.view.mode, p.view.alternative])).toEqual([['rail', false], ['rail', false], ['air', true]]);
+    expect(packages.map((p) => [p.view.mode, p.view.alternative])).toEqual([
+      ['rail', false],
+      ['rail', false],
+      ['air', true],
+    ]);
     const [cheap, comfy] = packages;
     expect(cheap!.view.total_price).toBe((4000 + 4100) * 2 + 10000);
     expect(comfy!.railThere!.seat.category).toBe('COMPARTMENT');
@@ -108,7 +147,10 @@ describe('buildPackages', () => {
   });
 
   it('keeps kopecks exact and offers a train without a category breakdown as "any car"', () => {
-    const plain = { ...train('025А', '2026-12-02T06:00:00+03:00', '2026-12-02T10:00:00+03:00', []), seats: [{ category: null, price: 1301.88, fareCount: 35 }] };
+    const plain = {
+      ...train('025А', '2026-12-02T06:00:00+03:00', '2026-12-02T10:00:00+03:00', []),
+      seats: [{ category: null, price: 1301.88, fareCount: 35 }],
+    };
     const cheap = buildPackages(inputs({ railThere: ok([plain]) })).packages[0]!;
     expect(cheap.view.price_breakdown.transport).toBe(2603.76 + 8200);
     expect(cheap.view.legs[0]!.summary).toMatch(/вагон на выбор/);

@@ -207,7 +207,17 @@ function railDraft(label: string, there: RailOption, back: RailOption, hotel: Ho
 
 function airDraft(label: string, flight: FlightOption, hotel: HotelOption | undefined): Draft | undefined {
   if (!hotel) return undefined;
-  return { key: `air:${flight.offer.offerId}:${hotel.offer.hotelId}`, label, mode: 'air', railThere: null, railBack: null, flight, hotel, transport: flight.total, total: money(flight.total + hotel.total) };
+  return {
+    key: `air:${flight.offer.offerId}:${hotel.offer.hotelId}`,
+    label,
+    mode: 'air',
+    railThere: null,
+    railBack: null,
+    flight,
+    hotel,
+    transport: flight.total,
+    total: money(flight.total + hotel.total),
+  };
 }
 
 function finish(draft: Draft, number: number, inputs: PackageInputs, withinBudget: boolean | null, origin: string, destination: string): BuiltPackage {
@@ -223,13 +233,16 @@ function finish(draft: Draft, number: number, inputs: PackageInputs, withinBudge
       basis: 'per_seat',
       note: `${roubles(there.seat.price)} there + ${roubles(back.seat.price)} back per seat × ${inputs.adults} passenger(s): Tutu's cheapest fare in that car category; the seat is chosen on Tutu's page.`,
     };
-    if (there.stay === 'late' && draft.hotel.stay.checkIn !== inputs.plan.outboundDate) notes.push(`Overnight train: it arrives on the morning of ${there.train.arrivalAt.slice(0, 10)}, so the hotel starts that day.`);
+    if (there.stay === 'late' && draft.hotel.stay.checkIn !== inputs.plan.outboundDate)
+      notes.push(`Overnight train: it arrives on the morning of ${there.train.arrivalAt.slice(0, 10)}, so the hotel starts that day.`);
   } else {
     const { flight } = draft;
     legs = flightLegs(flight, origin, destination);
     items = ['flight', 'hotel'];
     pricing = { basis: 'party_total', note: `Tutu's cheapest round-trip fare for the ${inputs.adults} passenger(s) searched; the cart shows the final sum.` };
-    notes.push('Air is the alternative: a flight checkout link opens a cart only in a browser with a live Tutu session; in a fresh browser it lands on search.');
+    notes.push(
+      'Air is the alternative: a flight checkout link opens a cart only in a browser with a live Tutu session; in a fresh browser it lands on search.',
+    );
     if (flight.offer.baggage) notes.push(`Baggage: ${flight.offer.baggage}.`);
   }
   if (draft.hotel.distanceKm !== null) notes.push(`The hotel is ${draft.hotel.distanceKm} km from the venue in a straight line.`);
@@ -269,7 +282,9 @@ export function buildPackages(inputs: PackageInputs): PackagesOutcome {
     .filter((o) => arrivesInTime(o.train.arrivalAt, ARRIVAL_MARGIN_MINUTES.rail))
     .map((o): RailOption => ({ ...o, stay: o.train.arrivalAt.slice(0, 10) > plan.outboundDate ? 'late' : 'full' }));
   if (allThere.length > 0 && railThere.length === 0) {
-    findings.push(`No train on ${plan.outboundDate} arrives at least ${ARRIVAL_MARGIN_MINUTES.rail} minutes before the event starts (${localTime(inputs.eventStartsAt)}).`);
+    findings.push(
+      `No train on ${plan.outboundDate} arrives at least ${ARRIVAL_MARGIN_MINUTES.rail} minutes before the event starts (${localTime(inputs.eventStartsAt)}).`,
+    );
   }
   const railBack = railOptions(usable(searches.railBack), adults);
 
@@ -302,9 +317,13 @@ export function buildPackages(inputs: PackageInputs): PackagesOutcome {
 
   const drafts = [
     cheapThere && cheapBack && railDraft(PACKAGE_LABELS.railCheapest, cheapThere, cheapBack, cheapest(hotelsFor(cheapThere.stay))),
-    comfyThere && comfyBack && railDraft(PACKAGE_LABELS.railComfort(comfyThere.seat.category), comfyThere, comfyBack, nearGoodHotel(hotelsFor(comfyThere.stay))),
+    comfyThere &&
+      comfyBack &&
+      railDraft(PACKAGE_LABELS.railComfort(comfyThere.seat.category), comfyThere, comfyBack, nearGoodHotel(hotelsFor(comfyThere.stay))),
     cheapThere && cheapBack && railDraft(PACKAGE_LABELS.railNearHotel, cheapThere, cheapBack, nearGoodHotel(hotelsFor(cheapThere.stay))),
-    comfyThere && comfyBack && railDraft(PACKAGE_LABELS.railComfortCheapHotel(comfyThere.seat.category), comfyThere, comfyBack, cheapest(hotelsFor(comfyThere.stay))),
+    comfyThere &&
+      comfyBack &&
+      railDraft(PACKAGE_LABELS.railComfortCheapHotel(comfyThere.seat.category), comfyThere, comfyBack, cheapest(hotelsFor(comfyThere.stay))),
     cheapFlight && airDraft(PACKAGE_LABELS.air, cheapFlight, cheapest(hotels.full)),
     cheapFlight && airDraft(PACKAGE_LABELS.airNearHotel, cheapFlight, nearGoodHotel(hotels.full)),
   ].filter((d): d is Draft => Boolean(d));
@@ -318,7 +337,12 @@ export function buildPackages(inputs: PackageInputs): PackagesOutcome {
   const chosen = [...rail, ...air];
 
   if (budget === null) {
-    return { packages: chosen.map((d, i) => finish(d, i + 1, inputs, null, origin, destination)), budgetStatus: 'not_given', budgetNote: 'No budget was given.', findings };
+    return {
+      packages: chosen.map((d, i) => finish(d, i + 1, inputs, null, origin, destination)),
+      budgetStatus: 'not_given',
+      budgetNote: 'No budget was given.',
+      findings,
+    };
   }
   if (chosen.length > 0) {
     const over = distinct.length - distinct.filter(fits).length;
@@ -330,7 +354,8 @@ export function buildPackages(inputs: PackageInputs): PackagesOutcome {
     };
   }
   const cheapestOverall = cheapest(distinct);
-  if (!cheapestOverall) return { packages: [], budgetStatus: 'none_fit', budgetNote: `No package could be built, so nothing fits ${roubles(budget)}.`, findings };
+  if (!cheapestOverall)
+    return { packages: [], budgetStatus: 'none_fit', budgetNote: `No package could be built, so nothing fits ${roubles(budget)}.`, findings };
   return {
     packages: [finish(cheapestOverall, 1, inputs, false, origin, destination)],
     budgetStatus: 'none_fit',

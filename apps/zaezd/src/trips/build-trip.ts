@@ -59,7 +59,13 @@ export async function buildTrip(sources: TripSources, selection: TripSelection, 
     choice.ranked
       .filter((c) => c.occurrence.id !== chosen?.occurrence.id)
       .slice(0, 3)
-      .map((c) => ({ id: c.occurrence.id, title: c.occurrence.title, city: cityByKey(c.occurrence.city).nameRu, starts_at: c.occurrence.startsAt, matched_topics: c.fit.matched }));
+      .map((c) => ({
+        id: c.occurrence.id,
+        title: c.occurrence.title,
+        city: cityByKey(c.occurrence.city).nameRu,
+        starts_at: c.occurrence.startsAt,
+        matched_topics: c.fit.matched,
+      }));
 
   const keepsNoEvent = reproducing && selection.event === null;
   if (keepsNoEvent || (!choice.pinned && choice.ranked.length === 0)) {
@@ -79,7 +85,15 @@ export async function buildTrip(sources: TripSources, selection: TripSelection, 
         travel: null,
         packages: [],
         budget: { amount: request.budget, status: request.budget === null ? 'not_given' : 'none_fit', note: budgetNote },
-        coverage: coverageNote({ choice, chosen: null, passedOver: [], alsoTried: [], offers: null, budget: { note: budgetNote, noneFit: false }, demoNotice: null }),
+        coverage: coverageNote({
+          choice,
+          chosen: null,
+          passedOver: [],
+          alsoTried: [],
+          offers: null,
+          budget: { note: budgetNote, noneFit: false },
+          demoNotice: null,
+        }),
         other_events: otherEvents(null),
       },
     };
@@ -97,15 +111,29 @@ export async function buildTrip(sources: TripSources, selection: TripSelection, 
   const final = await finalAttempt(choice, walk, attempt);
   const finalIndex = walk.indexOf(final);
   const unreachable = (a: Attempt) => a.outcome.packages.length === 0 && a.failed.length === 0;
-  const passedOver = finalIndex > 0 ? walk.slice(0, finalIndex).filter(unreachable).map((a) => a.candidate) : [];
-  const alsoTried = finalIndex >= 0 && final.outcome.packages.length === 0 ? walk.slice(finalIndex + 1).filter(unreachable).map((a) => a.candidate) : [];
+  const passedOver =
+    finalIndex > 0
+      ? walk
+          .slice(0, finalIndex)
+          .filter(unreachable)
+          .map((a) => a.candidate)
+      : [];
+  const alsoTried =
+    finalIndex >= 0 && final.outcome.packages.length === 0
+      ? walk
+          .slice(finalIndex + 1)
+          .filter(unreachable)
+          .map((a) => a.candidate)
+      : [];
 
   const { candidate: chosen, plan, searches, outcome, failed } = final;
   if (outcome.packages.length === 0 && failed.length > 0) throw unanswered(failed);
   const tripId = encodeTripId({ request, event: eventRefOf(chosen) });
-  const demo = sources.tutu.isStandIn || [searches.railThere, searches.railBack, searches.flights, searches.hotelsFull, searches.hotelsLate].some(
-    (s) => s.ok && (s.value.meta.dataSource ?? '').includes('tutu-sim'),
-  );
+  const demo =
+    sources.tutu.isStandIn ||
+    [searches.railThere, searches.railBack, searches.flights, searches.hotelsFull, searches.hotelsLate].some(
+      (s) => s.ok && (s.value.meta.dataSource ?? '').includes('tutu-sim'),
+    );
   const notice = demo ? DEMO_NOTICE : null;
   const packages = outcome.packages;
   const event = eventView(chosen);
@@ -199,10 +227,18 @@ function eventView(candidate: Candidate): TripEvent {
 function unanswered(failed: SearchFailure[]) {
   const list = failed.map((f) => `${f.search} (${f.failure})`).join(', ');
   if (failed.some((f) => f.failure === 'invalid_arguments')) {
-    return fail('internal_error', `No package could be built: Tutu refused the arguments zaezd sent for ${list}. This is a defect in zaezd, not a lack of offers; it has been logged.`, { failures: failed });
+    return fail(
+      'internal_error',
+      `No package could be built: Tutu refused the arguments zaezd sent for ${list}. This is a defect in zaezd, not a lack of offers; it has been logged.`,
+      { failures: failed },
+    );
   }
   if (failed.every((f) => f.failure === 'busy')) {
-    return fail('upstream_busy', `No package could be built: Tutu is rate limiting zaezd (${list}). Nothing was invented; retry in a minute.`, { failures: failed });
+    return fail('upstream_busy', `No package could be built: Tutu is rate limiting zaezd (${list}). Nothing was invented; retry in a minute.`, {
+      failures: failed,
+    });
   }
-  return fail('upstream_unavailable', `No package could be built because Tutu did not answer: ${list}. Nothing was invented; retry shortly.`, { failures: failed });
+  return fail('upstream_unavailable', `No package could be built because Tutu did not answer: ${list}. Nothing was invented; retry shortly.`, {
+    failures: failed,
+  });
 }

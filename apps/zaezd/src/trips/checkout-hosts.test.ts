@@ -11,13 +11,29 @@ describe('checkout hosts', () => {
   const live = new CheckoutHosts(['tutu.ru'], 'https://mcp.tutu.example/mcp');
 
   it('allow https on tutu.ru and its subdomains', () => {
-    for (const url of ['https://tutu.ru/x', 'https://www.tutu.ru/poezda/order/?tn=025А', 'https://mtp-deeplink.tutu.ru/api/v1/deeplink/explicit/hotel?a=1', 'https://HOTEL.tutu.ru./offers']) {
+    for (const url of [
+      'https://tutu.ru/x',
+      'https://www.tutu.ru/poezda/order/?tn=025А',
+      'https://mtp-deeplink.tutu.ru/api/v1/deeplink/explicit/hotel?a=1',
+      'https://HOTEL.tutu.ru./offers',
+    ]) {
       expect(live.allows(url), url).toBe(true);
     }
   });
 
   it('refuse other schemes, hosts, look-alikes and credentials', () => {
-    for (const url of ['http://www.tutu.ru/x', 'javascript:alert(1)', 'data:text/html,x', 'https://tutu.ru.evil.example/x', 'https://eviltutu.ru/x', 'https://user:pw@www.tutu.ru/x', 'https://127.0.0.1:8410/demo', 'not a url', '', null]) {
+    for (const url of [
+      'http://www.tutu.ru/x',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'https://tutu.ru.evil.example/x',
+      'https://eviltutu.ru/x',
+      'https://user:pw@www.tutu.ru/x',
+      'https://127.0.0.1:8410/demo',
+      'not a url',
+      '',
+      null,
+    ]) {
       expect(live.allows(url), String(url)).toBe(false);
     }
     expect(live.keep('https://evil.example/')).toBeNull();

@@ -67,13 +67,23 @@ function trip(options: TripOptions = {}): EventTrip {
 }
 
 const hotel = {
-  offer: { hotelId: 'h-7', name: 'Гостиница Нева', meal: 'BB', price: 18_000, checkoutUrl: HOTEL_PAGE as string | null, checkoutRef: { product_type: 'hotels', hotel_id: 'h-7' } },
+  offer: {
+    hotelId: 'h-7',
+    name: 'Гостиница Нева',
+    meal: 'BB',
+    price: 18_000,
+    checkoutUrl: HOTEL_PAGE as string | null,
+    checkoutRef: { product_type: 'hotels', hotel_id: 'h-7' },
+  },
   stay: { checkIn: '2026-12-05', checkOut: '2026-12-07' },
   total: 18_000,
 };
 
 function railPackage(options: { trainSearchUrl?: string | null; legs?: string[]; hotelPage?: string | null } = {}): BuiltPackage {
-  const train = (ref: string, searchResultsUrl: string | null, total: number) => ({ train: { checkoutRef: { train_ref: ref, passengers_child: 1 }, searchResultsUrl }, total });
+  const train = (ref: string, searchResultsUrl: string | null, total: number) => ({
+    train: { checkoutRef: { train_ref: ref, passengers_child: 1 }, searchResultsUrl },
+    total,
+  });
   const legs = (options.legs ?? ['there', 'back']).map((direction) => ({ direction, summary: `Поезд ${direction}` }));
   return {
     mode: 'rail',
@@ -88,10 +98,20 @@ function railPackage(options: { trainSearchUrl?: string | null; legs?: string[];
 function airPackage(offerSearchUrl: string | null = null): BuiltPackage {
   return {
     mode: 'air',
-    view: { number: 3, legs: [{ direction: 'there', summary: 'SU 10 Москва → Санкт-Петербург' }, { direction: 'back', summary: 'SU 11 Санкт-Петербург → Москва' }] },
+    view: {
+      number: 3,
+      legs: [
+        { direction: 'there', summary: 'SU 10 Москва → Санкт-Петербург' },
+        { direction: 'back', summary: 'SU 11 Санкт-Петербург → Москва' },
+      ],
+    },
     railThere: null,
     railBack: null,
-    flight: { offer: { checkoutRef: { offer_ref: 'f-1' }, searchResultsUrl: offerSearchUrl }, back: { departureAt: '2026-12-07T18:00:00+03:00' }, total: 21_000 },
+    flight: {
+      offer: { checkoutRef: { offer_ref: 'f-1' }, searchResultsUrl: offerSearchUrl },
+      back: { departureAt: '2026-12-07T18:00:00+03:00' },
+      total: 21_000,
+    },
     hotel,
   } as unknown as BuiltPackage;
 }
@@ -129,9 +149,20 @@ describe('a checkout item whose live link is on Tutu’s own site', () => {
   });
 
   it('passes on Tutu’s own search results and fallback only when they are on its hosts too', async () => {
-    const onTutu = link('https://www.tutu.ru/order', { kind: 'checkout_deeplink', searchResultsUrl: 'https://www.tutu.ru/own-results', fallbackUrl: 'https://www.tutu.ru/fallback' });
+    const onTutu = link('https://www.tutu.ru/order', {
+      kind: 'checkout_deeplink',
+      searchResultsUrl: 'https://www.tutu.ru/own-results',
+      fallbackUrl: 'https://www.tutu.ru/fallback',
+    });
     const kept = (await item(onTutu, railPackage(), 'back')).result;
-    expect(kept).toMatchObject({ item: 'back', title: 'Поезд back', price: 4_900, label: 'Открыть корзину', search_results_url: 'https://www.tutu.ru/own-results', fallback_url: 'https://www.tutu.ru/fallback' });
+    expect(kept).toMatchObject({
+      item: 'back',
+      title: 'Поезд back',
+      price: 4_900,
+      label: 'Открыть корзину',
+      search_results_url: 'https://www.tutu.ru/own-results',
+      fallback_url: 'https://www.tutu.ru/fallback',
+    });
     const elsewhere = link('https://www.tutu.ru/order', { searchResultsUrl: 'https://evil.example/results', fallbackUrl: 'http://www.tutu.ru/fallback' });
     expect((await item(elsewhere, railPackage(), 'back')).result).toMatchObject({ status: 'link', search_results_url: RAIL_BACK_SEARCH, fallback_url: null });
   });
@@ -158,7 +189,9 @@ const railSearchFallback = (problem: string) => ({
 describe('a checkout item without a usable live link', () => {
   it('does not send the traveller to a link outside Tutu’s hosts: it offers the search results and says why', async () => {
     const { result } = await item(link('https://tutu.ru.evil.example/pay?x=1'), railPackage(), 'there');
-    expect(result).toMatchObject(railSearchFallback("Tutu's link pointed outside its own site (https://tutu.ru.evil.example); zaezd passes on only https on tutu.ru."));
+    expect(result).toMatchObject(
+      railSearchFallback("Tutu's link pointed outside its own site (https://tutu.ru.evil.example); zaezd passes on only https on tutu.ru."),
+    );
   });
 
   it('names a link that is not a URL as such', async () => {
@@ -192,7 +225,11 @@ describe('a checkout item without a usable live link', () => {
   it('sends a hotel’s traveller to the hotel’s own page, labelled as such', async () => {
     const { result } = await item(down(), railPackage(), 'hotel');
     expect(result).toMatchObject({ status: 'search_fallback', label: 'Открыть страницу отеля', url: HOTEL_PAGE, passengers: { full: 2, child: 0, infant: 0 } });
-    expect((await item(down(), railPackage({ hotelPage: null }), 'hotel')).result).toMatchObject({ status: 'unavailable', label: 'Ссылку сейчас получить не удалось', url: null });
+    expect((await item(down(), railPackage({ hotelPage: null }), 'hotel')).result).toMatchObject({
+      status: 'unavailable',
+      label: 'Ссылку сейчас получить не удалось',
+      url: null,
+    });
   });
 
   it('lets a failure that is not Tutu’s through', async () => {
@@ -202,8 +239,21 @@ describe('a checkout item without a usable live link', () => {
 
 describe('what Tutu is asked for each item', () => {
   it('asks for a hotel cart with the rate of the room the package was built from', async () => {
-    const room = (meal: string | null, price: number, offerpackHash: string) => ({ roomName: 'Стандарт', meal, price, freeCancellation: null, cancellationNote: null, offerpackHash });
-    const rooms = { checkInTime: null, checkOutTime: null, amenities: [], skippedRows: 0, rooms: [room('RO', 18_000, 'no-meal'), room('BB', 19_000, 'dearer'), room('BB', 18_000, 'same')] };
+    const room = (meal: string | null, price: number, offerpackHash: string) => ({
+      roomName: 'Стандарт',
+      meal,
+      price,
+      freeCancellation: null,
+      cancellationNote: null,
+      offerpackHash,
+    });
+    const rooms = {
+      checkInTime: null,
+      checkOutTime: null,
+      amenities: [],
+      skippedRows: 0,
+      rooms: [room('RO', 18_000, 'no-meal'), room('BB', 19_000, 'dearer'), room('BB', 18_000, 'same')],
+    };
     const { result, asked, roomCalls } = await item(link('https://hotel.tutu.ru/cart', { kind: 'checkout_deeplink' }), railPackage(), 'hotel', { rooms });
     expect(roomCalls).toEqual([['h-7', '2026-12-05', '2026-12-07', 2]]);
     expect(asked).toEqual([{ product_type: 'hotels', hotel_id: 'h-7', offer_pack_hash: 'same' }]);
@@ -220,14 +270,25 @@ describe('what Tutu is asked for each item', () => {
   });
 
   it('asks for the hotel’s page when its rooms cannot be read, and lets a failure that is not Tutu’s through', async () => {
-    const { asked } = await item(link('https://hotel.tutu.ru/h-7'), railPackage(), 'hotel', { rooms: new UpstreamError('timeout', 'get_offer_details', 'slow') });
+    const { asked } = await item(link('https://hotel.tutu.ru/h-7'), railPackage(), 'hotel', {
+      rooms: new UpstreamError('timeout', 'get_offer_details', 'slow'),
+    });
     expect(asked).toEqual([{ product_type: 'hotels', hotel_id: 'h-7' }]);
     await expect(item(link('https://hotel.tutu.ru/h-7'), railPackage(), 'hotel', { rooms: new RangeError('a bug') })).rejects.toThrow(RangeError);
   });
 
   it('asks for a round-trip flight with the return departure, titled with both legs', async () => {
     const { result, asked } = await item(link('https://avia.tutu.ru/book'), airPackage(), 'flight');
-    expect(asked).toEqual([{ offer_ref: 'f-1', passengers_full: 2, passengers_child: 0, passengers_infant: 0, is_round_trip: true, return_departure_at: '2026-12-07T18:00:00+03:00' }]);
+    expect(asked).toEqual([
+      {
+        offer_ref: 'f-1',
+        passengers_full: 2,
+        passengers_child: 0,
+        passengers_infant: 0,
+        is_round_trip: true,
+        return_departure_at: '2026-12-07T18:00:00+03:00',
+      },
+    ]);
     expect(result).toMatchObject({
       item: 'flight',
       title: 'Авиабилеты туда и обратно: SU 10 Москва → Санкт-Петербург; SU 11 Санкт-Петербург → Москва',
@@ -245,20 +306,30 @@ describe('what Tutu is asked for each item', () => {
   });
 
   it('refuses an item the package does not have, asking Tutu nothing', async () => {
-    for (const [built, key] of [[railPackage(), 'flight'], [airPackage(), 'there'], [airPackage(), 'back']] as const) {
+    for (const [built, key] of [
+      [railPackage(), 'flight'],
+      [airPackage(), 'there'],
+      [airPackage(), 'back'],
+    ] as const) {
       const fake = fakeTutu(link('https://www.tutu.ru/o'));
-      await expect(checkoutItem(sources(fake.tutu), trip(), built, key)).rejects.toThrow(new TypeError(`A ${built.mode} package has no checkout item "${key}".`));
+      await expect(checkoutItem(sources(fake.tutu), trip(), built, key)).rejects.toThrow(
+        new TypeError(`A ${built.mode} package has no checkout item "${key}".`),
+      );
       expect(fake.asked).toEqual([]);
     }
   });
 
   it('refuses a rail package without the leg asked for', async () => {
-    await expect(item(link('https://www.tutu.ru/o'), railPackage({ legs: ['there'] }), 'back')).rejects.toThrow(new TypeError('A rail package has a leg back.'));
+    await expect(item(link('https://www.tutu.ru/o'), railPackage({ legs: ['there'] }), 'back')).rejects.toThrow(
+      new TypeError('A rail package has a leg back.'),
+    );
   });
 });
 
 describe('how checkout works, as the answer tells the traveller', () => {
   it('says zaezd makes no cart, links expire and nothing is booked until the traveller does it on Tutu', () => {
-    expect(HOW_CHECKOUT_WORKS).toMatch(/^Open the links one by one: .*\(zaezd never creates a cart\)\. Tutu’s links expire; each stable_url asks Tutu for a fresh link when clicked\. Nothing is booked or paid until you do it on Tutu\.$/);
+    expect(HOW_CHECKOUT_WORKS).toMatch(
+      /^Open the links one by one: .*\(zaezd never creates a cart\)\. Tutu’s links expire; each stable_url asks Tutu for a fresh link when clicked\. Nothing is booked or paid until you do it on Tutu\.$/,
+    );
   });
 });

@@ -4,7 +4,14 @@
  * Tutu's own hosts; when the live call fails, the search results (for a hotel, its own page)
  * instead, or an honest "unavailable". Titles name the item as the board does.
  */
-import { UpstreamError, hotelCheckoutArguments, roundTripCheckoutArguments, transportCheckoutArguments, type CheckoutLink, type TutuClient } from '../tutu/index.ts';
+import {
+  UpstreamError,
+  hotelCheckoutArguments,
+  roundTripCheckoutArguments,
+  transportCheckoutArguments,
+  type CheckoutLink,
+  type TutuClient,
+} from '../tutu/index.ts';
 import { CHECKOUT_ITEM_NAMES } from '../wording.ts';
 import type { BuiltPackage } from './build-packages.ts';
 import type { EventTrip } from './built-trip.ts';
@@ -43,15 +50,20 @@ export async function checkoutItem(sources: CheckoutSources, trip: EventTrip, bu
   };
   const asked = await itemRequest(sources.tutu, trip, built, item, adults);
   const { fields, title, price } = asked;
-  const passengers = item !== 'hotel'
-    ? { full: Number(fields.passengers_full), child: Number(fields.passengers_child), infant: Number(fields.passengers_infant) }
-    : base.passengers;
+  const passengers =
+    item !== 'hotel'
+      ? { full: Number(fields.passengers_full), child: Number(fields.passengers_child), infant: Number(fields.passengers_infant) }
+      : base.passengers;
   const hosts = sources.checkoutHosts;
   const searchResultsUrl = hosts.keep(asked.searchResultsUrl);
   try {
     const link: CheckoutLink = await sources.tutu.checkoutLink(fields);
     if (!hosts.allows(link.url)) {
-      throw new UpstreamError('malformed', 'create_checkout_link', `Tutu's link pointed outside its own site (${hostOf(link.url)}); zaezd passes on only ${hosts.describe()}.`);
+      throw new UpstreamError(
+        'malformed',
+        'create_checkout_link',
+        `Tutu's link pointed outside its own site (${hostOf(link.url)}); zaezd passes on only ${hosts.describe()}.`,
+      );
     }
     return {
       ...base,

@@ -125,7 +125,10 @@ export async function chooseEvent(source: EventsSource, request: TripRequest, to
     });
     const visit = occurrence ? visitOf(occurrence, pinned.day) : undefined;
     if (!occurrence || !visit || visit.from !== pinned.day) {
-      throw fail('event_not_found', `The event this trip was built around (${pinned.id} on ${pinned.day}) is no longer listed by ${source.name}. Search again with find_event_trips.`);
+      throw fail(
+        'event_not_found',
+        `The event this trip was built around (${pinned.id} on ${pinned.day}) is no longer listed by ${source.name}. Search again with find_event_trips.`,
+      );
     }
     found = { occurrence, fit: fitOfEvent(occurrence), visit };
   }

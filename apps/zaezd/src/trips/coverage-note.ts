@@ -46,7 +46,8 @@ function searchLine<T>(what: string, outcome: Outcome<Search<T>>, unit: string, 
   const { meta, rows } = outcome.value;
   if (meta.note) notFound.push(`${what}: Tutu says “${meta.note}”`);
   if (meta.skippedRows > 0) notFound.push(`${what}: ${meta.skippedRows} result(s) in Tutu’s answer could not be read and were left out.`);
-  if (meta.alsoNamed.length > 0) notFound.push(`${what}: Tutu also knows places named ${meta.alsoNamed.join(', ')}; the Russian city name was used to pick the right one.`);
+  if (meta.alsoNamed.length > 0)
+    notFound.push(`${what}: Tutu also knows places named ${meta.alsoNamed.join(', ')}; the Russian city name was used to pick the right one.`);
   if (rows.length === 0 && !meta.note) notFound.push(`${what}: none found.`);
   return `${what}: ${rows.length} ${unit}${meta.hasMore ? ' (first page; more exist)' : ''}.`;
 }
@@ -88,9 +89,20 @@ export function coverageNote({ choice, chosen, passedOver, alsoTried, offers, bu
     const to = searches.destination.nameRu;
     searched.push(searchLine(`Trains ${from} → ${to} on ${plan.outboundDate} for ${adults} passenger(s)`, searches.railThere, 'train(s)', notFound));
     searched.push(searchLine(`Trains ${to} → ${from} on ${plan.returnDate} for ${adults} passenger(s)`, searches.railBack, 'train(s)', notFound));
-    searched.push(searchLine(`Round-trip flights ${from} ⇄ ${to}, ${plan.outboundDate} – ${plan.returnDate}, ${adults} adult(s)`, searches.flights, 'offer(s)', notFound));
-    searched.push(searchLine(`Hotels in ${to}, ${plan.fullStay.checkIn} – ${plan.fullStay.checkOut}, ${adults} adult(s)`, searches.hotelsFull, 'hotel(s)', notFound));
-    searched.push(searchLine(`Hotels in ${to}, ${plan.lateStay.checkIn} – ${plan.lateStay.checkOut} (for overnight trains), ${adults} adult(s)`, searches.hotelsLate, 'hotel(s)', notFound));
+    searched.push(
+      searchLine(`Round-trip flights ${from} ⇄ ${to}, ${plan.outboundDate} – ${plan.returnDate}, ${adults} adult(s)`, searches.flights, 'offer(s)', notFound),
+    );
+    searched.push(
+      searchLine(`Hotels in ${to}, ${plan.fullStay.checkIn} – ${plan.fullStay.checkOut}, ${adults} adult(s)`, searches.hotelsFull, 'hotel(s)', notFound),
+    );
+    searched.push(
+      searchLine(
+        `Hotels in ${to}, ${plan.lateStay.checkIn} – ${plan.lateStay.checkOut} (for overnight trains), ${adults} adult(s)`,
+        searches.hotelsLate,
+        'hotel(s)',
+        notFound,
+      ),
+    );
     notFound.push(...offers.findings);
   }
   if (budget.noneFit) notFound.push(budget.note);
@@ -100,7 +112,9 @@ export function coverageNote({ choice, chosen, passedOver, alsoTried, offers, bu
   const summary = [
     chosen ? `Built around «${chosen.occurrence.title}».` : 'No matching event was found, so no travel was searched.',
     passedOver.length > 0 ? `${passedOver.length} better-ranked event(s) had no transport and hotel combination.` : '',
-    offers ? `${5 - skipped} Tutu searches ran for it${failed > 0 ? `, ${failed} of them failed` : ''}${skipped > 0 ? `; ${skipped} could not be sent for a party this size` : ''}.` : '',
+    offers
+      ? `${5 - skipped} Tutu searches ran for it${failed > 0 ? `, ${failed} of them failed` : ''}${skipped > 0 ? `; ${skipped} could not be sent for a party this size` : ''}.`
+      : '',
     budget.note,
     'Event tickets, transfers and children are not covered.',
   ]

@@ -64,7 +64,12 @@ export async function detailsView(sources: DetailsSources, trip: EventTrip, buil
       free_cancellation: room?.freeCancellation ?? offer.freeCancellation,
       cancellation_note: room?.cancellationNote ?? null,
       amenities: rooms instanceof UpstreamError ? [] : rooms.amenities,
-      details_note: rooms instanceof UpstreamError ? `Room details are missing: ${rooms.message}` : room ? null : 'Tutu listed no room matching the searched offer; the room shown is the one from the search.',
+      details_note:
+        rooms instanceof UpstreamError
+          ? `Room details are missing: ${rooms.message}`
+          : room
+            ? null
+            : 'Tutu listed no room matching the searched offer; the room shown is the one from the search.',
     },
     rates: {
       currency: 'RUB',

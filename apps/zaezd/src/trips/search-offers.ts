@@ -36,16 +36,28 @@ function withinLimit<T>(adults: number, limit: number, what: string, search: () 
   return Promise.resolve({ ok: false, skipped: `Tutu sells ${what} for at most ${limit} traveller(s) in one search, so none were searched for ${adults}.` });
 }
 
-export async function searchOffers(tutu: TutuClient, request: TripRequest, destinationKey: City['key'], plan: TravelPlan, deadline?: number): Promise<OfferSearches> {
+export async function searchOffers(
+  tutu: TutuClient,
+  request: TripRequest,
+  destinationKey: City['key'],
+  plan: TravelPlan,
+  deadline?: number,
+): Promise<OfferSearches> {
   const origin = cityByKey(request.origin);
   const destination = cityByKey(destinationKey);
   const adults = request.adults;
   const [railThere, railBack, flights, hotelsFull, hotelsLate] = await Promise.all([
     withinLimit(adults, PARTY_LIMITS.rail, 'train tickets', () => tutu.searchRail(origin, destination, plan.outboundDate, adults, deadline)),
     withinLimit(adults, PARTY_LIMITS.rail, 'train tickets', () => tutu.searchRail(destination, origin, plan.returnDate, adults, deadline)),
-    withinLimit(adults, PARTY_LIMITS.avia, 'flights', () => tutu.searchRoundTripFlights(origin, destination, plan.outboundDate, plan.returnDate, adults, deadline)),
-    withinLimit(adults, PARTY_LIMITS.hotels, 'hotel rooms', () => tutu.searchHotels(destination, plan.fullStay.checkIn, plan.fullStay.checkOut, adults, deadline)),
-    withinLimit(adults, PARTY_LIMITS.hotels, 'hotel rooms', () => tutu.searchHotels(destination, plan.lateStay.checkIn, plan.lateStay.checkOut, adults, deadline)),
+    withinLimit(adults, PARTY_LIMITS.avia, 'flights', () =>
+      tutu.searchRoundTripFlights(origin, destination, plan.outboundDate, plan.returnDate, adults, deadline),
+    ),
+    withinLimit(adults, PARTY_LIMITS.hotels, 'hotel rooms', () =>
+      tutu.searchHotels(destination, plan.fullStay.checkIn, plan.fullStay.checkOut, adults, deadline),
+    ),
+    withinLimit(adults, PARTY_LIMITS.hotels, 'hotel rooms', () =>
+      tutu.searchHotels(destination, plan.lateStay.checkIn, plan.lateStay.checkOut, adults, deadline),
+    ),
   ]);
   return { origin, destination, railThere, railBack, flights, hotelsFull, hotelsLate };
 }

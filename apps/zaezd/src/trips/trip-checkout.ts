@@ -10,8 +10,13 @@ import { CHECKOUT_ITEMS } from './trip-result.ts';
 export const CheckoutItem = z.object({
   item: z.enum(CHECKOUT_ITEMS),
   title: z.string(),
-  status: z.enum(['link', 'search_fallback', 'unavailable']).describe('link: Tutu returned one; search_fallback: the live call failed and its search results are offered; unavailable: neither'),
-  kind: z.string().nullable().describe('The kind Tutu returned (deeplink, checkout_deeplink, search_redirect, order_url, seats_url, hotel_page); null when the call failed'),
+  status: z
+    .enum(['link', 'search_fallback', 'unavailable'])
+    .describe('link: Tutu returned one; search_fallback: the live call failed and its search results are offered; unavailable: neither'),
+  kind: z
+    .string()
+    .nullable()
+    .describe('The kind Tutu returned (deeplink, checkout_deeplink, search_redirect, order_url, seats_url, hotel_page); null when the call failed'),
   label: z.string(),
   url: z.string().nullable(),
   stable_url: z.string().describe('zaezd URL that asks Tutu for a fresh link when clicked'),

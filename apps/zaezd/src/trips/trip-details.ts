@@ -52,7 +52,12 @@ export const TripDetails = z.object({
   rates: z.object({
     currency: z.literal('RUB'),
     hotel: z.object({ per_night: z.number(), nights: z.number().int(), total: z.number(), pricing_basis: z.string() }),
-    transport: z.object({ total: z.number(), pricing_basis: z.string(), per_seat: z.array(z.number()).describe('Rail: the per-seat fare of each leg'), note: z.string() }),
+    transport: z.object({
+      total: z.number(),
+      pricing_basis: z.string(),
+      per_seat: z.array(z.number()).describe('Rail: the per-seat fare of each leg'),
+      note: z.string(),
+    }),
     party_total: z.number(),
     adults: z.number().int(),
   }),

@@ -13,11 +13,7 @@ import { TOPIC_KEYS } from '../events/topics.ts';
 import { decodeTripId, encodeTripId, type TripSelection } from './trip-id.ts';
 import { REQUEST_LIMITS } from './trip-request.ts';
 
-const word = fc.oneof(
-  fc.constantFrom(...TOPIC_KEYS),
-  fc.stringMatching(/^[a-z0-9]{2,12}$/),
-  fc.stringMatching(/^[а-я]{2,12}$/),
-);
+const word = fc.oneof(fc.constantFrom(...TOPIC_KEYS), fc.stringMatching(/^[a-z0-9]{2,12}$/), fc.stringMatching(/^[а-я]{2,12}$/));
 const date = fc.integer({ min: 0, max: 3000 }).map((n) => addDays('2026-01-01', n));
 
 const selection: fc.Arbitrary<TripSelection> = fc
@@ -111,7 +107,10 @@ describe('trip_id', () => {
   });
 
   it('refuses truncation, another version, junk, and a non-canonical payload with a matching check', () => {
-    const id = encodeTripId({ request: { topics: ['opera'], origin: 'spb', budget: null, dateFrom: '2026-12-01', dateTo: '2027-01-01', adults: 1 }, event: null });
+    const id = encodeTripId({
+      request: { topics: ['opera'], origin: 'spb', budget: null, dateFrom: '2026-12-01', dateTo: '2027-01-01', adults: 1 },
+      event: null,
+    });
     const [, payload, check] = id.split('.') as [string, string, string];
     expect(refusal(id.slice(0, -1))).toBe('invalid_trip_id');
     expect(refusal(`2.${payload}.${check}`)).toBe('invalid_trip_id');

@@ -73,7 +73,8 @@ export function decodeTripId(id: string): TripSelection {
   const [topicText = '', origin = '', budgetText = '', fromText = '', spanText, adultsText, sourceText = '', eventId = '', dayText = ''] = fields;
 
   const topics = topicText.split(',');
-  if (topics.length > REQUEST_LIMITS.maxTopics || topics.some((t) => t.length === 0 || t.length > 40 || words(t).join('') !== t)) invalid('the topics are not normalized words');
+  if (topics.length > REQUEST_LIMITS.maxTopics || topics.some((t) => t.length === 0 || t.length > 40 || words(t).join('') !== t))
+    invalid('the topics are not normalized words');
   if (!isCityKey(origin)) invalid('the origin is not a covered city');
   const budget = budgetText === '' ? null : integer(budgetText, 1, REQUEST_LIMITS.maxBudget, 'the budget');
   const dateFrom = `${fromText.slice(0, 4)}-${fromText.slice(4, 6)}-${fromText.slice(6, 8)}`;

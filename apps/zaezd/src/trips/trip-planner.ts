@@ -92,7 +92,9 @@ export class TripPlanner {
       const numbers = trip.kind === 'trip' ? trip.packages.map((p) => p.view.number) : [];
       throw fail(
         'unknown_package',
-        numbers.length > 0 ? `This trip has packages ${numbers.join(', ')}, not ${packageNumber}.` : `This trip has no packages (status ${trip.result.status}).`,
+        numbers.length > 0
+          ? `This trip has packages ${numbers.join(', ')}, not ${packageNumber}.`
+          : `This trip has no packages (status ${trip.result.status}).`,
         { packages: numbers },
       );
     }

@@ -46,14 +46,17 @@ export function resolveTripRequest(input: TripInput, today: string): TripRequest
   if (interpreted.normalized.length > REQUEST_LIMITS.maxTopics) problems.push({ field: 'topics', problem: `at most ${REQUEST_LIMITS.maxTopics} topic words` });
 
   const origin = findCity(input.origin);
-  if (!origin) problems.push({ field: 'origin', problem: `is not a city zaezd covers; use one of: ${CITIES.map((c) => `${c.nameRu} (${c.nameEn})`).join(', ')}` });
+  if (!origin)
+    problems.push({ field: 'origin', problem: `is not a city zaezd covers; use one of: ${CITIES.map((c) => `${c.nameRu} (${c.nameEn})`).join(', ')}` });
 
   const dateFrom = input.date_from ?? addDays(today, 1);
   const dateTo = input.date_to ?? addDays(dateFrom, REQUEST_LIMITS.defaultWindowDays);
   if (daysBetween(today, dateFrom) < 0) problems.push({ field: 'date_from', problem: `is in the past (today is ${today})` });
-  if (daysBetween(today, dateFrom) > REQUEST_LIMITS.maxDaysAhead) problems.push({ field: 'date_from', problem: `is more than ${REQUEST_LIMITS.maxDaysAhead} days ahead` });
+  if (daysBetween(today, dateFrom) > REQUEST_LIMITS.maxDaysAhead)
+    problems.push({ field: 'date_from', problem: `is more than ${REQUEST_LIMITS.maxDaysAhead} days ahead` });
   if (daysBetween(dateFrom, dateTo) < 0) problems.push({ field: 'date_to', problem: `is before date_from (${dateFrom})` });
-  else if (daysBetween(dateFrom, dateTo) > REQUEST_LIMITS.maxWindowDays) problems.push({ field: 'date_to', problem: `the window may span at most ${REQUEST_LIMITS.maxWindowDays} days` });
+  else if (daysBetween(dateFrom, dateTo) > REQUEST_LIMITS.maxWindowDays)
+    problems.push({ field: 'date_to', problem: `the window may span at most ${REQUEST_LIMITS.maxWindowDays} days` });
 
   if (problems.length > 0) {
     throw fail('invalid_arguments', `Invalid arguments: ${[...new Set(problems.map((p) => p.field))].join(', ')}.`, { fields: problems });

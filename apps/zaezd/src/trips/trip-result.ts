@@ -96,9 +96,7 @@ export const TripResult = z.object({
     adults: z.number().int(),
   }),
   event: TripEvent.nullable(),
-  travel: z
-    .object({ outbound_date: z.string(), return_date: z.string(), rule: z.string() })
-    .nullable(),
+  travel: z.object({ outbound_date: z.string(), return_date: z.string(), rule: z.string() }).nullable(),
   packages: z.array(TripPackage).max(3),
   budget: z.object({
     amount: z.number().nullable(),

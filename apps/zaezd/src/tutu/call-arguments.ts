@@ -18,7 +18,17 @@ export function railSearchArguments(from: City, to: City, date: string, passenge
 }
 
 export function aviaSearchArguments(from: City, to: City, departureDate: string, returnDate: string, adults: number): Record<string, unknown> {
-  return { origin: from.nameRu, destination: to.nameRu, departure_date: departureDate, return_date: returnDate, adults, children: 0, infants: 0, page_size: PAGE_SIZE, sort: 'price_asc' };
+  return {
+    origin: from.nameRu,
+    destination: to.nameRu,
+    departure_date: departureDate,
+    return_date: returnDate,
+    adults,
+    children: 0,
+    infants: 0,
+    page_size: PAGE_SIZE,
+    sort: 'price_asc',
+  };
 }
 
 export function hotelSearchArguments(city: City, checkIn: string, checkOut: string, adults: number): Record<string, unknown> {
@@ -56,5 +66,9 @@ export function roundTripCheckoutArguments(checkoutRef: Record<string, unknown>,
  * (`checkout_deeplink`), without one it opens the hotel's page to pick a room.
  */
 export function hotelCheckoutArguments(checkoutRef: Record<string, unknown>, roomOfferpackHash: string | null): Record<string, unknown> {
-  return { ...checkoutRef, ...(checkoutRef.product_type === undefined && checkoutRef.transport === undefined ? { product_type: 'hotels' } : {}), ...(roomOfferpackHash ? { offer_pack_hash: roomOfferpackHash } : {}) };
+  return {
+    ...checkoutRef,
+    ...(checkoutRef.product_type === undefined && checkoutRef.transport === undefined ? { product_type: 'hotels' } : {}),
+    ...(roomOfferpackHash ? { offer_pack_hash: roomOfferpackHash } : {}),
+  };
 }

@@ -12,7 +12,17 @@
  * upstream is down); the `mcp-session-id` Tutu may issue is kept by the transport, and a 404
  * (the session expired) opens a new session and sends the call once more.
  */
-import { Client, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport, ProtocolError, ProtocolErrorCode, type CallToolResult, type Implementation } from '@modelcontextprotocol/client';
+import {
+  Client,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  StreamableHTTPClientTransport,
+  ProtocolError,
+  ProtocolErrorCode,
+  type CallToolResult,
+  type Implementation,
+} from '@modelcontextprotocol/client';
 import { canonicalJson } from '@agent-products/kit/json';
 import type { Logger } from '@agent-products/kit/log';
 import { TtlCache } from '../cache/ttl-cache.ts';
@@ -147,7 +157,10 @@ export class McpToolCaller {
       return parseToolResult(tool, result);
     } catch (error) {
       if (error instanceof UpstreamError && error.failure === 'invalid_arguments') {
-        this.options.log.error({ tool, argumentNames: Object.keys(args).sort(), upstreamText: error.upstreamText }, 'Tutu refused the arguments zaezd sent: a defect in zaezd');
+        this.options.log.error(
+          { tool, argumentNames: Object.keys(args).sort(), upstreamText: error.upstreamText },
+          'Tutu refused the arguments zaezd sent: a defect in zaezd',
+        );
       }
       throw error;
     }
@@ -205,7 +218,8 @@ function classify(tool: string, error: unknown, timeoutMs: number): UpstreamErro
     return new UpstreamError('timeout', tool, `Tutu did not answer ${tool} within ${timeoutMs} ms.`);
   }
   if (error instanceof ProtocolError) {
-    if (error.code === ProtocolErrorCode.InvalidParams) return new UpstreamError('invalid_arguments', tool, `Tutu rejected the arguments zaezd sent to ${tool}: ${error.message}`, error.message);
+    if (error.code === ProtocolErrorCode.InvalidParams)
+      return new UpstreamError('invalid_arguments', tool, `Tutu rejected the arguments zaezd sent to ${tool}: ${error.message}`, error.message);
     return new UpstreamError('refused', tool, `Tutu rejected ${tool}: ${error.message}`, error.message);
   }
   const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
@@ -215,10 +229,17 @@ function classify(tool: string, error: unknown, timeoutMs: number): UpstreamErro
 /** The pydantic wording Tutu uses when its argument validation refuses a call. */
 const VALIDATION_SENTENCE = /\bvalidation errors? for\b|^Error executing tool [\w-]+: \d+ validation error/im;
 /** Tutu's (and its upstreams') own failures, as opposed to a reason about the request. */
-const INTERNAL_SENTENCE = /internal (server )?error|try again later|temporar(il)?y unavailable|service unavailable|timed? ?out|внутренн|попробуйте (ещё раз )?позже|временно недоступ/i;
+const INTERNAL_SENTENCE =
+  /internal (server )?error|try again later|temporar(il)?y unavailable|service unavailable|timed? ?out|внутренн|попробуйте (ещё раз )?позже|временно недоступ/i;
 
 function sentenceError(tool: string, sentence: string, lead: string): UpstreamError {
-  if (VALIDATION_SENTENCE.test(sentence)) return new UpstreamError('invalid_arguments', tool, `Tutu refused the arguments zaezd sent to ${tool} (a defect in zaezd, not a lack of offers): ${sentence}`, sentence);
+  if (VALIDATION_SENTENCE.test(sentence))
+    return new UpstreamError(
+      'invalid_arguments',
+      tool,
+      `Tutu refused the arguments zaezd sent to ${tool} (a defect in zaezd, not a lack of offers): ${sentence}`,
+      sentence,
+    );
   if (INTERNAL_SENTENCE.test(sentence)) return new UpstreamError('upstream_error', tool, `Tutu failed on ${tool}: ${sentence}`, sentence);
   return new UpstreamError('refused', tool, `${lead}: ${sentence}`, sentence);
 }
@@ -229,7 +250,8 @@ export function parseToolResult(tool: string, result: CallToolResult): unknown {
   if (result.isError) return raise(sentenceError(tool, (text ?? 'no message').trim().slice(0, 500), `Tutu refused ${tool}`));
   if (text === undefined) throw new UpstreamError('malformed', tool, `Tutu answered ${tool} without any text.`);
   const trimmed = text.trim();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return raise(sentenceError(tool, trimmed.slice(0, 500), `Tutu answered ${tool} with a message instead of data`));
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('['))
+    return raise(sentenceError(tool, trimmed.slice(0, 500), `Tutu answered ${tool} with a message instead of data`));
   let parsed: unknown;
   try {
     parsed = JSON.parse(trimmed);

@@ -29,7 +29,13 @@ describe('reading search answers', () => {
     duration_min: '235',
     segments: [{ carrier: 'ФПК', voyage_no: voyage }],
   });
-  const train = (voyage: unknown, price: unknown, fares?: unknown) => ({ offer_id: `o${String(voyage)}`, price: { amount: price, currency: 'RUB' }, legs: [leg(voyage)], checkout_ref: ref, fares });
+  const train = (voyage: unknown, price: unknown, fares?: unknown) => ({
+    offer_id: `o${String(voyage)}`,
+    price: { amount: price, currency: 'RUB' },
+    legs: [leg(voyage)],
+    checkout_ref: ref,
+    fares,
+  });
 
   it('keeps readable rows, counts the rest, and accepts numbers written as strings', () => {
     const search = readRailSearch({
@@ -43,15 +49,27 @@ describe('reading search answers', () => {
     });
     expect(search.rows).toHaveLength(2);
     expect(search.rows[0]!.durationMinutes).toBe(235);
-    expect(search.rows[0]!.seats).toEqual([{ category: 'SEDENTARY', price: 4820, fareCount: 5 }, { category: 'SOFT', price: 11290, fareCount: 2 }]);
+    expect(search.rows[0]!.seats).toEqual([
+      { category: 'SEDENTARY', price: 4820, fareCount: 5 },
+      { category: 'SOFT', price: 11290, fareCount: 2 },
+    ]);
     expect(search.rows[1]!.seats).toEqual([{ category: null, price: 100, fareCount: null }]);
     expect(search.rows[0]!.checkoutRef).toEqual(ref);
     expect(search.meta).toMatchObject({ skippedRows: 2, alsoNamed: ['Москва (деревня)'] });
   });
 
   it('refuses rows with impossible prices, another currency, or a hotel price that is not the stay total', () => {
-    const hotel = (price: unknown, basis: unknown = 'stay_total', currency = 'RUB') => ({ hotel_id: '1', name: 'H', checkout_ref: {}, best_offer: { price: { amount: price, currency }, price_basis: basis } });
-    const search = readHotelSearch({ meta: {}, stay: { nights: 2 }, hotels: [hotel(0), hotel(-5), hotel('free'), hotel(5000, 'per_night'), hotel(5000, 'stay_total', 'EUR'), hotel(5000)] });
+    const hotel = (price: unknown, basis: unknown = 'stay_total', currency = 'RUB') => ({
+      hotel_id: '1',
+      name: 'H',
+      checkout_ref: {},
+      best_offer: { price: { amount: price, currency }, price_basis: basis },
+    });
+    const search = readHotelSearch({
+      meta: {},
+      stay: { nights: 2 },
+      hotels: [hotel(0), hotel(-5), hotel('free'), hotel(5000, 'per_night'), hotel(5000, 'stay_total', 'EUR'), hotel(5000)],
+    });
     expect(search.rows.map((r) => [r.price, r.nights])).toEqual([[5000, 2]]);
     expect(search.meta.skippedRows).toBe(5);
   });
@@ -76,10 +94,13 @@ describe('reading a tool result', () => {
   });
 
   it('reads Tutu’s validation sentence as a defect of ours and its internal failure as transient', () => {
-    const validation = 'Error executing tool search_rail: 1 validation error for search_railArguments\ndate\n  Extra inputs are not permitted [type=extra_forbidden]';
+    const validation =
+      'Error executing tool search_rail: 1 validation error for search_railArguments\ndate\n  Extra inputs are not permitted [type=extra_forbidden]';
     expect(failureOf(() => parseToolResult('search_rail', text(validation, true)))).toBe('invalid_arguments');
     expect(failureOf(() => parseToolResult('search_rail', text('Внутренняя ошибка сервиса. Попробуйте позже.', true)))).toBe('upstream_error');
-    expect(failureOf(() => parseToolResult('search_rail', text('Error executing tool search_rail: internal error, try again later', true)))).toBe('upstream_error');
+    expect(failureOf(() => parseToolResult('search_rail', text('Error executing tool search_rail: internal error, try again later', true)))).toBe(
+      'upstream_error',
+    );
   });
 
   it('treats an error result, an error sentence and an {error} object as refusals, keeping Tutu’s words', () => {

@@ -10,12 +10,24 @@ import * as z from 'zod';
 import type { CheckoutLink, FlightDirection, FlightOffer, HotelOffer, HotelRoom, HotelRooms, Search, SearchMeta, SeatOffer, TrainOffer } from './offers.ts';
 import { UpstreamError } from './upstream-error.ts';
 
-const amount = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]).pipe(z.number().finite());
+const amount = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().finite());
 const positive = amount.pipe(z.number().positive());
 /** Money as Tutu writes it; zaezd quotes roubles only, so another currency does not fit. */
 const Money = z.looseObject({ amount: positive, currency: z.literal('RUB').optional() });
 const instant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'not a date-time');
-const optionalText = z.string().nullish().transform((s) => s ?? null);
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((s) => s ?? null);
 const ref = z.record(z.string(), z.unknown());
 const id = z.union([z.string().min(1), z.number().int().transform(String)]);
 
@@ -98,7 +110,10 @@ const Rate = z.looseObject({
 });
 const Room = z.looseObject({ room_name: z.string(), rates: z.array(z.unknown()) });
 /** "15:00:00" as Tutu writes it, "15:00" as a traveller reads it. */
-const clockTime = z.string().nullish().transform((s) => (s ? s.replace(/^(\d{1,2}:\d{2}):\d{2}$/, '$1') : null));
+const clockTime = z
+  .string()
+  .nullish()
+  .transform((s) => (s ? s.replace(/^(\d{1,2}:\d{2}):\d{2}$/, '$1') : null));
 const RoomsHotel = z.looseObject({
   check_in_time: clockTime,
   check_out_time: clockTime,
@@ -225,22 +240,26 @@ export function readHotelSearch(answer: unknown): Search<HotelOffer> {
   const { meta, list } = envelope('search_hotels', answer, 'hotels');
   const stay = Stay.safeParse((answer as { stay?: unknown }).stay ?? {});
   const nights = stay.success ? (stay.data.nights ?? null) : null;
-  const { rows, skipped } = readRows(list, Hotel, (hotel): HotelOffer => ({
-    hotelId: hotel.hotel_id,
-    name: hotel.name,
-    stars: hotel.stars ?? null,
-    rating: hotel.rating ?? null,
-    reviewsCount: hotel.review_count ?? null,
-    address: hotel.address,
-    coords: hotel.location ? { lat: hotel.location.lat, lon: hotel.location.lng } : null,
-    price: hotel.best_offer.price.amount,
-    nights,
-    roomName: hotel.best_offer.room_name,
-    meal: hotel.best_offer.meal_name,
-    freeCancellation: hotel.best_offer.free_cancellation ?? null,
-    checkoutUrl: hotel.best_offer.checkout_url ?? hotel.checkout_url,
-    checkoutRef: hotel.checkout_ref,
-  }));
+  const { rows, skipped } = readRows(
+    list,
+    Hotel,
+    (hotel): HotelOffer => ({
+      hotelId: hotel.hotel_id,
+      name: hotel.name,
+      stars: hotel.stars ?? null,
+      rating: hotel.rating ?? null,
+      reviewsCount: hotel.review_count ?? null,
+      address: hotel.address,
+      coords: hotel.location ? { lat: hotel.location.lat, lon: hotel.location.lng } : null,
+      price: hotel.best_offer.price.amount,
+      nights,
+      roomName: hotel.best_offer.room_name,
+      meal: hotel.best_offer.meal_name,
+      freeCancellation: hotel.best_offer.free_cancellation ?? null,
+      checkoutUrl: hotel.best_offer.checkout_url ?? hotel.checkout_url,
+      checkoutRef: hotel.checkout_ref,
+    }),
+  );
   return { meta: searchMeta(meta, skipped, null), rows };
 }
 
@@ -255,14 +274,18 @@ export function readHotelRooms(answer: unknown): HotelRooms {
       skipped += 1;
       continue;
     }
-    const rates = readRows(room.data.rates, Rate, (rate): HotelRoom => ({
-      roomName: room.data.room_name,
-      meal: rate.meal?.name ?? null,
-      price: rate.price.amount,
-      freeCancellation: rate.free_cancellation ?? null,
-      cancellationNote: rate.free_cancellation && rate.free_cancellation_until ? `Free cancellation until ${rate.free_cancellation_until}.` : null,
-      offerpackHash: rate.offerpack_hash,
-    }));
+    const rates = readRows(
+      room.data.rates,
+      Rate,
+      (rate): HotelRoom => ({
+        roomName: room.data.room_name,
+        meal: rate.meal?.name ?? null,
+        price: rate.price.amount,
+        freeCancellation: rate.free_cancellation ?? null,
+        cancellationNote: rate.free_cancellation && rate.free_cancellation_until ? `Free cancellation until ${rate.free_cancellation_until}.` : null,
+        offerpackHash: rate.offerpack_hash,
+      }),
+    );
     skipped += rates.skipped;
     rooms.push(...rates.rows);
   }

@@ -35,11 +35,19 @@ export class TutuClient {
   }
 
   searchRoundTripFlights(from: City, to: City, departureDate: string, returnDate: string, adults: number, deadline?: number): Promise<Search<FlightOffer>> {
-    return this.caller.callAndRead('search_avia', aviaSearchArguments(from, to, departureDate, returnDate, adults), { idempotent: true, deadline, read: readAviaSearch });
+    return this.caller.callAndRead('search_avia', aviaSearchArguments(from, to, departureDate, returnDate, adults), {
+      idempotent: true,
+      deadline,
+      read: readAviaSearch,
+    });
   }
 
   searchHotels(city: City, checkIn: string, checkOut: string, adults: number, deadline?: number): Promise<Search<HotelOffer>> {
-    return this.caller.callAndRead('search_hotels', hotelSearchArguments(city, checkIn, checkOut, adults), { idempotent: true, deadline, read: readHotelSearch });
+    return this.caller.callAndRead('search_hotels', hotelSearchArguments(city, checkIn, checkOut, adults), {
+      idempotent: true,
+      deadline,
+      read: readHotelSearch,
+    });
   }
 
   hotelRooms(hotelId: string, checkIn: string, checkOut: string, adults: number): Promise<HotelRooms> {

@@ -20,7 +20,14 @@ const query = { lat: 59.9248, lon: 30.3447, timezone: 'Europe/Moscow', today: '2
 describe('Open-Meteo weather', () => {
   it('asks only for the days within range and says the rest is beyond it', async () => {
     reply = (url) => ({
-      body: { daily: { time: [url.searchParams.get('start_date'), url.searchParams.get('end_date')], weather_code: [3, 61], temperature_2m_max: [1, 2], temperature_2m_min: [-1, 0] } },
+      body: {
+        daily: {
+          time: [url.searchParams.get('start_date'), url.searchParams.get('end_date')],
+          weather_code: [3, 61],
+          temperature_2m_max: [1, 2],
+          temperature_2m_min: [-1, 0],
+        },
+      },
     });
     const result = await weather().forecast({ ...query, from: '2026-12-14', to: '2026-12-16' });
     const asked = server.requests.at(-1)!;
@@ -46,12 +53,21 @@ describe('Open-Meteo weather', () => {
       reason: 'No forecast: Open-Meteo answered HTTP 400: Latitude must be in range of -90 to 90°.',
     });
     reply = () => ({ body: { hourly: {} } });
-    expect(await weather().forecast({ ...query, from: '2026-12-03', to: '2026-12-03' })).toMatchObject({ status: 'unavailable', reason: expect.stringContaining('could not be read') });
-    expect(await weather().forecast({ ...query, from: '2026-11-01', to: '2026-11-02' })).toMatchObject({ status: 'unavailable', reason: 'The event dates are in the past.' });
+    expect(await weather().forecast({ ...query, from: '2026-12-03', to: '2026-12-03' })).toMatchObject({
+      status: 'unavailable',
+      reason: expect.stringContaining('could not be read'),
+    });
+    expect(await weather().forecast({ ...query, from: '2026-11-01', to: '2026-11-02' })).toMatchObject({
+      status: 'unavailable',
+      reason: 'The event dates are in the past.',
+    });
   });
 
   it('sends the commercial API key when one is configured, and never shows it', async () => {
-    reply = (url) => (url.searchParams.get('apikey') === 'k-123' ? { body: { daily: { time: [url.searchParams.get('start_date')], weather_code: [0] } } } : { status: 400, body: { reason: 'key missing' } });
+    reply = (url) =>
+      url.searchParams.get('apikey') === 'k-123'
+        ? { body: { daily: { time: [url.searchParams.get('start_date')], weather_code: [0] } } }
+        : { status: 400, body: { reason: 'key missing' } };
     const keyed = new OpenMeteoWeather({ baseUrl: server.url, timeoutMs: 5000, cacheTtlMs: 60_000, apiKey: 'k-123' });
     expect(await keyed.forecast({ ...query, from: '2026-12-04', to: '2026-12-04' })).toMatchObject({ status: 'forecast' });
     expect(server.requests.at(-1)!.searchParams.get('apikey')).toBe('k-123');

@@ -84,7 +84,12 @@ export class OpenMeteoWeather implements WeatherSource {
     try {
       const { value: days } = await this.cache.getOrCompute(cacheKey, () => this.fetchDays(url));
       const partial = from !== query.from || to !== query.to;
-      return { status: 'forecast', source: SOURCE, days, note: partial ? `Forecast covers ${from} to ${to} only; the rest is beyond Open-Meteo's range.` : null };
+      return {
+        status: 'forecast',
+        source: SOURCE,
+        days,
+        note: partial ? `Forecast covers ${from} to ${to} only; the rest is beyond Open-Meteo's range.` : null,
+      };
     } catch (error) {
       return { status: 'unavailable', source: SOURCE, reason: (error as Error).message };
     }
@@ -102,7 +107,10 @@ export class OpenMeteoWeather implements WeatherSource {
       );
     }
     if (!response.ok) {
-      const reason = await response.json().then((b: { reason?: unknown }) => (typeof b.reason === 'string' ? `: ${b.reason.replace(/\.$/, '')}` : ''), () => '');
+      const reason = await response.json().then(
+        (b: { reason?: unknown }) => (typeof b.reason === 'string' ? `: ${b.reason.replace(/\.$/, '')}` : ''),
+        () => '',
+      );
       throw new Error(`No forecast: Open-Meteo answered HTTP ${response.status}${reason}.`);
     }
     const parsed = Daily.safeParse(await response.json().catch(() => undefined));

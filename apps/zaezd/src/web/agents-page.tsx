@@ -17,7 +17,11 @@ export function AgentsPage(props: { upstreamIsStandIn: boolean }) {
         Hosts that render MCP Apps show the same trip board as a widget, <code>ui://zaezd/trip-board</code>.
       </p>
       <p>
-        People can search without an agent on <a href="/" hreflang="ru">the front page</a>; it runs the same search as <code>find_event_trips</code>.
+        People can search without an agent on{' '}
+        <a href="/" hreflang="ru">
+          the front page
+        </a>
+        ; it runs the same search as <code>find_event_trips</code>.
       </p>
     </ZaezdPage>
   );

@@ -136,7 +136,8 @@ async function buildBoardAssets(): Promise<BoardAssets> {
   const widgetScript = inlineScript(output('widget'));
   const leafletCss = readFileSync(require.resolve('leaflet/dist/leaflet.css'), 'utf8');
   // Minified: Leaflet's comments and indentation are a quarter of its stylesheet.
-  const stylesheet = (await transform(leafletCssForTheBoard(leafletCss) + BOARD_CSS, { loader: 'css', minify: true, charset: 'utf8', logLevel: 'silent' })).code;
+  const stylesheet = (await transform(leafletCssForTheBoard(leafletCss) + BOARD_CSS, { loader: 'css', minify: true, charset: 'utf8', logLevel: 'silent' }))
+    .code;
   return {
     pageScript,
     widgetScript,
@@ -151,7 +152,13 @@ function widgetSize(metafile: Metafile, script: number): WidgetSize {
   if (!widget) throw new TypeError('esbuild reported no widget.js');
   const size: WidgetSize = { script, leaflet: 0, mcpApps: 0, zod: 0, board: 0 };
   for (const [input, { bytesInOutput }] of Object.entries(widget[1].inputs)) {
-    const part = /node_modules\/leaflet\//.test(input) ? 'leaflet' : /node_modules\/zod\/|^zod-/.test(input) ? 'zod' : /node_modules\//.test(input) ? 'mcpApps' : 'board';
+    const part = /node_modules\/leaflet\//.test(input)
+      ? 'leaflet'
+      : /node_modules\/zod\/|^zod-/.test(input)
+        ? 'zod'
+        : /node_modules\//.test(input)
+          ? 'mcpApps'
+          : 'board';
     size[part] += bytesInOutput;
   }
   return size;

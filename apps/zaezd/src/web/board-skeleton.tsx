@@ -45,7 +45,14 @@ export function BoardSkeleton(props: { tiles: TileSettings; rendered?: RenderedB
         const Tag = BLOCK_TAGS[name];
         const content = rendered?.blocks[name] ?? null;
         const html = content ? toHtml(content) : '';
-        return <Tag class={name === 'notice' || name === 'footnote' ? `board-${name}` : undefined} data-block={name} hidden={content === null} dangerouslySetInnerHTML={{ __html: html }} />;
+        return (
+          <Tag
+            class={name === 'notice' || name === 'footnote' ? `board-${name}` : undefined}
+            data-block={name}
+            hidden={content === null}
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
+        );
       })}
     </div>
   );

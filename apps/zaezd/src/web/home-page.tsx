@@ -48,8 +48,8 @@ export function HomePage(props: { upstreamIsStandIn: boolean; now: Date; fields?
     <ZaezdPage title="Поездки на мероприятия" robots="index">
       <h1>Поездка на концерт, фестиваль или спектакль</h1>
       <p class="lead">
-        Напишите, что хотите увидеть, и откуда едете. zaezd найдёт подходящее мероприятие и соберёт до трёх вариантов: поезд или самолёт туда и обратно
-        и отель на все ночи. Оформляете вы сами, на сайте Туту.
+        Напишите, что хотите увидеть, и откуда едете. zaezd найдёт подходящее мероприятие и соберёт до трёх вариантов: поезд или самолёт туда и обратно и отель
+        на все ночи. Оформляете вы сами, на сайте Туту.
       </p>
       {props.upstreamIsStandIn ? (
         <p class="notice">Этот сервер работает на демо-данных: поезда, рейсы и отели берутся из tutu-sim, локальной замены Туту. Купить по ним нельзя.</p>
@@ -64,7 +64,17 @@ export function HomePage(props: { upstreamIsStandIn: boolean; now: Date; fields?
       <form class="search-form" method="get" action="/search">
         <div class="field field-wide">
           <label for="topics">Что хотите увидеть</label>
-          <input id="topics" name="topics" type="text" required maxlength={300} value={fields.topics} placeholder="джаз, фестиваль" aria-describedby="topics-hint" {...invalid('topics')} />
+          <input
+            id="topics"
+            name="topics"
+            type="text"
+            required
+            maxlength={300}
+            value={fields.topics}
+            placeholder="джаз, фестиваль"
+            aria-describedby="topics-hint"
+            {...invalid('topics')}
+          />
           <p class="hint" id="topics-hint">
             Одно-два слова через запятую: {TOPIC_EXAMPLES}.
           </p>
@@ -98,7 +108,16 @@ export function HomePage(props: { upstreamIsStandIn: boolean; now: Date; fields?
         </div>
         <div class="field field-wide">
           <label for="budget">Бюджет на всех, ₽ (необязательно)</label>
-          <input id="budget" name="budget" type="text" inputmode="numeric" value={fields.budget} placeholder="40 000" aria-describedby="budget-hint" {...invalid('budget')} />
+          <input
+            id="budget"
+            name="budget"
+            type="text"
+            inputmode="numeric"
+            value={fields.budget}
+            placeholder="40 000"
+            aria-describedby="budget-hint"
+            {...invalid('budget')}
+          />
           <p class="hint" id="budget-hint">
             Дорога туда и обратно и отель; билеты на само мероприятие не входят.
           </p>

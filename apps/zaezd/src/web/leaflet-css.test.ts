@@ -10,7 +10,16 @@ describe('leafletCssForTheBoard', () => {
   const trimmed = leafletCssForTheBoard(leafletCss);
 
   it('keeps the panes, tiles, markers, tooltips, zoom and attribution controls and the print rules', () => {
-    for (const selector of ['.leaflet-pane', '.leaflet-tile', '.leaflet-marker-icon', '.leaflet-tooltip-top:before', '.leaflet-control-zoom-in', '.leaflet-control-attribution', '.leaflet-zoom-box', '@media print']) {
+    for (const selector of [
+      '.leaflet-pane',
+      '.leaflet-tile',
+      '.leaflet-marker-icon',
+      '.leaflet-tooltip-top:before',
+      '.leaflet-control-zoom-in',
+      '.leaflet-control-attribution',
+      '.leaflet-zoom-box',
+      '@media print',
+    ]) {
       expect(trimmed).toContain(selector);
     }
   });

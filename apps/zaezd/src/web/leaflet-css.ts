@@ -8,7 +8,8 @@
  */
 
 /** Class names of the parts the board does not bundle, as they appear in Leaflet's selectors. */
-const UNBUNDLED = /\.(leaflet-popup|leaflet-control-layers|leaflet-control-scale|leaflet-image-layer|leaflet-marker-shadow|leaflet-default-icon-path|leaflet-oldie|leaflet-vml-shape|lvml)\b/;
+const UNBUNDLED =
+  /\.(leaflet-popup|leaflet-control-layers|leaflet-control-scale|leaflet-image-layer|leaflet-marker-shadow|leaflet-default-icon-path|leaflet-oldie|leaflet-vml-shape|lvml)\b/;
 
 export function leafletCssForTheBoard(css: string): string {
   const source = css.replace(/\/\*[\s\S]*?\*\//g, '');
@@ -24,7 +25,10 @@ export function leafletCssForTheBoard(css: string): string {
       // At-rules (Leaflet has one, `@media print`) are kept whole.
       kept += `${prelude}${body}\n`;
     } else {
-      const selectors = prelude.split(',').map((s) => s.trim()).filter((s) => s && !UNBUNDLED.test(s));
+      const selectors = prelude
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s && !UNBUNDLED.test(s));
       if (selectors.length > 0) kept += `${selectors.join(',\n')}${body}\n`;
     }
     at = close + 1;

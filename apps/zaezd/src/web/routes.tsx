@@ -47,12 +47,24 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Each problem in the traveller's words: what happened, and what to do about it. */
 const PROBLEMS: Readonly<Record<string, { title: string; explanation: string }>> = {
-  invalid_trip_id: { title: 'Адрес поездки не читается', explanation: 'Похоже, ссылка скопирована не целиком или изменена. Откройте её заново из сообщения агента или найдите поездку ещё раз.' },
+  invalid_trip_id: {
+    title: 'Адрес поездки не читается',
+    explanation: 'Похоже, ссылка скопирована не целиком или изменена. Откройте её заново из сообщения агента или найдите поездку ещё раз.',
+  },
   unknown_package: { title: 'Такого варианта нет', explanation: 'В этой поездке нет варианта с таким номером.' },
-  event_not_found: { title: 'Мероприятия больше нет в афише', explanation: 'Мероприятие, вокруг которого собрана поездка, исчезло из афиши. Найдите поездку заново.' },
+  event_not_found: {
+    title: 'Мероприятия больше нет в афише',
+    explanation: 'Мероприятие, вокруг которого собрана поездка, исчезло из афиши. Найдите поездку заново.',
+  },
   trip_in_past: { title: 'Эта поездка уже в прошлом', explanation: 'Даты поездки прошли. Найдите новую.' },
-  upstream_unavailable: { title: 'Туту не отвечает', explanation: 'Поездку собирают заново при каждом открытии, а Туту сейчас не отвечает. Попробуйте через минуту.' },
-  upstream_busy: { title: 'Туту сейчас перегружен', explanation: 'Поездку собирают заново при каждом открытии, а Туту просит подождать. Попробуйте через минуту.' },
+  upstream_unavailable: {
+    title: 'Туту не отвечает',
+    explanation: 'Поездку собирают заново при каждом открытии, а Туту сейчас не отвечает. Попробуйте через минуту.',
+  },
+  upstream_busy: {
+    title: 'Туту сейчас перегружен',
+    explanation: 'Поездку собирают заново при каждом открытии, а Туту просит подождать. Попробуйте через минуту.',
+  },
   events_unavailable: { title: 'Афиша не отвечает', explanation: 'Источник мероприятий сейчас не отвечает. Попробуйте через минуту.' },
 };
 const MALFORMED_PROBLEM = {
@@ -71,7 +83,11 @@ async function problem(c: Context<AppEnv>, error: ToolError, tripId?: string): P
   const headers = status === 503 ? { 'Retry-After': '10' } : undefined;
   if (wantsJson(c)) return c.json(errorEnvelope(error, c.get('correlationId')), status, headers);
   const { title, explanation } = PROBLEMS[error.code] ?? OTHER_PROBLEM;
-  return c.html(htmlDocument(<TripProblemPage title={title} explanation={explanation} message={error.message} {...(tripId ? { tripId } : {})} />), status, headers);
+  return c.html(
+    htmlDocument(<TripProblemPage title={title} explanation={explanation} message={error.message} {...(tripId ? { tripId } : {})} />),
+    status,
+    headers,
+  );
 }
 
 export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions): void {
@@ -94,13 +110,16 @@ export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions):
   app.use(
     '/search',
     refuseMalformedInput({
-      page: (problem) => htmlDocument(<TripProblemPage title={MALFORMED_PROBLEM.title} explanation={MALFORMED_PROBLEM.explanation} message={problem.message} />),
+      page: (problem) =>
+        htmlDocument(<TripProblemPage title={MALFORMED_PROBLEM.title} explanation={MALFORMED_PROBLEM.explanation} message={problem.message} />),
     }),
   );
 
   app.get(STYLESHEET_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
 
-  app.get(BOARD_SCRIPT_PATH, async (c) => c.body((await boardAssets()).pageScript, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': IMMUTABLE }));
+  app.get(BOARD_SCRIPT_PATH, async (c) =>
+    c.body((await boardAssets()).pageScript, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': IMMUTABLE }),
+  );
   app.get(BOARD_STYLESHEET_PATH, async (c) =>
     c.body((await boardAssets()).stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': IMMUTABLE }),
   );
@@ -159,7 +178,13 @@ export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions):
       }
       return c.html(
         htmlDocument(
-          <CheckoutFallbackPage tripId={tripId} title={link.title} problem={link.problem ?? 'Tutu gave no link.'} searchUrl={link.search_results_url} searchLabel={link.label} />,
+          <CheckoutFallbackPage
+            tripId={tripId}
+            title={link.title}
+            problem={link.problem ?? 'Tutu gave no link.'}
+            searchUrl={link.search_results_url}
+            searchLabel={link.label}
+          />,
         ),
         502,
       );

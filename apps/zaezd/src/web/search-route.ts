@@ -25,7 +25,10 @@ export type SearchOutcome = { tripPath: string } | { fields: SearchFields; probl
 
 function problemOf(fields: string[], general: string | null): SearchProblem {
   const known = fields.filter((f) => f in FIELD_PROBLEMS);
-  return { fields: Object.fromEntries(known.map((f) => [f, FIELD_PROBLEMS[f]!])), general: known.length > 0 ? general : (general ?? 'Проверьте запрос и попробуйте ещё раз.') };
+  return {
+    fields: Object.fromEntries(known.map((f) => [f, FIELD_PROBLEMS[f]!])),
+    general: known.length > 0 ? general : (general ?? 'Проверьте запрос и попробуйте ещё раз.'),
+  };
 }
 
 export async function runSearch(c: Context<AppEnv>, planner: TripPlanner, now: Date): Promise<SearchOutcome> {

@@ -15,14 +15,15 @@ export async function tripBoardState(planner: TripPlanner, tripId: string, now: 
   const wanted = checkoutPackage !== null && trip.packages.some((p) => p.number === checkoutPackage) ? checkoutPackage : null;
   const [details, checkout] = await Promise.all([
     Promise.all(
-      trip.packages.map((pkg): Promise<PackageDetails> =>
-        planner.details(tripId, pkg.number, now).then(
-          (answer) => ({ package: pkg.number, details: answer }),
-          (error: unknown) => {
-            if (error instanceof ToolError) return { package: pkg.number, problem: error.message };
-            throw error;
-          },
-        ),
+      trip.packages.map(
+        (pkg): Promise<PackageDetails> =>
+          planner.details(tripId, pkg.number, now).then(
+            (answer) => ({ package: pkg.number, details: answer }),
+            (error: unknown) => {
+              if (error instanceof ToolError) return { package: pkg.number, problem: error.message };
+              throw error;
+            },
+          ),
       ),
     ),
     wanted === null ? null : planner.checkout(tripId, wanted, now),

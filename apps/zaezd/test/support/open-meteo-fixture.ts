@@ -5,7 +5,12 @@
  */
 export function openMeteoDays(url: URL) {
   const dates: string[] = [];
-  for (let d = url.searchParams.get('start_date')!; d <= url.searchParams.get('end_date')!; d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) dates.push(d);
+  for (
+    let d = url.searchParams.get('start_date')!;
+    d <= url.searchParams.get('end_date')!;
+    d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+  )
+    dates.push(d);
   return {
     latitude: Number(url.searchParams.get('latitude')),
     longitude: Number(url.searchParams.get('longitude')),

@@ -48,9 +48,17 @@ function mirrored(answer: any): any {
   for (const offer of answer.offers) {
     for (const leg of offer.legs) {
       swapKeys(leg, [['from', 'to']]);
-      for (const segment of leg.segments) swapKeys(segment, [['from', 'to'], ['from_geo_point_id', 'to_geo_point_id']]);
+      for (const segment of leg.segments)
+        swapKeys(segment, [
+          ['from', 'to'],
+          ['from_geo_point_id', 'to_geo_point_id'],
+        ]);
     }
-    swapKeys(offer.checkout_ref, [['departure_city_id', 'arrival_city_id'], ['departure_station_code', 'arrival_station_code'], ['departure_geo_point_id', 'arrival_geo_point_id']]);
+    swapKeys(offer.checkout_ref, [
+      ['departure_city_id', 'arrival_city_id'],
+      ['departure_station_code', 'arrival_station_code'],
+      ['departure_geo_point_id', 'arrival_geo_point_id'],
+    ]);
   }
   return answer;
 }
@@ -74,7 +82,8 @@ function answer(tool: string, args: Args): ToolResult {
   if (tool === 'search_avia') {
     const record = recording('search_avia', 'msk_spb_basic');
     const recorded = answerOf(record) as any;
-    if (args.origin !== record.arguments.origin || args.destination !== record.arguments.destination) return text({ offers: [], meta: { ...recorded.meta, total_returned: 0, total_matched: 0, has_more: false } });
+    if (args.origin !== record.arguments.origin || args.destination !== record.arguments.destination)
+      return text({ offers: [], meta: { ...recorded.meta, total_returned: 0, total_matched: 0, has_more: false } });
     return text(shiftDates(JSON.stringify(recorded), daysBetween(String(record.arguments.departure_date), String(args.departure_date))));
   }
   if (tool === 'search_hotels') {
@@ -82,12 +91,18 @@ function answer(tool: string, args: Args): ToolResult {
     const recorded = answerOf(record) as any;
     const nights = (a: Args) => daysBetween(String(a.check_in), String(a.check_out));
     const same = args.city_name === record.arguments.city_name && args.adults === record.arguments.adults && nights(args) === nights(record.arguments);
-    if (!same) return text({ hotels: [], stay: { check_in: args.check_in, check_out: args.check_out, nights: nights(args) }, meta: { ...recorded.meta, total_returned: 0, has_more: false } });
+    if (!same)
+      return text({
+        hotels: [],
+        stay: { check_in: args.check_in, check_out: args.check_out, nights: nights(args) },
+        meta: { ...recorded.meta, total_returned: 0, has_more: false },
+      });
     return text(shiftDates(JSON.stringify(recorded), daysBetween(String(record.arguments.check_in), String(args.check_in))));
   }
   if (tool === 'get_offer_details') {
     const record = recording('get_offer_details', 'hotel_basic');
-    if (args.hotel_id !== record.arguments.hotel_id) return text(`Error executing tool get_offer_details: hotel ${String(args.hotel_id)} was not recorded`, true);
+    if (args.hotel_id !== record.arguments.hotel_id)
+      return text(`Error executing tool get_offer_details: hotel ${String(args.hotel_id)} was not recorded`, true);
     return text(shiftDates(record.result.text, daysBetween(String(record.arguments.check_in), String(args.check_in))));
   }
   return text(`Error executing tool ${tool}: not recorded`, true);
@@ -128,7 +143,8 @@ export async function startReplayTutu(): Promise<ReplayTutu> {
       );
     }
     const session = request.headers['mcp-session-id'];
-    if (typeof session !== 'string' || !sessions.has(session)) return reply(response, 404, { jsonrpc: '2.0', id: message.id ?? null, error: { code: -32001, message: 'Session not found' } });
+    if (typeof session !== 'string' || !sessions.has(session))
+      return reply(response, 404, { jsonrpc: '2.0', id: message.id ?? null, error: { code: -32001, message: 'Session not found' } });
     if (message.id === undefined) return reply(response, 202);
     const result = (value: unknown) => reply(response, 200, { jsonrpc: '2.0', id: message.id, result: value });
     switch (message.method) {

@@ -34,7 +34,8 @@ export function pureDefinitions(options: PureDefinitionsOptions): Plugin {
         let source = readFileSync(args.path, 'utf8');
         for (const rewrite of options.rewrites ?? []) {
           if (!rewrite.file.test(args.path)) continue;
-          if (source.search(rewrite.find) < 0) throw new TypeError(`${args.path} no longer matches the rewrite that ${rewrite.why}; review the rewrites in kit app-bundle/trim-dependencies.ts`);
+          if (source.search(rewrite.find) < 0)
+            throw new TypeError(`${args.path} no longer matches the rewrite that ${rewrite.why}; review the rewrites in kit app-bundle/trim-dependencies.ts`);
           source = source.replace(rewrite.find, rewrite.replace);
         }
         return { contents: annotatePureDefinitions(source), loader: 'js' };
@@ -89,7 +90,11 @@ function isValueShaped(node: Node): boolean {
 function readsProperties(node: Node): boolean {
   let found = false;
   visitValue(node, (child, parent) => {
-    if (child.type === 'MemberExpression' && !(parent && (parent.type === 'CallExpression' || parent.type === 'NewExpression') && (parent as AnyNode).callee === child)) found = true;
+    if (
+      child.type === 'MemberExpression' &&
+      !(parent && (parent.type === 'CallExpression' || parent.type === 'NewExpression') && (parent as AnyNode).callee === child)
+    )
+      found = true;
     if (child.type === 'Property' && (child as AnyNode).computed) found = true;
   });
   return found;

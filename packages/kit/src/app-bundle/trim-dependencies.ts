@@ -26,7 +26,9 @@ export function mcpAppTrimming(): Plugin[] {
 const englishOnlyZod: Plugin = {
   name: 'zod-english-only',
   setup(esbuild) {
-    esbuild.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => (args.importer.startsWith(ZOD_ROOT) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined));
+    esbuild.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.startsWith(ZOD_ROOT) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined,
+    );
     esbuild.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
       contents: `export { default as en } from ${JSON.stringify(`${ZOD_ROOT}/v4/locales/en.js`)};`,
       resolveDir: ZOD_ROOT,
@@ -47,7 +49,10 @@ const zodUtilAsNamespace: Plugin = {
     esbuild.onLoad({ filter: /\/zod\/v4\/classic\/schemas\.js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       const named = 'import { util } from "../core/index.js";';
-      if (!source.includes(named)) throw new TypeError(`${args.path} no longer imports { util } from "../core/index.js"; review zod-util-as-namespace in kit app-bundle/trim-dependencies.ts`);
+      if (!source.includes(named))
+        throw new TypeError(
+          `${args.path} no longer imports { util } from "../core/index.js"; review zod-util-as-namespace in kit app-bundle/trim-dependencies.ts`,
+        );
       return { contents: source.replace(named, 'import * as util from "../core/util.js";').replaceAll('core.util.', 'util.'), loader: 'js' };
     });
   },
@@ -65,13 +70,17 @@ const zodWithoutJsonSchemaGeneration: Plugin = {
   setup(esbuild) {
     const modules = /^\.\.\/core\/(to-json-schema|json-schema-processors)\.js$/;
     esbuild.onResolve({ filter: modules }, (args) =>
-      args.importer.endsWith('/zod/v4/classic/schemas.js') ? { path: modules.exec(args.path)![1]!, namespace: 'zod-without-json-schema-generation' } : undefined,
+      args.importer.endsWith('/zod/v4/classic/schemas.js')
+        ? { path: modules.exec(args.path)![1]!, namespace: 'zod-without-json-schema-generation' }
+        : undefined,
     );
     esbuild.onLoad({ filter: /.*/, namespace: 'zod-without-json-schema-generation' }, (args) => {
       const real = `${ZOD_ROOT}/v4/core/${args.path}.js`;
       const exported = [...readFileSync(real, 'utf8').matchAll(/^export (?:const|function) ([\w$]+)/gm)].map((m) => m[1]!);
-      const stubbed = args.path === 'to-json-schema' ? ['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod'] : exported.filter((name) => name.endsWith('Processor'));
-      if (stubbed.length === 0 || stubbed.some((name) => !exported.includes(name))) throw new TypeError(`${real} no longer exports what zod-without-json-schema-generation replaces; review kit app-bundle/trim-dependencies.ts`);
+      const stubbed =
+        args.path === 'to-json-schema' ? ['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod'] : exported.filter((name) => name.endsWith('Processor'));
+      if (stubbed.length === 0 || stubbed.some((name) => !exported.includes(name)))
+        throw new TypeError(`${real} no longer exports what zod-without-json-schema-generation replaces; review kit app-bundle/trim-dependencies.ts`);
       const kept = exported.filter((name) => !stubbed.includes(name));
       return {
         resolveDir: ZOD_ROOT,
@@ -145,4 +154,3 @@ const sdkDefinitionsPure = pureDefinitions({
     },
   ],
 });
-

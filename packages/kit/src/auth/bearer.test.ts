@@ -22,7 +22,19 @@ describe('readBearer', () => {
 
   it('tells a missing header from one that is not a Bearer credential', () => {
     expect(readBearer(withAuthorization())).toEqual({ kind: 'none' });
-    for (const header of ['', 'Bearer', 'Bearer ', 'Basic abc', 'Bearerabc', 'Bearer a b', 'Bearer =abc', 'Bearer abc=d', 'x Bearer abc', 'Bearer ab,c', 'Bearer\tabc']) {
+    for (const header of [
+      '',
+      'Bearer',
+      'Bearer ',
+      'Basic abc',
+      'Bearerabc',
+      'Bearer a b',
+      'Bearer =abc',
+      'Bearer abc=d',
+      'x Bearer abc',
+      'Bearer ab,c',
+      'Bearer\tabc',
+    ]) {
       expect(readBearer(withAuthorization(header)), JSON.stringify(header)).toEqual({ kind: 'malformed' });
     }
   });

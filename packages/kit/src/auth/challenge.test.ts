@@ -8,15 +8,25 @@ describe('bearer challenges', () => {
   it('a request without a token is pointed at the metadata and the scopes, without an error code', async () => {
     const response = unauthorizedChallenge(options, 'missing', 'Send a token.', 'c-1');
     expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toBe('Bearer resource_metadata="https://mcp.example/.well-known/oauth-protected-resource", scope="a:read b:write"');
-    expect((await response.json()).error).toEqual({ code: 'unauthorized', message: 'Send a token.', reason: 'missing', retryable: false, correlationId: 'c-1' });
+    expect(response.headers.get('www-authenticate')).toBe(
+      'Bearer resource_metadata="https://mcp.example/.well-known/oauth-protected-resource", scope="a:read b:write"',
+    );
+    expect((await response.json()).error).toEqual({
+      code: 'unauthorized',
+      message: 'Send a token.',
+      reason: 'missing',
+      retryable: false,
+      correlationId: 'c-1',
+    });
     // A challenge is never cached: the next request may carry a token.
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
   it('a refused token gets invalid_token and the reason', async () => {
     const response = unauthorizedChallenge(options, 'expired', 'The token has expired.', 'c-2');
-    expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="The token has expired.", resource_metadata="https://mcp.example/.well-known/oauth-protected-resource", scope="a:read b:write"');
+    expect(response.headers.get('www-authenticate')).toBe(
+      'Bearer error="invalid_token", error_description="The token has expired.", resource_metadata="https://mcp.example/.well-known/oauth-protected-resource", scope="a:read b:write"',
+    );
     expect((await response.json()).error.code).toBe('invalid_token');
   });
 
@@ -26,14 +36,24 @@ describe('bearer challenges', () => {
     expect(response.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
     expect(response.headers.get('www-authenticate')).toContain('scope="b:write"');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect((await response.json()).error).toEqual({ code: 'insufficient_scope', message: 'This request needs the scope b:write.', retryable: false, details: { missingScopes: ['b:write'] }, correlationId: 'c-3' });
+    expect((await response.json()).error).toEqual({
+      code: 'insufficient_scope',
+      message: 'This request needs the scope b:write.',
+      retryable: false,
+      details: { missingScopes: ['b:write'] },
+      correlationId: 'c-3',
+    });
     const two = insufficientScopeChallenge(options, ['a:read', 'b:write'], 'c-6');
-    expect(two.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", error_description="This request needs the scopes a:read b:write.", resource_metadata="https://mcp.example/.well-known/oauth-protected-resource", scope="a:read b:write"');
+    expect(two.headers.get('www-authenticate')).toBe(
+      'Bearer error="insufficient_scope", error_description="This request needs the scopes a:read b:write.", resource_metadata="https://mcp.example/.well-known/oauth-protected-resource", scope="a:read b:write"',
+    );
     expect((await two.json()).error.message).toBe('This request needs the scopes a:read b:write.');
   });
 
   it('quotes values so a description cannot break the header', () => {
-    expect(bearerChallenge({ realm: 'r' }, { error: 'invalid_token', description: 'say "hi"\\\nnext' })).toBe('Bearer realm="r", error="invalid_token", error_description="say \\"hi\\"\\\\ next"');
+    expect(bearerChallenge({ realm: 'r' }, { error: 'invalid_token', description: 'say "hi"\\\nnext' })).toBe(
+      'Bearer realm="r", error="invalid_token", error_description="say \\"hi\\"\\\\ next"',
+    );
     expect(bearerChallenge({})).toBe('Bearer');
   });
 

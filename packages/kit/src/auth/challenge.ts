@@ -41,7 +41,15 @@ export function unauthorizedChallenge(options: ChallengeOptions, failure: AuthFa
   const refusal = failure !== 'missing' ? { error: 'invalid_token' as const, description } : options.describeMissing ? { description } : undefined;
   const challenge = bearerChallenge(options, refusal);
   return Response.json(
-    { error: { code: failure === 'missing' ? 'unauthorized' : (options.refusedCode ?? 'invalid_token'), message: description, reason: failure, retryable: false, correlationId } },
+    {
+      error: {
+        code: failure === 'missing' ? 'unauthorized' : (options.refusedCode ?? 'invalid_token'),
+        message: description,
+        reason: failure,
+        retryable: false,
+        correlationId,
+      },
+    },
     { status: 401, headers: { 'WWW-Authenticate': challenge, 'Cache-Control': 'no-store' } },
   );
 }
@@ -51,7 +59,13 @@ export function insufficientScopeChallenge(options: ChallengeOptions, missing: r
   const description = `This request needs the scope${missing.length === 1 ? '' : 's'} ${missing.join(' ')}.`;
   return Response.json(
     { error: { code: 'insufficient_scope', message: description, retryable: false, details: { missingScopes: missing }, correlationId } },
-    { status: 403, headers: { 'WWW-Authenticate': bearerChallenge({ ...options, scopes: missing }, { error: 'insufficient_scope', description }), 'Cache-Control': 'no-store' } },
+    {
+      status: 403,
+      headers: {
+        'WWW-Authenticate': bearerChallenge({ ...options, scopes: missing }, { error: 'insufficient_scope', description }),
+        'Cache-Control': 'no-store',
+      },
+    },
   );
 }
 

@@ -4,7 +4,12 @@ import { protectedResourceMetadata } from './protected-resource-metadata.ts';
 
 describe('protected-resource metadata', () => {
   it('describes the resource and is served at the root and the path-aware URL', () => {
-    const metadata = protectedResourceMetadata({ resource: new URL('https://mcp.example/mcp'), issuer: new URL('https://api.example'), scopesSupported: ['a:read'], resourceName: 'Example' });
+    const metadata = protectedResourceMetadata({
+      resource: new URL('https://mcp.example/mcp'),
+      issuer: new URL('https://api.example'),
+      scopesSupported: ['a:read'],
+      resourceName: 'Example',
+    });
     expect(metadata.document).toEqual({
       resource: 'https://mcp.example/mcp',
       authorization_servers: ['https://api.example'],
@@ -17,6 +22,8 @@ describe('protected-resource metadata', () => {
   });
 
   it('refuses an insecure issuer outside loopback', () => {
-    expect(() => protectedResourceMetadata({ resource: new URL('https://mcp.example/mcp'), issuer: new URL('http://api.example'), scopesSupported: [] })).toThrow(/HTTPS/);
+    expect(() =>
+      protectedResourceMetadata({ resource: new URL('https://mcp.example/mcp'), issuer: new URL('http://api.example'), scopesSupported: [] }),
+    ).toThrow(/HTTPS/);
   });
 });

@@ -19,16 +19,57 @@ export interface ErrorCodeSpec {
 }
 
 export const PLATFORM_ERROR_CODES = {
-  invalid_arguments: { status: 400, retryable: false, details: ['fields'], oauthError: 'invalid_request', meaning: 'An argument is missing, of the wrong type or out of range; details.fields names each one.' },
-  idempotency_conflict: { status: 409, retryable: false, details: ['idempotencyKey'], meaning: 'The idempotency key was already used with different arguments.' },
+  invalid_arguments: {
+    status: 400,
+    retryable: false,
+    details: ['fields'],
+    oauthError: 'invalid_request',
+    meaning: 'An argument is missing, of the wrong type or out of range; details.fields names each one.',
+  },
+  idempotency_conflict: {
+    status: 409,
+    retryable: false,
+    details: ['idempotencyKey'],
+    meaning: 'The idempotency key was already used with different arguments.',
+  },
   unauthorized: { status: 401, retryable: false, meaning: 'This tool needs a valid credential in the Authorization header.' },
-  insufficient_scope: { status: 403, retryable: false, details: ['missingScopes'], meaning: 'The credential lacks a scope this tool needs; details.missingScopes names them. Authorize again with them.' },
-  body_too_large: { status: 413, retryable: false, details: ['maxBytes'], oauthError: 'invalid_request', meaning: 'The request body is larger than this route accepts (details.maxBytes); nothing was done.' },
-  origin_rejected: { status: 403, retryable: false, meaning: 'The request came from a browser Origin this server does not allow; nothing ran. Call from an allowed origin or from no browser.' },
+  insufficient_scope: {
+    status: 403,
+    retryable: false,
+    details: ['missingScopes'],
+    meaning: 'The credential lacks a scope this tool needs; details.missingScopes names them. Authorize again with them.',
+  },
+  body_too_large: {
+    status: 413,
+    retryable: false,
+    details: ['maxBytes'],
+    oauthError: 'invalid_request',
+    meaning: 'The request body is larger than this route accepts (details.maxBytes); nothing was done.',
+  },
+  origin_rejected: {
+    status: 403,
+    retryable: false,
+    meaning: 'The request came from a browser Origin this server does not allow; nothing ran. Call from an allowed origin or from no browser.',
+  },
   not_found: { status: 404, retryable: false, meaning: 'No route or page answers this method and path.' },
-  rate_limited: { status: 429, retryable: true, details: ['retryAfterSeconds'], meaning: 'The shared per-account limit is exhausted; retry after details.retryAfterSeconds.' },
-  unavailable: { status: 503, retryable: true, oauthError: 'temporarily_unavailable', meaning: 'A dependency (the database) is unreachable; nothing was written.' },
-  internal_error: { status: 500, retryable: true, oauthError: 'server_error', meaning: 'An unexpected failure; nothing was written. Report the correlationId.' },
+  rate_limited: {
+    status: 429,
+    retryable: true,
+    details: ['retryAfterSeconds'],
+    meaning: 'The shared per-account limit is exhausted; retry after details.retryAfterSeconds.',
+  },
+  unavailable: {
+    status: 503,
+    retryable: true,
+    oauthError: 'temporarily_unavailable',
+    meaning: 'A dependency (the database) is unreachable; nothing was written.',
+  },
+  internal_error: {
+    status: 500,
+    retryable: true,
+    oauthError: 'server_error',
+    meaning: 'An unexpected failure; nothing was written. Report the correlationId.',
+  },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type PlatformErrorCode = keyof typeof PLATFORM_ERROR_CODES;

@@ -14,7 +14,9 @@ describe('error rendering', () => {
   it('is an MCP tool result with the envelope and a text naming code, message, details and correlation id', () => {
     const result = toolErrorResult(fail('shelf_empty', 'Nothing on shelf 3.', { shelf: 3 }), 'corr-1');
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toEqual({ error: { code: 'shelf_empty', message: 'Nothing on shelf 3.', retryable: false, details: { shelf: 3 }, correlationId: 'corr-1' } });
+    expect(result.structuredContent).toEqual({
+      error: { code: 'shelf_empty', message: 'Nothing on shelf 3.', retryable: false, details: { shelf: 3 }, correlationId: 'corr-1' },
+    });
     expect(result.content).toEqual([{ type: 'text', text: 'Error shelf_empty: Nothing on shelf 3.\n{"shelf":3}\n(correlation id corr-1; retryable: false)' }]);
   });
 

@@ -18,7 +18,9 @@ export function toolErrorResult(error: ToolError, correlationId: string) {
   const detail = body.details ? `\n${JSON.stringify(body.details)}` : '';
   return {
     isError: true as const,
-    content: [{ type: 'text' as const, text: `Error ${body.code}: ${body.message}${detail}\n(correlation id ${body.correlationId}; retryable: ${body.retryable})` }],
+    content: [
+      { type: 'text' as const, text: `Error ${body.code}: ${body.message}${detail}\n(correlation id ${body.correlationId}; retryable: ${body.retryable})` },
+    ],
     structuredContent: { error: body } as Record<string, unknown>,
   };
 }
@@ -46,12 +48,26 @@ export interface ErrorProblem {
 
 export function problemOf(error: ToolError): ErrorProblem {
   const fields = Array.isArray(error.details?.fields) ? (error.details.fields as ErrorProblem['fields']) : [];
-  return { code: error.code, message: error.message, status: error.status, retryable: error.retryable, fields, ...(error.details ? { details: error.details } : {}) };
+  return {
+    code: error.code,
+    message: error.message,
+    status: error.status,
+    retryable: error.retryable,
+    fields,
+    ...(error.details ? { details: error.details } : {}),
+  };
 }
 
 /** An HTML page for the error, at the table's status; `page` is the product's rendering of the whole document. */
-export async function problemPageResponse(error: ToolError, page: (problem: ErrorProblem) => string | Promise<string>, headers?: Record<string, string>): Promise<Response> {
-  return new Response(await page(problemOf(error)), { status: error.status, headers: { 'Content-Type': 'text/html; charset=UTF-8', ...retryHeaders(error), ...headers } });
+export async function problemPageResponse(
+  error: ToolError,
+  page: (problem: ErrorProblem) => string | Promise<string>,
+  headers?: Record<string, string>,
+): Promise<Response> {
+  return new Response(await page(problemOf(error)), {
+    status: error.status,
+    headers: { 'Content-Type': 'text/html; charset=UTF-8', ...retryHeaders(error), ...headers },
+  });
 }
 
 function retryHeaders(error: ToolError): Record<string, string> {

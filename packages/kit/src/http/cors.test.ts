@@ -22,7 +22,8 @@ app.all('/mcp', (c) => {
 });
 app.get('/page', (c) => c.text('page'));
 
-const request = (path: string, init: RequestInit = {}) => app.request(`http://127.0.0.1:8401${path}`, { ...init, headers: { Host: '127.0.0.1:8401', ...init.headers } });
+const request = (path: string, init: RequestInit = {}) =>
+  app.request(`http://127.0.0.1:8401${path}`, { ...init, headers: { Host: '127.0.0.1:8401', ...init.headers } });
 const preflight = (origin: string) =>
   request('/mcp', {
     method: 'OPTIONS',
@@ -53,7 +54,10 @@ describe('CORS on /mcp', () => {
 
   it('refuses a foreign origin with 403 before any work, preflight included, and tells it nothing', async () => {
     const before = reached;
-    for (const response of [await preflight('http://evil.example'), await request('/mcp', { method: 'POST', headers: { Origin: 'http://evil.example' }, body: '{}' })]) {
+    for (const response of [
+      await preflight('http://evil.example'),
+      await request('/mcp', { method: 'POST', headers: { Origin: 'http://evil.example' }, body: '{}' }),
+    ]) {
       expect(response.status).toBe(403);
       expect(response.headers.get('access-control-allow-origin')).toBeNull();
     }

@@ -81,5 +81,8 @@ export function listenNode(listener: (req: IncomingMessage, res: ServerResponse)
 }
 
 function notReady(): Response {
-  return Response.json({ error: { code: 'unavailable', message: 'The server is starting; retry shortly.', retryable: true } }, { status: 503, headers: { 'Retry-After': '1' } });
+  return Response.json(
+    { error: { code: 'unavailable', message: 'The server is starting; retry shortly.', retryable: true } },
+    { status: 503, headers: { 'Retry-After': '1' } },
+  );
 }

@@ -73,9 +73,12 @@ describe('the advertised outputSchema', () => {
   });
 
   it('keeps shared definitions resolvable at the root', () => {
-    const Node = z.object({ name: z.string(), get children() {
-      return z.array(Node);
-    } });
+    const Node = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(Node);
+      },
+    });
     const schema = advertisedOutputSchema(z.object({ tree: Node }));
     const validate = new AjvJsonSchemaValidator().getValidator(schema);
     expect(validate({ tree: { name: 'a', children: [{ name: 'b', children: [] }] } }).valid).toBe(true);

@@ -74,7 +74,10 @@ beforeAll(async () => {
       async admit(_request, calls) {
         counted.push(calls);
         const total = counted.reduce((a, b) => a + b, 0);
-        return { principal: { subject: 'p', credentialId: 'c', scopes: [] }, limit: { allowed: total <= 5, retryAfterSeconds: 60, remaining: Math.max(0, 5 - total) } };
+        return {
+          principal: { subject: 'p', credentialId: 'c', scopes: [] },
+          limit: { allowed: total <= 5, retryAfterSeconds: 60, remaining: Math.max(0, 5 - total) },
+        };
       },
     },
   });
@@ -107,7 +110,10 @@ describe('batches', () => {
 
   it(`run ${BATCH_CONCURRENCY} calls at a time and answer in order`, async () => {
     mostInFlight = 0;
-    const answer = await batch(Array.from({ length: 12 }, (_, i) => call(i, 'slow_echo', { text: `t${i}` })), null);
+    const answer = await batch(
+      Array.from({ length: 12 }, (_, i) => call(i, 'slow_echo', { text: `t${i}` })),
+      null,
+    );
     expect(answer.status).toBe(200);
     expect(answer.json.map((m: any) => m.result.structuredContent.text)).toEqual(Array.from({ length: 12 }, (_, i) => `t${i}`));
     expect(mostInFlight).toBe(BATCH_CONCURRENCY);
@@ -134,7 +140,12 @@ describe('batches', () => {
     const before = started;
     const controller = new AbortController();
     const body = JSON.stringify(Array.from({ length: MAX_BATCH_MESSAGES }, (_, i) => call(i, 'slow_echo', { text: String(i) })));
-    const request = fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-03-26' }, body, signal: controller.signal });
+    const request = fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-03-26' },
+      body,
+      signal: controller.signal,
+    });
     await new Promise((resolve) => setTimeout(resolve, 150));
     controller.abort();
     await expect(request).rejects.toThrow();

@@ -43,7 +43,12 @@ describe('direct tools/call', () => {
     );
     await fc.assert(
       fc.asyncProperty(argument, fc.integer(), async (args, id) => {
-        const message = { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'measure_text', ...(args === undefined ? {} : { arguments: args }) } } as JSONRPCRequest;
+        const message = {
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'measure_text', ...(args === undefined ? {} : { arguments: args }) },
+        } as JSONRPCRequest;
         const direct = directToolCall(tools, message, scope);
         expect(direct).toBeDefined();
         expect(await direct).toEqual(await pool.exchange(message, { request }));
@@ -76,7 +81,11 @@ describe('direct tools/call', () => {
         const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'measure_text', arguments: args, ...extra } } as JSONRPCRequest;
         const answer = (await directToolCall(tools, message, scope)) as unknown as { result: { isError: boolean; structuredContent: any } };
         expect(answer.result.isError).toBe(true);
-        expect(answer.result.structuredContent.error).toMatchObject({ code: 'invalid_arguments', retryable: false, details: { fields: [{ field: '(arguments)' }] } });
+        expect(answer.result.structuredContent.error).toMatchObject({
+          code: 'invalid_arguments',
+          retryable: false,
+          details: { fields: [{ field: '(arguments)' }] },
+        });
       }
     }
   });

@@ -18,11 +18,7 @@ import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/serve
 import type { RequestScope } from './request-scope.ts';
 import type { Tool } from './tool.ts';
 
-export function directToolCall(
-  tools: ReadonlyMap<string, Tool>,
-  message: JSONRPCRequest,
-  scope: RequestScope,
-): Promise<JSONRPCMessage> | undefined {
+export function directToolCall(tools: ReadonlyMap<string, Tool>, message: JSONRPCRequest, scope: RequestScope): Promise<JSONRPCMessage> | undefined {
   if (message.method !== 'tools/call') return undefined;
   const params = message.params as Record<string, unknown> | undefined;
   if (!isPlainObject(params) || typeof params.name !== 'string') return undefined;

@@ -81,7 +81,8 @@ afterAll(async () => {
   await close?.();
 });
 
-const call = (name: string, args: unknown, headers: Record<string, string> = {}) => rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { headers });
+const call = (name: string, args: unknown, headers: Record<string, string> = {}) =>
+  rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { headers });
 
 describe('the MCP endpoint refuses before any work', () => {
   it('answers every method but POST with 405 and Allow: POST', async () => {
@@ -215,7 +216,11 @@ describe('the MCP endpoint admits credential tools', () => {
 });
 
 it('sends JSON, never SSE, to a client that accepts both', async () => {
-  const response = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-06-18' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+  const response = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-06-18' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
 });
 
@@ -224,7 +229,10 @@ it('echoes the caller’s X-Request-Id once on every answer: a tool call, a batc
   const single = await call('echo', { text: 'traced' }, traced);
   expect(single.headers.get('x-request-id')).toBe('trace-7');
   expect(single.headers.get('content-type')).toBe('application/json');
-  const batch = await rpc(server.url, [{ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'echo', arguments: { text: 'one' } } }], { protocolVersion: '2025-03-26', headers: traced });
+  const batch = await rpc(server.url, [{ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'echo', arguments: { text: 'one' } } }], {
+    protocolVersion: '2025-03-26',
+    headers: traced,
+  });
   expect(batch.headers.get('x-request-id')).toBe('trace-7');
   const refused = await rpc(server.url, '{"jsonrpc": "2.0",', { headers: traced });
   expect(refused.status).toBe(400);

@@ -119,7 +119,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const buildServer = () => {
     const server = new McpServer(
       { name: options.name, version: options.version, ...(options.title ? { title: options.title } : {}) },
-      { capabilities: { tools: {}, ...(options.declareResources ? { resources: { listChanged: false } } : {}) }, ...(options.instructions ? { instructions: options.instructions } : {}) },
+      {
+        capabilities: { tools: {}, ...(options.declareResources ? { resources: { listChanged: false } } : {}) },
+        ...(options.instructions ? { instructions: options.instructions } : {}),
+      },
     );
     for (const tool of options.tools) tool.register(server);
     for (const register of options.registrations ?? []) register(server);
@@ -149,7 +152,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (!acceptsJson(request.headers.get('accept'))) {
       return jsonRpcErrorResponse(406, JSON_RPC.invalidRequest, 'Not Acceptable: the Accept header must allow application/json.');
     }
-    const body = bodyText === undefined ? await readBodyLimited(request, maxBodyBytes) : Buffer.byteLength(bodyText) <= maxBodyBytes ? { ok: true as const, text: bodyText } : { ok: false as const, reason: 'too_large' as const };
+    const body =
+      bodyText === undefined
+        ? await readBodyLimited(request, maxBodyBytes)
+        : Buffer.byteLength(bodyText) <= maxBodyBytes
+          ? { ok: true as const, text: bodyText }
+          : { ok: false as const, reason: 'too_large' as const };
     if (!body.ok) {
       if (body.reason === 'unreadable' && options.singleMessages) return notOneMessage(scope);
       return body.reason === 'too_large'
@@ -168,10 +176,18 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const headerVersion = request.headers.get('mcp-protocol-version');
     if (Array.isArray(parsed)) {
       if (headerVersion !== null && headerVersion.trim() >= FIRST_UNBATCHED_VERSION) {
-        return jsonRpcErrorResponse(400, JSON_RPC.invalidRequest, `Invalid Request: MCP ${headerVersion.trim()} has no batches; send one JSON-RPC message per request.`);
+        return jsonRpcErrorResponse(
+          400,
+          JSON_RPC.invalidRequest,
+          `Invalid Request: MCP ${headerVersion.trim()} has no batches; send one JSON-RPC message per request.`,
+        );
       }
       if (parsed.length > MAX_BATCH_MESSAGES) {
-        return jsonRpcErrorResponse(400, JSON_RPC.invalidRequest, `Invalid Request: a batch holds at most ${MAX_BATCH_MESSAGES} messages; this one holds ${parsed.length}.`);
+        return jsonRpcErrorResponse(
+          400,
+          JSON_RPC.invalidRequest,
+          `Invalid Request: a batch holds at most ${MAX_BATCH_MESSAGES} messages; this one holds ${parsed.length}.`,
+        );
       }
     }
 
@@ -236,7 +252,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       }
       const deepAt = tooDeepAt(message);
       if (deepAt !== undefined) {
-        return Promise.resolve({ jsonrpc: '2.0', id: idOf(message), error: { code: JSON_RPC.invalidRequest, message: tooDeepMessage(deepAt) } } as JSONRPCMessage);
+        return Promise.resolve({
+          jsonrpc: '2.0',
+          id: idOf(message),
+          error: { code: JSON_RPC.invalidRequest, message: tooDeepMessage(deepAt) },
+        } as JSONRPCMessage);
       }
       if (isJSONRPCNotification(message)) return undefined;
       if (!isJSONRPCRequest(message)) return Promise.resolve(invalidRequest(message));
@@ -282,12 +302,15 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
 export async function admitRequest(guard: McpGuard, request: Request, calls: number, scope: RequestScope): Promise<Response | undefined> {
   try {
     const admission = await guard.admit(request, calls);
-    if ('failure' in admission) return unauthorizedChallenge(guard.challenge, admission.failure, admission.description ?? guard.refusals[admission.failure], scope.correlationId);
+    if ('failure' in admission)
+      return unauthorizedChallenge(guard.challenge, admission.failure, admission.description ?? guard.refusals[admission.failure], scope.correlationId);
     scope.principal = admission.principal;
     if (admission.credential !== undefined) scope.credential = admission.credential;
     const limit = admission.limit;
     if (limit && !limit.allowed) {
-      const refusal = platformErrors.fail('rate_limited', `Too many requests for this account; retry after ${limit.retryAfterSeconds} s.`, { retryAfterSeconds: limit.retryAfterSeconds });
+      const refusal = platformErrors.fail('rate_limited', `Too many requests for this account; retry after ${limit.retryAfterSeconds} s.`, {
+        retryAfterSeconds: limit.retryAfterSeconds,
+      });
       return jsonErrorResponse(refusal, scope.correlationId);
     }
     return undefined;
@@ -301,7 +324,15 @@ export async function admitRequest(guard: McpGuard, request: Request, calls: num
 /** A single-message server's answer to a body that is not one JSON object. */
 function notOneMessage(scope: RequestScope): Response {
   return Response.json(
-    { jsonrpc: '2.0', id: null, error: { code: JSON_RPC.invalidRequest, message: 'invalid_request: The request body must be one JSON-RPC message: a JSON object.', data: { code: 'invalid_request', correlationId: scope.correlationId } } },
+    {
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: JSON_RPC.invalidRequest,
+        message: 'invalid_request: The request body must be one JSON-RPC message: a JSON object.',
+        data: { code: 'invalid_request', correlationId: scope.correlationId },
+      },
+    },
     { status: 400 },
   );
 }
@@ -323,7 +354,11 @@ function tooDeepMessage(path: string): string {
 
 function invalidRequest(message: unknown): JSONRPCMessage {
   const safeId = idOf(message);
-  return { jsonrpc: '2.0', id: safeId, error: { code: JSON_RPC.invalidRequest, message: 'Invalid Request: not a JSON-RPC 2.0 request or notification.' } } as JSONRPCMessage;
+  return {
+    jsonrpc: '2.0',
+    id: safeId,
+    error: { code: JSON_RPC.invalidRequest, message: 'Invalid Request: not a JSON-RPC 2.0 request or notification.' },
+  } as JSONRPCMessage;
 }
 
 /**
@@ -339,7 +374,9 @@ function failedCall(message: unknown, error: unknown, scope: RequestScope): JSON
     id: safeId,
     error: {
       code: JSON_RPC.internalError,
-      message: unavailable ? 'The service cannot reach its database right now; retry this call shortly.' : 'This call failed unexpectedly; the batch\'s other calls were answered.',
+      message: unavailable
+        ? 'The service cannot reach its database right now; retry this call shortly.'
+        : "This call failed unexpectedly; the batch's other calls were answered.",
       data: { code: unavailable ? 'unavailable' : 'internal_error', retryable: unavailable, correlationId: scope.correlationId },
     },
   } as JSONRPCMessage;

@@ -34,7 +34,13 @@ function toolOver(answer: () => unknown) {
   return { tool, renders: () => renders };
 }
 
-const words = { words: [{ en: 'panda', zh: '熊猫' }, { en: 'tea "house"', zh: '茶馆\n' }], total: 2 };
+const words = {
+  words: [
+    { en: 'panda', zh: '熊猫' },
+    { en: 'tea "house"', zh: '茶馆\n' },
+  ],
+  total: 2,
+};
 const call = (id: number | string): JSONRPCRequest => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'read_words', arguments: {} } });
 
 describe('kept answers', () => {
@@ -51,7 +57,11 @@ describe('kept answers', () => {
       expect(json.text).toBe(JSON.stringify(answer));
       expect(json.bytes).toBe(Buffer.byteLength(JSON.stringify(answer)));
     }
-    expect(JSON.parse(answerJson(second).text)).toEqual({ jsonrpc: '2.0', id: 'b"2', result: { content: [{ type: 'text', text: 'panda (熊猫)\ntea "house" (茶馆\n)' }], structuredContent: words } });
+    expect(JSON.parse(answerJson(second).text)).toEqual({
+      jsonrpc: '2.0',
+      id: 'b"2',
+      result: { content: [{ type: 'text', text: 'panda (熊猫)\ntea "house" (茶馆\n)' }], structuredContent: words },
+    });
   });
 
   it('handles an answer that is not keepable afresh on every call, so a change to it shows', async () => {
@@ -77,7 +87,9 @@ describe('kept answers', () => {
 
   it('does not check a kept answer again, and still refuses one that broke the schema', async () => {
     const { tool } = toolOver(() => keepableAnswer({ words: 'not a list', total: 1 }));
-    const answer = (await directToolCall(new Map([[tool.name, tool]]), call(1), scope)) as unknown as { result: { isError?: boolean; structuredContent: { error: { code: string } } } };
+    const answer = (await directToolCall(new Map([[tool.name, tool]]), call(1), scope)) as unknown as {
+      result: { isError?: boolean; structuredContent: { error: { code: string } } };
+    };
     expect(answer.result.isError).toBe(true);
     expect(answer.result.structuredContent.error.code).toBe('internal_error');
   });

@@ -12,13 +12,21 @@ import { isPlainLegacyToolCall } from './plain-legacy-call.ts';
 const header = fc.option(fc.constantFrom('2025-06-18', '2025-03-26', '2024-11-05', '2026-07-28', ' 2026-07-28', '2027-01-01', 'junk', ''), { nil: null });
 const params = fc.oneof(
   fc.record({ name: fc.string({ maxLength: 8 }), arguments: fc.jsonValue({ maxDepth: 2 }) }, { requiredKeys: [] }),
-  fc.record({ name: fc.string({ maxLength: 8 }), _meta: fc.dictionary(fc.constantFrom('io.modelcontextprotocol/protocolVersion', 'x'), fc.jsonValue({ maxDepth: 1 })) }),
+  fc.record({
+    name: fc.string({ maxLength: 8 }),
+    _meta: fc.dictionary(fc.constantFrom('io.modelcontextprotocol/protocolVersion', 'x'), fc.jsonValue({ maxDepth: 1 })),
+  }),
   fc.jsonValue({ maxDepth: 2 }),
 );
 const message = fc.oneof(
   { weight: 4, arbitrary: fc.record({ jsonrpc: fc.constant('2.0'), id: fc.integer(), method: fc.constant('tools/call'), params }) },
   fc.record(
-    { jsonrpc: fc.constantFrom('2.0', '1.0'), id: fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.constant(null)), method: fc.constantFrom('tools/call', 'tools/list', 'initialize'), params },
+    {
+      jsonrpc: fc.constantFrom('2.0', '1.0'),
+      id: fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.constant(null)),
+      method: fc.constantFrom('tools/call', 'tools/list', 'initialize'),
+      params,
+    },
     { requiredKeys: ['jsonrpc', 'method'] },
   ),
   fc.jsonValue({ maxDepth: 2 }),

@@ -31,7 +31,9 @@ describe('tool scopes', () => {
   it('answer insufficient_scope naming exactly the missing scopes', async () => {
     const result = await scoped.call({}, caller(['things:read']));
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ error: { code: 'insufficient_scope', retryable: false, details: { missingScopes: ['things:list'] }, correlationId: 'c-1' } });
+    expect(result.structuredContent).toMatchObject({
+      error: { code: 'insufficient_scope', retryable: false, details: { missingScopes: ['things:list'] }, correlationId: 'c-1' },
+    });
     expect((result.content[0] as { text: string }).text).toContain('things:list');
   });
 

@@ -58,7 +58,13 @@ describe('a tool call', () => {
     const result = await echoTool(() => {
       throw fail('not_here', 'Nothing here.', { id: 'a' });
     }).call({ text: 'x' }, scope);
-    expect((result.structuredContent as any).error).toEqual({ code: 'not_here', message: 'Nothing here.', retryable: false, details: { id: 'a' }, correlationId: 'corr-1' });
+    expect((result.structuredContent as any).error).toEqual({
+      code: 'not_here',
+      message: 'Nothing here.',
+      retryable: false,
+      details: { id: 'a' },
+      correlationId: 'corr-1',
+    });
   });
 
   it('turns an answer that breaks the output schema into internal_error rather than publishing it', async () => {

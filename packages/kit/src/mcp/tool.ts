@@ -90,7 +90,11 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
     const missing = scope.principal ? missingScopes(scope.principal, scopes) : [];
     if (missing.length) {
       return errorResult(
-        platformErrors.fail('insufficient_scope', `This tool needs the scope${missing.length === 1 ? '' : 's'} ${missing.join(' ')}; authorize again to get the current scope set.`, { missingScopes: missing }),
+        platformErrors.fail(
+          'insufficient_scope',
+          `This tool needs the scope${missing.length === 1 ? '' : 's'} ${missing.join(' ')}; authorize again to get the current scope set.`,
+          { missingScopes: missing },
+        ),
         scope,
       );
     }

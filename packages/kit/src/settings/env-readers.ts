@@ -113,7 +113,11 @@ export function envReader(env: NodeJS.ProcessEnv = process.env): EnvReader {
       if (value === undefined) throw new SettingsError(name, 'a boolean (1/0, true/false, yes/no, on/off)', text);
       return value;
     },
-    list: (name) => (raw(name) ?? '').split(',').map((item) => item.trim()).filter(Boolean),
+    list: (name) =>
+      (raw(name) ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
   };
   return reader;
 }

@@ -18,7 +18,10 @@ import { newNonce } from './owner-proof.ts';
 
 export class DataDirectoryInUseError extends Error {
   readonly code = 'data_directory_in_use';
-  constructor(readonly dataDir: string, readonly ownerPid: number) {
+  constructor(
+    readonly dataDir: string,
+    readonly ownerPid: number,
+  ) {
     super(
       `The embedded data directory ${dataDir} is already open in process ${ownerPid}; exactly one process may open it. ` +
         'Stop that process first, or reach its database through it.',
@@ -144,13 +147,18 @@ export function ownerPid(address: string): Promise<number | undefined> {
       if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT' || error.code === 'ECONNRESET') resolve(undefined);
       else reject(error);
     });
-    readFrames(socket, () => 1024, (payload) => {
-      clearTimeout(timer);
-      socket.destroy();
-      const hello = parseJsonFrame(payload) as { pid?: unknown };
-      if (typeof hello.pid === 'number') resolve(hello.pid);
-      else reject(new Error('The embedded data directory lock socket answered something other than its owner.'));
-    }, reject);
+    readFrames(
+      socket,
+      () => 1024,
+      (payload) => {
+        clearTimeout(timer);
+        socket.destroy();
+        const hello = parseJsonFrame(payload) as { pid?: unknown };
+        if (typeof hello.pid === 'number') resolve(hello.pid);
+        else reject(new Error('The embedded data directory lock socket answered something other than its owner.'));
+      },
+      reject,
+    );
   });
 }
 

@@ -40,7 +40,8 @@ function opener(dataDir: string, mode: 'refuse' | 'reach', statement?: string): 
   });
 }
 
-const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(undefined) : child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(undefined) : child.once('exit', resolve)));
 
 // The lock is the embedded database's own; a DATABASE_URL run has nothing of it to prove again.
 describe.skipIf(Boolean(process.env.DATABASE_URL))('one owner per embedded data directory', () => {
@@ -107,7 +108,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('one owner per embedded data 
     mkdirSync(dataDir);
     const address = join(dataDir, '.owner.sock');
     // A killed owner leaves its socket file behind, with nobody listening on it.
-    const dead = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(address)}, () => console.log('listening'))`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const dead = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(address)}, () => console.log('listening'))`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     children.push(dead);
     await new Promise((resolve) => createInterface({ input: dead.stdout! }).once('line', resolve));
     dead.kill('SIGKILL');

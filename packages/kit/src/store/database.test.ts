@@ -15,7 +15,11 @@ interface Counters {
 const migrations = {
   '0001_counters': {
     async up(db: Kysely<any>) {
-      await db.schema.createTable('counters').addColumn('name', 'text', (c) => c.primaryKey()).addColumn('value', 'integer', (c) => c.notNull()).execute();
+      await db.schema
+        .createTable('counters')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'integer', (c) => c.notNull())
+        .execute();
     },
   },
 };
@@ -43,7 +47,11 @@ describe(`storage on ${testDatabaseKind()}`, () => {
       Array.from({ length: 20 }, () =>
         database.db.transaction().execute(async (trx) => {
           const row = await sql<{ value: number }>`select value from counters where name = 'c' for update`.execute(trx);
-          await trx.updateTable('counters').set({ value: row.rows[0]!.value + 1 }).where('name', '=', 'c').execute();
+          await trx
+            .updateTable('counters')
+            .set({ value: row.rows[0]!.value + 1 })
+            .where('name', '=', 'c')
+            .execute();
         }),
       ),
     );

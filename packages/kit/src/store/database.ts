@@ -135,17 +135,31 @@ export async function dumpInMemory<DB>(database: Database<DB>): Promise<Blob> {
  * PGlite in `dataDir`, its statements taking turns on `turn` (which the owner channel shares),
  * kept vacuumed and analyzed by this process (nothing else does it on the embedded database).
  */
-async function openEmbedded<DB>(dataDir: string, schema: string, turn: ExclusiveTurn, upkeepIntervalMs: number, loadDataDir?: Blob): Promise<{ opened: Database<DB>; client: PGlite }> {
+async function openEmbedded<DB>(
+  dataDir: string,
+  schema: string,
+  turn: ExclusiveTurn,
+  upkeepIntervalMs: number,
+  loadDataDir?: Blob,
+): Promise<{ opened: Database<DB>; client: PGlite }> {
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle product's memory; the
   // embedded database holds one product's data, for which 32 MB is ample (measured:
   // about 110 MB less resident memory on reopening a data directory).
   // pg_trgm ships with PGlite; loading it lets a product's migration `create extension pg_trgm`
   // on the embedded database as it would on PostgreSQL.
-  const client = new PGlite(dataDir, { postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}`, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = new PGlite(dataDir, {
+    postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}`,
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   await client.waitReady;
   await client.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client, turn) });
-  const upkeep = scheduleUpkeep(db, schema, upkeepIntervalMs, (error) => process.emitWarning(`Embedded database upkeep (vacuum, analyze) failed; tried again next interval: ${error instanceof Error ? error.message : String(error)}`));
+  const upkeep = scheduleUpkeep(db, schema, upkeepIntervalMs, (error) =>
+    process.emitWarning(
+      `Embedded database upkeep (vacuum, analyze) failed; tried again next interval: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+  );
   const opened = wrap(db, 'pglite', schema);
   return {
     opened: {

@@ -8,7 +8,14 @@ import { sql } from 'kysely';
 import { openDatabase, type Database } from './database.ts';
 import { runUpkeep, upkeepDue, type TableActivity } from './embedded-upkeep.ts';
 
-const table = (overrides: Partial<TableActivity>): TableActivity => ({ table: 't', liveRows: 1000, deadRows: 0, changedSinceAnalyze: 0, analyzed: true, ...overrides });
+const table = (overrides: Partial<TableActivity>): TableActivity => ({
+  table: 't',
+  liveRows: 1000,
+  deadRows: 0,
+  changedSinceAnalyze: 0,
+  analyzed: true,
+  ...overrides,
+});
 
 describe('upkeepDue', () => {
   it('vacuums past 50 + 20 % dead rows, and only past it', () => {
@@ -26,7 +33,9 @@ describe('upkeepDue', () => {
   });
 
   it('vacuums rather than analyzes when both are due (the vacuum analyzes too), table by table', () => {
-    expect(upkeepDue([table({ table: 'a', deadRows: 900, changedSinceAnalyze: 900 }), table({ table: 'b' }), table({ table: 'c', changedSinceAnalyze: 500 })])).toEqual([
+    expect(
+      upkeepDue([table({ table: 'a', deadRows: 900, changedSinceAnalyze: 900 }), table({ table: 'b' }), table({ table: 'c', changedSinceAnalyze: 500 })]),
+    ).toEqual([
       { table: 'a', action: 'vacuum' },
       { table: 'c', action: 'analyze' },
     ]);
@@ -44,7 +53,12 @@ afterEach(async () => {
 const flushStatistics = (db: Database<any>['db']) => sql`select pg_stat_force_next_flush()`.execute(db);
 const activity = async (db: Database<any>['db'], name: string) => {
   await flushStatistics(db);
-  return (await sql<{ dead: string; analyzed: boolean }>`select n_dead_tup as dead, last_analyze is not null as analyzed from pg_stat_user_tables where schemaname = 'upkeep' and relname = ${name}`.execute(db)).rows[0];
+  return (
+    await sql<{
+      dead: string;
+      analyzed: boolean;
+    }>`select n_dead_tup as dead, last_analyze is not null as analyzed from pg_stat_user_tables where schemaname = 'upkeep' and relname = ${name}`.execute(db)
+  ).rows[0];
 };
 
 describe('runUpkeep on the embedded database', () => {

@@ -40,7 +40,8 @@ export function upkeepDue(tables: readonly TableActivity[]): UpkeepStep[] {
   const steps: UpkeepStep[] = [];
   for (const t of tables) {
     if (t.deadRows > BASE_ROWS + VACUUM_FRACTION * t.liveRows) steps.push({ table: t.table, action: 'vacuum' });
-    else if (t.changedSinceAnalyze > BASE_ROWS + ANALYZE_FRACTION * t.liveRows || (!t.analyzed && t.liveRows > 0)) steps.push({ table: t.table, action: 'analyze' });
+    else if (t.changedSinceAnalyze > BASE_ROWS + ANALYZE_FRACTION * t.liveRows || (!t.analyzed && t.liveRows > 0))
+      steps.push({ table: t.table, action: 'analyze' });
   }
   return steps;
 }
@@ -62,7 +63,9 @@ export async function runUpkeep(db: Kysely<any>, schema: string): Promise<Upkeep
     select relname as table, n_live_tup as live, n_dead_tup as dead, n_mod_since_analyze as changed,
       (last_analyze is not null or last_autoanalyze is not null) as analyzed
     from pg_stat_user_tables where schemaname = ${schema} order by relname`.execute(db);
-  const steps = upkeepDue(rows.map((r) => ({ table: r.table, liveRows: Number(r.live), deadRows: Number(r.dead), changedSinceAnalyze: Number(r.changed), analyzed: r.analyzed })));
+  const steps = upkeepDue(
+    rows.map((r) => ({ table: r.table, liveRows: Number(r.live), deadRows: Number(r.dead), changedSinceAnalyze: Number(r.changed), analyzed: r.analyzed })),
+  );
   for (const step of steps) {
     const table = sql.id(schema, step.table);
     await (step.action === 'vacuum' ? sql`vacuum (analyze) ${table}` : sql`analyze ${table}`).execute(db);

@@ -7,7 +7,10 @@ import type { Socket } from 'node:net';
 import { deserialize, serialize } from 'node:v8';
 
 class FrameTooLargeError extends Error {
-  constructor(readonly length: number, readonly limit: number) {
+  constructor(
+    readonly length: number,
+    readonly limit: number,
+  ) {
     super(`A frame of ${length} bytes exceeds the limit of ${limit} bytes.`);
     this.name = 'FrameTooLargeError';
   }

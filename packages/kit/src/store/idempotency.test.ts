@@ -102,7 +102,11 @@ describe(`idempotent writes on ${testDatabaseKind()}`, () => {
 
   it('answers a retry as the first time even when planning it again would now be refused', async () => {
     const first = await writeNote('key-world-changed', 'kept');
-    const replay = await writeNote('key-world-changed', 'kept', platformErrors.fail('invalid_arguments', 'the world changed', { fields: [{ field: 'text', problem: 'the world changed' }] }));
+    const replay = await writeNote(
+      'key-world-changed',
+      'kept',
+      platformErrors.fail('invalid_arguments', 'the world changed', { fields: [{ field: 'text', problem: 'the world changed' }] }),
+    );
     expect(replay).toEqual({ result: first.result, replayed: true });
   });
 
@@ -115,10 +119,21 @@ describe(`idempotent writes on ${testDatabaseKind()}`, () => {
       return { noteId, text: (typeof body === 'string' ? JSON.parse(body) : body).text as string };
     };
     const write = () =>
-      insertIdempotent(database.db, scope, { text: 'rebuilt' }, now, () => {
-        const noteId = randomUUID();
-        return { result: { noteId, text: 'rebuilt' }, stored: { noteId }, inserts: [{ table: 'notes', values: { note_id: noteId, body: JSON.stringify({ text: 'rebuilt' }), created_at: now } }] };
-      }, restore);
+      insertIdempotent(
+        database.db,
+        scope,
+        { text: 'rebuilt' },
+        now,
+        () => {
+          const noteId = randomUUID();
+          return {
+            result: { noteId, text: 'rebuilt' },
+            stored: { noteId },
+            inserts: [{ table: 'notes', values: { note_id: noteId, body: JSON.stringify({ text: 'rebuilt' }), created_at: now } }],
+          };
+        },
+        restore,
+      );
     const first = await write();
     const again = await write();
     expect(again).toEqual({ result: first.result, replayed: true });
@@ -183,9 +198,16 @@ describe(`idempotent writes on ${testDatabaseKind()}: scope and refusals`, () =>
     expect(await count('notes')).toBe(before);
     const refusal = platformErrors.fail('invalid_arguments', 'no', { fields: [{ field: 'text', problem: 'no' }] });
     const restore = async (stored: unknown) => stored as { noteId: string };
-    const refused = insertIdempotent(database.db, scoped('acct-1', 'pointer-note', 'key-refused-pointer'), {}, now, () => {
-      throw refusal;
-    }, restore);
+    const refused = insertIdempotent(
+      database.db,
+      scoped('acct-1', 'pointer-note', 'key-refused-pointer'),
+      {},
+      now,
+      () => {
+        throw refusal;
+      },
+      restore,
+    );
     await expect(refused).rejects.toBe(refusal);
   });
 
@@ -204,11 +226,16 @@ describe(`idempotent writes on ${testDatabaseKind()}: scope and refusals`, () =>
 
   it('tells the caller of a conflicting key to use a new key', async () => {
     await writeNote('key-conflict-message', 'one');
-    await expect(writeNote('key-conflict-message', 'two')).rejects.toThrow('The idempotencyKey was already used for a different note; use a new key for a new action.');
+    await expect(writeNote('key-conflict-message', 'two')).rejects.toThrow(
+      'The idempotencyKey was already used for a different note; use a new key for a new action.',
+    );
   });
 
   it('writes to a table and columns whose names hold double quotes', async () => {
-    await insertIdempotent(database.db, scoped('acct-1', 'quoted', 'key-quoted'), {}, now, () => ({ result: null, inserts: [{ table: 'note "quoted" marks', values: { 'note "id"': 'q1' } }] }));
+    await insertIdempotent(database.db, scoped('acct-1', 'quoted', 'key-quoted'), {}, now, () => ({
+      result: null,
+      inserts: [{ table: 'note "quoted" marks', values: { 'note "id"': 'q1' } }],
+    }));
     const rows = await sql<{ id: string }>`select "note ""id""" as id from "note ""quoted"" marks"`.execute(database.db);
     expect(rows.rows).toEqual([{ id: 'q1' }]);
   });
@@ -248,24 +275,58 @@ describe(`the claim statement on ${testDatabaseKind()}`, () => {
     const queries = await sent(() =>
       insertIdempotent(database.db, { accountId: 'acct-1', operation: 'sent', idempotencyKey: 'key-sent' }, {}, now, () => ({
         result: 'ok',
-        inserts: [...rows(long, ids[0]!), ...rows(atLimit, ids[1]!), ...rows(belowLimit, ids[2]!), { table: 'note_tags', values: { note_id: ids[0], tag: long } }, ...rows(parsed, 'sent-4')],
+        inserts: [
+          ...rows(long, ids[0]!),
+          ...rows(atLimit, ids[1]!),
+          ...rows(belowLimit, ids[2]!),
+          { table: 'note_tags', values: { note_id: ids[0], tag: long } },
+          ...rows(parsed, 'sent-4'),
+        ],
       })),
     );
     expect(queries).toHaveLength(1);
     const iso = now.toISOString();
     expect(queries[0]!.parameters).toEqual([
-      'acct-1', 'sent', 'key-sent', expect.any(String), '"ok"', iso,
-      'sent-1', long, iso, 'sent-1',
-      'sent-2', atLimit, iso, 'sent-2',
-      'sent-3', belowLimit, iso, 'sent-3', belowLimit,
-      'sent-1', long,
-      'sent-4', parsed, iso, 'sent-4', parsed,
+      'acct-1',
+      'sent',
+      'key-sent',
+      expect.any(String),
+      '"ok"',
+      iso,
+      'sent-1',
+      long,
+      iso,
+      'sent-1',
+      'sent-2',
+      atLimit,
+      iso,
+      'sent-2',
+      'sent-3',
+      belowLimit,
+      iso,
+      'sent-3',
+      belowLimit,
+      'sent-1',
+      long,
+      'sent-4',
+      parsed,
+      iso,
+      'sent-4',
+      parsed,
     ]);
     expect(queries[0]!.sql).toContain('insert into "note_history" ("note_id", "body") select $10, $8 from claim');
     expect(queries[0]!.sql).toContain('insert into "note_history" ("note_id", "body") select $14, $12 from claim');
     expect(queries[0]!.sql).toContain('insert into "note_history" ("note_id", "body") select $18, $19 from claim');
-    const history = await sql<{ note_id: string; body: unknown }>`select note_id, body from note_history where note_id in ('sent-1', 'sent-2', 'sent-3', 'sent-4') order by note_id`.execute(database.db);
-    expect(history.rows.map((r) => (typeof r.body === 'string' ? r.body : JSON.stringify(r.body)).length)).toEqual([5000, 1024, 1023, JSON.stringify(parsed).length]);
+    const history = await sql<{
+      note_id: string;
+      body: unknown;
+    }>`select note_id, body from note_history where note_id in ('sent-1', 'sent-2', 'sent-3', 'sent-4') order by note_id`.execute(database.db);
+    expect(history.rows.map((r) => (typeof r.body === 'string' ? r.body : JSON.stringify(r.body)).length)).toEqual([
+      5000,
+      1024,
+      1023,
+      JSON.stringify(parsed).length,
+    ]);
   });
 });
 
@@ -286,7 +347,10 @@ describe(`claim-first transactions on ${testDatabaseKind()}`, () => {
     let runs = 0;
     const work = async () => ({ run: ++runs });
     await runIdempotent(database.db, scope('tx-conflict'), { n: 1 }, now, work);
-    await expect(runIdempotent(database.db, scope('tx-conflict'), { n: 2 }, now, work)).rejects.toMatchObject({ code: 'idempotency_conflict', details: { idempotencyKey: 'tx-conflict' } });
+    await expect(runIdempotent(database.db, scope('tx-conflict'), { n: 2 }, now, work)).rejects.toMatchObject({
+      code: 'idempotency_conflict',
+      details: { idempotencyKey: 'tx-conflict' },
+    });
     expect(runs).toBe(1);
   });
 

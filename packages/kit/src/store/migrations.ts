@@ -13,12 +13,20 @@ export type Migrations = Record<string, Migration>;
 
 /** The names of the migrations that ran now: the platform's as `kit/<name>`, then the product's. */
 export async function migrate(db: Kysely<any>, schema: string, migrations: Migrations): Promise<string[]> {
-  const platform = await runMigrations(db, schema, platformMigrations, { migrationTableName: 'kit_platform_migration', migrationLockTableName: 'kit_platform_migration_lock' });
+  const platform = await runMigrations(db, schema, platformMigrations, {
+    migrationTableName: 'kit_platform_migration',
+    migrationLockTableName: 'kit_platform_migration_lock',
+  });
   const product = await runMigrations(db, schema, migrations, {});
   return [...platform.map((name) => `kit/${name}`), ...product];
 }
 
-async function runMigrations(db: Kysely<any>, schema: string, migrations: Migrations, tables: { migrationTableName?: string; migrationLockTableName?: string }): Promise<string[]> {
+async function runMigrations(
+  db: Kysely<any>,
+  schema: string,
+  migrations: Migrations,
+  tables: { migrationTableName?: string; migrationLockTableName?: string },
+): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -17,7 +17,9 @@ beforeAll(async () => {
   client = new PGlite('memory://');
 });
 beforeEach(async () => {
-  await client.exec(`deallocate all; drop table if exists widgets; create table widgets (id int primary key, name text, made_at timestamptz, tags jsonb, active boolean)`);
+  await client.exec(
+    `deallocate all; drop table if exists widgets; create table widgets (id int primary key, name text, made_at timestamptz, tags jsonb, active boolean)`,
+  );
   statements = pgliteStatements(client);
 });
 afterAll(async () => {
@@ -31,7 +33,8 @@ describe('prepared statements on PGlite', () => {
     const insert = 'insert into widgets (id, name, made_at, tags, active) values ($1, $2, $3, $4, $5) returning *';
     const madeAt = new Date('2026-01-02T03:04:05.678Z');
     const answers = [];
-    for (let id = 1; id <= 3; id++) answers.push(await statements.query(insert, [id, id === 2 ? null : `w${id}`, madeAt, JSON.stringify({ n: id }), id % 2 === 0]));
+    for (let id = 1; id <= 3; id++)
+      answers.push(await statements.query(insert, [id, id === 2 ? null : `w${id}`, madeAt, JSON.stringify({ n: id }), id % 2 === 0]));
     expect(await preparedTexts()).toContain(insert);
     const unnamed = await client.query('select * from widgets where id = $1', [3]);
     expect(answers[2]!.rows).toEqual(unnamed.rows);
@@ -43,7 +46,11 @@ describe('prepared statements on PGlite', () => {
     for (let i = 0; i < 3; i++) expect((await statements.query(update, ['renamed', 2])).affectedRows).toBe(2);
     expect(await preparedTexts()).toContain(update);
     const select = 'select id, name from widgets where name = $1 order by id';
-    for (let i = 0; i < 3; i++) expect((await statements.query(select, ['renamed'])).rows).toEqual([{ id: 2, name: 'renamed' }, { id: 3, name: 'renamed' }]);
+    for (let i = 0; i < 3; i++)
+      expect((await statements.query(select, ['renamed'])).rows).toEqual([
+        { id: 2, name: 'renamed' },
+        { id: 3, name: 'renamed' },
+      ]);
     expect((await statements.query(select, ['none'])).rows).toEqual([]);
   });
 
@@ -74,7 +81,8 @@ describe('prepared statements on PGlite', () => {
     const select = 'select * from widgets where id = $1';
     for (let i = 0; i < 3; i++) await statements.query(select, [1]);
     await client.exec('alter table widgets drop column tags, add column colour text');
-    for (let i = 0; i < 3; i++) expect(Object.keys((await statements.query(select, [1])).rows[0] as object)).toEqual(['id', 'name', 'made_at', 'active', 'colour']);
+    for (let i = 0; i < 3; i++)
+      expect(Object.keys((await statements.query(select, [1])).rows[0] as object)).toEqual(['id', 'name', 'made_at', 'active', 'colour']);
   });
 
   it('in a transaction after a change it did not see, fails that transaction once, then answers', async () => {

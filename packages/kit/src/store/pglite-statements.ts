@@ -89,7 +89,9 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
     });
     const message = concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]);
     const { messages } = await exclusive(() => client.execProtocol(message));
-    const described = statement.rowDescription ? [statement.rowDescription as BackendMessage, ...(messages as BackendMessage[])] : (messages as BackendMessage[]);
+    const described = statement.rowDescription
+      ? [statement.rowDescription as BackendMessage, ...(messages as BackendMessage[])]
+      : (messages as BackendMessage[]);
     return parse.parseResults(described, client.parsers)[0] as Results<R>;
   }
 

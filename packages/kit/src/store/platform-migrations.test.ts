@@ -50,12 +50,20 @@ describe('platform migrations', () => {
     const product = {
       '0001_product': {
         async up(db: Kysely<any>) {
-          const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_name in ('idempotency_records', 'rate_limits') order by 1`.execute(db);
+          const { rows } = await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_name in ('idempotency_records', 'rate_limits') order by 1`.execute(
+            db,
+          );
           seen.push(...rows.map((r) => r.name));
         },
       },
     };
-    expect(await migrate(database.db as Kysely<any>, database.schema, product)).toEqual(['kit/0001_idempotency_records', 'kit/0002_rate_limits', '0001_product']);
+    expect(await migrate(database.db as Kysely<any>, database.schema, product)).toEqual([
+      'kit/0001_idempotency_records',
+      'kit/0002_rate_limits',
+      '0001_product',
+    ]);
     expect(seen).toEqual(['idempotency_records', 'rate_limits']);
     expect(await migrate(database.db as Kysely<any>, database.schema, product)).toEqual([]);
   });
@@ -64,7 +72,11 @@ describe('platform migrations', () => {
     const database = await freshDatabase();
     const db = database.db as Kysely<any>;
     // Migrated the way it was before the kit owned the tables: the product's history only.
-    const before = await new Migrator({ db, provider: { getMigrations: async () => productMadeThem }, migrationTableSchema: database.schema }).migrateToLatest();
+    const before = await new Migrator({
+      db,
+      provider: { getMigrations: async () => productMadeThem },
+      migrationTableSchema: database.schema,
+    }).migrateToLatest();
     expect(before.error).toBeUndefined();
     await sql`insert into idempotency_records values ('a', 'op', 'k', 'h', '{"kept":true}', now())`.execute(db);
     await sql`insert into rate_limits values ('writes:a', 3, 99)`.execute(db);

@@ -103,8 +103,13 @@ describe('the count in the database', () => {
   it('counts for every key of a caller-supplied query, each in its own window', async () => {
     const rateLimiter = limiter(1);
     const counted = rateLimiter.inDatabase!.countHits(`select unnest($1::text[]) as key`, 2, t0);
-    const result = await database.db.executeQuery<{ points: number; expire: string | number }>(CompiledQuery.raw(counted.text, [['x', 'y'], ...counted.parameters]));
-    expect(result.rows.map((r) => [r.points, Number(r.expire)])).toEqual([[1, t0 + 60_000], [1, t0 + 60_000]]);
+    const result = await database.db.executeQuery<{ points: number; expire: string | number }>(
+      CompiledQuery.raw(counted.text, [['x', 'y'], ...counted.parameters]),
+    );
+    expect(result.rows.map((r) => [r.points, Number(r.expire)])).toEqual([
+      [1, t0 + 60_000],
+      [1, t0 + 60_000],
+    ]);
     expect(rateLimiter.inDatabase).toBeDefined();
     expect(rateLimiter.probe).toBeUndefined();
   });
@@ -140,7 +145,13 @@ describe('the count in Redis', () => {
 
   it('fails rather than letting requests through when Redis does not answer', async () => {
     // Port 9 (discard) on loopback: nothing listens there, so every connection is refused.
-    const rateLimiter = createRateLimiter({ db: database.db, points: 3, windowSeconds: 60, keyPrefix: `test-${randomUUID()}`, redisUrl: 'redis://127.0.0.1:9' });
+    const rateLimiter = createRateLimiter({
+      db: database.db,
+      points: 3,
+      windowSeconds: 60,
+      keyPrefix: `test-${randomUUID()}`,
+      redisUrl: 'redis://127.0.0.1:9',
+    });
     try {
       await expect(rateLimiter.consume('account')).rejects.toThrow();
       await expect(rateLimiter.probe!()).rejects.toThrow();

@@ -122,4 +122,3 @@ function redisLimiter(options: RateLimitOptions, redisUrl: string): RateLimiter 
     },
   };
 }
-

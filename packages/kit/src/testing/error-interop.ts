@@ -62,7 +62,12 @@ function expectStructuredError(client: InteropClient, answer: InteropAnswer, cod
   if (answer.kind === 'thrown') throw new Error(`${who} threw instead of returning the tool error ${code}: ${answer.message}`);
   expect(answer.isError, `${who}: isError`).toBe(true);
   const error = answer.structuredContent?.error;
-  expect(error, `${who}: structuredContent.error`).toMatchObject({ code, retryable: spec.retryable, message: expect.any(String), correlationId: expect.any(String) });
+  expect(error, `${who}: structuredContent.error`).toMatchObject({
+    code,
+    retryable: spec.retryable,
+    message: expect.any(String),
+    correlationId: expect.any(String),
+  });
   expect(answer.text, `${who}: text`).toContain(`Error ${code}: ${error.message}`);
   expect(answer.text, `${who}: text`).toContain(error.correlationId);
 }

@@ -36,7 +36,9 @@ export interface InteropClient {
 const require = createRequire(import.meta.url);
 const INSPECTOR_V1_DIR = join(dirname(require.resolve('inspector-cli-v1/package.json')), 'build');
 /** Inspector 2.x needs Node 22 or later, so it is installed apart from the workspace (tools/inspector-v2, by the root postinstall). */
-const INSPECTOR_V2_PACKAGE = createRequire(new URL('../../../../tools/inspector-v2/package.json', import.meta.url)).resolve('@modelcontextprotocol/inspector/package.json');
+const INSPECTOR_V2_PACKAGE = createRequire(new URL('../../../../tools/inspector-v2/package.json', import.meta.url)).resolve(
+  '@modelcontextprotocol/inspector/package.json',
+);
 const INSPECTOR_V2_BIN = join(dirname(INSPECTOR_V2_PACKAGE), 'clients', 'launcher', 'build', 'index.js');
 /** A CLI that has not answered by then is hung, which the test reports rather than waits out. */
 const CLI_TIMEOUT_MS = 45_000;
@@ -53,7 +55,10 @@ function resultAnswer(result: ToolResultLike): InteropAnswer {
     kind: 'result',
     isError: result.isError === true,
     structuredContent: result.structuredContent as Record<string, any> | undefined,
-    text: content.filter((c) => c.type === 'text').map((c) => c.text ?? '').join('\n'),
+    text: content
+      .filter((c) => c.type === 'text')
+      .map((c) => c.text ?? '')
+      .join('\n'),
   };
 }
 
@@ -122,10 +127,15 @@ interface CliRun {
 
 function run(file: string, args: string[], options: { cwd?: string; env: NodeJS.ProcessEnv }): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [file, ...args], { cwd: options.cwd, env: options.env, timeout: CLI_TIMEOUT_MS, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [file, ...args],
+      { cwd: options.cwd, env: options.env, timeout: CLI_TIMEOUT_MS, maxBuffer: 16 << 20 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -183,7 +193,17 @@ function inspectorV2(env: () => NodeJS.ProcessEnv): InteropClient {
   return {
     name: 'Inspector CLI 2.x',
     async call(call) {
-      const args = ['--cli', `${call.url}/mcp`, '--method', 'tools/call', '--tool-name', call.name, '--tool-args-json', JSON.stringify(call.arguments), ...headerArgs(call.headers)];
+      const args = [
+        '--cli',
+        `${call.url}/mcp`,
+        '--method',
+        'tools/call',
+        '--tool-name',
+        call.name,
+        '--tool-args-json',
+        JSON.stringify(call.arguments),
+        ...headerArgs(call.headers),
+      ];
       return cliAnswer(await run(INSPECTOR_V2_BIN, args, { env: env() }), 5);
     },
   };

@@ -8,7 +8,18 @@
  * to end) only where no index can narrow the statement's rows. That is the cost that grows with
  * the data, found on a table of three rows instead of a million.
  */
-import { CompiledQuery, PostgresQueryCompiler, sql, type Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  CompiledQuery,
+  PostgresQueryCompiler,
+  sql,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 
 export interface RecordedStatement {
   sql: string;
@@ -69,7 +80,9 @@ export async function sequentialScans<DB>(db: Kysely<DB>, statement: RecordedSta
   return db.connection().execute(async (connection) => {
     await sql`set enable_seqscan = off`.execute(connection);
     try {
-      const explained = await connection.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]));
+      const explained = await connection.executeQuery<{ 'QUERY PLAN': unknown }>(
+        CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]),
+      );
       const document = explained.rows[0]!['QUERY PLAN'];
       const plans = (typeof document === 'string' ? JSON.parse(document) : document) as Array<{ Plan: PlanNode }>;
       const scanned = scannedTables(plans[0]!.Plan, new Set());

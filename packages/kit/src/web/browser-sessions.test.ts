@@ -68,7 +68,13 @@ function table(db: Db): SessionTable<string, Live, Db> {
 
 beforeAll(async () => {
   database = await openTestDatabase<Tables>(migrations, 'kit_browser_sessions');
-  await database.db.insertInto('people').values([{ person_id: 'p1', admitted: true }, { person_id: 'p2', admitted: true }]).execute();
+  await database.db
+    .insertInto('people')
+    .values([
+      { person_id: 'p1', admitted: true },
+      { person_id: 'p2', admitted: true },
+    ])
+    .execute();
 });
 // Built for each test, so that a lifetime refused by mistake fails the tests rather than the file.
 beforeEach(() => {

@@ -21,7 +21,8 @@ const SAFE_VALUE = /^[^;{}<>\\/*]+$/;
 
 export function shellCss(theme: ShellTheme): string {
   for (const [name, value] of Object.entries(theme)) {
-    if (typeof value !== 'string' || !SAFE_VALUE.test(value)) throw new TypeError(`shellCss: ${name} must be a plain CSS value (given: ${JSON.stringify(value)}).`);
+    if (typeof value !== 'string' || !SAFE_VALUE.test(value))
+      throw new TypeError(`shellCss: ${name} must be a plain CSS value (given: ${JSON.stringify(value)}).`);
   }
   const fonts = ['system-ui', '-apple-system', '"Segoe UI"', ...(theme.extraFonts ? [theme.extraFonts] : []), 'sans-serif'].join(', ');
   return `

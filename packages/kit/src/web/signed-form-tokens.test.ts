@@ -58,7 +58,7 @@ describe('SignedFormTokens', () => {
     expect(await tokens.verify(first.cookie, first.token, minutes(100))).toBe(true);
   });
 
-  it('lives as long as the product asks, and counts the cookie\'s age in whole seconds left', async () => {
+  it("lives as long as the product asks, and counts the cookie's age in whole seconds left", async () => {
     const tokens = new SignedFormTokens({ signingKey: async () => Buffer.alloc(32, 1), lifetimeMinutes: 45 });
     const issued = await tokens.issue(undefined, now);
     expect(issued.maxAgeSeconds).toBe(45 * 60);
@@ -80,7 +80,17 @@ describe('SignedFormTokens', () => {
     const tokens = keyed();
     const { cookie } = await tokens.issue(undefined, now);
     const [random, expiry] = cookie.split('.') as [string, string];
-    const foreign = [`x${cookie}`, `${cookie}x`, `${random.slice(1)}.${expiry}`, `${random}a.${expiry}`, `${random.slice(1)}+.${expiry}`, `${random}.${expiry}000`, `${random}.`, `${random}${expiry}`, ''];
+    const foreign = [
+      `x${cookie}`,
+      `${cookie}x`,
+      `${random.slice(1)}.${expiry}`,
+      `${random}a.${expiry}`,
+      `${random.slice(1)}+.${expiry}`,
+      `${random}.${expiry}000`,
+      `${random}.`,
+      `${random}${expiry}`,
+      '',
+    ];
     for (const candidate of foreign) {
       const issued = await tokens.issue(candidate, now);
       expect(issued.fresh, candidate).toBe(true);

@@ -55,7 +55,9 @@ export class SignedFormTokens {
   }
 
   private async sign(cookie: string): Promise<string> {
-    return createHmac('sha256', await this.signingKey()).update(`form:${cookie}`).digest('base64url');
+    return createHmac('sha256', await this.signingKey())
+      .update(`form:${cookie}`)
+      .digest('base64url');
   }
 
   private signingKey(): Promise<Buffer> {

@@ -34,7 +34,8 @@ function spans(event: RecurringEvent, from: string, to: string) {
 
 export class BundledEventsSource implements EventsSource {
   readonly name = 'bundled' as const;
-  readonly description = `zaezd's bundled dataset of ${RECURRING_EVENTS.length} real festivals and regular programmes at real venues (usual dates, not a live listing)`;
+  readonly description =
+    `zaezd's bundled dataset of ${RECURRING_EVENTS.length} real festivals and regular programmes at real venues (usual dates, not a live listing)`;
 
   async search(query: EventQuery): Promise<EventSearch> {
     const occurrences: EventOccurrence[] = [];

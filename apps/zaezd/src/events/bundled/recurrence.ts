@@ -40,7 +40,12 @@ export function occurrencesBetween(recurrence: Recurrence, from: string, to: str
       const endDate = addDays(startDate, recurrence.days - 1);
       if (endDate < from || startDate > to) continue;
       const end = plusHours(endDate, recurrence.time, FESTIVAL_DAY_HOURS);
-      found.push({ startDate, endDate, startsAt: localDateTime(startDate, recurrence.time, utcOffsetHours), endsAt: localDateTime(end.date, end.time, utcOffsetHours) });
+      found.push({
+        startDate,
+        endDate,
+        startsAt: localDateTime(startDate, recurrence.time, utcOffsetHours),
+        endsAt: localDateTime(end.date, end.time, utcOffsetHours),
+      });
     }
     return found;
   }
@@ -52,7 +57,12 @@ export function occurrencesBetween(recurrence: Recurrence, from: string, to: str
     const date = addDays(from, offset);
     if (!recurrence.months.includes(Number(date.slice(5, 7)))) continue;
     const end = plusHours(date, recurrence.time, recurrence.hours);
-    found.push({ startDate: date, endDate: date, startsAt: localDateTime(date, recurrence.time, utcOffsetHours), endsAt: localDateTime(end.date, end.time, utcOffsetHours) });
+    found.push({
+      startDate: date,
+      endDate: date,
+      startsAt: localDateTime(date, recurrence.time, utcOffsetHours),
+      endsAt: localDateTime(end.date, end.time, utcOffsetHours),
+    });
   }
   return found;
 }

@@ -33,7 +33,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
   {
     id: 'spb-jazz-new-year-festival',
     title: 'Новогодний фестиваль Филармонии джазовой музыки',
-    description: 'Yearly January jazz festival of the St Petersburg Jazz Philharmonic Hall founded by David Goloshchekin: several evenings of traditional and modern jazz with guests from Moscow and other cities.',
+    description:
+      'Yearly January jazz festival of the St Petersburg Jazz Philharmonic Hall founded by David Goloshchekin: several evenings of traditional and modern jazz with guests from Moscow and other cities.',
     venue: 'spb-jazz-hall',
     topics: ['jazz', 'festival', 'concert', 'music'],
     recurrence: { kind: 'yearly', month: 1, day: 15, days: 4, time: '19:00' },
@@ -43,7 +44,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
   {
     id: 'spb-square-of-arts',
     title: 'Международный зимний фестиваль «Площадь искусств»',
-    description: 'Winter classical music festival founded by Yuri Temirkanov, centred on the St Petersburg Philharmonia with concerts at the Russian Museum and the Mikhailovsky Theatre.',
+    description:
+      'Winter classical music festival founded by Yuri Temirkanov, centred on the St Petersburg Philharmonia with concerts at the Russian Museum and the Mikhailovsky Theatre.',
     venue: 'spb-philharmonia',
     topics: ['festival', 'classical', 'concert', 'music'],
     recurrence: { kind: 'yearly', month: 12, day: 12, days: 13, time: '19:00' },
@@ -53,7 +55,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
   {
     id: 'msk-december-nights',
     title: 'Декабрьские вечера Святослава Рихтера',
-    description: 'Music festival in the White Hall of the Pushkin Museum, founded in 1981 by Sviatoslav Richter and Irina Antonova, joining concerts with an exhibition on a common theme.',
+    description:
+      'Music festival in the White Hall of the Pushkin Museum, founded in 1981 by Sviatoslav Richter and Irina Antonova, joining concerts with an exhibition on a common theme.',
     venue: 'msk-pushkin-museum',
     topics: ['festival', 'classical', 'concert', 'exhibition', 'music'],
     recurrence: { kind: 'yearly', month: 12, day: 1, days: 25, time: '19:00' },
@@ -63,7 +66,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
   {
     id: 'kzn-chaliapin-opera-festival',
     title: 'Международный оперный фестиваль им. Ф. И. Шаляпина',
-    description: 'Opera festival of the Tatar Opera and Ballet Theatre since 1982, timed to Chaliapin’s birthday on 13 February, when «Boris Godunov» is traditionally given.',
+    description:
+      'Opera festival of the Tatar Opera and Ballet Theatre since 1982, timed to Chaliapin’s birthday on 13 February, when «Boris Godunov» is traditionally given.',
     venue: 'kzn-opera',
     topics: ['festival', 'opera', 'classical', 'theatre', 'music'],
     recurrence: { kind: 'yearly', month: 2, day: 1, days: 24, time: '18:00' },
@@ -93,7 +97,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
   {
     id: 'ekb-old-new-rock',
     title: 'Фестиваль «Старый Новый Рок»',
-    description: 'Yekaterinburg’s winter rock festival, held around 13 January from 2000 to 2020 and revived on 11 January 2026 at the Ural culture centre with two stages and 25 bands.',
+    description:
+      'Yekaterinburg’s winter rock festival, held around 13 January from 2000 to 2020 and revived on 11 January 2026 at the Ural culture centre with two stages and 25 bands.',
     venue: 'ekb-ural-centre',
     topics: ['rock', 'festival', 'concert', 'music'],
     recurrence: { kind: 'yearly', month: 1, day: 13, days: 1, time: '16:00' },
@@ -103,7 +108,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
   {
     id: 'yar-jazz-over-volga',
     title: 'Международный фестиваль «Джаз над Волгой»',
-    description: 'Russia’s oldest jazz festival, held in Yaroslavl every odd-numbered year since 1979: a week of concerts at the Philharmonia, the Jazz Centre and other halls, with night jam sessions.',
+    description:
+      'Russia’s oldest jazz festival, held in Yaroslavl every odd-numbered year since 1979: a week of concerts at the Philharmonia, the Jazz Centre and other halls, with night jam sessions.',
     venue: 'yar-philharmonia',
     topics: ['jazz', 'festival', 'concert', 'music'],
     recurrence: { kind: 'yearly', month: 3, day: 13, days: 8, time: '19:00', years: 'odd' },

@@ -84,7 +84,10 @@ export class BoardMap {
       if (place.kind === 'venue') this.venue = marker.getLatLng();
       for (const number of place.packages) this.hotelMarkers.set(number, marker);
     }
-    this.frame(places.map((p) => L.latLng(p.lat, p.lon)), map);
+    this.frame(
+      places.map((p) => L.latLng(p.lat, p.lon)),
+      map,
+    );
   }
 
   /** Frames one package's hotel with the venue. */

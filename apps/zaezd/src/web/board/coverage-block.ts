@@ -16,7 +16,9 @@ function budgetSentence(trip: TripResult): string | null {
 
 function searchedLines(trip: TripResult): string[] {
   const { request, event, travel } = trip;
-  const lines = [`Мероприятия: ${request.interpreted_topics.map((t) => words.meansRu(t.means)).join('; ')}, с ${words.fullDay(request.date_from)} по ${words.fullDay(request.date_to)}.`];
+  const lines = [
+    `Мероприятия: ${request.interpreted_topics.map((t) => words.meansRu(t.means)).join('; ')}, с ${words.fullDay(request.date_from)} по ${words.fullDay(request.date_to)}.`,
+  ];
   if (event && travel) {
     lines.push(
       `Поезда ${request.origin.name} → ${event.city.name} на ${words.day(travel.outbound_date)} и обратно на ${words.day(travel.return_date)}, ${words.adults(request.adults)}.`,
@@ -38,7 +40,12 @@ export function coverageBlock(view: View): Markup[] | null {
     m('h3', null, 'Что искали'),
     list(searchedLines(trip)),
     trip.coverage.searched.length > 0
-      ? m('details', { class: 'board-log' }, m('summary', null, 'Журнал поиска, как его получил агент (на английском)'), m('ul', { lang: 'en' }, ...trip.coverage.searched.map((line) => m('li', null, line))))
+      ? m(
+          'details',
+          { class: 'board-log' },
+          m('summary', null, 'Журнал поиска, как его получил агент (на английском)'),
+          m('ul', { lang: 'en' }, ...trip.coverage.searched.map((line) => m('li', null, line))),
+        )
       : null,
     m('h3', null, 'Чего не нашли'),
     trip.coverage.not_found.length > 0 ? list(trip.coverage.not_found.map(sentence)) : m('p', { class: 'board-muted' }, 'Всё, что искали, нашлось.'),

@@ -17,6 +17,8 @@ export function eventBlock(view: View): Markup[] {
     m('p', { class: 'board-kicker' }, `${event.city.name} · ${visitText(event)}`),
     m('h1', null, foreign(event.title)),
     m('p', { class: 'board-where' }, foreign(event.venue.name), ` · начало ${words.moment(event.starts_at)}`),
-    trip?.travel ? m('p', { class: 'board-muted' }, `Дорога: туда ${words.day(trip.travel.outbound_date)}, обратно ${words.day(trip.travel.return_date)}`) : null,
+    trip?.travel
+      ? m('p', { class: 'board-muted' }, `Дорога: туда ${words.day(trip.travel.outbound_date)}, обратно ${words.day(trip.travel.return_date)}`)
+      : null,
   ].filter((x): x is MarkupElement => x !== null);
 }

@@ -21,7 +21,13 @@ export type MarkupChild = Markup | number | null | undefined | false;
 export function m(tag: string, attrs: Record<string, string | null | undefined> | null, ...children: MarkupChild[]): MarkupElement {
   const clean: Record<string, string> = {};
   for (const [name, value] of Object.entries(attrs ?? {})) if (value !== null && value !== undefined) clean[name] = value;
-  return { tag, attrs: clean, children: children.flatMap((child): Markup[] => (child === null || child === undefined || child === false ? [] : [typeof child === 'number' ? String(child) : child])) };
+  return {
+    tag,
+    attrs: clean,
+    children: children.flatMap((child): Markup[] =>
+      child === null || child === undefined || child === false ? [] : [typeof child === 'number' ? String(child) : child],
+    ),
+  };
 }
 
 export function kept(name: string): KeptElement {

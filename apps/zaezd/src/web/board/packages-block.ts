@@ -59,7 +59,8 @@ function hotelBlock(pkg: TripPackage, entry: PackageDetails | undefined): Markup
     if (details.cancellation_note) lines.push(m('p', null, foreign(details.cancellation_note)));
     else if (details.free_cancellation !== null) lines.push(m('p', null, details.free_cancellation ? 'Бесплатная отмена' : 'Без бесплатной отмены'));
     if (details.amenities.length > 0) lines.push(m('p', { class: 'board-muted' }, details.amenities.map(words.amenity).join(', ')));
-    if (details.details_note) lines.push(m('p', { class: 'board-muted' }, 'Подробности номера Туту не отдал; показан номер из поиска. ', foreign(details.details_note)));
+    if (details.details_note)
+      lines.push(m('p', { class: 'board-muted' }, 'Подробности номера Туту не отдал; показан номер из поиска. ', foreign(details.details_note)));
   } else if (entry && 'problem' in entry) {
     lines.push(m('p', { class: 'board-problem' }, 'Подробности не получены: ', foreign(entry.problem)));
   } else {
@@ -99,7 +100,9 @@ function packageNotes(pkg: TripPackage): Markup[] {
     if (note.startsWith('The hotel is ')) continue;
     if (note.startsWith('Overnight train') && there) notes.push(`Ночной поезд: прибывает утром, ${words.day(there.arrives_at)}, поэтому отель — с этого дня.`);
     else if (note.startsWith('Air is the alternative')) {
-      notes.push('Самолёт — запасной вариант: ссылка на авиабилеты открывает корзину только в браузере, где вы вошли в Туту; в другом браузере откроется поиск.');
+      notes.push(
+        'Самолёт — запасной вариант: ссылка на авиабилеты открывает корзину только в браузере, где вы вошли в Туту; в другом браузере откроется поиск.',
+      );
     } else if (note.startsWith('Baggage: ')) notes.push(m('span', null, 'Багаж: ', foreign(note.slice('Baggage: '.length).replace(/\.$/, ''))));
     else notes.push(foreign(note));
   }
@@ -108,10 +111,16 @@ function packageNotes(pkg: TripPackage): Markup[] {
 
 function packageCard(view: View, pkg: TripPackage, ui: BoardUi): MarkupElement {
   const entry = view.details.get(pkg.number);
-  const badges = [pkg.alternative ? 'Альтернатива' : null, pkg.within_budget === true ? 'В бюджете' : pkg.within_budget === false ? 'Дороже бюджета' : null].filter(
-    (b): b is string => b !== null,
-  );
-  const classes = ['package-card', pkg.alternative ? 'is-alternative' : '', pkg.within_budget === false ? 'is-over-budget' : '', ui.selected === pkg.number ? 'is-selected' : '']
+  const badges = [
+    pkg.alternative ? 'Альтернатива' : null,
+    pkg.within_budget === true ? 'В бюджете' : pkg.within_budget === false ? 'Дороже бюджета' : null,
+  ].filter((b): b is string => b !== null);
+  const classes = [
+    'package-card',
+    pkg.alternative ? 'is-alternative' : '',
+    pkg.within_budget === false ? 'is-over-budget' : '',
+    ui.selected === pkg.number ? 'is-selected' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const notes = packageNotes(pkg);

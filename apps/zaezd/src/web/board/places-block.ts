@@ -18,7 +18,15 @@ export interface BoardPlace {
 
 /** The venue and each distinct hotel, badged with the numbers of the packages that use it. */
 export function placesOf(event: TripEvent, packages: TripPackage[]): BoardPlace[] {
-  const venue: BoardPlace = { kind: 'venue', badge: '★', name: event.venue.name, packages: [], distanceKm: null, address: addressOf(event), point: event.venue };
+  const venue: BoardPlace = {
+    kind: 'venue',
+    badge: '★',
+    name: event.venue.name,
+    packages: [],
+    distanceKm: null,
+    address: addressOf(event),
+    point: event.venue,
+  };
   const hotels = new Map<string, BoardPlace>();
   for (const pkg of packages) {
     const seen = hotels.get(pkg.hotel.hotel_id);
@@ -27,7 +35,15 @@ export function placesOf(event: TripEvent, packages: TripPackage[]): BoardPlace[
       seen.badge = seen.packages.join(',');
     } else {
       const { hotel } = pkg;
-      hotels.set(hotel.hotel_id, { kind: 'hotel', badge: String(pkg.number), name: hotel.name, packages: [pkg.number], distanceKm: hotel.distance_to_venue_km, address: hotel.address, point: hotel.coords });
+      hotels.set(hotel.hotel_id, {
+        kind: 'hotel',
+        badge: String(pkg.number),
+        name: hotel.name,
+        packages: [pkg.number],
+        distanceKm: hotel.distance_to_venue_km,
+        address: hotel.address,
+        point: hotel.coords,
+      });
     }
   }
   return [venue, ...hotels.values()];
@@ -41,7 +57,13 @@ function placeLine(place: BoardPlace): MarkupElement {
           foreign(place.name),
           ` — ${place.distanceKm !== null ? `${words.km(place.distanceKm)} до площадки` : 'расстояние до площадки неизвестно'} (${place.packages.length > 1 ? 'пакеты' : 'пакет'} ${place.packages.join(', ')})`,
         ];
-  return m('li', { class: `place place-${place.kind}` }, m('span', { class: `board-marker board-marker-${place.kind}`, 'aria-hidden': 'true' }, m('span', null, place.badge)), ' ', m('span', null, ...text));
+  return m(
+    'li',
+    { class: `place place-${place.kind}` },
+    m('span', { class: `board-marker board-marker-${place.kind}`, 'aria-hidden': 'true' }, m('span', null, place.badge)),
+    ' ',
+    m('span', null, ...text),
+  );
 }
 
 const MAP_NOTES: Readonly<Record<MapView, string>> = {

@@ -82,7 +82,16 @@ export function createTripBoard(root: HTMLElement, host: BoardHost = {}): TripBo
     root.setAttribute('aria-busy', String(current.pending));
     if (ui.map === 'loading' || ui.map === 'ready') {
       map.show(
-        mapPlaces(current).map((p): MapPlace => ({ kind: p.kind, lat: p.point!.lat, lon: p.point!.lon, badge: p.badge, title: p.kind === 'venue' ? `Площадка: ${p.name}` : p.name, packages: p.packages })),
+        mapPlaces(current).map(
+          (p): MapPlace => ({
+            kind: p.kind,
+            lat: p.point!.lat,
+            lon: p.point!.lon,
+            badge: p.badge,
+            title: p.kind === 'venue' ? `Площадка: ${p.name}` : p.name,
+            packages: p.packages,
+          }),
+        ),
       );
     }
   }

@@ -17,7 +17,11 @@ export function weatherBlock(view: View): Markup[] | null {
   }
   const weather = answered.details.weather;
   if (weather.status !== 'forecast') {
-    return [heading, m('p', null, 'Прогноза пока нет.', weather.reason ? ' ' : null, weather.reason ? foreign(weather.reason) : null), m('p', { class: 'board-muted' }, 'Источник: ', foreign(weather.source))];
+    return [
+      heading,
+      m('p', null, 'Прогноза пока нет.', weather.reason ? ' ' : null, weather.reason ? foreign(weather.reason) : null),
+      m('p', { class: 'board-muted' }, 'Источник: ', foreign(weather.source)),
+    ];
   }
   const { from, to } = view.event.visit;
   const covered = weather.days.filter((d) => d.date >= from && d.date <= to).length;
@@ -29,7 +33,10 @@ export function weatherBlock(view: View): Markup[] | null {
       { class: 'board-weather' },
       ...weather.days.map((d) => {
         const temperature = words.temperatureRange(d.temperature_min_c, d.temperature_max_c);
-        const rain = d.precipitation_mm !== null ? `осадки ${String(d.precipitation_mm).replace('.', ',')}\u00a0мм${d.precipitation_probability !== null ? ` (${d.precipitation_probability}\u00a0%)` : ''}` : null;
+        const rain =
+          d.precipitation_mm !== null
+            ? `осадки ${String(d.precipitation_mm).replace('.', ',')}\u00a0мм${d.precipitation_probability !== null ? ` (${d.precipitation_probability}\u00a0%)` : ''}`
+            : null;
         return m('li', null, m('strong', null, words.day(d.date)), `: ${[words.weatherSummary(d.summary), temperature, rain].filter(Boolean).join(', ')}`);
       }),
     ),

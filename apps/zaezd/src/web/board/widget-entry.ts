@@ -86,15 +86,13 @@ function loadDetails(tripId: string, packages: number[]): void {
       setDetails({ package: number, problem: 'the host does not pass tool calls from the board to zaezd' });
       continue;
     }
-    app
-      .callServerTool({ name: 'get_trip_details', arguments: { trip_id: tripId, package: number } })
-      .then(
-        (result) =>
-          setDetails(
-            result.isError ? { package: number, problem: errorText(result) } : { package: number, details: result.structuredContent as unknown as TripDetails },
-          ),
-        (error: unknown) => setDetails({ package: number, problem: messageOf(error) }),
-      );
+    app.callServerTool({ name: 'get_trip_details', arguments: { trip_id: tripId, package: number } }).then(
+      (result) =>
+        setDetails(
+          result.isError ? { package: number, problem: errorText(result) } : { package: number, details: result.structuredContent as unknown as TripDetails },
+        ),
+      (error: unknown) => setDetails({ package: number, problem: messageOf(error) }),
+    );
   }
 }
 
@@ -109,7 +107,10 @@ function accept(result: CallToolResult): void {
     state.trip = trip;
     state.details = state.details.filter((d) => trip.packages.some((p) => p.number === d.package));
     board.render(state);
-    loadDetails(trip.trip_id, trip.packages.map((p) => p.number).filter((n) => !state.details.some((d) => d.package === n)));
+    loadDetails(
+      trip.trip_id,
+      trip.packages.map((p) => p.number).filter((n) => !state.details.some((d) => d.package === n)),
+    );
   } else if (data && 'rates' in data) {
     const details = data as unknown as TripDetails;
     setDetails({ package: details.package.number, details });

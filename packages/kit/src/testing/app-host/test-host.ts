@@ -92,10 +92,19 @@ export interface TestHostOptions {
 export async function openTestHost(context: BrowserContext, options: TestHostOptions): Promise<TestHost> {
   const script = await bundledHostScript();
   await context.route(`${HOST_ORIGIN}/**`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>test host</title><style>body{margin:0;background:#e9ecef}iframe{display:block;width:100%;height:600px;border:0;background:#fff}</style></head><body><script>${script}</script></body></html>` }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      body: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>test host</title><style>body{margin:0;background:#e9ecef}iframe{display:block;width:100%;height:600px;border:0;background:#fff}</style></head><body><script>${script}</script></body></html>`,
+    }),
   );
   await context.route(`${VIEW_ORIGIN}/**`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', headers: { 'Content-Security-Policy': sandboxCsp(options.csp) }, body: options.html }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      headers: { 'Content-Security-Policy': sandboxCsp(options.csp) },
+      body: options.html,
+    }),
   );
   const page = await context.newPage();
   const host: TestHost = {
