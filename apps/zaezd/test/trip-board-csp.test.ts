@@ -68,7 +68,14 @@ describe.skipIf(!browserAvailable)('the trip board widget under the host’s def
     contexts.push(context);
     await context.addInitScript(recordProblems);
     if (blockTiles) await context.route(`${tiles.origin}/**`, (route) => route.abort('connectionrefused'));
-    const host = await openTestHost(context, { client, html, csp: declared, toolName: 'find_event_trips' });
+    const host = await openTestHost(context, {
+      client,
+      html,
+      csp: declared,
+      toolName: 'find_event_trips',
+      viewPath: 'trip-board.html',
+      viewTitle: 'zaezd trip board',
+    });
     await host.sendToolInput(REQUEST);
     await host.sendToolResult(found);
     return host;
