@@ -4,15 +4,14 @@
  * keep working, health says degraded, and everything resumes by itself when the relay returns.
  * Needs DATABASE_URL (the embedded database cannot be disconnected); skipped without it.
  */
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rpc } from '@agent-products/kit/testing';
+import { rpc, tcpRelay, type TcpRelay } from '@agent-products/kit/testing';
 import { issueCredential, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 const upstream = process.env.DATABASE_URL;
 
 describe.skipIf(!upstream)('fail closed when PostgreSQL is unreachable', () => {
-  let relay: { port: number; stop(): Promise<void>; start(): Promise<void>; close(): Promise<void> };
+  let relay: TcpRelay;
   let server: RunningChengdu;
   let token: string;
   const saved = process.env.DATABASE_URL;
@@ -85,36 +84,3 @@ describe.skipIf(!upstream)('fail closed when PostgreSQL is unreachable', () => {
     return Number(row.n);
   }
 });
-
-/** A TCP relay that can refuse and drop every connection, then accept again, on the same port. */
-async function tcpRelay(host: string, port: number) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let listenPort = 0;
-  const start = () =>
-    new Promise<void>((resolve) => {
-      if (server) return resolve();
-      server = createServer((client) => {
-        const backend = connect(port, host);
-        for (const s of [client, backend]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => s.destroy());
-        }
-        client.pipe(backend).pipe(client);
-      });
-      server.listen(listenPort, '127.0.0.1', () => {
-        listenPort = (server!.address() as { port: number }).port;
-        resolve();
-      });
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      if (!server) return resolve();
-      server.close(() => resolve());
-      server = undefined;
-    });
-  await start();
-  return { port: listenPort, start, stop, close: stop };
-}
