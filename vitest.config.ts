@@ -44,6 +44,7 @@ export const SLOW = [
   'apps/chengdu-soul/test/fuzz-writes.test.ts',
   'apps/chengdu-soul/test/error-interop.test.ts',
   'apps/zaezd/test/error-interop.test.ts',
+  'apps/ampersand/test/error-interop.test.ts',
   // Module replacement (vi.mock): in a shared worker the module under test is already loaded
   // with the real dependency, so the replacement would never be seen.
   'packages/kit/src/web/tokens-equal.test.ts',
