@@ -62,8 +62,10 @@ describe('discovery and health', () => {
     });
   });
 
-  it('answers 404 for the OpenAI apps challenge when none is configured', async () => {
-    expect((await fetch(new URL('/.well-known/openai-apps-challenge', amp.mcpUrl))).status).toBe(404);
+  it('answers 404 for the OpenAI apps challenge when none is configured, in the platform envelope', async () => {
+    const answer = await fetch(new URL('/.well-known/openai-apps-challenge', amp.mcpUrl));
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ error: { code: 'not_found', retryable: false, correlationId: answer.headers.get('x-request-id') } });
   });
 });
 

@@ -10,6 +10,7 @@ import type { Hono } from 'hono';
 import { readBearer, verifyBearerRequest, type AuthFailure } from '@agent-products/kit/auth';
 import { createHttpApp, type AppEnv } from '@agent-products/kit/http';
 import type { Logger } from '@agent-products/kit/log';
+import { platformErrors } from '@agent-products/kit/errors';
 import { createMcpEndpoint, mountGuardedMcpEndpoints, type McpGuard, type Tool } from '@agent-products/kit/mcp';
 import { isHostedRuntime } from '../auth/hosted-runtime.ts';
 import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
@@ -88,11 +89,11 @@ export function createMcpService(options: McpServiceOptions): McpService {
   for (const path of metadata.paths) {
     app.get(path, (c) => c.json(metadata.document, 200, { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' }));
   }
-  app.get('/.well-known/openai-apps-challenge', (c) =>
-    settings.openaiAppsChallenge
-      ? c.text(settings.openaiAppsChallenge)
-      : c.json({ error: { code: 'not_found', message: 'No domain-verification challenge is configured.' } }, 404),
-  );
+  app.get('/.well-known/openai-apps-challenge', (c) => {
+    // The kit's error handler renders the table's status and envelope, as for every other refusal.
+    if (!settings.openaiAppsChallenge) throw platformErrors.fail('not_found', 'No domain-verification challenge is configured.');
+    return c.text(settings.openaiAppsChallenge);
+  });
 
   const guard: McpGuard = {
     every: true,
