@@ -6,7 +6,7 @@
  * widget is tested in, the card renders a match (its photo from the allowed host) and a
  * disambiguation set from the tool's structured output.
  */
-import { SURFACE_CONTRACT_URI } from '../src/loops/surface-contract.ts';
+import { SURFACE_CONTRACT_URI } from '../src/contracts/surface-contract.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import type { ApiEnv, ApiTokenDeps } from './api-token.ts';
 import { requireApiToken, revokedChallenge } from './api-token.ts';
 import { liveGrantCondition } from '../auth/grants.ts';
-import { connectionsReadInput, type ConnectionsReadOutput } from './contracts.ts';
+import { connectionsReadInput, type ConnectionsReadOutput } from '../contracts/contracts.ts';
 import {
   connectionTagInput,
   connectionsRequestInput,
@@ -17,7 +17,7 @@ import {
   type ConnectionChangeOutput,
   type ConnectionsPendingOutput,
   type ConnectionsRequestOutput,
-} from './connection-contracts.ts';
+} from '../contracts/connection-contracts.ts';
 import { ampersandErrors } from '../errors.ts';
 import { andeeByTag, callerOf, handle, personOf, writeOnce, type AreaDeps } from './route-kit.ts';
 import type { Connections } from '../identity/connections.ts';

@@ -22,7 +22,7 @@ import {
   placeEvidenceInput,
   placeIntakeInput,
   suggestionFeedbackInput,
-} from './evidence-contracts.ts';
+} from '../contracts/evidence-contracts.ts';
 import { callerOf, handle } from './route-kit.ts';
 
 export interface EvidenceRouteDeps extends ApiTokenDeps {

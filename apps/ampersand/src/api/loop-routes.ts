@@ -29,7 +29,7 @@ import {
   loopVisibilityInput,
   loopWriteInput,
   runOutcomeInput,
-} from './loop-contracts.ts';
+} from '../contracts/loop-contracts.ts';
 import { callerOf, handle } from './route-kit.ts';
 
 export const RUN_TOKEN_HEADER = 'X-Run-Token';

@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import type { ApiEnv, ApiTokenDeps } from './api-token.ts';
 import { requireApiToken } from './api-token.ts';
 import { ampersandErrors } from '../errors.ts';
-import { noArguments } from './connection-contracts.ts';
+import { noArguments } from '../contracts/connection-contracts.ts';
 import {
   askAndeeInput,
   questionIdInput,
@@ -17,7 +17,7 @@ import {
   type QuestionDecisionOutput,
   type QuestionsListOutput,
   type QuestionsPendingOutput,
-} from './question-contracts.ts';
+} from '../contracts/question-contracts.ts';
 import { andeeByTag, callerOf, handle, personOf, writeOnce, type AreaDeps } from './route-kit.ts';
 import { areConnected } from '../identity/connections.ts';
 import type { PeerQuestions } from '../identity/peer-questions.ts';

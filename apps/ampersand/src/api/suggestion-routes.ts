@@ -14,7 +14,7 @@ import type { MeaningComparer } from '../suggestions/meaning-comparer.ts';
 import { draftSuggestion } from '../suggestions/signal-suggestions.ts';
 import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
 import { callerOf, handle } from './route-kit.ts';
-import { suggestionInput } from './suggestion-contracts.ts';
+import { suggestionInput } from '../contracts/suggestion-contracts.ts';
 
 export interface SuggestionRouteDeps extends ApiTokenDeps {
   db: Kysely<AmpersandDatabase>;

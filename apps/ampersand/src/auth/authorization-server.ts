@@ -15,7 +15,7 @@ import { GRANTABLE_SCOPES } from '../scopes.ts';
 import type { DerivedKeys } from './derived-keys.ts';
 import { oidcAdapterFor } from './oidc-adapter.ts';
 import { cimdFetchAllowed, guardedFetch } from './cimd-guard.ts';
-import { deviceConfirmSource, deviceInputSource, deviceSuccessSource, errorSource } from '../web/provider-pages.tsx';
+import { deviceConfirmSource, deviceInputSource, deviceSuccessSource, errorSource } from './provider-pages.tsx';
 
 export const OAUTH_ROUTES = {
   authorization: '/oauth/authorize',

@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { identityReadInput, identityReadOutput } from '../api/evidence-contracts.ts';
+import type { identityReadInput, identityReadOutput } from '../contracts/evidence-contracts.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import type { photoEvidenceInput, photoEvidenceOutput, photoIntakeInput } from '../api/evidence-contracts.ts';
+import type { photoEvidenceInput, photoEvidenceOutput, photoIntakeInput } from '../contracts/evidence-contracts.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 
 export async function recordPhotoEvidence(

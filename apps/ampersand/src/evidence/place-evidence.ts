@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { placeEvidenceInput, placeEvidenceOutput, placeIntakeInput } from '../api/evidence-contracts.ts';
+import type { placeEvidenceInput, placeEvidenceOutput, placeIntakeInput } from '../contracts/evidence-contracts.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { suggestionFeedbackOutput } from '../api/evidence-contracts.ts';
+import type { suggestionFeedbackOutput } from '../contracts/evidence-contracts.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 
 type Tally = { approved: number; rejected: number; pending: number };

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
-import type { AskQuestionInput } from '../api/contracts.ts';
+import type { AskQuestionInput } from '../contracts/contracts.ts';
 import { ampersandMigrations } from '../store/migrations.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { AnswerSynthesizer, Synthesis, SynthesisInput } from './answer-synthesizer.ts';

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { parseTag } from '../andees/tags.ts';
 import { ampersandErrors } from '../errors.ts';
-import type { AskQuestionInput, AskQuestionOutput } from '../api/contracts.ts';
+import type { AskQuestionInput, AskQuestionOutput } from '../contracts/contracts.ts';
 import type { AnswerSynthesizer } from './answer-synthesizer.ts';
 import { SIGNALS_LIMIT, type AskContext } from './ask-context-read.ts';
 import type { Person } from './connections.ts';

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import { ampersandErrors } from '../errors.ts';
-import { FIND_LIMIT, type AndeeReadOutput, type FindAndeesOutput, type Profile } from '../api/identity-contracts.ts';
+import { FIND_LIMIT, type AndeeReadOutput, type FindAndeesOutput, type Profile } from '../contracts/identity-contracts.ts';
 import { areConnected, connectedPeople, type Person } from './connections.ts';
 import { contentWords } from './terms.ts';
 import { visibleSignals, type Viewer } from './visibility.ts';

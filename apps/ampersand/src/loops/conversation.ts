@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import type { LoopTables, TerminalState } from './loop-tables.ts';
+import type { LoopTables, TerminalState } from '../store/loop-tables.ts';
 
 export interface MessageView {
   messageId: string;

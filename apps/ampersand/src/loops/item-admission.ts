@@ -3,7 +3,7 @@
  * item, a "Loop started", progress or checkpoint item, an opaque cursor or batch marker. The
  * Loop existing is not an artifact; such a write is refused with the reason, and nothing is stored.
  */
-import type { SurfaceBlock } from './surface-contract.ts';
+import type { SurfaceBlock } from '../contracts/surface-contract.ts';
 
 export type Refusal = { reason: 'empty' | 'placeholder' | 'progress' | 'cursor'; message: string };
 

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
-import { SURFACE_CONTRACT, surfaceBlock, type SurfaceBlock } from './surface-contract.ts';
+import { SURFACE_CONTRACT, surfaceBlock, type SurfaceBlock } from '../contracts/surface-contract.ts';
 
 export async function composeLoop(
   db: Kysely<AmpersandDatabase>,

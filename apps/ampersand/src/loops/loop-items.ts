@@ -9,8 +9,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { admissionRefusal } from './item-admission.ts';
 import { ampersandErrors } from '../errors.ts';
-import type { LoopTables } from './loop-tables.ts';
-import type { SurfaceBlock } from './surface-contract.ts';
+import type { LoopTables } from '../store/loop-tables.ts';
+import type { SurfaceBlock } from '../contracts/surface-contract.ts';
 
 export interface ItemInput {
   itemId?: string | undefined;

@@ -8,14 +8,14 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type * as z from 'zod';
 import { runIdempotent } from '@agent-products/kit/store';
-import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, LoopReadOutput } from '../api/loop-contracts.ts';
+import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, LoopReadOutput } from '../contracts/loop-contracts.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
 import { setItemVisibility, writeItem, type ItemView } from './loop-items.ts';
 import { Loops, type LoopSummary } from './loop-records.ts';
 import { readLoopView, readLoopViewIf, type LoopView } from './loop-view.ts';
 import { endRun, recordStage, type RunView } from './runs.ts';
-import { SURFACE_CONTRACT } from './surface-contract.ts';
+import { SURFACE_CONTRACT } from '../contracts/surface-contract.ts';
 import type { TerminalDetails } from './terminal-messages.ts';
 
 export class LoopOperations {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
-import type { LoopTables } from './loop-tables.ts';
+import type { LoopTables } from '../store/loop-tables.ts';
 import { insertItem, type ItemInput } from './loop-items.ts';
 
 export type LoopRow = LoopTables['loops'];

@@ -13,8 +13,8 @@ import { messageView, type MessageView } from './conversation.ts';
 import { compositionBlocks } from './loop-composition.ts';
 import { itemView, type ItemView } from './loop-items.ts';
 import { loopSummaryOf, type LoopSummary } from './loop-records.ts';
-import type { LoopTables } from './loop-tables.ts';
-import type { SurfaceBlock } from './surface-contract.ts';
+import type { LoopTables } from '../store/loop-tables.ts';
+import type { SurfaceBlock } from '../contracts/surface-contract.ts';
 
 export interface LoopView {
   summary: LoopSummary;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { appendMessage, type MessageView } from './conversation.ts';
-import type { LoopTables, RunState, TerminalState } from './loop-tables.ts';
+import type { LoopTables, RunState, TerminalState } from '../store/loop-tables.ts';
 import type { OutcomeSpec } from './skill-pins.ts';
 import { terminalMessage, type TerminalDetails } from './terminal-messages.ts';
 

@@ -9,8 +9,8 @@ import type { Kysely } from 'kysely';
 import { canonicalHash } from '@agent-products/kit/json';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
-import { TERMINAL_STATES, type TerminalState } from './loop-tables.ts';
-import { ITEM_KINDS } from './surface-contract.ts';
+import { TERMINAL_STATES, type TerminalState } from '../store/loop-tables.ts';
+import { ITEM_KINDS } from '../contracts/surface-contract.ts';
 
 export const outcomeSpec = z
   .object({

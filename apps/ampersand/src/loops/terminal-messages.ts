@@ -2,7 +2,7 @@
  * What the person sees when a run ends: one plain-words chat message per terminal state, with
  * the safe next step (spec "Required terminal states"). Never a spinner, never nothing.
  */
-import type { TerminalState } from './loop-tables.ts';
+import type { TerminalState } from '../store/loop-tables.ts';
 
 export type TerminalDetails =
   | { state: 'completed'; result: string; outcomeEvidence: { itemIds: string[]; effects: string[] } }

@@ -25,7 +25,7 @@ import { ProviderError, type ChatMessage, type ModelProvider } from './model-pro
 import type { RunTokens } from './run-token.ts';
 import { endRun, openRun, readRun, recordStage, type TurnEnvelope } from './runs.ts';
 import { pinnedSkill, type OutcomeSpec, type PinnedSkill } from './skill-pins.ts';
-import { SURFACE_CONTRACT } from './surface-contract.ts';
+import { SURFACE_CONTRACT } from '../contracts/surface-contract.ts';
 import { CHAT_TOOL_NAMES, TURN_TOOLS, TURN_TOOL_NAMES, executeTurnTool } from './turn-tools.ts';
 
 export interface TurnEngineOptions {

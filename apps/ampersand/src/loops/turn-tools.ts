@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { ToolError } from '@agent-products/kit/errors';
 import type { Kysely } from 'kysely';
-import { itemInput, runOutcomeInput } from '../api/loop-contracts.ts';
+import { itemInput, runOutcomeInput } from '../contracts/loop-contracts.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { LoopOperations } from './loop-operations.ts';
 import type { ModelTool } from './model-provider.ts';

@@ -1,6 +1,6 @@
 /** The connection tools: adapters forwarding to the connections API (api/connection-routes.ts). */
 import { defineTool, type Tool } from '@agent-products/kit/mcp';
-import { connectionsReadInput, connectionsReadOutput, type ConnectionsReadOutput } from '../api/contracts.ts';
+import { connectionsReadInput, connectionsReadOutput, type ConnectionsReadOutput } from '../contracts/contracts.ts';
 import {
   connectionChangeOutput,
   connectionTagInput,
@@ -11,7 +11,7 @@ import {
   type ConnectionChangeOutput,
   type ConnectionsPendingOutput,
   type ConnectionsRequestOutput,
-} from '../api/connection-contracts.ts';
+} from '../contracts/connection-contracts.ts';
 import type { Forward } from './api-forwarder.ts';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;

@@ -15,8 +15,8 @@ import {
   placeEvidenceOutput,
   suggestionFeedbackInput,
   suggestionFeedbackOutput,
-} from '../api/evidence-contracts.ts';
-import { loopComposeInput, loopComposeOutput, loopPinSkillInput, loopPinSkillOutput } from '../api/loop-contracts.ts';
+} from '../contracts/evidence-contracts.ts';
+import { loopComposeInput, loopComposeOutput, loopPinSkillInput, loopPinSkillOutput } from '../contracts/loop-contracts.ts';
 import type { Forward } from './api-forwarder.ts';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };

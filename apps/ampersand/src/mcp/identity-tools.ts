@@ -1,6 +1,6 @@
 /** The identity and discovery tools: adapters forwarding to the identity API (api/identity-routes.ts). */
 import { defineTool, type Tool } from '@agent-products/kit/mcp';
-import { askQuestionInput, askQuestionOutput, type AskQuestionOutput } from '../api/contracts.ts';
+import { askQuestionInput, askQuestionOutput, type AskQuestionOutput } from '../contracts/contracts.ts';
 import {
   andeeReadInput,
   andeeReadOutput,
@@ -13,7 +13,7 @@ import {
   type FindAndeesOutput,
   type IdentityWriteOutput,
   type Profile,
-} from '../api/identity-contracts.ts';
+} from '../contracts/identity-contracts.ts';
 import type { Forward } from './api-forwarder.ts';
 import { ANDEE_CARD_TOOL_META } from './andee-card-resource.ts';
 

@@ -22,8 +22,8 @@ import {
   loopWriteOutput,
   runOutcomeInput,
   runOutcomeOutput,
-} from '../api/loop-contracts.ts';
-import { SURFACE_CONTRACT, SURFACE_CONTRACT_URI } from '../loops/surface-contract.ts';
+} from '../contracts/loop-contracts.ts';
+import { SURFACE_CONTRACT, SURFACE_CONTRACT_URI } from '../contracts/surface-contract.ts';
 import type { Forward } from './api-forwarder.ts';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };

@@ -1,7 +1,7 @@
 /** The peer-question tools: adapters forwarding to the questions API (api/question-routes.ts). */
 import { defineTool, type Tool } from '@agent-products/kit/mcp';
 import { platformErrors } from '@agent-products/kit/errors';
-import { noArguments } from '../api/connection-contracts.ts';
+import { noArguments } from '../contracts/connection-contracts.ts';
 import {
   askAndeeInput,
   askAndeeOutput,
@@ -14,7 +14,7 @@ import {
   type QuestionDecisionOutput,
   type QuestionsListOutput,
   type QuestionsPendingOutput,
-} from '../api/question-contracts.ts';
+} from '../contracts/question-contracts.ts';
 import type { Forward } from './api-forwarder.ts';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;

@@ -1,6 +1,6 @@
 /** The turn-scoped tool `signal_suggestion_write`: an adapter; the API checks the scope and the run token again. */
 import { defineTool, type Tool } from '@agent-products/kit/mcp';
-import { suggestionInput, suggestionOutput, type SuggestionOutput } from '../api/suggestion-contracts.ts';
+import { suggestionInput, suggestionOutput, type SuggestionOutput } from '../contracts/suggestion-contracts.ts';
 import type { Forward } from './api-forwarder.ts';
 
 export function suggestionTools(forward: Forward): Tool[] {

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Migrations } from '@agent-products/kit/store';
-import { loopMigrations } from '../loops/loop-migrations.ts';
+import { loopMigrations } from './loop-migrations.ts';
 
 export const ampersandMigrations: Migrations = {
   '0001_andees': {

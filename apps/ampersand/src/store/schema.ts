@@ -1,6 +1,6 @@
 /** Row types of the & schema (see migrations.ts). */
 import type { Generated } from 'kysely';
-import type { LoopTables } from '../loops/loop-tables.ts';
+import type { LoopTables } from './loop-tables.ts';
 
 export interface AmpersandDatabase extends LoopTables {
   andees: { andee_id: string; tag: string; display_name: string; photo_url: string | null; created_at: Generated<Date> };

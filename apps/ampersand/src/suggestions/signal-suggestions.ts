@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SuggestionInput, SuggestionOutput } from '../api/suggestion-contracts.ts';
+import type { SuggestionInput, SuggestionOutput } from '../contracts/suggestion-contracts.ts';
 import { checkedCode, IdentitySignals } from '../identity/identity-signals.ts';
 import type { RunView } from '../loops/runs.ts';
 import { recordStage } from '../loops/runs.ts';

@@ -5,7 +5,7 @@
  * A QR code carries the same page's URL for a signed-in phone.
  */
 import { SCOPE_WORDS } from '../scopes.ts';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 
 export interface ApprovalView {
   uid: string;

@@ -14,7 +14,7 @@ import { DEFAULT_PUBLIC_SCOPES, GRANTABLE_SCOPES, RESERVED_SCOPES, isOptIn, spli
 import { approvalPage } from './approval-page.tsx';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 import { checkedForm, type WebEnv } from './web-session.ts';
 import { signInForm } from './sign-in-routes.tsx';
 

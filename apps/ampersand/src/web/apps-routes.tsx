@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import type { Grants } from '../auth/grants.ts';
 import { fail } from '../errors.ts';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
 export function appsRoutes(deps: { grants: Grants; mcpUrl: string }): Hono<WebEnv> {

@@ -6,7 +6,7 @@
 import type { MessageView } from '../loops/conversation.ts';
 import type { RunView } from '../loops/runs.ts';
 import { ConversationList, SendForm } from './conversation-list.tsx';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 
 export function chatPage(view: { conversation: MessageView[]; running: RunView[]; csrf: string }): string {
   return renderPage(

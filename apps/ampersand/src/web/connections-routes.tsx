@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { MAX_CONTACTS } from '../identity/contacts.ts';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 

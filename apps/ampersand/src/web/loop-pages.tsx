@@ -9,9 +9,9 @@ import type { MessageView } from '../loops/conversation.ts';
 import type { ItemView } from '../loops/loop-items.ts';
 import type { LoopSummary } from '../loops/loop-records.ts';
 import type { RunView } from '../loops/runs.ts';
-import type { SurfaceBlock } from '../loops/surface-contract.ts';
+import type { SurfaceBlock } from '../contracts/surface-contract.ts';
 import { ConversationList, SendForm } from './conversation-list.tsx';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 
 export function shelfPage(shelf: { active: LoopSummary[]; archived: LoopSummary[] }): string {
   const list = (loops: LoopSummary[]) => (

@@ -1,6 +1,6 @@
 /** Notifications in the web app: newest first, unread ones marked, each (or all) marked read by a CSRF-carrying form. */
 import { Hono } from 'hono';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 

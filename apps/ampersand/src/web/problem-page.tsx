@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import type { ErrorProblem, ErrorSurface } from '@agent-products/kit/errors';
 import type { AmpersandErrorCode } from '../errors.ts';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 
 const TITLES: Partial<Record<AmpersandErrorCode, string>> = {
   invalid_arguments: 'Check what you sent',

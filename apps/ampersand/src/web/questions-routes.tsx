@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { platformErrors } from '@agent-products/kit/errors';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 

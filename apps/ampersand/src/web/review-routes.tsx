@@ -9,7 +9,7 @@ import { hdsLeaves } from '../identity/hds-taxonomy.ts';
 import { VISIBILITIES, type Signal, type Visibility } from '../identity/identity-signals.ts';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 

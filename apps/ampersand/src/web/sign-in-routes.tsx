@@ -13,7 +13,7 @@ import type { AuthLimitName, AuthRateLimits } from '../auth/rate-limits.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { SiteCookies } from '@agent-products/kit/web';
 import { fail } from '../errors.ts';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 import { checkedForm, endSession, postedForm, startSession, type WebEnv } from './web-session.ts';
 
 export interface SignInDeps {

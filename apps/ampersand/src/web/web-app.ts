@@ -25,7 +25,7 @@ import { notificationsRoutes } from './notifications-routes.tsx';
 import { questionsRoutes } from './questions-routes.tsx';
 import { reviewRoutes } from './review-routes.tsx';
 import { signInRoutes } from './sign-in-routes.tsx';
-import { SITE_CSS, SITE_CSS_PATH } from './site-css.ts';
+import { SITE_CSS, SITE_CSS_PATH } from '../shell/site-css.ts';
 import type { AndeePagesDeps } from './web-deps.ts';
 import { loadAndeeSession } from './web-session.ts';
 

@@ -3,8 +3,8 @@
  * validates and answers): spec "Loop tool surface".
  */
 import * as z from 'zod';
-import { ITEM_KINDS, RENDERERS, surfaceBlock, surfaceContractOutput } from '../loops/surface-contract.ts';
-import { TERMINAL_STATES, type TerminalState } from '../loops/loop-tables.ts';
+import { ITEM_KINDS, RENDERERS, surfaceBlock, surfaceContractOutput } from './surface-contract.ts';
+import { TERMINAL_STATES, type TerminalState } from '../store/loop-tables.ts';
 
 const loopId = z.string().min(1).max(100).describe('The Loop id, stable through every route, run and client');
 const idempotencyKey = z

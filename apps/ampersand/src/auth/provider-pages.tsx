@@ -5,7 +5,7 @@
  */
 import { raw } from 'hono/html';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 
 function send(ctx: KoaContextWithOIDC, html: string): void {
   ctx.type = 'html';
