@@ -1,7 +1,9 @@
 /** Shapes of the connection tools and the contacts upload (spec "Connections"). */
 import * as z from 'zod';
 import { idempotencyKey } from './identity-contracts.ts';
-import { MAX_CONTACTS } from '../identity/contacts.ts';
+
+/** The most phone numbers one contacts upload may hold (the MCP tool, the API and the web form). */
+export const MAX_CONTACTS = 5000;
 
 const tag = z.string().min(1).max(31).describe('The &tag, with or without the leading &');
 const other = z.object({ name: z.string(), tag: z.string(), photoUrl: z.string().nullable() });

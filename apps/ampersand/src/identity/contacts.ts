@@ -12,8 +12,6 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { AmpersandDatabase } from '../store/schema.ts';
 
-export const MAX_CONTACTS = 5000;
-
 export interface Suggestion {
   name: string;
   tag: string;

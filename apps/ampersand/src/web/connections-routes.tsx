@@ -5,7 +5,7 @@
  * identity/contacts.ts). Every form carries the session's CSRF token.
  */
 import { Hono } from 'hono';
-import { MAX_CONTACTS } from '../identity/contacts.ts';
+import { MAX_CONTACTS } from '../contracts/connection-contracts.ts';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
 import { renderPage } from '../shell/layout.tsx';
