@@ -9,8 +9,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loopbackOrigins } from '@agent-products/kit/http';
 import { envReader } from '@agent-products/kit/settings';
-import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimitSettings } from './auth/rate-limits.ts';
-import { DEFAULT_EMBEDDING_THRESHOLD } from './suggestions/embedding-comparer.ts';
 
 function findRepoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -21,6 +19,38 @@ function findRepoRoot(): string {
   }
   return dir;
 }
+
+// The settings' types and defaults live here, not in the rooms that use them, so that this file
+// imports no folder of & and every folder may read it.
+/** One rate limit: `points` requests within `windowSeconds` (auth/rate-limits.ts counts them). */
+export interface Limit {
+  points: number;
+  windowSeconds: number;
+}
+
+export interface AuthRateLimitSettings {
+  signInLinksPerTag: Limit;
+  signInLinksPerAddress: Limit;
+  linkRedemptionsPerAddress: Limit;
+  tokenRequestsPerAddress: Limit;
+  registrationsPerAddress: Limit;
+  /** Polls of one device code; more within the window is `slow_down` (RFC 8628 §3.5). */
+  devicePollsPerCode: Limit;
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimitSettings = {
+  signInLinksPerTag: { points: 5, windowSeconds: 15 * 60 },
+  signInLinksPerAddress: { points: 30, windowSeconds: 15 * 60 },
+  linkRedemptionsPerAddress: { points: 30, windowSeconds: 15 * 60 },
+  // Hosted agents refresh for all their users from a few addresses: generous per address.
+  tokenRequestsPerAddress: { points: 600, windowSeconds: 60 },
+  registrationsPerAddress: { points: 30, windowSeconds: 60 * 60 },
+  // The device flow's interval is 5 s; two polls per interval leave room for a client's jitter.
+  devicePollsPerCode: { points: 2, windowSeconds: 5 },
+};
+
+/** Cosine similarity at or above which two claims are the same claim (suggestions/embedding-comparer.ts). */
+export const DEFAULT_EMBEDDING_THRESHOLD = 0.85;
 
 export interface AmpersandSettings {
   host: string;

@@ -12,32 +12,7 @@
 import type { Kysely } from 'kysely';
 import { hashToken } from '@agent-products/kit/auth';
 import { createRateLimiter, type RateLimitOutcome, type RateLimiter } from '@agent-products/kit/store';
-
-export interface Limit {
-  points: number;
-  windowSeconds: number;
-}
-
-export interface AuthRateLimitSettings {
-  signInLinksPerTag: Limit;
-  signInLinksPerAddress: Limit;
-  linkRedemptionsPerAddress: Limit;
-  tokenRequestsPerAddress: Limit;
-  registrationsPerAddress: Limit;
-  /** Polls of one device code; more within the window is `slow_down` (RFC 8628 §3.5). */
-  devicePollsPerCode: Limit;
-}
-
-export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimitSettings = {
-  signInLinksPerTag: { points: 5, windowSeconds: 15 * 60 },
-  signInLinksPerAddress: { points: 30, windowSeconds: 15 * 60 },
-  linkRedemptionsPerAddress: { points: 30, windowSeconds: 15 * 60 },
-  // Hosted agents refresh for all their users from a few addresses: generous per address.
-  tokenRequestsPerAddress: { points: 600, windowSeconds: 60 },
-  registrationsPerAddress: { points: 30, windowSeconds: 60 * 60 },
-  // The device flow's interval is 5 s; two polls per interval leave room for a client's jitter.
-  devicePollsPerCode: { points: 2, windowSeconds: 5 },
-};
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimitSettings } from '../settings.ts';
 
 export type AuthLimitName = keyof AuthRateLimitSettings;
 

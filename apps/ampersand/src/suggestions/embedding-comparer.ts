@@ -21,8 +21,6 @@ export interface EmbeddingSettings {
   timeoutMs?: number;
 }
 
-export const DEFAULT_EMBEDDING_THRESHOLD = 0.85;
-
 export function embeddingComparer(settings: EmbeddingSettings, fallback: MeaningComparer, log: Logger): MeaningComparer {
   const endpoint = `${settings.url.replace(/\/+$/, '')}/embeddings`;
 
