@@ -19,6 +19,8 @@ export interface ItemInput {
   blocks: SurfaceBlock[];
   fallbackText: string;
   grounding?: string[] | undefined;
+  /** Only & itself sets it (an item from the andee's own identity, seen by the owner only); a new item is `members` otherwise. */
+  visibility?: 'members' | 'owner' | undefined;
 }
 
 export interface Provenance {
@@ -69,7 +71,7 @@ export async function insertItem(
     grounding: JSON.stringify(item.grounding ?? []),
     provenance: provenance ? JSON.stringify(provenance) : null,
     author,
-    visibility: 'members',
+    visibility: item.visibility ?? 'members',
     version: 1,
     created_at: now,
     updated_at: now,

@@ -11,12 +11,12 @@ import { runIdempotent } from '@agent-products/kit/store';
 import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, LoopReadOutput } from '../contracts/loop-contracts.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
-import { setItemVisibility, writeItem, type ItemView } from './loop-items.ts';
+import { setItemVisibility, writeItem, type ItemInput, type ItemView } from './loop-items.ts';
 import { Loops, type LoopSummary } from './loop-records.ts';
 import { readLoopView, readLoopViewIf, type LoopView } from './loop-view.ts';
 import { endRun, recordStage, type RunView } from './runs.ts';
 import { SURFACE_CONTRACT } from '../contracts/surface-contract.ts';
-import type { TerminalDetails } from './terminal-messages.ts';
+import { SKILL_DECLINED, type TerminalDetails } from './terminal-messages.ts';
 
 export class LoopOperations {
   readonly loops: Loops;
@@ -51,13 +51,13 @@ export class LoopOperations {
 
   async write(
     callerId: string,
-    input: z.output<typeof loopWriteInput>,
+    input: z.output<typeof loopWriteInput> | { loopId: string; item: ItemInput; idempotencyKey?: undefined },
     now: Date,
     run?: RunView,
   ): Promise<{ loopId: string; item: ItemView; created: boolean }> {
     if (run && (run.loopId === null || input.loopId !== run.loopId)) throw outsideRun(run);
     const loop = await this.loops.summary(callerId, input.loopId);
-    if (run?.envelope.outcomeSpec && !run.envelope.outcomeSpec.artifactKinds.includes(input.item.kind)) {
+    if (run?.envelope.outcomeSpec && !(run.envelope.outcomeSpec.artifactKinds as readonly string[]).includes(input.item.kind)) {
       throw ampersandErrors.fail(
         'outcome_not_allowed',
         `This run's skill may write ${run.envelope.outcomeSpec.artifactKinds.join(', ')} items, not ${input.item.kind}.`,
@@ -118,7 +118,7 @@ export class LoopOperations {
         case 'completed':
           return { state: 'completed', result: input.summary, outcomeEvidence: { itemIds, effects: itemIds.map((id) => `wrote ${id}`) } };
         case 'refused':
-          return { state: 'refused', reason: input.summary, unmetContract: 'skill_outcome' };
+          return { state: 'refused', reason: input.summary, unmetContract: SKILL_DECLINED };
         case 'failed':
           return { state: 'failed', errorClass: 'runtime_reported', correlationId: run.correlationId };
         case 'timed_out':

@@ -11,7 +11,7 @@ import type { AmpersandDatabase } from '../store/schema.ts';
 import { appendMessage, type MessageView } from './conversation.ts';
 import type { LoopTables, RunState, TerminalState } from '../store/loop-tables.ts';
 import type { OutcomeSpec } from './skill-pins.ts';
-import { terminalMessage, type TerminalDetails } from './terminal-messages.ts';
+import { SKILL_DECLINED, terminalMessage, type TerminalDetails } from './terminal-messages.ts';
 
 export interface TurnEnvelope {
   runId: string;
@@ -25,7 +25,8 @@ export interface TurnEnvelope {
   outcomeSpec: OutcomeSpec | null;
   grants: string[];
   deadline: string;
-  trigger: { kind: 'send' | 'run_now'; messageId: string | null };
+  /** The andee's action; `text` is the message an agent-chat turn answers (envelopes sealed before it have none). */
+  trigger: { kind: 'send' | 'run_now'; messageId: string | null; text?: string | undefined };
   correlationId: string;
   build: { version: string; configDigest: string };
 }
@@ -129,7 +130,8 @@ export async function endRun(db: Kysely<AmpersandDatabase>, runId: string, detai
       trx,
       ended.loop_id !== null ? { loopId: ended.loop_id } : { chatOf: ended.andee_id },
       {
-        role: details.state === 'completed' ? 'agent' : 'system',
+        // The skill's own answer (its result, or its declining) is the agent speaking; any other ending is &'s.
+        role: details.state === 'completed' || (details.state === 'refused' && details.unmetContract === SKILL_DECLINED) ? 'agent' : 'system',
         body: terminalMessage(details, ended.loop_id !== null ? 'loop' : 'chat'),
         runId,
         terminalState: details.state,

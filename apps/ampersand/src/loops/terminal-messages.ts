@@ -20,6 +20,21 @@ export const STATE_WORDS: Record<TerminalState, string> = {
 };
 
 /**
+ * Who ends a refused run decides how it reads: the skill itself declining after it looked (its
+ * own `run_outcome`, e.g. "evidence too thin") is the skill's answer; anything else refused
+ * before the skill ran ("Not run").
+ */
+export const SKILL_DECLINED = 'skill_outcome';
+
+/** The label over a run's ending message: a skill's own refusal (the agent speaking, runs.ts) is "Declined", not "Not run". */
+export function stateLabel(state: TerminalState, role: 'andee' | 'agent' | 'system'): string {
+  return state === 'refused' && role === 'agent' ? 'Declined' : STATE_WORDS[state];
+}
+
+/** Refusals whose reason already says what happens next, and that no "press Run now again" would change. */
+const SELF_EXPLAINED = new Set(['pinned_skill', 'model_provider']);
+
+/**
  * The ending in plain words. In plain agent chat (no Loop, nothing saved in one, no Run now
  * button) the safe next step is to send the message again.
  */
@@ -33,6 +48,8 @@ export function terminalMessage(details: TerminalDetails, where: 'loop' | 'chat'
       return `${details.result}\n\n${changed}`;
     }
     case 'refused':
+      if (details.unmetContract === SKILL_DECLINED) return `The skill looked and declined: ${details.reason} Nothing was saved.`;
+      if (SELF_EXPLAINED.has(details.unmetContract)) return `This run did not go ahead: ${details.reason} Nothing was changed.`;
       return `This run did not go ahead: ${details.reason} Nothing was changed. Once that is fixed, press Run now again.`;
     case 'failed':
       return `This run failed (${details.errorClass.replaceAll('_', ' ')}) and stopped. Anything saved before the failure stays. You can press Run now to try again; if it keeps failing, quote reference ${details.correlationId}.`;
@@ -48,6 +65,7 @@ function chatMessage(details: TerminalDetails): string {
     case 'completed':
       return details.result;
     case 'refused':
+      if (details.unmetContract === SKILL_DECLINED || SELF_EXPLAINED.has(details.unmetContract)) return details.reason;
       return `This turn did not go ahead: ${details.reason} Nothing was changed. Once that is fixed, send your message again.`;
     case 'failed':
       return `This turn failed (${details.errorClass.replaceAll('_', ' ')}) and stopped. Send your message again to retry; if it keeps failing, quote reference ${details.correlationId}.`;

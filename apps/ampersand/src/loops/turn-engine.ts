@@ -26,6 +26,8 @@ import type { RunTokens } from './run-token.ts';
 import { endRun, openRun, readRun, recordStage, type TurnEnvelope } from './runs.ts';
 import { pinnedSkill, type OutcomeSpec, type PinnedSkill } from './skill-pins.ts';
 import { SURFACE_CONTRACT } from '../contracts/surface-contract.ts';
+import { runStarter } from './starter-run.ts';
+import { starterByDigest, type StarterSkill } from './starter-skills.ts';
 import { CHAT_TOOL_NAMES, TURN_TOOLS, TURN_TOOL_NAMES, executeTurnTool } from './turn-tools.ts';
 
 export interface TurnEngineOptions {
@@ -34,6 +36,12 @@ export interface TurnEngineOptions {
   runTokens: RunTokens;
   provider?: ModelProvider | undefined;
   runtime?: ExternalRuntime | undefined;
+  /**
+   * Without a provider or runtime, what an agent-chat turn can still answer honestly: a question
+   * about the andee and their connections, answered from what they may see (ask_question's
+   * retrieval); undefined when the message is not such a question.
+   */
+  chatAnswers?: ((andeeId: string, message: string) => Promise<string | undefined>) | undefined;
   turnSeconds: number;
   build: TurnEnvelope['build'];
   log: Logger;
@@ -63,7 +71,16 @@ interface TurnPlan {
   conversation: ConversationRef;
   toolNames: readonly string[];
   outcomeSpec: OutcomeSpec;
+  /** A built-in starter's release: run in process, without a model, when there is no provider or runtime. */
+  starter?: StarterSkill | undefined;
+  /** The andee's message an agent-chat turn answers (answered from their identity when there is no model). */
+  chatMessage?: string | undefined;
 }
+
+/** What a person reads when a skill needs a model and there is none (the operator's words, with the settings, go to the log and /health). */
+export const NO_MODEL_FOR_SKILL = "this Loop's skill needs a language model, and none is set up on this server, so it did not run.";
+export const NO_MODEL_FOR_CHAT =
+  '& can’t answer that without a language model on this server. Without one, & answers questions about you and your connections from what they shared, such as “What does Sam like to do?” or “Tell me about Sam”.';
 
 /** The most model round trips one turn may take before it ends failed. */
 const MAX_STEPS = 8;
@@ -98,7 +115,7 @@ export class TurnEngine {
           outcomeSpec: skill?.outcomeSpec ?? null,
           grants: [...TURN_TOOL_NAMES],
           deadline: new Date(started.getTime() + this.options.turnSeconds * 1000).toISOString(),
-          trigger: { kind: turn.trigger, messageId: sent?.messageId ?? null },
+          trigger: { kind: turn.trigger, messageId: sent?.messageId ?? null, ...(turn.message ? { text: turn.message } : {}) },
           correlationId: turn.correlationId,
           build: this.options.build,
         },
@@ -108,13 +125,20 @@ export class TurnEngine {
     const answer = { runId: envelope.runId, correlationId: envelope.correlationId };
     if (loop.archived) await this.refuse(envelope, 'this Loop is archived; bring it back to the active shelf first.', 'loop_active');
     else if (!skill)
-      await this.refuse(envelope, `this Loop has no pinned skill release yet (skill ${loop.skillId}), so there is nothing to run.`, 'pinned_skill');
+      await this.refuse(
+        envelope,
+        loop.role === 'owner'
+          ? 'this Loop has no skill yet, so there is nothing to run. Pick a starter skill for it on this page, or it waits for & to add one.'
+          : 'this Loop has no skill yet, so there is nothing to run. It waits for its owner to pick one, or for & to add one.',
+        'pinned_skill',
+      );
     else
       await this.hand(envelope, {
         instructions: loopInstructions(skill),
         conversation: { loopId: loop.loopId },
         toolNames: TURN_TOOL_NAMES,
         outcomeSpec: skill.outcomeSpec,
+        starter: starterByDigest(skill.digest),
       });
     return answer;
   }
@@ -142,7 +166,7 @@ export class TurnEngine {
           outcomeSpec: AGENT_CHAT_OUTCOME,
           grants: [...CHAT_TOOL_NAMES, 'signal_suggestion_write', 'identity_write'],
           deadline: new Date(started.getTime() + this.options.turnSeconds * 1000).toISOString(),
-          trigger: { kind: 'send', messageId: sent.messageId },
+          trigger: { kind: 'send', messageId: sent.messageId, text: turn.message },
           correlationId: turn.correlationId,
           build: this.options.build,
         },
@@ -154,6 +178,7 @@ export class TurnEngine {
       conversation: { chatOf: turn.andeeId },
       toolNames: CHAT_TOOL_NAMES,
       outcomeSpec: AGENT_CHAT_OUTCOME,
+      chatMessage: turn.message,
     });
     return { runId: envelope.runId, chatTurnId, correlationId: envelope.correlationId };
   }
@@ -178,11 +203,44 @@ export class TurnEngine {
       }
       return;
     }
-    await this.refuse(
-      envelope,
-      'no model provider is configured on this server (set AMPERSAND_MODEL_URL, or AMPERSAND_RUNTIME_URL for the hosted runtime).',
-      'model_provider',
+    if (plan.starter) return this.launchStarter(envelope, plan.starter);
+    if (plan.chatMessage !== undefined) return this.answerWithoutModel(envelope, plan.chatMessage);
+    this.options.log.info(
+      { runId: envelope.runId, skill: envelope.skill },
+      'a Loop turn was refused: its skill needs a model; set AMPERSAND_MODEL_URL (in-process engine) or AMPERSAND_RUNTIME_URL (hosted runtime)',
     );
+    await this.refuse(envelope, NO_MODEL_FOR_SKILL, 'model_provider');
+  }
+
+  /** An agent-chat turn with no model: answered from the andee's identity when it asks about them or their connections, else refused plainly. */
+  private async answerWithoutModel(envelope: TurnEnvelope, message: string): Promise<void> {
+    const { db, now } = this.options;
+    await recordStage(db, envelope.runId, 'answering_from_identity', now());
+    const answer = await this.options.chatAnswers?.(envelope.andeeId, message);
+    if (answer) {
+      await endRun(db, envelope.runId, { state: 'completed', result: answer, outcomeEvidence: { itemIds: [], effects: [] } }, now());
+      return;
+    }
+    this.options.log.info(
+      { runId: envelope.runId },
+      'an agent-chat message needed a model; set AMPERSAND_MODEL_URL (in-process engine) or AMPERSAND_RUNTIME_URL (hosted runtime)',
+    );
+    await this.refuse(envelope, NO_MODEL_FOR_CHAT, 'model_provider');
+  }
+
+  /** A built-in starter's turn, in process and without a model, under the same deadline, cancel and shutdown as a model's. */
+  private launchStarter(envelope: TurnEnvelope, starter: StarterSkill): void {
+    const { db, now, operations } = this.options;
+    const controller = new AbortController();
+    const done = runStarter({ db, operations, now }, envelope, starter, controller.signal)
+      .catch(async (error) => {
+        if (controller.signal.aborted) return;
+        this.options.log.warn({ err: error, runId: envelope.runId }, 'starter skill failed');
+        await endRun(db, envelope.runId, { state: 'failed', errorClass: 'starter_error', correlationId: envelope.correlationId }, now());
+      })
+      .catch((error) => this.options.log.error({ err: error, runId: envelope.runId }, 'turn engine failed'))
+      .finally(() => this.inFlight.delete(envelope.runId));
+    this.inFlight.set(envelope.runId, { controller, done });
   }
 
   /** Cancels a running turn: its record and chat message say who stopped it and when. */

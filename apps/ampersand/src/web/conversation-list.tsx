@@ -5,7 +5,7 @@
  * and the message box under it.
  */
 import type { MessageView } from '../loops/conversation.ts';
-import { STATE_WORDS } from '../loops/terminal-messages.ts';
+import { stateLabel } from '../loops/terminal-messages.ts';
 
 export function ConversationList(props: { messages: MessageView[] }) {
   return (
@@ -18,7 +18,7 @@ export function ConversationList(props: { messages: MessageView[] }) {
           data-terminal-state={m.terminalState ?? ''}
           data-correlation-id={m.correlationId ?? ''}
         >
-          <strong>{m.terminalState ? STATE_WORDS[m.terminalState] : m.role === 'andee' ? 'You' : m.role === 'agent' ? 'Agent' : '&'}</strong>
+          <strong>{m.terminalState ? stateLabel(m.terminalState, m.role) : m.role === 'andee' ? 'You' : m.role === 'agent' ? 'Agent' : '&'}</strong>
           {m.body
             .split('\n')
             .filter(Boolean)
