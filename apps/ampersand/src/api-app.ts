@@ -62,7 +62,8 @@ import { LoopOperations } from './loops/loop-operations.ts';
 import { runTokens as createRunTokens } from './loops/run-token.ts';
 import { createTurns, type TurnSettings } from './loops/turns.ts';
 import { runTurnMatcher } from './loops/run-turn-matcher.ts';
-import { hostedRuntimeCredentials, type HostedRuntimeCredentials } from './auth/hosted-runtime.ts';
+import { HOSTED_RUNTIME_CLIENT_ID, hostedRuntimeCredentials, type HostedRuntimeCredentials } from './auth/hosted-runtime.ts';
+import { answerFromIdentity } from './identity/chat-answers.ts';
 import { buildInfo } from './build-info.ts';
 
 export type ApiSettings = Pick<
@@ -182,7 +183,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
         { name: 'database', essential: true, neededFor: 'every andee, grant, token, session and answer', probe: () => database.ping() },
         ...(limits.probe ? [{ name: 'redis', essential: true, neededFor: 'the rate limits on sign-in, tokens and registration', probe: limits.probe }] : []),
       ],
-      details: () => ({ service: 'ampersand-api', build: turns.build }),
+      details: () => ({ service: 'ampersand-api', build: turns.build, turns: turns.engineReport }),
     },
   });
   app.use('*', securityHeaders());
@@ -194,7 +195,12 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
   const turnMatcher = options.turnMatcher ?? runTurnMatcher(db, runTokens, now);
   app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, questions, synthesizer, turnMatcher, verifier, grants, challenge, now }));
-  const turns = createTurns({ db, operations, runTokens, settings, build: buildInfo('api', settings), log, now });
+  // &'s own hosted runtime is first-party without an operator command: in a live turn it sees
+  // what the andee's own app sees (connected-only facts of active connections).
+  await firstParty.ensure(HOSTED_RUNTIME_CLIENT_ID, '&', now());
+  const chatAnswers = (andeeId: string, message: string) =>
+    answerFromIdentity({ db, synthesizer, clientId: HOSTED_RUNTIME_CLIENT_ID }, andeeId, message);
+  const turns = createTurns({ db, operations, runTokens, settings, chatAnswers, build: buildInfo('api', settings), log, now });
   app.route('/', loopRoutes({ db, andees, operations, runTokens, verifier, grants, challenge, now }));
   app.route('/', evidenceRoutes({ db, andees, firstParty, verifier, grants, challenge, now }));
   app.route('/', chatRoutes({ db, andees, firstParty, engine: turns.engine, verifier, grants, challenge, now }));

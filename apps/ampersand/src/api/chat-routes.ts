@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
+import { isHostedRuntime } from '../auth/hosted-runtime.ts';
 import type { FirstPartyClients } from '../identity/visibility.ts';
 import { listMessages } from '../loops/conversation.ts';
 import { ampersandErrors } from '../errors.ts';
@@ -38,10 +39,13 @@ export function chatRoutes(deps: ChatRouteDeps): Hono<ApiEnv> {
     return caller.andeeId;
   }
 
+  // &'s hosted runtime is first-party, so it reads the chat it answers; it answers turns and never starts one.
   app.post('/v1/chat/send', asking, (c) =>
-    handle(c, chatSendInput, async (input) =>
-      deps.engine.startChat({ andeeId: await ownAppCaller(c), message: input.message, correlationId: c.get('correlationId') }),
-    ),
+    handle(c, chatSendInput, async (input) => {
+      if (isHostedRuntime(c.get('principal')))
+        throw ampersandErrors.fail('first_party_only', 'The & hosted runtime answers agent-chat turns; only the andee starts them.');
+      return deps.engine.startChat({ andeeId: await ownAppCaller(c), message: input.message, correlationId: c.get('correlationId') });
+    }),
   );
   app.post('/v1/chat/read', asking, (c) =>
     handle(c, chatReadInput, async (input) => {

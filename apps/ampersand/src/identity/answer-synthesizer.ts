@@ -6,7 +6,7 @@
  * says plainly when nothing visible answers; `ModelSynthesizer` (model-synthesizer.ts) asks an
  * OpenAI-compatible chat endpoint to phrase the same facts.
  */
-import { codesMentioned } from './hds-taxonomy.ts';
+import { codesMentioned, hdsAreaLabel } from './hds-taxonomy.ts';
 import { contentWords, overlap, rememberedContentWords } from './terms.ts';
 
 export interface PersonFacts {
@@ -46,10 +46,40 @@ export interface Retrieved {
   person: PersonFacts;
   facts: Array<{ text: string; hdsCode: string | null; score: number }>;
   score: number;
+  /** Set on the people a broad question ("Tell me about Sam") is about: every visible fact of theirs counts. */
+  broad?: true;
+}
+
+/** The most facts a broad question's summary quotes per person. */
+const BROAD_PER_PERSON = 12;
+
+/**
+ * A broad question about a person ("Tell me about Sam", "What does Sam like to do?", "What does
+ * Zed do?") has no content word left once the people's names are taken out, and names no HDS
+ * area: it asks for everything visible about them, not for facts sharing its words.
+ */
+export function isBroadQuestion(input: SynthesisInput): boolean {
+  if (input.mode !== 'about' || codesMentioned(input.question).length > 0) return false;
+  const names = new Set(input.people.flatMap((p) => [...contentWords(p.name), ...contentWords(p.tag)]));
+  return [...contentWords(input.question)].every((w) => names.has(w));
+}
+
+/** The people a broad question is about: the others it names, or the caller when it names no one else. */
+function broadSubjects(input: SynthesisInput): Set<PersonFacts> {
+  const others = input.people.filter((p) => !p.isCaller);
+  return new Set(others.length ? others : input.people);
 }
 
 /** The relevant facts per person, best first; people in the input's order. */
 export function retrieve(input: SynthesisInput): Retrieved[] {
+  if (isBroadQuestion(input)) {
+    const subjects = broadSubjects(input);
+    return input.people.map((person) => {
+      if (!subjects.has(person)) return { person, facts: [], score: 0 };
+      const facts = person.facts.slice(0, BROAD_PER_PERSON).map((f) => ({ ...f, score: 1 }));
+      return { person, facts, score: facts.length, broad: true };
+    });
+  }
   const terms = contentWords(input.question);
   const codes = new Set(codesMentioned(input.question));
   return input.people.map((person) => {
@@ -87,7 +117,10 @@ export class DeterministicSynthesizer implements AnswerSynthesizer {
         ranking,
       };
     }
-    const parts = retrieved.map((r) => {
+    const broad = retrieved.some((r) => r.broad);
+    const parts = retrieved.flatMap((r) => {
+      if (broad && !r.broad) return [];
+      if (r.broad && r.facts.length > 0) return [`${personLabel(r.person)}, from what you can see:`, ...groupedByArea(r.facts)];
       if (r.facts.length > 0) return `${personLabel(r.person)}: ${r.facts.map((f) => f.text).join(' ')}`;
       return r.person.facts.length === 0
         ? `${personLabel(r.person)}: nothing you can see has been shared.`
@@ -95,4 +128,14 @@ export class DeterministicSynthesizer implements AnswerSynthesizer {
     });
     return { answer: parts.join('\n'), basedOnFacts, ranking: null };
   }
+}
+
+/** A broad answer's lines: one per HDS area (its top level's label), the facts filed there quoted. */
+function groupedByArea(facts: ReadonlyArray<{ text: string; hdsCode: string | null }>): string[] {
+  const byArea = new Map<string, string[]>();
+  for (const f of facts) {
+    const area = hdsAreaLabel(f.hdsCode);
+    byArea.set(area, [...(byArea.get(area) ?? []), `“${f.text}”`]);
+  }
+  return [...byArea.entries()].map(([area, quotes]) => `- ${area}: ${quotes.join('; ')}`);
 }

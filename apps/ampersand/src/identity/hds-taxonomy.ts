@@ -41,7 +41,7 @@ export interface HdsLeaf {
 
 export const REQUIRED_TOP_LEVELS = ['preferences', 'relationships', 'places', 'work', 'interests', 'values'] as const;
 
-function load(): { version: string; fallbackCode: string; leaves: Map<string, HdsLeaf> } {
+function load(): { version: string; fallbackCode: string; leaves: Map<string, HdsLeaf>; areaLabels: Map<string, string> } {
   const parsed = taxonomyFile.parse(JSON.parse(readFileSync(TAXONOMY_FILE, 'utf8')));
   const leaves = new Map<string, HdsLeaf>();
   for (const [top, level] of Object.entries(parsed.topLevels)) {
@@ -51,7 +51,8 @@ function load(): { version: string; fallbackCode: string; leaves: Map<string, Hd
   }
   for (const top of REQUIRED_TOP_LEVELS) if (![...leaves.values()].some((l) => l.top === top)) throw new Error(`HDS taxonomy lacks the top level ${top}`);
   if (!leaves.has(parsed.fallbackCode)) throw new Error(`HDS taxonomy fallbackCode ${parsed.fallbackCode} is not a leaf`);
-  return { version: parsed.version, fallbackCode: parsed.fallbackCode, leaves };
+  const areaLabels = new Map(Object.entries(parsed.topLevels).map(([top, level]) => [top, level.label]));
+  return { version: parsed.version, fallbackCode: parsed.fallbackCode, leaves, areaLabels };
 }
 
 const taxonomy = load();
@@ -69,6 +70,12 @@ export function isHdsLeaf(code: string): boolean {
 
 export function hdsLeaf(code: string): HdsLeaf | undefined {
   return taxonomy.leaves.get(code);
+}
+
+/** The plain name of a code's top level ("Interests" for `interests.music`); "Other" for no code or an unknown one. */
+export function hdsAreaLabel(code: string | null): string {
+  const top = code?.split('.')[0];
+  return (top && taxonomy.areaLabels.get(top)) || 'Other';
 }
 
 /** Lower-case word tokens, with a plural `s` dropped from longer words, as the matchers compare them. */

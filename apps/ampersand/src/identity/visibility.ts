@@ -55,6 +55,15 @@ export class FirstPartyClients {
     return (await this.db.selectFrom('first_party_clients').select('client_id').where('client_id', '=', clientId).executeTakeFirst()) !== undefined;
   }
 
+  /** Declares a client first-party unless it already is (keeping the label an operator gave it): & does this for its own runtime at start. */
+  async ensure(clientId: string, label: string, now: Date): Promise<void> {
+    await this.db
+      .insertInto('first_party_clients')
+      .values({ client_id: clientId, label, created_at: now })
+      .onConflict((oc) => oc.column('client_id').doNothing())
+      .execute();
+  }
+
   async declare(clientId: string, label: string, now: Date): Promise<void> {
     await this.db
       .insertInto('first_party_clients')

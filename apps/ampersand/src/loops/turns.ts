@@ -20,6 +20,8 @@ export type TurnSettings = Pick<AmpersandSettings, 'modelUrl' | 'model' | 'model
 export interface Turns {
   engine: TurnEngine;
   build: BuildInfo;
+  /** What runs turns here, for the operator (/health): which engine, and what is missing. */
+  engineReport: Record<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,8 @@ export function createTurns(deps: {
   operations: LoopOperations;
   runTokens: RunTokens;
   settings: Partial<TurnSettings> & { mcpUrl: string };
+  /** What agent chat answers without a model (turn-engine.ts `chatAnswers`). */
+  chatAnswers?: (andeeId: string, message: string) => Promise<string | undefined>;
   build: BuildInfo;
   log: Logger;
   now: () => Date;
@@ -42,6 +46,7 @@ export function createTurns(deps: {
     runTokens: deps.runTokens,
     provider: s.modelUrl ? openAiCompatibleProvider({ url: s.modelUrl, model: s.model ?? 'gpt-4o-mini', apiKey: s.modelKey }) : undefined,
     runtime: s.runtimeUrl ? externalRuntime(s.runtimeUrl, s.mcpUrl) : undefined,
+    chatAnswers: deps.chatAnswers,
     turnSeconds,
     build,
     log: deps.log,
@@ -54,9 +59,20 @@ export function createTurns(deps: {
   return {
     engine,
     build,
+    engineReport: engineReport(s),
     async close() {
       clearInterval(sweeper);
       await engine.close();
     },
+  };
+}
+
+/** The operator's view of the turn engine: the settings' names are for them, never for the people using &. */
+function engineReport(s: Partial<TurnSettings>): Record<string, unknown> {
+  if (s.modelUrl) return { engine: 'model', model: s.model ?? 'gpt-4o-mini' };
+  if (s.runtimeUrl) return { engine: 'hosted_runtime' };
+  return {
+    engine: 'built_in',
+    note: 'No AMPERSAND_MODEL_URL or AMPERSAND_RUNTIME_URL: Loops run only the built-in starter skills, and agent chat answers only questions about the andee and their connections.',
   };
 }

@@ -10,10 +10,31 @@ import type { ItemView } from '../loops/loop-items.ts';
 import type { LoopSummary } from '../loops/loop-records.ts';
 import type { RunView } from '../loops/runs.ts';
 import type { SurfaceBlock } from '../contracts/surface-contract.ts';
+import { STARTER_SKILLS } from '../loops/starter-skills.ts';
 import { ConversationList, SendForm } from './conversation-list.tsx';
 import { renderPage } from '../shell/layout.tsx';
 
-export function shelfPage(shelf: { active: LoopSummary[]; archived: LoopSummary[] }): string {
+/** One form per built-in starter: `action` gets `starter`, the starter's id. */
+function StarterForms(props: { action: string; csrf: string; verb: string }) {
+  return (
+    <ul class="starters">
+      {STARTER_SKILLS.map((s) => (
+        <li>
+          <form method="post" action={props.action}>
+            <input type="hidden" name="csrf" value={props.csrf} />
+            <input type="hidden" name="starter" value={s.starterId} />
+            <button type="submit">
+              {props.verb} {s.title}
+            </button>{' '}
+            <small>{s.description}</small>
+          </form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function shelfPage(shelf: { active: LoopSummary[]; archived: LoopSummary[] }, csrf: string): string {
   const list = (loops: LoopSummary[]) => (
     <ul>
       {loops.map((l) => (
@@ -27,11 +48,16 @@ export function shelfPage(shelf: { active: LoopSummary[]; archived: LoopSummary[
     'Your Loops',
     <>
       <h1>Your Loops</h1>
+      <section aria-labelledby="start">
+        <h2 id="start">Start a Loop</h2>
+        <p>Each starter works on this server as it is: it reads what you and your connections shared and saves a result you can come back to.</p>
+        <StarterForms action="/loops/start" csrf={csrf} verb="Start" />
+      </section>
       <h2>Active</h2>
       {shelf.active.length ? (
         list(shelf.active)
       ) : (
-        <p class="notice">No active Loops yet. An agent you connected creates one when you ask for ongoing work on one specific thing.</p>
+        <p class="notice">No active Loops yet. Start one above, or ask an agent you connected for ongoing work on one specific thing.</p>
       )}
       <h2>Archived</h2>
       {shelf.archived.length ? list(shelf.archived) : <p>Nothing archived.</p>}
@@ -86,7 +112,19 @@ export function loopPage(view: LoopPageView): string {
             <button type="submit">Cancel this run</button>
           </form>
         ))}
-        {loop.archived ? null : (
+        {loop.archived ? null : !loop.skill ? (
+          <section class="notice" data-waiting-for-skill="true">
+            <p>This Loop has no skill yet, so it cannot run.</p>
+            {loop.role === 'owner' ? (
+              <>
+                <p>Pick a starter skill for it, or leave it to wait for & to add one:</p>
+                <StarterForms action={`/loops/${loop.loopId}/skill`} csrf={view.csrf} verb="Use" />
+              </>
+            ) : (
+              <p>It waits for its owner to pick one, or for & to add one.</p>
+            )}
+          </section>
+        ) : (
           <>
             <SendForm action={`/loops/${loop.loopId}/send`} csrf={view.csrf} />
             <form method="post" action={`/loops/${loop.loopId}/run`}>

@@ -12,19 +12,45 @@ import { loopComposition } from '../loops/loop-composition.ts';
 import { listItems } from '../loops/loop-items.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import { listRuns, readRun } from '../loops/runs.ts';
+import { pinStarter, STARTER_SKILLS, starterById, type StarterSkill } from '../loops/starter-skills.ts';
 import type { TurnEngine } from '../loops/turn-engine.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { loopPage, shelfPage } from './loop-pages.tsx';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
-export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations: LoopOperations; engine: TurnEngine }): Hono<WebEnv> {
+/** The starter a form names, or the field error saying which ones there are. */
+function chosenStarter(form: Record<string, string>): StarterSkill {
+  const starter = starterById(form.starter ?? '');
+  if (!starter)
+    throw platformErrors.fail('invalid_arguments', `Choose one of the starter skills: ${STARTER_SKILLS.map((s) => s.title).join(', ')}.`, {
+      fields: [{ field: 'starter', problem: `is not one of ${STARTER_SKILLS.map((s) => s.starterId).join(', ')}` }],
+    });
+  return starter;
+}
+
+export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations: LoopOperations; engine: TurnEngine; now: () => Date }): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
   const { operations } = deps;
 
   app.get('/loops', async (c) => {
     const session = c.get('session');
     if (!session) return c.redirect('/sign-in?next=/loops', 303);
-    return c.html(shelfPage(await operations.loops.shelf(session.andee.andeeId)));
+    return c.html(shelfPage(await operations.loops.shelf(session.andee.andeeId), session.csrfToken));
+  });
+
+  // Starting a Loop from a built-in starter: reuse before create (the same title and skill id
+  // return the andee's existing one), then pin the starter's release — & authors it, so the pin
+  // is first-party although the andee pressed the button.
+  app.post('/loops/start', async (c) => {
+    const { session, form } = await checkedForm(c);
+    const starter = chosenStarter(form);
+    const { loop } = await operations.loops.create(
+      session.andee.andeeId,
+      { title: starter.title, renderer: starter.renderer, skillId: starter.starterId },
+      deps.now(),
+    );
+    await pinStarter(deps.db, loop.loopId, starter, deps.now());
+    return c.redirect(`/loops/${encodeURIComponent(loop.loopId)}`, 303);
   });
 
   app.get('/loops/:loopId', async (c) => {
@@ -61,6 +87,16 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
     return c.redirect(`/loops/${encodeURIComponent(loopId)}`, 303);
   };
 
+  // A Loop born without a pinned skill (an outside client's loop_create): its owner picks a starter for it.
+  app.post(
+    '/loops/:loopId/skill',
+    action(async (a) => {
+      const starter = chosenStarter(a.form);
+      const loop = await operations.loops.requireOwner(a.andeeId, a.loopId);
+      if (loop.skill) throw fail('skill_already_pinned', 'This Loop already has its skill; a pin is write-once.', { version: loop.skill.version, digest: loop.skill.digest });
+      return pinStarter(deps.db, loop.loopId, starter, deps.now());
+    }),
+  );
   app.post(
     '/loops/:loopId/run',
     action((a) => deps.engine.start({ loopId: a.loopId, andeeId: a.andeeId, trigger: 'run_now', correlationId: a.correlationId })),

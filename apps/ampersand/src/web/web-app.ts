@@ -62,7 +62,7 @@ export function mountWebApp(app: Hono<AppEnv>, deps: WebAppDeps): void {
   );
   app.route('/', approvalRoutes({ provider: deps.provider, publicUrl: deps.publicUrl, resource: deps.mcpUrl }));
   app.route('/', appsRoutes({ grants: deps.grants, mcpUrl: deps.mcpUrl }));
-  app.route('/', loopWebRoutes({ db: deps.db, operations: deps.operations, engine: deps.engine }));
+  app.route('/', loopWebRoutes({ db: deps.db, operations: deps.operations, engine: deps.engine, now: deps.now }));
   app.route('/', chatWebRoutes({ db: deps.db, engine: deps.engine }));
   app.route('/', reviewRoutes(deps));
   app.route('/', connectionsRoutes(deps));
