@@ -88,7 +88,8 @@ describe('an agent-chat turn without a provider', () => {
     await send(amp, mara, 'What should I cook tonight?');
     const { body } = await api(amp, mara, '/v1/chat/read', {});
     expect(body.conversation.some((m: any) => m.role === 'andee' && m.body === 'What should I cook tonight?')).toBe(true);
-    const turn = await expectChatEnding(amp, mara, body.turns[0].runId, 'refused', /no model provider is configured[\s\S]*send your message again/);
+    const turn = await expectChatEnding(amp, mara, body.turns[0].runId, 'refused', /^& can’t answer that without a language model on this server\./);
+    expect(JSON.stringify(body.conversation)).not.toContain('AMPERSAND_');
     expect(turn.terminal).toMatchObject({ unmetContract: 'model_provider' });
     expect((await api(amp, mara, '/v1/loops/read', {})).body.shelf.active).toEqual([]);
   });
@@ -97,7 +98,26 @@ describe('an agent-chat turn without a provider', () => {
     const started = await api(amp, mara, '/v1/chat/send', { message: 'Any plans for the weekend?' });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ runId: expect.any(String), chatTurnId: expect.stringMatching(/^turn_/), correlationId: expect.any(String) });
-    await expectChatEnding(amp, mara, started.body.runId, 'refused', /no model provider/);
+    await expectChatEnding(amp, mara, started.body.runId, 'refused', /can’t answer that without a language model/);
+  });
+
+  it('completed without a model: a question about a connection is answered from the facts the andee may see, grouped', async () => {
+    const sam = await amp.api.andees.create({ tag: 'sam', displayName: 'Sam Rivera' });
+    if (!sam.ok) throw new Error(sam.problem);
+    await amp.api.connections.connect(mara.andeeId, sam.andee.andeeId, new Date());
+    const write = (value: string, hdsCode: string, visibility: 'public' | 'connected' | 'private') =>
+      amp.api.signals.write(sam.andee.andeeId, { value, hdsCode, visibility, status: 'approved', provenance: { source: 'cli' } }, new Date());
+    await write('I go bouldering twice a week.', 'interests.sports', 'public');
+    await write('I restore old bicycles.', 'interests.general', 'connected');
+    await write('I work night shifts as a nurse.', 'work.role', 'private');
+    const started = await api(amp, mara, '/v1/chat/send', { message: 'What does Sam like to do?' });
+    const turn = await expectChatEnding(amp, mara, started.body.runId, 'completed', /Sam Rivera \(&sam\), from what you can see:/);
+    const { conversation } = await endedTurn(amp, mara, turn.runId);
+    const answer = conversation.find((m: any) => m.runId === turn.runId && m.terminalState).body as string;
+    // &'s own agent reads as the andee's first-party runtime: a connection's connected-only fact counts; a private one never does.
+    expect(answer).toMatch(/- Interests: (“I go bouldering twice a week\.”; “I restore old bicycles\.”|“I restore old bicycles\.”; “I go bouldering twice a week\.”)/);
+    expect(answer).not.toContain('nurse');
+    expect(answer).not.toContain('Mara (you)');
   });
 });
 
@@ -202,6 +222,38 @@ describe('an agent-chat turn through the external runtime', () => {
       code: 'run_token_invalid',
       details: { state: 'completed' },
     });
+  }, 60_000);
+
+  it('the hosted runtime answers a chat turn: its envelope carries the message, and it reads the chat as first-party by default', async () => {
+    await send(amp, mara, 'Which song should our quartet learn next?');
+    const turn = runtime.handed.at(-1)!;
+    expect(turn.envelope.trigger).toMatchObject({ kind: 'send', text: 'Which song should our quartet learn next?', messageId: expect.any(String) });
+    const { accessToken } = await amp.api.hostedRuntime.issue(mara.andeeId, new Date());
+    const asRuntime = (path: string, body: Record<string, unknown>) =>
+      fetch(`${amp.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    const read = await asRuntime('/v1/chat/read', {});
+    expect(read.status).toBe(200);
+    expect(read.body.conversation.find((m: any) => m.messageId === turn.envelope.trigger.messageId).body).toBe(turn.envelope.trigger.text);
+    // It answers turns; only the andee starts them.
+    expect((await asRuntime('/v1/chat/send', { message: 'Hello' })).body.error.code).toBe('first_party_only');
+    // In a live turn it sees a connection's connected-only fact, with no operator command having declared it.
+    await amp.api.connections.connect(mara.andeeId, theo.andeeId, new Date());
+    await amp.api.signals.write(
+      theo.andeeId,
+      { value: 'I sing bass in a barbershop quartet.', hdsCode: 'interests.music_making', visibility: 'connected', status: 'approved', provenance: { source: 'cli' } },
+      new Date(),
+    );
+    const asked = await asRuntime('/v1/identity/ask', { question: 'Does Theo sing barbershop?', participants: ['&theo'] });
+    expect(asked.body.answer).toContain('I sing bass in a barbershop quartet.');
+    const ended = await (await mara.withHeaders({ 'X-Run-Token': turn.runToken })).callTool({
+      name: 'run_outcome',
+      arguments: { mode: 'completed', summary: 'Theo sings bass: try “Sweet Adeline”.' },
+    });
+    expect((ended as any).structuredContent.state).toBe('completed');
   }, 60_000);
 
   it('cancelled: Cancel on the chat page ends a working turn, who and when in the chat', async () => {

@@ -132,17 +132,27 @@ describe.skipIf(!browserAvailable)('the Loop page in headless Chromium', () => {
     await expectSameEnding(run, 'failed', /Failed[\s\S]*press Run now to try again[\s\S]*Reference/);
   }, 90_000);
 
-  it('refused: Run now on a Loop with no pinned skill says plainly why nothing ran and what to do', async () => {
+  it('refused: a Loop with no skill offers the starters, not Run now; Run now from an older page says why and what to do', async () => {
     const unpinned = await newLoop('Board game night', false);
     await page.goto(`${amp.apiUrl}/loops/${unpinned}`);
-    await page.click('button:has-text("Run now")');
+    expect(await page.locator('button:has-text("Run now")').count()).toBe(0);
+    expect(await page.locator('[data-waiting-for-skill]').innerText()).toMatch(/no skill yet[\s\S]*Use Get to know me[\s\S]*Use Connect/);
+    // The form an older copy of this page had: Run now with the session's CSRF token.
+    await Promise.all([
+      page.waitForURL(`${amp.apiUrl}/loops/${unpinned}`),
+      page.evaluate((action) => {
+        const form = document.querySelector('input[name="csrf"]')!.closest('form')!;
+        form.action = action;
+        form.submit();
+      }, `/loops/${unpinned}/run`),
+    ]);
     const run = await endingOf(0, unpinned);
     const text = await expectSameEnding(
       run,
       'refused',
-      /Not run[\s\S]*did not go ahead[\s\S]*no pinned skill release[\s\S]*Nothing was changed[\s\S]*press Run now again/,
+      /Not run[\s\S]*did not go ahead[\s\S]*no skill yet[\s\S]*Pick a starter skill for it on this page, or it waits for & to add one[\s\S]*Nothing was changed/,
     );
-    expect(text).not.toMatch(/undefined|null|\[object/);
+    expect(text).not.toMatch(/press Run now again|undefined|null|\[object/);
   }, 90_000);
 
   it('timed out: a model that never answers ends at the deadline, the page naming the stage it stopped at', async () => {

@@ -163,7 +163,7 @@ describe('the in-process engine with a model provider', () => {
     const loopId = await newLoop(amp, mara, 'Unpinned night', false);
     const run = await ended(amp, mara, loopId, (await press(amp, mara, loopId, 'run')).runId);
     expect(run.terminal).toMatchObject({ state: 'refused', unmetContract: 'pinned_skill' });
-    await expectVisibleEnding(amp, mara, loopId, run, 'refused', /no pinned skill release/);
+    await expectVisibleEnding(amp, mara, loopId, run, 'refused', /no skill yet[\s\S]*Pick a starter skill/);
   }, 60_000);
 });
 
@@ -175,7 +175,11 @@ describe('without a provider', () => {
       const loopId = await newLoop(amp, mara, 'Family movie night');
       const run = await ended(amp, mara, loopId, (await press(amp, mara, loopId, 'run')).runId);
       expect(run.terminal).toMatchObject({ state: 'refused', unmetContract: 'model_provider' });
-      await expectVisibleEnding(amp, mara, loopId, run, 'refused', /no model provider is configured/);
+      const message = await expectVisibleEnding(amp, mara, loopId, run, 'refused', /skill needs a language model, and none is set up on this server/);
+      // The settings are the operator's (the log, /health), never the person's.
+      expect(message.body).not.toMatch(/AMPERSAND_|press Run now again/);
+      const health = await (await fetch(`${amp.apiUrl}/health`)).json();
+      expect(JSON.stringify(health)).toContain('AMPERSAND_MODEL_URL');
     } finally {
       await mara.close();
       await amp.close();

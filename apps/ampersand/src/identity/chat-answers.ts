@@ -13,7 +13,8 @@ import { askContextIf } from './ask-context-read.ts';
 import { AUDIENCE, askMode, askQuestion } from './ask-question.ts';
 import { words } from './hds-taxonomy.ts';
 
-const ABOUT_ME = /\b(me|my|myself|mine|i|i'm|am i|do i)\b/i;
+// About the andee: "me", "my", "do I …", "am I …" — not any sentence with "I" as its subject ("What should I cook?" asks for advice).
+const ABOUT_ME = /\b(me|my|myself|mine|(am|do|did|have|was) i)\b/i;
 const TAG = /&([a-z0-9_]{2,40})\b/gi;
 
 export interface ChatAnswerDeps {
