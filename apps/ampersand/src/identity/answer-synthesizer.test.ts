@@ -6,7 +6,7 @@
  * visible answers. Expected scores are worked out by hand from those rules.
  */
 import { describe, expect, it } from 'vitest';
-import { DeterministicSynthesizer, personLabel, rank, retrieve, type PersonFacts } from './answer-synthesizer.ts';
+import { DeterministicSynthesizer, isBroadQuestion, personLabel, rank, retrieve, type PersonFacts } from './answer-synthesizer.ts';
 
 const person = (name: string, tag: string, facts: Array<string | [string, string]>, isCaller = false): PersonFacts => ({
   name,
@@ -152,5 +152,69 @@ describe('DeterministicSynthesizer', () => {
       basedOnFacts: 0,
       ranking: [],
     });
+  });
+});
+
+// A labelled set: questions about a person as a whole (broad: every visible fact of theirs,
+// grouped) and questions about a topic (specific: the facts sharing its words or its HDS area).
+const BROAD_OR_NOT: Array<{ question: string; broad: boolean }> = [
+  { question: 'Tell me about Sam', broad: true },
+  { question: 'What does Sam like to do?', broad: true },
+  { question: 'What does Zed do?', broad: true },
+  { question: 'Who is Sam?', broad: true },
+  { question: 'What do you know about Sam Rivera?', broad: true },
+  { question: 'Tell me more about &sam.', broad: true },
+  { question: 'What is Sam like?', broad: true },
+  { question: "What's Sam into?", broad: true },
+  { question: 'Anything I should know about Sam?', broad: true },
+  { question: 'What is Sam up to these days?', broad: true },
+  { question: 'Describe Zed.', broad: true },
+  { question: 'What does Sam do for fun?', broad: true },
+  { question: 'Does Sam like jazz?', broad: false },
+  { question: 'What music does Sam like?', broad: false },
+  { question: 'What food does Zed enjoy?', broad: false },
+  { question: 'Would Sam enjoy a climbing trip?', broad: false },
+  { question: 'Is Zed a vegetarian?', broad: false },
+  { question: 'What does Sam think about remote work?', broad: false },
+];
+
+describe('broad questions about a person', () => {
+  const caller = person('Ada', '&ada', [['I make fresh pasta.', 'preferences.food']], true);
+  const sam = person('Sam Rivera', '&sam', [
+    ['I go bouldering twice a week.', 'interests.sports'],
+    ['I restore old bicycles.', 'interests.general'],
+    ['I work as a nurse.', 'work.role'],
+    ['Jazz on vinyl is my favourite.', 'preferences.music'],
+  ]);
+  const zed = person('Zed', '&zed', [['I teach chemistry.', 'work.role']]);
+
+  it.each(BROAD_OR_NOT)('"$question" is broad: $broad', ({ question, broad }) => {
+    expect(isBroadQuestion({ question, mode: 'about', people: [caller, sam, zed] })).toBe(broad);
+  });
+
+  it('answers with every visible fact of the person asked about, grouped by area, and not the caller’s', async () => {
+    const answer = await new DeterministicSynthesizer().synthesize({ question: 'Tell me about Sam', mode: 'about', people: [caller, sam] });
+    expect(answer).toEqual({
+      answer: [
+        'Sam Rivera (&sam), from what you can see:',
+        '- Interests: “I go bouldering twice a week.”; “I restore old bicycles.”',
+        '- Work: “I work as a nurse.”',
+        '- Preferences: “Jazz on vinyl is my favourite.”',
+      ].join('\n'),
+      basedOnFacts: 4,
+      ranking: null,
+    });
+  });
+
+  it('is about the caller when it names no one else, and says so when nothing is visible', async () => {
+    const mine = await new DeterministicSynthesizer().synthesize({ question: 'Tell me about me', mode: 'about', people: [caller] });
+    expect(mine.answer).toBe('Ada (you), from what you can see:\n- Preferences: “I make fresh pasta.”');
+    const none = await new DeterministicSynthesizer().synthesize({ question: 'What does Bob do?', mode: 'about', people: [caller, bob] });
+    expect(none).toEqual({ answer: 'Bob (&bob): nothing you can see has been shared.', basedOnFacts: 0, ranking: null });
+  });
+
+  it('a specific question still retrieves by its words', async () => {
+    const answer = await new DeterministicSynthesizer().synthesize({ question: 'Does Sam like jazz?', mode: 'about', people: [caller, sam] });
+    expect(answer.answer).toBe('Ada (you): none of the 1 facts you can see speaks to this.\nSam Rivera (&sam): Jazz on vinyl is my favourite.');
   });
 });

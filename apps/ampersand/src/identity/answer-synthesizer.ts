@@ -50,6 +50,11 @@ export interface Retrieved {
   broad?: true;
 }
 
+/** Words that ask about a person as a whole, not about a topic ("anything about Sam", "what is Sam up to lately"). */
+const BROAD_WORDS = new Set(
+  'anything everything something else more all describe summary summarize summarise overview person kind fun doing up lately usually these days day'.split(' '),
+);
+
 /** The most facts a broad question's summary quotes per person. */
 const BROAD_PER_PERSON = 12;
 
@@ -61,7 +66,7 @@ const BROAD_PER_PERSON = 12;
 export function isBroadQuestion(input: SynthesisInput): boolean {
   if (input.mode !== 'about' || codesMentioned(input.question).length > 0) return false;
   const names = new Set(input.people.flatMap((p) => [...contentWords(p.name), ...contentWords(p.tag)]));
-  return [...contentWords(input.question)].every((w) => names.has(w));
+  return [...contentWords(input.question)].every((w) => names.has(w) || BROAD_WORDS.has(w));
 }
 
 /** The people a broad question is about: the others it names, or the caller when it names no one else. */
