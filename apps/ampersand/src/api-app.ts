@@ -198,8 +198,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   // &'s own hosted runtime is first-party without an operator command: in a live turn it sees
   // what the andee's own app sees (connected-only facts of active connections).
   await firstParty.ensure(HOSTED_RUNTIME_CLIENT_ID, '&', now());
-  const chatAnswers = (andeeId: string, message: string) =>
-    answerFromIdentity({ db, synthesizer, clientId: HOSTED_RUNTIME_CLIENT_ID }, andeeId, message);
+  const chatAnswers = (andeeId: string, message: string) => answerFromIdentity({ db, synthesizer, clientId: HOSTED_RUNTIME_CLIENT_ID }, andeeId, message);
   const turns = createTurns({ db, operations, runTokens, settings, chatAnswers, build: buildInfo('api', settings), log, now });
   app.route('/', loopRoutes({ db, andees, operations, runTokens, verifier, grants, challenge, now }));
   app.route('/', evidenceRoutes({ db, andees, firstParty, verifier, grants, challenge, now }));

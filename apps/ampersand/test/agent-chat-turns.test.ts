@@ -115,7 +115,9 @@ describe('an agent-chat turn without a provider', () => {
     const { conversation } = await endedTurn(amp, mara, turn.runId);
     const answer = conversation.find((m: any) => m.runId === turn.runId && m.terminalState).body as string;
     // &'s own agent reads as the andee's first-party runtime: a connection's connected-only fact counts; a private one never does.
-    expect(answer).toMatch(/- Interests: (“I go bouldering twice a week\.”; “I restore old bicycles\.”|“I restore old bicycles\.”; “I go bouldering twice a week\.”)/);
+    expect(answer).toMatch(
+      /- Interests: (“I go bouldering twice a week\.”; “I restore old bicycles\.”|“I restore old bicycles\.”; “I go bouldering twice a week\.”)/,
+    );
     expect(answer).not.toContain('nurse');
     expect(answer).not.toContain('Mara (you)');
   });
@@ -244,7 +246,13 @@ describe('an agent-chat turn through the external runtime', () => {
     await amp.api.connections.connect(mara.andeeId, theo.andeeId, new Date());
     await amp.api.signals.write(
       theo.andeeId,
-      { value: 'I sing bass in a barbershop quartet.', hdsCode: 'interests.music_making', visibility: 'connected', status: 'approved', provenance: { source: 'cli' } },
+      {
+        value: 'I sing bass in a barbershop quartet.',
+        hdsCode: 'interests.music_making',
+        visibility: 'connected',
+        status: 'approved',
+        provenance: { source: 'cli' },
+      },
       new Date(),
     );
     const asked = await asRuntime('/v1/identity/ask', { question: 'Does Theo sing barbershop?', participants: ['&theo'] });

@@ -24,7 +24,13 @@ afterAll(async () => {
   await amp?.close();
 });
 
-async function fact(andeeId: string, value: string, hdsCode: string, status: 'approved' | 'pending' = 'approved', visibility: 'public' | 'private' = 'private') {
+async function fact(
+  andeeId: string,
+  value: string,
+  hdsCode: string,
+  status: 'approved' | 'pending' = 'approved',
+  visibility: 'public' | 'private' = 'private',
+) {
   const written = await amp.api.signals.write(andeeId, { value, hdsCode, visibility, status, provenance: { source: 'cli' } }, new Date());
   if (!written.written) throw new Error('not written');
   return written.signal.signalId;
@@ -97,11 +103,17 @@ describe('Get to know me, with no model', () => {
     for (const line of lines) {
       const refs = [...line.matchAll(/\b([0-9a-f]{8})\b/g)].map((m) => m[1]!);
       expect(refs.length, line).toBeGreaterThan(0);
-      for (const ref of refs) expect(facts.some((f) => f.startsWith(ref)), `${ref} in ${line}`).toBe(true);
+      for (const ref of refs)
+        expect(
+          facts.some((f) => f.startsWith(ref)),
+          `${ref} in ${line}`,
+        ).toBe(true);
     }
     expect(page).toContain('Lisbon'); // in the question, not in the artifact
     expect(lines.some((l) => l.includes('Lisbon'))).toBe(false);
-    expect(lines.find((l) => l.includes('piano'))).toMatch(/“I play jazz piano in a trio\.”; “I love live jazz in small clubs\.” \(facts [0-9a-f]{8}, [0-9a-f]{8}\)/);
+    expect(lines.find((l) => l.includes('piano'))).toMatch(
+      /“I play jazz piano in a trio\.”; “I love live jazz in small clubs\.” \(facts [0-9a-f]{8}, [0-9a-f]{8}\)/,
+    );
   }, 60_000);
 
   it('a second run with nothing changed writes nothing, completed, and says why', async () => {
@@ -132,7 +144,9 @@ describe('Get to know me, with no model', () => {
     const kitLoop = await start(kit.browser, 'get_to_know_me');
     const { run, page } = await runNow(kit.browser, kitLoop);
     expect(run.state).toBe('completed');
-    expect(endingOf(page, run.runId)).toMatch(/^completed\|[\s\S]*Nothing written: &amp; knows 1 approved fact about you[\s\S]*One question: What do you spend most of your days on/);
+    expect(endingOf(page, run.runId)).toMatch(
+      /^completed\|[\s\S]*Nothing written: &amp; knows 1 approved fact about you[\s\S]*One question: What do you spend most of your days on/,
+    );
     expect(page).not.toContain('Not run');
     expect(await listItems(amp.database.db, kitLoop, true)).toEqual([]);
   }, 60_000);
@@ -217,7 +231,10 @@ describe('a Loop an outside client created without a skill', () => {
     expect(read.structuredContent.loop).toMatchObject({ skillId: 'skill_about_me', skill: { version: 1, digest: starterById('get_to_know_me')!.digest } });
     const { run } = await runNow(mara.browser, loopId);
     expect(run.state).toBe('completed');
-    expect((await listItems(amp.database.db, loopId, true))[0]!.provenance).toMatchObject({ skillId: 'skill_about_me', digest: starterById('get_to_know_me')!.digest });
+    expect((await listItems(amp.database.db, loopId, true))[0]!.provenance).toMatchObject({
+      skillId: 'skill_about_me',
+      digest: starterById('get_to_know_me')!.digest,
+    });
 
     const again = await mara.browser.post(`${amp.apiUrl}/loops/${loopId}/skill`, { csrf: formValue(waiting.text, 'csrf'), starter: 'connect' });
     expect(again.status).toBe(409);

@@ -41,7 +41,14 @@ export function namedIn(message: string, connections: ReadonlyArray<{ name: stri
 export async function answerFromIdentity(deps: ChatAnswerDeps, andeeId: string, message: string): Promise<string | undefined> {
   const question = message.slice(0, 1000);
   const granted = sql<boolean>`true`;
-  const first = await askContextIf(deps.db, andeeId, deps.clientId, [...question.matchAll(TAG)].map((m) => m[0]), 'about', granted);
+  const first = await askContextIf(
+    deps.db,
+    andeeId,
+    deps.clientId,
+    [...question.matchAll(TAG)].map((m) => m[0]),
+    'about',
+    granted,
+  );
   if (!first) return undefined;
   const participants = [...new Set(namedIn(question, first.connections))].slice(0, 10);
   const input = { question, ...(participants.length ? { participants } : {}) };

@@ -90,7 +90,10 @@ describe('connectPass', () => {
     const same = connectPass({ candidates: [candidate('bob', { contactMatch: 'mutual' })], outgoingPending: 0 }, [item]);
     expect(same.write).toBeUndefined();
     expect(same.summary).toMatch(/^Nothing changed since the last pass: the same person is still/);
-    const changed = connectPass({ candidates: [candidate('bob', { contactMatch: 'mutual' }), candidate('cy', { incomingRequestId: 'r' })], outgoingPending: 0 }, [item]);
+    const changed = connectPass(
+      { candidates: [candidate('bob', { contactMatch: 'mutual' }), candidate('cy', { incomingRequestId: 'r' })], outgoingPending: 0 },
+      [item],
+    );
     expect(changed.write!.itemId).toBe('item_9');
     expect(changed.summary).toMatch(/^Updated/);
   });

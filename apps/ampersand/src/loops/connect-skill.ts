@@ -115,8 +115,7 @@ export async function connectEvidence(db: Kysely<AmpersandDatabase>, andeeId: st
 
 /** How strongly the evidence says these two should connect; a shared interest alone does not qualify anyone. */
 export function connectScore(c: Candidate): number {
-  const base =
-    (c.incomingRequestId ? 4 : 0) + (c.contactMatch === 'mutual' ? 3 : c.contactMatch === 'one_way' ? 2 : 0) + Math.min(c.mutualConnections, 3);
+  const base = (c.incomingRequestId ? 4 : 0) + (c.contactMatch === 'mutual' ? 3 : c.contactMatch === 'one_way' ? 2 : 0) + Math.min(c.mutualConnections, 3);
   return base === 0 ? 0 : base + (c.sharedInterest ? 1 : 0);
 }
 
@@ -126,7 +125,9 @@ function reasons(c: Candidate): string {
   if (c.contactMatch === 'mutual') why.push('you are in each other’s phone contacts');
   else if (c.contactMatch === 'one_way') why.push('matched through phone contacts');
   if (c.mutualConnections > 0)
-    why.push(`${c.mutualConnections} ${c.mutualConnections === 1 ? 'person you are connected with is' : 'people you are connected with are'} connected to them`);
+    why.push(
+      `${c.mutualConnections} ${c.mutualConnections === 1 ? 'person you are connected with is' : 'people you are connected with are'} connected to them`,
+    );
   if (c.sharedInterest) {
     const flat = c.sharedInterest.text.replace(/\s+/g, ' ').trim();
     why.push(`they shared publicly: “${flat.length > 160 ? `${flat.slice(0, 159)}…` : flat}”, close to what you told &`);
@@ -165,7 +166,9 @@ export function connectPass(evidence: ConnectEvidence, existing: readonly ItemVi
   const blocks: SurfaceBlock[] = ranked.map((c) => ({ type: 'recommendation', name: `${c.name} (&${c.tag})`, reason: reasons(c) }));
   const fallbackText = ranked.map((c) => `${c.name} (&${c.tag}): ${reasons(c)}`).join('\n');
   if (previous && previous.fallbackText === fallbackText) {
-    return { summary: `Nothing changed since the last pass: the same ${ranked.length === 1 ? 'person is' : `${ranked.length} people are`} still the ones to connect with.${waiting}` };
+    return {
+      summary: `Nothing changed since the last pass: the same ${ranked.length === 1 ? 'person is' : `${ranked.length} people are`} still the ones to connect with.${waiting}`,
+    };
   }
   return {
     write: {

@@ -9,7 +9,11 @@ import { FACTS_PER_PASS, GET_TO_KNOW_ME_TITLE, MIN_FACTS, factReference, getToKn
 import type { ItemView } from './loop-items.ts';
 
 let n = 0;
-const fact = (text: string, hdsCode: string | null): IdentityFact => ({ factId: `${(++n).toString(16).padStart(8, '0')}-aaaa-bbbb-cccc-dddddddddddd`, text, hdsCode });
+const fact = (text: string, hdsCode: string | null): IdentityFact => ({
+  factId: `${(++n).toString(16).padStart(8, '0')}-aaaa-bbbb-cccc-dddddddddddd`,
+  text,
+  hdsCode,
+});
 
 const pasta = fact('I make fresh pasta by hand.', 'preferences.food');
 const bridges = fact('I design bridges.', 'work.role');
@@ -50,7 +54,9 @@ describe('getToKnowMePass', () => {
       expect.stringMatching(new RegExp(`: “I make fresh pasta by hand\\.” \\(fact ${factReference(pasta.factId)}\\)$`)),
       expect.stringMatching(new RegExp(`: “I design bridges\\.” \\(fact ${factReference(bridges.factId)}\\)$`)),
       expect.stringMatching(new RegExp(`: “I keep bees\\.” \\(fact ${factReference(uncoded.factId)}\\)$`)),
-      expect.stringMatching(new RegExp(`: “I play jazz piano\\.”; “I play in a trio on Fridays\\.” \\(facts ${factReference(piano.factId)}, ${factReference(trio.factId)}\\)$`)),
+      expect.stringMatching(
+        new RegExp(`: “I play jazz piano\\.”; “I play in a trio on Fridays\\.” \\(facts ${factReference(piano.factId)}, ${factReference(trio.factId)}\\)$`),
+      ),
     ]);
     expect([...pass.write!.grounding!].sort()).toEqual([pasta, bridges, piano, trio, uncoded].map((f) => f.factId).sort());
     expect(pass.summary).toMatch(/wrote 5 facts in 3 areas/);

@@ -160,7 +160,8 @@ function sharpQuestion(included: readonly IdentityFact[], pending: readonly Iden
   const thin = (['work', 'interests', 'preferences', 'places', 'relationships', 'values'] as const).find((a) => !covered.has(a));
   if (!thin) return undefined;
   const waiting = pending.find((p) => areaOf(p) === thin);
-  if (waiting) return `Is this right: ${quote(waiting.text)}? It waits for you on your review page; approving it tells & about your ${AREA_LABELS[thin].toLowerCase()}.`;
+  if (waiting)
+    return `Is this right: ${quote(waiting.text)}? It waits for you on your review page; approving it tells & about your ${AREA_LABELS[thin].toLowerCase()}.`;
   return QUESTIONS[thin];
 }
 

@@ -93,7 +93,8 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
     action(async (a) => {
       const starter = chosenStarter(a.form);
       const loop = await operations.loops.requireOwner(a.andeeId, a.loopId);
-      if (loop.skill) throw fail('skill_already_pinned', 'This Loop already has its skill; a pin is write-once.', { version: loop.skill.version, digest: loop.skill.digest });
+      if (loop.skill)
+        throw fail('skill_already_pinned', 'This Loop already has its skill; a pin is write-once.', { version: loop.skill.version, digest: loop.skill.digest });
       return pinStarter(deps.db, loop.loopId, starter, deps.now());
     }),
   );
