@@ -77,6 +77,14 @@ describe('getToKnowMePass', () => {
     expect(pass.write!.fallbackText).not.toContain('Lisbon');
   });
 
+  it('leaves out a fact that reads like a progress note (a Loop refuses to keep one) and says so', () => {
+    const thesis = fact('My thesis is in progress.', 'work.education');
+    const pass = getToKnowMePass([pasta, bridges, piano, thesis], [], []);
+    expect(pass.write!.grounding).toEqual([pasta.factId, bridges.factId, piano.factId]);
+    expect(pass.write!.fallbackText).not.toContain('thesis');
+    expect(pass.summary).toMatch(/1 fact reads like a progress note, which a Loop does not keep, so it is left out\./);
+  });
+
   it('writes nothing when nothing changed since the synthesis it wrote', () => {
     const first = getToKnowMePass([pasta, bridges, piano], [], []);
     const again = getToKnowMePass([pasta, bridges, piano], [], [written(first)]);

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { identitySnapshotPage } from '../evidence/identity-snapshot.ts';
 import { HDS_FALLBACK_CODE, REQUIRED_TOP_LEVELS, hdsLeaf } from '../identity/hds-taxonomy.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
+import { admissionRefusal } from './item-admission.ts';
 import type { ItemInput, ItemView } from './loop-items.ts';
 import type { SurfaceBlock } from '../contracts/surface-contract.ts';
 
@@ -177,7 +178,14 @@ function areasOf(facts: readonly IdentityFact[]): string {
  * One pass over the andee's identity against the synthesis an earlier pass wrote (`existing`,
  * the Loop's items): the item to write, if anything changed, and the reply.
  */
-export function getToKnowMePass(facts: readonly IdentityFact[], pending: readonly IdentityFact[], existing: readonly ItemView[]): StarterPass {
+export function getToKnowMePass(allFacts: readonly IdentityFact[], pending: readonly IdentityFact[], existing: readonly ItemView[]): StarterPass {
+  // A fact that reads like a progress note ("my thesis is in progress") would make the whole
+  // artifact one a Loop refuses to keep (item-admission.ts): it is left out, and the reply says so.
+  const facts = allFacts.filter((f) => !admissionRefusal('fact', [], quote(f.text)));
+  const unkept = allFacts.length - facts.length;
+  const leftOut = unkept
+    ? ` ${plural(unkept, 'fact')} ${unkept === 1 ? 'reads' : 'read'} like a progress note, which a Loop does not keep, so ${unkept === 1 ? 'it is' : 'they are'} left out.`
+    : '';
   const previous = existing.find((i) => i.author === 'agent' && i.kind === 'synthesis' && i.title === GET_TO_KNOW_ME_TITLE);
   const cited = new Set(previous?.grounding ?? []);
   const approved = new Map(facts.map((f) => [f.factId, f]));
@@ -186,7 +194,7 @@ export function getToKnowMePass(facts: readonly IdentityFact[], pending: readonl
   const removed = [...cited].filter((id) => !approved.has(id));
   const remaining = facts.length - kept.length - added.length;
   const included = [...kept, ...added];
-  const waiting = pending.length ? ` ${plural(pending.length, 'suggestion')} ${pending.length === 1 ? 'waits' : 'wait'} for your review.` : '';
+  const waiting = `${leftOut}${pending.length ? ` ${plural(pending.length, 'suggestion')} ${pending.length === 1 ? 'waits' : 'wait'} for your review.` : ''}`;
   const question = sharpQuestion(included, pending);
   const ask = question ? `\n\nOne question: ${question}` : '';
 

@@ -11,7 +11,7 @@ import { connectEvidence, connectPass } from './connect-skill.ts';
 import { approvedIdentity, getToKnowMePass, pendingSuggestions, type StarterPass } from './get-to-know-me.ts';
 import { listItems } from './loop-items.ts';
 import type { LoopOperations } from './loop-operations.ts';
-import { readRun, recordStage, type TurnEnvelope } from './runs.ts';
+import { endRun, readRun, recordStage, type TurnEnvelope } from './runs.ts';
 import type { StarterSkill } from './starter-skills.ts';
 
 export async function runStarter(
@@ -28,6 +28,16 @@ export async function runStarter(
   let pass: StarterPass;
   if (loop.role !== 'owner') {
     return end(`only the Loop's owner can run “${skill.title}”: it reads their own identity and connections, not yours.`, 'refused');
+  }
+  // Run now pressed twice: the earlier run does the pass, so two passes never write the same artifact twice.
+  if (await earlierRunWorking(db, loopId, envelope.runId)) {
+    await endRun(
+      db,
+      envelope.runId,
+      { state: 'refused', reason: 'another run of this Loop is still working; its result shows here when it ends.', unmetContract: 'one_run_at_a_time' },
+      now(),
+    );
+    return;
   }
   const items = await listItems(db, loopId, true);
   if (skill.starterId === 'get_to_know_me') {
@@ -49,4 +59,18 @@ export async function runStarter(
     if (run?.state !== 'running' || signal.aborted) return;
     await operations.outcome(run, { mode, summary }, now());
   }
+}
+
+/** Whether a run of this Loop that started before this one (by start time, then id) is still running. */
+async function earlierRunWorking(db: Kysely<AmpersandDatabase>, loopId: string, runId: string): Promise<boolean> {
+  const mine = await db.selectFrom('loop_runs').select('started_at').where('run_id', '=', runId).executeTakeFirstOrThrow();
+  const earlier = await db
+    .selectFrom('loop_runs')
+    .select('run_id')
+    .where('loop_id', '=', loopId)
+    .where('state', '=', 'running')
+    .where('run_id', '<>', runId)
+    .where((eb) => eb.or([eb('started_at', '<', mine.started_at), eb.and([eb('started_at', '=', mine.started_at), eb('run_id', '<', runId)])]))
+    .executeTakeFirst();
+  return earlier !== undefined;
 }

@@ -32,7 +32,7 @@ export function stateLabel(state: TerminalState, role: 'andee' | 'agent' | 'syst
 }
 
 /** Refusals whose reason already says what happens next, and that no "press Run now again" would change. */
-const SELF_EXPLAINED = new Set(['pinned_skill', 'model_provider']);
+const SELF_EXPLAINED = new Set(['pinned_skill', 'model_provider', 'one_run_at_a_time']);
 
 /**
  * The ending in plain words. In plain agent chat (no Loop, nothing saved in one, no Run now
