@@ -131,6 +131,25 @@ describe('the in-process engine with a model provider', () => {
     expect(toolAnswer.content).toContain('outcome_not_allowed');
   }, 60_000);
 
+  it('refused by the skill itself: its reason reads as the skill declining, not as "Not run"', async () => {
+    const loopId = await newLoop(amp, mara, 'Family movie night 4');
+    model.script([{ toolCalls: [{ name: 'run_outcome', arguments: { mode: 'refused', summary: 'Too little to go on: nobody said what films they like.' } }] }]);
+    const run = await ended(amp, mara, loopId, (await press(amp, mara, loopId, 'run')).runId);
+    expect(run.terminal).toEqual({ state: 'refused', reason: 'Too little to go on: nobody said what films they like.', unmetContract: 'skill_outcome' });
+    const message = await expectVisibleEnding(
+      amp,
+      mara,
+      loopId,
+      run,
+      'refused',
+      /^The skill looked and declined: Too little to go on[\s\S]*Nothing was saved\.$/,
+    );
+    expect(message.role).toBe('agent');
+    const page = await mara.browser.get(`${amp.apiUrl}/loops/${loopId}`);
+    const ending = new RegExp(`data-run-id="${run.runId}"[^>]*>\\s*<strong>([^<]+)</strong>`).exec(page.text);
+    expect(ending?.[1]).toBe('Declined');
+  }, 60_000);
+
   it('failed: the provider answers 500 and the run ends failed with its error class and correlation id', async () => {
     const loopId = await newLoop(amp, mara, 'Family movie night 3');
     model.script([{ status: 500 }]);
