@@ -86,6 +86,12 @@ export const ampersandErrors = defineErrorTable({
   sign_in_link_used: { status: 400, retryable: false, meaning: 'The sign-in link was already spent; each works once.' },
   sign_in_link_expired: { status: 400, retryable: false, meaning: 'The sign-in link is older than its lifetime.' },
   interaction_expired: { status: 404, retryable: false, meaning: 'The authorization request behind the approval page is finished or has expired.' },
+  interaction_used: { status: 410, retryable: false, meaning: 'The approval link was already answered; each authorization request is answered once.' },
+  approval_number_wrong: {
+    status: 403,
+    retryable: false,
+    meaning: 'The number typed on the approving device is not the one the starting screen shows; the authorization request is ended.',
+  },
   invalid_client: { status: 400, retryable: false, meaning: 'The app making an authorization request is not registered.' },
   grant_not_found: { status: 404, retryable: false, meaning: 'The app to revoke no longer holds access.' },
 });

@@ -34,6 +34,7 @@ const COMPARED: Record<keyof AmpersandDatabase, boolean> = {
   connections: true,
   oauth_store: true,
   oauth_refresh_successions: true,
+  interaction_approvals: true,
   oauth_keys: true,
   idempotency_records: true,
   first_party_clients: true,

@@ -138,7 +138,8 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
       AuthorizationCode: 60,
       DeviceCode: 600,
       Grant: options.refreshTokenTtlSeconds,
-      Interaction: 3600,
+      // Approval links live 10 minutes (the cross-device BCP's short-lived codes).
+      Interaction: 600,
       RefreshToken: options.refreshTokenTtlSeconds,
       Session: 14 * 24 * 3600,
       IdToken: 3600,

@@ -94,5 +94,6 @@ export function oidcAdapterFor(db: Kysely<AmpersandDatabase>): new (model: strin
 /** Drops expired rows; run now and then by one process, harmless when several do. */
 export async function removeExpiredOAuthRows(db: Kysely<AmpersandDatabase>, now: Date): Promise<void> {
   await db.deleteFrom('oauth_store').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('interaction_approvals').where('expires_at', '<=', now).execute();
   await sql`delete from oauth_refresh_successions where claimed_at < ${new Date(now.getTime() - 3600_000)}`.execute(db);
 }

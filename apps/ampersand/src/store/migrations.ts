@@ -233,4 +233,21 @@ export const ampersandMigrations: Migrations = {
       await sql`create index andees_by_name_word on andees using gin (andee_name_words(display_name))`.execute(db);
     },
   },
+  // Cross-device approval (auth/interaction-approvals.ts): the number the starting screen shows,
+  // the account it showed, and the one answer an interaction gets, keyed like oauth_store rows.
+  '0055_interaction_approvals': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('interaction_approvals')
+        .addColumn('uid_hash', 'text', (c) => c.primaryKey())
+        .addColumn('match_number', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending'))
+        .addColumn('starter_andee_id', 'text')
+        .addColumn('answered_by', 'text')
+        .addColumn('answered_at', 'timestamptz')
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('interaction_approvals_by_expiry').on('interaction_approvals').column('expires_at').execute();
+    },
+  },
 };

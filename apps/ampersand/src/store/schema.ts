@@ -37,6 +37,15 @@ export interface AmpersandDatabase extends LoopTables {
     consumed_at: Date | null;
     created_at: Generated<Date>;
   };
+  interaction_approvals: {
+    uid_hash: string;
+    match_number: string;
+    state: 'pending' | 'approved' | 'declined' | 'ended';
+    starter_andee_id: string | null;
+    answered_by: string | null;
+    answered_at: Date | null;
+    expires_at: Date;
+  };
   oauth_refresh_successions: { token_hash: string; claimed_at: Date; sealed_response: string | null };
   oauth_keys: { name: string; sealed: string };
   idempotency_records: { account_id: string; operation: string; idempotency_key: string; request_hash: string; response: unknown; created_at: Date };

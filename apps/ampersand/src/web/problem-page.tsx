@@ -25,6 +25,8 @@ const TITLES: Partial<Record<AmpersandErrorCode, string>> = {
   sign_in_link_used: 'Sign-in link refused',
   sign_in_link_expired: 'Sign-in link refused',
   interaction_expired: 'Request finished',
+  interaction_used: 'Link already used',
+  approval_number_wrong: 'Wrong number: request ended',
   invalid_client: 'Unknown app',
   grant_not_found: 'Nothing to revoke',
   loop_not_found: 'Loop not found',

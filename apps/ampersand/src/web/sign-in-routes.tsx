@@ -193,11 +193,12 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   });
 
   app.post('/sign-out', async (c) => {
-    await checkedForm(c);
+    const { form } = await checkedForm(c);
     const sessionId = c.get('sessionId');
     if (sessionId) await deps.sessions.signOut(sessionId);
     endSession(c, deps.cookies);
-    return c.redirect('/', 303);
+    // "Not you? Switch account" on an approval page comes back to it, signed out.
+    return c.redirect(safeNext(form.next), 303);
   });
 
   app.get('/dev/mailbox', async (c) => {

@@ -12,6 +12,7 @@ import { SiteCookies } from '@agent-products/kit/web';
 import type { WebSessions } from '../andees/web-sessions.ts';
 import type { AuthRateLimits } from '../auth/rate-limits.ts';
 import type { Grants } from '../auth/grants.ts';
+import { InteractionApprovals } from '../auth/interaction-approvals.ts';
 import { fail } from '../errors.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import type { TurnEngine } from '../loops/turn-engine.ts';
@@ -60,7 +61,17 @@ export function mountWebApp(app: Hono<AppEnv>, deps: WebAppDeps): void {
       now: deps.now,
     }),
   );
-  app.route('/', approvalRoutes({ provider: deps.provider, publicUrl: deps.publicUrl, resource: deps.mcpUrl }));
+  app.route(
+    '/',
+    approvalRoutes({
+      provider: deps.provider,
+      approvals: new InteractionApprovals(deps.db),
+      publicUrl: deps.publicUrl,
+      resource: deps.mcpUrl,
+      tagOf: async (andeeId) => (await deps.andees.byId(andeeId))?.tag,
+      now: deps.now,
+    }),
+  );
   app.route('/', appsRoutes({ grants: deps.grants, mcpUrl: deps.mcpUrl }));
   app.route('/', loopWebRoutes({ db: deps.db, operations: deps.operations, engine: deps.engine, now: deps.now }));
   app.route('/', chatWebRoutes({ db: deps.db, engine: deps.engine }));
