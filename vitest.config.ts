@@ -21,6 +21,7 @@ export const SLOW = [
   // Chromium.
   'apps/ampersand/test/andee-card.test.ts',
   'apps/ampersand/test/browser.test.ts',
+  'apps/ampersand/test/cross-device-approval.test.ts',
   'apps/ampersand/test/identity-browser.test.ts',
   'apps/ampersand/test/loop-page-browser.test.ts',
   'apps/chengdu-soul/test/browser.test.ts',

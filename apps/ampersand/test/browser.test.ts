@@ -69,7 +69,10 @@ describe.skipIf(!browserAvailable)('the andee’s web app in headless Chromium',
   it('shows the approval page with the client, where it redirects, the access in words and a QR code; Approve returns a code', async () => {
     await startAuthorization('Browser Agent');
     const main = page.locator('main');
-    expect((await main.locator('h1').textContent())?.trim()).toBe('Connect Browser Agent?');
+    expect((await main.locator('h1').textContent())?.trim()).toBe('An app asks for access to your &tag');
+    expect(await main.locator('#client').textContent()).toContain('An app calling itself “Browser Agent”');
+    expect(await main.locator('#unverified').textContent()).toContain('Registered just now and not verified');
+    expect(await main.locator('#account').textContent()).toContain('&ada');
     expect(await main.textContent()).toContain('127.0.0.1:9');
     expect(await main.textContent()).toContain('Answer questions about you');
     expect(await main.textContent()).toContain('See your connections');
@@ -105,7 +108,9 @@ describe.skipIf(!browserAvailable)('the andee’s web app in headless Chromium',
     await page.click('text=Continue');
     expect(await page.locator('main').textContent()).toContain('Living Room TV');
     await page.click('button.primary');
-    expect((await page.locator('h1').textContent())?.trim()).toBe('Connect Living Room TV?');
+    expect((await page.locator('h1').textContent())?.trim()).toBe('An app asks for access to your &tag');
+    expect(await page.locator('#client').textContent()).toContain('“Living Room TV”');
+    expect(await page.locator('#client').textContent()).toContain('a device that showed you a code');
     await page.click('button[value="approve"]');
     expect(await page.locator('main').textContent()).toContain('Living Room TV is connected');
   });
