@@ -260,7 +260,9 @@ describe(`npm start's products across processes (${process.env.DATABASE_URL ? 'P
     await page.goto(link);
     await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/sign-in/link')), page.getByRole('button', { name: 'Sign in' }).click()]);
     await page.goto(oauth.authorizationUrl!.href);
-    expect(await page.locator('main h1').innerText()).toBe('Connect Smoke Desktop Host?');
+    expect(await page.locator('main h1').innerText()).toBe('An app asks for access to your &tag');
+    expect(await page.locator('#client').innerText()).toContain('An app calling itself “Smoke Desktop Host”');
+    expect(await page.locator('#account').innerText()).toContain('&smoke_andee');
     await Promise.all([page.waitForURL((url) => url.href.startsWith(redirect)), page.locator('button[value="approve"]').click()]);
     expect(code).toBeTruthy();
     secrets.push(...(await page.context().cookies()).map((c) => c.value));
