@@ -32,7 +32,13 @@ async function start() {
   const desk = new CookieBrowser([amp.apiUrl]);
   const pkce = pkcePair();
   const page = await desk.get(
-    authorizeUrl(amp.apiUrl, { client_id: clientId, response_type: 'code', redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256' }),
+    authorizeUrl(amp.apiUrl, {
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    }),
   );
   expect(page.status, page.text.slice(0, 300)).toBe(200);
   const uid = /\/interaction\/([\w-]+)$/.exec(page.url)![1]!;

@@ -102,7 +102,13 @@ describe.skipIf(!browserAvailable)('cross-device approval in headless Chromium',
   }
 
   async function redeem(code: string, verifier: string) {
-    const token = await tokenRequest(amp.apiUrl, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier });
+    const token = await tokenRequest(amp.apiUrl, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      code_verifier: verifier,
+    });
     expect(token.status, JSON.stringify(token.body)).toBe(200);
     return claimsOf(token.body.access_token);
   }
@@ -131,7 +137,7 @@ describe.skipIf(!browserAvailable)('cross-device approval in headless Chromium',
 
   it('phishing: the victim cannot approve without the number, so the attacker never receives a code', async () => {
     const attacker = await device();
-    const { link, matchNumber } = await startAuthorization(attacker.page);
+    const { link } = await startAuthorization(attacker.page);
     const victim = await device();
     await signIn(victim.page, 'acarol');
     await victim.page.goto(link);

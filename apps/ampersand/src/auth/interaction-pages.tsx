@@ -17,7 +17,8 @@ import { SCOPE_WORDS } from '../scopes.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { INTERACTION_SCRIPT_PATH } from './interaction-script.ts';
 
-export const NEVER_SCAN_WARNING = 'Never scan a code or type a number that someone sent you: approve only a request you started yourself, on a screen in front of you.';
+export const NEVER_SCAN_WARNING =
+  'Never scan a code or type a number that someone sent you: approve only a request you started yourself, on a screen in front of you.';
 
 export interface ClientView {
   /** The name the client gave itself; shown in quotes, never as verified. */
@@ -91,7 +92,12 @@ export function startingPage(view: StartingView): string {
         <p class="meta">
           Or open <code>{view.approvalUrl}</code> in a signed-in browser.
         </p>
-        <form method="get" action={`/interaction/${view.uid}`} data-answer-status={`/interaction/${view.uid}/status`} data-answer-continue={`/interaction/${view.uid}`}>
+        <form
+          method="get"
+          action={`/interaction/${view.uid}`}
+          data-answer-status={`/interaction/${view.uid}/status`}
+          data-answer-continue={`/interaction/${view.uid}`}
+        >
           <p>This page moves on by itself once you have answered on your phone.</p>
           <button type="submit">Continue</button>
         </form>
@@ -235,15 +241,27 @@ function accessList(access: AccessView, withChoices: boolean): Child {
       ) : (
         <p>It asks for no access to your data.</p>
       )}
-      {access.optInScopes.length ? (
+      {access.optInScopes.length && withChoices ? (
         <fieldset>
           <legend>Optional: your Loops (only if you tick them)</legend>
           {access.optInScopes.map((scope) => (
             <label>
-              {withChoices ? <input type="checkbox" name="optIn" value={scope} /> : null} {SCOPE_WORDS[scope] ?? scope} <code>{scope}</code>
+              <input type="checkbox" name="optIn" value={scope} /> {SCOPE_WORDS[scope] ?? scope} <code>{scope}</code>
             </label>
           ))}
         </fieldset>
+      ) : null}
+      {access.optInScopes.length && !withChoices ? (
+        <>
+          <p>Optional, only if you tick them when approving:</p>
+          <ul class="scopes">
+            {access.optInScopes.map((scope) => (
+              <li data-scope={scope}>
+                {SCOPE_WORDS[scope] ?? scope} <code>{scope}</code>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
       {access.refusedScopes.length ? (
         <p class="notice">

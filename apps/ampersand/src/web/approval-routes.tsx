@@ -102,7 +102,10 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
           'Sign in to approve',
           <>
             <h1>Sign in to approve</h1>
-            {signInForm(`/interaction/${uid}`, 'An app is asking to connect to your &tag. Sign in on this device first; then type the number shown where you started.')}
+            {signInForm(
+              `/interaction/${uid}`,
+              'An app is asking to connect to your &tag. Sign in on this device first; then type the number shown where you started.',
+            )}
             <p class="problem">{NEVER_SCAN_WARNING}</p>
           </>,
         ),
@@ -127,8 +130,7 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
       );
     }
     const signedIn = session!;
-    const starterTag =
-      record.starterAndeeId && record.starterAndeeId !== signedIn.andee.andeeId ? await deps.tagOf(record.starterAndeeId) : undefined;
+    const starterTag = record.starterAndeeId && record.starterAndeeId !== signedIn.andee.andeeId ? await deps.tagOf(record.starterAndeeId) : undefined;
     return c.html(approvingPage({ ...common, tag: signedIn.andee.tag, csrf: signedIn.csrfToken, starterTag }));
   });
 
@@ -162,16 +164,23 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
           });
         }
         if (record.starterAndeeId && record.starterAndeeId !== andee.andeeId && form.confirmAccount !== andee.tag) {
-          throw platformErrors.fail('invalid_arguments', `The starting screen is signed in as another account; tick "connect &${andee.tag}" to approve as &${andee.tag}.`, {
-            fields: [{ field: 'confirmAccount', problem: `must confirm &${andee.tag}` }],
-          });
+          throw platformErrors.fail(
+            'invalid_arguments',
+            `The starting screen is signed in as another account; tick "connect &${andee.tag}" to approve as &${andee.tag}.`,
+            {
+              fields: [{ field: 'confirmAccount', problem: `must confirm &${andee.tag}` }],
+            },
+          );
         }
         const outcome = await approvals.approveWithNumber(uid, andee.andeeId, typed);
         if (outcome === 'already_answered') throw used();
         if (outcome === 'wrong_number') {
           interaction.result = { error: 'access_denied', error_description: 'A wrong number was typed on the approving device; the request was ended.' };
           await interaction.save(ttl);
-          throw fail('approval_number_wrong', 'That is not the number the starting screen shows, so this request is ended. Start again from your app if it was yours.');
+          throw fail(
+            'approval_number_wrong',
+            'That is not the number the starting screen shows, so this request is ended. Start again from your app if it was yours.',
+          );
         }
       }
       interaction.result = { login: { accountId: andee.andeeId }, consent: { grantId: await grantFor(interaction, andee.andeeId, posted) } };
@@ -215,10 +224,7 @@ function expiryOf(interaction: Interaction): Date {
   return new Date(interaction.exp * 1000);
 }
 
-function clientView(
-  client: { clientId: string; clientName?: string | undefined; [key: string]: unknown },
-  params: InteractionParams,
-): ClientView {
+function clientView(client: { clientId: string; clientName?: string | undefined; [key: string]: unknown }, params: InteractionParams): ClientView {
   const metadataDomain = /^https:\/\//.test(client.clientId) ? new URL(client.clientId).host : undefined;
   const issuedAt = typeof client.clientIdIssuedAt === 'number' ? new Date(client.clientIdIssuedAt * 1000) : undefined;
   return {
