@@ -115,6 +115,8 @@ function as(world: World, who: Agent | 'runtime', name: string, args: Record<str
 
 const WEB_ONLY =
   'a refusal of the andee web app or the approval pages (an HTML problem page), never a tool result; web-pages.test.ts and web-input-and-cache.test.ts produce it';
+const APPROVAL_PAGE_ONLY =
+  'a refusal of an approval link (an HTML problem page), never a tool result; approval-links.test.ts and cross-device-approval.test.ts produce it';
 
 describeErrorInterop<World, keyof typeof ampersandErrors.table>({
   product: '&',
@@ -201,6 +203,8 @@ describeErrorInterop<World, keyof typeof ampersandErrors.table>({
     sign_in_link_used: { notBlackBox: WEB_ONLY },
     sign_in_link_expired: { notBlackBox: WEB_ONLY },
     interaction_expired: { notBlackBox: WEB_ONLY },
+    interaction_used: { notBlackBox: APPROVAL_PAGE_ONLY },
+    approval_number_wrong: { notBlackBox: APPROVAL_PAGE_ONLY },
     invalid_client: { notBlackBox: WEB_ONLY },
     grant_not_found: { notBlackBox: WEB_ONLY },
   },
