@@ -21,7 +21,9 @@ button.primary { background: var(--accent); color: #fff; border-color: var(--acc
 .problem { background: #fff0f0; border: 1px solid #f5b5b5; padding: .75rem; border-radius: .4rem; }
 ul.scopes li { margin: .35rem 0; }
 .qr img { width: 12rem; height: 12rem; }
-.match-number { font-size: 3rem; font-weight: 700; letter-spacing: .15em; margin: .5rem 0; }
+.match-number { font-size: 3rem; font-weight: 700; letter-spacing: .05em; margin: .5rem 0; }
+.qr code { word-break: break-all; }
+input[name=number] { font-size: 1.5rem; width: 5rem; text-align: center; }
 button:disabled { opacity: .5; cursor: not-allowed; }
 .meta { color: var(--muted); font-size: .9rem; }
 .inline { display: inline-block; margin: .25rem .5rem .25rem 0; }
