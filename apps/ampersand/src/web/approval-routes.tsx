@@ -175,6 +175,9 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
         const outcome = await approvals.approveWithNumber(uid, andee.andeeId, typed);
         if (outcome === 'already_answered') throw used();
         if (outcome === 'wrong_number') {
+          // Worth an operator's look: a person approving a request their own screen did not start
+          // is what cross-device consent phishing looks like.
+          c.get('log').warn({ clientId: (interaction.params as InteractionParams).client_id, andeeId: andee.andeeId }, 'approval refused: wrong number');
           interaction.result = { error: 'access_denied', error_description: 'A wrong number was typed on the approving device; the request was ended.' };
           await interaction.save(ttl);
           throw fail(
