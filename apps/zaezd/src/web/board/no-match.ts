@@ -57,8 +57,8 @@ export function noMatchBlock(view: View): Markup[] {
       m(
         'li',
         null,
-        'Выехать из другого города — тогда поищем и в этом: ',
-        ...inline(origins.map((city) => link(searchUrl(view.webUrl, request, { origin: city.nameRu }), `из города ${city.nameRu}`))),
+        `Другой город отправления — тогда поищем и в городе ${request.origin.name}: `,
+        ...inline(origins.map((city) => link(searchUrl(view.webUrl, request, { origin: city.nameRu }), city.nameRu))),
         '.',
       ),
       canWiden
