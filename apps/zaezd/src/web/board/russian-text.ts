@@ -8,6 +8,7 @@
  */
 import { DATES_NOTES_RU } from '../../events/bundled/dates-notes-ru.ts';
 import * as words from '../../wording.ts';
+import { m, type Markup } from './markup.ts';
 
 /** The UTC offset a local date-time carries («2026-12-03T19:00:00+03:00» → +180 minutes); null without one. */
 export function offsetMinutes(localDateTime: string): number | null {
@@ -42,9 +43,9 @@ export function baggageRu(text: string): string {
   return `в самом дешёвом тарифе ${pieces} багажа${found[2] ? ` до ${found[2].replace('.', ',')} кг` : ''}`;
 }
 
-/** The weather's source: Open-Meteo by name, the rest in Russian. */
-export function weatherSourceRu(source: string): string {
-  return source.startsWith('Open-Meteo') ? 'Open-Meteo (open-meteo.com), прогноз по дням' : 'внешний сервис погоды';
+/** The weather's source: Open-Meteo by name (a Latin name, marked as such), the rest in Russian. */
+export function weatherSourceRu(source: string): Markup[] {
+  return source.startsWith('Open-Meteo') ? [m('span', { lang: 'en' }, 'Open-Meteo (open-meteo.com)'), ', прогноз по дням'] : ['внешний сервис погоды'];
 }
 
 /** Why there is no forecast, in Russian. */

@@ -20,7 +20,7 @@ export function weatherBlock(view: View): Markup[] | null {
     return [
       heading,
       m('p', null, 'Прогноза пока нет.', weather.reason ? ` ${weatherReasonRu(weather.reason)}` : null),
-      m('p', { class: 'board-muted' }, `Источник: ${weatherSourceRu(weather.source)}`),
+      m('p', { class: 'board-muted' }, 'Источник: ', ...weatherSourceRu(weather.source)),
     ];
   }
   const { from, to } = view.event.visit;
@@ -41,6 +41,6 @@ export function weatherBlock(view: View): Markup[] | null {
       }),
     ),
     covered < visitDays ? m('p', { class: 'board-muted' }, 'Прогноз есть не на все дни: остальные дальше, чем заглядывает Open-Meteo (16 дней).') : null,
-    m('p', { class: 'board-muted' }, `Источник: ${weatherSourceRu(weather.source)}`),
+    m('p', { class: 'board-muted' }, 'Источник: ', ...weatherSourceRu(weather.source)),
   ].filter((x): x is MarkupElement => x !== null);
 }
