@@ -16,7 +16,7 @@ function occurrence(event: RecurringEvent, span: { startsAt: string; endsAt: str
     source: 'bundled',
     id: event.id,
     title: event.title,
-    description: event.description,
+    description: `${event.description} ${event.datesNoteRu}`,
     topics: event.topics,
     city: venue.city,
     venue: { name: venue.name, address: venue.address, lat: venue.lat, lon: venue.lon },

@@ -5,11 +5,11 @@
  * dates are and the venue's own listing is the authority. Occurrences are computed from these
  * patterns for any date range (recurrence.ts), so the dataset never runs out of future dates.
  * Descriptions are in Russian, as the venues write them (and KudaGo's are); the dates notes are
- * zaezd's own words for agents, in English, with the traveller's Russian in dates-notes-ru.ts.
+ * zaezd's own words for agents, in English, and the traveller reads them in Russian at the end of
+ * the description.
  */
 import type { TopicKey } from '../topics.ts';
 import type { VenueKey } from './venues.ts';
-import { REGULAR_PROGRAMME_NOTE } from './dates-notes-ru.ts';
 
 export type Recurrence =
   /** Starts on month/day every year (or every other year) and lasts `days` days. */
@@ -25,8 +25,15 @@ export interface RecurringEvent {
   topics: TopicKey[];
   recurrence: Recurrence;
   url: string | null;
+  /** How firm the dates are, for agents. */
   datesNote: string;
+  /** The same in Russian: the traveller reads it at the end of the description. */
+  datesNoteRu: string;
 }
+
+const REGULAR_PROGRAMME_NOTE =
+  'A regular programme: the venue usually plays on these evenings, but the actual bill changes — check the listing before you travel.';
+const REGULAR_PROGRAMME_NOTE_RU = 'Регулярная программа: площадка обычно играет в эти вечера, но афиша меняется — проверьте её перед поездкой.';
 
 const ALL_YEAR = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 const CONCERT_SEASON = [1, 2, 3, 4, 5, 6, 9, 10, 11, 12];
@@ -42,6 +49,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'yearly', month: 1, day: 15, days: 4, time: '19:00' },
     url: null,
     datesNote: 'Held every January (the 25th festival ran 15–18 January 2026); the exact dates are announced by the venue.',
+    datesNoteRu: 'Проходит каждый январь (25-й фестиваль — 15–18 января 2026 года); точные даты объявляет площадка.',
   },
   {
     id: 'spb-square-of-arts',
@@ -53,6 +61,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'yearly', month: 12, day: 12, days: 13, time: '19:00' },
     url: 'https://www.philharmonia.spb.ru',
     datesNote: 'Every December, usually from about the 10th–14th to about the 24th–26th; the Philharmonia publishes the programme.',
+    datesNoteRu: 'Каждый декабрь, обычно примерно с 10–14 по 24–26 число; программу публикует филармония.',
   },
   {
     id: 'msk-december-nights',
@@ -64,6 +73,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'yearly', month: 12, day: 1, days: 25, time: '19:00' },
     url: 'https://pushkinmuseum.art',
     datesNote: 'Every December (30 November – 27 December in 2018; opened 30 November 2025); concert dates within it are set by the museum.',
+    datesNoteRu: 'Каждый декабрь (в 2018 году — 30 ноября – 27 декабря; в 2025-м открылся 30 ноября); даты концертов назначает музей.',
   },
   {
     id: 'kzn-chaliapin-opera-festival',
@@ -75,6 +85,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'yearly', month: 2, day: 1, days: 24, time: '18:00' },
     url: 'https://kazan-opera.ru',
     datesNote: 'Every February (1–17 February 2015; 30 January – 2 March 2026); performance dates are on the theatre’s site.',
+    datesNoteRu: 'Каждый февраль (1–17 февраля 2015 года; 30 января – 2 марта 2026 года); даты спектаклей — на сайте театра.',
   },
   {
     id: 'kzn-nureyev-ballet-festival',
@@ -85,6 +96,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'yearly', month: 5, day: 15, days: 12, time: '18:00' },
     url: 'https://kazan-opera.ru',
     datesNote: 'Every May; the exact dates are announced by the theatre.',
+    datesNoteRu: 'Каждый май; точные даты объявляет театр.',
   },
   {
     id: 'aer-bashmet-winter-festival',
@@ -96,6 +108,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'yearly', month: 2, day: 15, days: 11, time: '19:00' },
     url: null,
     datesNote: 'Every February (16–25 February 2018, 14–25 February 2024, opened 19 February 2026).',
+    datesNoteRu: 'Каждый февраль (16–25 февраля 2018 года, 14–25 февраля 2024 года, в 2026-м открылся 19 февраля).',
   },
   {
     id: 'ekb-old-new-rock',
@@ -107,6 +120,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'yearly', month: 1, day: 13, days: 1, time: '16:00' },
     url: null,
     datesNote: 'Traditionally around 13 January; revived in 2026 after a six-year break, and whether it returns in 2027 is not confirmed.',
+    datesNoteRu: 'По традиции около 13 января; возрождён в 2026 году после шестилетнего перерыва, пройдёт ли в 2027-м — не подтверждено.',
   },
   {
     id: 'yar-jazz-over-volga',
@@ -118,6 +132,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'yearly', month: 3, day: 13, days: 8, time: '19:00', years: 'odd' },
     url: 'https://yar-filarmoniya.ru',
     datesNote: 'In March of odd-numbered years (21–27 March 2017, 13–20 March 2023); dates are announced by the Yaroslavl Jazz Centre.',
+    datesNoteRu: 'В марте нечётных лет (21–27 марта 2017 года, 13–20 марта 2023 года); даты объявляет Ярославский джазовый центр.',
   },
   {
     id: 'aer-kinotavr',
@@ -128,6 +143,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'yearly', month: 6, day: 5, days: 8, time: '19:00' },
     url: 'https://kinotavr.ru',
     datesNote: 'Every June; the programme and dates are published by the festival in spring.',
+    datesNoteRu: 'Каждый июнь; программу и даты фестиваль публикует весной.',
   },
   {
     id: 'spb-stars-of-white-nights',
@@ -138,6 +154,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'yearly', month: 5, day: 25, days: 45, time: '19:00' },
     url: 'https://www.mariinsky.ru',
     datesNote: 'Late May to July every year; the Mariinsky publishes the performances.',
+    datesNoteRu: 'Каждый год с конца мая по июль; спектакли публикует Мариинский театр.',
   },
   {
     id: 'vrn-platonov-festival',
@@ -148,6 +165,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'yearly', month: 6, day: 1, days: 14, time: '19:00' },
     url: null,
     datesNote: 'Every June since 2011; the dates and venues of each event are announced by the festival.',
+    datesNoteRu: 'Каждый июнь с 2011 года; даты и площадки каждого события объявляет фестиваль.',
   },
   {
     id: 'spb-jazz-hall-evening',
@@ -158,6 +176,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [4, 5, 6], time: '19:00', hours: 2.5, months: CONCERT_SEASON },
     url: null,
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'spb-mariinsky-evening',
@@ -168,6 +187,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [2, 3, 4, 5, 6, 0], time: '19:00', hours: 3, months: ALL_YEAR },
     url: 'https://www.mariinsky.ru',
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'spb-philharmonia-symphony',
@@ -178,6 +198,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [4, 6], time: '19:00', hours: 2, months: CONCERT_SEASON },
     url: 'https://www.philharmonia.spb.ru',
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'spb-hermitage-exhibitions',
@@ -188,6 +209,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [2, 3, 4, 5, 6, 0], time: '10:30', hours: 7.5, months: ALL_YEAR },
     url: 'https://www.hermitagemuseum.org',
     datesNote: 'Open Tuesday to Sunday; temporary exhibitions change — see the museum’s site.',
+    datesNoteRu: 'Открыт со вторника по воскресенье; временные выставки меняются — смотрите сайт музея.',
   },
   {
     id: 'msk-bolshoi-evening',
@@ -198,6 +220,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [2, 3, 4, 5, 6, 0], time: '19:00', hours: 3, months: [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12] },
     url: 'https://bolshoi.ru',
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'msk-tchaikovsky-hall-concert',
@@ -208,6 +231,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [5, 6], time: '19:00', hours: 2, months: CONCERT_SEASON },
     url: 'https://www.meloman.ru',
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'msk-kozlov-club-jazz',
@@ -218,6 +242,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [3, 4, 5, 6], time: '20:00', hours: 2.5, months: ALL_YEAR },
     url: null,
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'msk-tretyakov-exhibitions',
@@ -228,6 +253,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [2, 3, 4, 5, 6, 0], time: '10:00', hours: 8, months: ALL_YEAR },
     url: 'https://www.tretyakovgallery.ru',
     datesNote: 'Open Tuesday to Sunday; temporary exhibitions change — see the gallery’s site.',
+    datesNoteRu: 'Открыта со вторника по воскресенье; временные выставки меняются — смотрите сайт галереи.',
   },
   {
     id: 'kzn-symphony-orchestra',
@@ -238,6 +264,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [4, 5], time: '19:00', hours: 2, months: CONCERT_SEASON },
     url: null,
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'kzn-opera-evening',
@@ -248,6 +275,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [4, 5, 6, 0], time: '18:00', hours: 3, months: CONCERT_SEASON },
     url: 'https://kazan-opera.ru',
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'nnv-philharmonia-concert',
@@ -258,6 +286,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [5, 6], time: '18:30', hours: 2, months: CONCERT_SEASON },
     url: null,
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'nnv-arsenal-exhibitions',
@@ -268,6 +297,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [2, 3, 4, 5, 6, 0], time: '11:00', hours: 8, months: ALL_YEAR },
     url: null,
     datesNote: 'Open Tuesday to Sunday; exhibitions change — see the museum’s site.',
+    datesNoteRu: 'Открыт со вторника по воскресенье; выставки меняются — смотрите сайт музея.',
   },
   {
     id: 'yar-philharmonia-concert',
@@ -278,6 +308,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [5, 6], time: '18:30', hours: 2, months: CONCERT_SEASON },
     url: 'https://yar-filarmoniya.ru',
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'yar-volkov-theatre-evening',
@@ -288,6 +319,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [4, 5, 6, 0], time: '18:30', hours: 3, months: CONCERT_SEASON },
     url: null,
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'ekb-ural-philharmonic-concert',
@@ -298,6 +330,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [5, 6], time: '18:30', hours: 2, months: CONCERT_SEASON },
     url: null,
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'ekb-yeltsin-center-exhibitions',
@@ -308,6 +341,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [2, 3, 4, 5, 6, 0], time: '10:00', hours: 9, months: ALL_YEAR },
     url: 'https://yeltsin.ru',
     datesNote: 'Open Tuesday to Sunday; exhibitions change — see the centre’s site.',
+    datesNoteRu: 'Открыт со вторника по воскресенье; выставки меняются — смотрите сайт центра.',
   },
   {
     id: 'vrn-opera-evening',
@@ -318,6 +352,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [5, 6, 0], time: '18:00', hours: 3, months: CONCERT_SEASON },
     url: null,
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'aer-winter-theatre-evening',
@@ -328,6 +363,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [5, 6], time: '19:00', hours: 2.5, months: ALL_YEAR },
     url: null,
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'kuf-opera-evening',
@@ -338,6 +374,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [4, 5, 6, 0], time: '18:00', hours: 3, months: CONCERT_SEASON },
     url: null,
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
   {
     id: 'kuf-symphony-concert',
@@ -348,5 +385,6 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     recurrence: { kind: 'weekly', weekdays: [5], time: '18:30', hours: 2, months: CONCERT_SEASON },
     url: null,
     datesNote: REGULAR_PROGRAMME_NOTE,
+    datesNoteRu: REGULAR_PROGRAMME_NOTE_RU,
   },
 ];

@@ -6,8 +6,8 @@
  */
 import { addDays, daysBetween } from '../../calendar.ts';
 import { TOPICS } from '../../events/topics.ts';
-import { CITIES } from '../../geo/cities.ts';
-import { REQUEST_LIMITS } from '../../trips/trip-request.ts';
+import { CITY_NAMES_RU } from '../../geo/city-names.ts';
+import { REQUEST_LIMITS } from '../../trips/request-limits.ts';
 import type { TripResult } from '../../trips/trip-result.ts';
 import * as words from '../../wording.ts';
 import type { View } from './board-view-model.ts';
@@ -39,7 +39,9 @@ export function noMatchBlock(view: View): Markup[] {
   if (!request) return [heading];
   const asked = request.interpreted_topics.map((t) => words.meansRu(t.means)).join('; ');
   const topics = TOPICS.map((t) => words.topicRu(t.label)).filter((t) => !request.topics.includes(t));
-  const origins = CITIES.filter((c) => c.nameRu !== request.origin.name).slice(0, 4);
+  const origins = Object.values(CITY_NAMES_RU)
+    .filter((name) => name !== request.origin.name)
+    .slice(0, 4);
   const widest = addDays(request.date_from, REQUEST_LIMITS.maxWindowDays);
   const canWiden = daysBetween(request.date_to, widest) > 0;
   return [
@@ -58,7 +60,7 @@ export function noMatchBlock(view: View): Markup[] {
         'li',
         null,
         `Другой город отправления — тогда поищем и в городе ${request.origin.name}: `,
-        ...inline(origins.map((city) => link(searchUrl(view.webUrl, request, { origin: city.nameRu }), city.nameRu))),
+        ...inline(origins.map((name) => link(searchUrl(view.webUrl, request, { origin: name }), name))),
         '.',
       ),
       canWiden

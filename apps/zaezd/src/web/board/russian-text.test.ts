@@ -19,7 +19,7 @@ describe('hotel cancellation', () => {
 
   it('reads nothing else as a cancellation date', () => {
     expect(cancellationRu('Non-refundable.', '2026-12-03T19:00:00+03:00')).toBeNull();
-    expect(cancellationRu('Free cancellation until soon.', null)).toBe('Бесплатная отмена — до срока, который указан на сайте Туту.');
+    expect(cancellationRu('Free cancellation until soon.', null)).toBeNull();
   });
 });
 
@@ -35,7 +35,12 @@ describe('the rest of what a traveller reads', () => {
     expect(priceNoteRu('Free entry (KudaGo).')).toBe('Вход свободный (по данным KudaGo).');
     expect(priceNoteRu('Tickets: от 500 до 1500 рублей (KudaGo).')).toBe('Билеты: от 500 до 1500 рублей (по данным KudaGo).');
     expect(priceNoteRu('Tickets: from 500 roubles at the door (KudaGo).')).toBeNull();
-    expect(datesNoteRu('KudaGo gives no end time for this session.')).toBe('KudaGo не называет время окончания этого сеанса.');
+    expect(datesNoteRu('Dates from KudaGo’s live listing. KudaGo gives no end time for this session.')).toBe(
+      'Даты — из афиши KudaGo; время окончания сеанса не указано.',
+    );
+    expect(datesNoteRu('Dates from KudaGo’s live listing. Already running (KudaGo gives no start date); opening hours are not known.')).toBe(
+      'Даты — из афиши KudaGo; событие уже идёт; часы работы неизвестны.',
+    );
     expect(datesNoteRu('Some note nobody translated.')).toBeNull();
   });
 

@@ -1,12 +1,11 @@
 /**
  * The traveller's Russian for what the trips' answers say in English for agents: hotel
- * cancellation, baggage, the weather's source and reasons, the dates notes, the "not found"
+ * cancellation, baggage, the weather's source and reasons, KudaGo's notes, the "not found"
  * lines, station names without Tutu's codes. The answers keep their English (the agent's
  * channel); the board reads each sentence's known form and says it in Russian. A sentence of no
  * known form is never shown in English: it becomes a Russian line saying what kind of thing it
  * is, and the agent, which has the English, can tell the rest.
  */
-import { DATES_NOTES_RU } from '../../events/bundled/dates-notes-ru.ts';
 import * as words from '../../wording.ts';
 import { m, type Markup } from './markup.ts';
 
@@ -30,7 +29,7 @@ export function cancellationRu(note: string, eventStartsAt: string | null): stri
   if (!until) return null;
   const offset = eventStartsAt ? offsetMinutes(eventStartsAt) : null;
   const local = shifted(until, offset ?? 180);
-  if (!local) return 'Бесплатная отмена — до срока, который указан на сайте Туту.';
+  if (!local) return null;
   return `Бесплатная отмена до ${words.moment(local)} по местному времени`;
 }
 
@@ -56,20 +55,22 @@ export function weatherReasonRu(reason: string): string {
   return 'Сервис погоды сейчас не ответил.';
 }
 
-/** KudaGo's dates notes, as kudago-events-source.ts words them. */
-const KUDAGO_DATES_NOTES_RU: Readonly<Record<string, string>> = {
-  'KudaGo lists it as running without fixed start or end dates; the visit uses the dates asked for, and opening hours are not known.':
-    'По данным KudaGo, у события нет твёрдых дат начала и конца; поездка собрана на ваши даты, часы работы неизвестны.',
-  'Already running (KudaGo gives no start date); opening hours are not known.': 'Уже идёт (KudaGo не называет дату начала); часы работы неизвестны.',
-  'KudaGo lists no end date; it runs past the dates asked for.': 'KudaGo не называет дату окончания; событие идёт и после ваших дат.',
-  'KudaGo gives no end time for this session.': 'KudaGo не называет время окончания этого сеанса.',
-  'Runs continuously between these dates (KudaGo); opening hours are not known.': 'Идёт непрерывно в эти даты (по данным KudaGo); часы работы неизвестны.',
-};
-
-/** An event's dates note in Russian; null when the board has none (the note is then left out). */
+/**
+ * An event's dates note in Russian: KudaGo's («Dates from KudaGo’s live listing. …», as
+ * kudago-events-source.ts words them) by what they say; null for any other, which is left out —
+ * a bundled event's description already ends with it in Russian.
+ */
 export function datesNoteRu(note: string): string | null {
   if (/[А-Яа-яЁё]/.test(note) && !words.isLatinText(note)) return note;
-  return DATES_NOTES_RU[note] ?? KUDAGO_DATES_NOTES_RU[note] ?? null;
+  if (!note.startsWith('Dates from KudaGo')) return null;
+  const parts = ['Даты — из афиши KudaGo'];
+  if (/without fixed start or end/.test(note)) parts.push('твёрдых дат нет, поездка собрана на ваши даты');
+  if (/no start date/.test(note)) parts.push('событие уже идёт');
+  if (/no end date/.test(note)) parts.push('дата окончания не указана');
+  if (/no end time/.test(note)) parts.push('время окончания сеанса не указано');
+  if (/Runs continuously/.test(note)) parts.push('идёт непрерывно');
+  if (/opening hours are not known/.test(note)) parts.push('часы работы неизвестны');
+  return `${parts.join('; ')}.`;
 }
 
 /** KudaGo's ticket note («Free entry (KudaGo).», «Tickets: <KudaGo's own words> (KudaGo).») in Russian. */
@@ -115,7 +116,11 @@ function topicsRu(list: string): string {
 
 type Form = readonly [RegExp, (found: RegExpExecArray) => string];
 
-/** Each known form of a "not found" line (coverage-note.ts, the events sources, the package builder) and its Russian. */
+/**
+ * Each common form of a "not found" line (coverage-note.ts, the events sources, the package
+ * builder) and its Russian. Rare ones (unreadable rows, places of the same name, KudaGo's own
+ * failures) take the generic line: the widget's script has a size budget.
+ */
 const NOT_FOUND_FORMS: readonly Form[] = [
   [
     /^No event matching (.+) was found in the cities and dates searched\.$/,
@@ -146,11 +151,6 @@ const NOT_FOUND_FORMS: readonly Form[] = [
     /^(.+?): Tutu says “(.+)”$/,
     (f) => `${searchRu(f[1]!)}: ${/[А-Яа-яЁё]/.test(f[2]!) ? `Туту отвечает: «${f[2]}»` : 'Туту ответил замечанием без результатов.'}`,
   ],
-  [
-    /^(.+?): (\d+) result\(s\) in Tutu’s answer could not be read/,
-    (f) => `${searchRu(f[1]!)}: ${words.plural(Number(f[2]), ['строку', 'строки', 'строк'])} ответа Туту не удалось прочитать, их пропустили.`,
-  ],
-  [/^(.+?): Tutu also knows places named (.+?); /, (f) => `${searchRu(f[1]!)}: у Туту есть и другие места с таким названием (${f[2]}); выбран нужный город.`],
   [/^(.+?): none found\.$/, (f) => `${searchRu(f[1]!)}: ничего не нашлось.`],
   [
     /^No train on (\d{4}-\d{2}-\d{2}) arrives at least (\d+) minutes before the event starts/,
@@ -160,13 +160,7 @@ const NOT_FOUND_FORMS: readonly Form[] = [
     /^No round-trip flight lands at least (\d+) minutes before the event starts/,
     (f) => `Ни один рейс туда и обратно не прилетает хотя бы за ${f[1]} минут до начала мероприятия.`,
   ],
-  [/^Flights: Tutu returned no round-trip offer/, () => 'Авиабилеты: у Туту не нашлось предложений туда и обратно.'],
   [/^KudaGo does not cover (.+?); /, (f) => `KudaGo не охватывает: ${f[1]}; там мероприятия не искали.`],
-  [/^KudaGo did not answer for (.+?) \(/, (f) => `KudaGo не ответил по городу ${f[1]}; мероприятий оттуда нет.`],
-  [
-    /^(\d+) KudaGo event\(s\) without a venue/,
-    (f) => `${words.plural(Number(f[1]), ['событие', 'события', 'событий'])} KudaGo без площадки или понятных дат пропущено.`,
-  ],
   [/budget/i, () => 'В бюджет не уложился ни один вариант.'],
 ];
 
