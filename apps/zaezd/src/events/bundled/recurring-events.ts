@@ -20,7 +20,10 @@ export type Recurrence =
 export interface RecurringEvent {
   id: string;
   title: string;
+  /** What the traveller reads, in Russian. */
   description: string;
+  /** The same in English: never shown, matched against the words a traveller types in English («Sochi», «Bolshoi»). */
+  descriptionEn: string;
   venue: VenueKey;
   topics: TopicKey[];
   recurrence: Recurrence;
@@ -44,6 +47,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     title: 'Новогодний фестиваль Филармонии джазовой музыки',
     description:
       'Ежегодный январский фестиваль Филармонии джазовой музыки, основанной Давидом Голощёкиным: несколько вечеров традиционного и современного джаза с гостями из Москвы и других городов.',
+    descriptionEn:
+      'Yearly January jazz festival of the St Petersburg Jazz Philharmonic Hall founded by David Goloshchekin: several evenings of traditional and modern jazz with guests from Moscow and other cities.',
     venue: 'spb-jazz-hall',
     topics: ['jazz', 'festival', 'concert', 'music'],
     recurrence: { kind: 'yearly', month: 1, day: 15, days: 4, time: '19:00' },
@@ -56,6 +61,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     title: 'Международный зимний фестиваль «Площадь искусств»',
     description:
       'Зимний фестиваль классической музыки, основанный Юрием Темиркановым: концерты в Петербургской филармонии, а также в Русском музее и Михайловском театре.',
+    descriptionEn:
+      'Winter classical music festival founded by Yuri Temirkanov, centred on the St Petersburg Philharmonia with concerts at the Russian Museum and the Mikhailovsky Theatre.',
     venue: 'spb-philharmonia',
     topics: ['festival', 'classical', 'concert', 'music'],
     recurrence: { kind: 'yearly', month: 12, day: 12, days: 13, time: '19:00' },
@@ -68,6 +75,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     title: 'Декабрьские вечера Святослава Рихтера',
     description:
       'Музыкальный фестиваль в Белом зале Пушкинского музея, основанный в 1981 году Святославом Рихтером и Ириной Антоновой: концерты и выставка на общую тему.',
+    descriptionEn:
+      'Music festival in the White Hall of the Pushkin Museum, founded in 1981 by Sviatoslav Richter and Irina Antonova, joining concerts with an exhibition on a common theme.',
     venue: 'msk-pushkin-museum',
     topics: ['festival', 'classical', 'concert', 'exhibition', 'music'],
     recurrence: { kind: 'yearly', month: 12, day: 1, days: 25, time: '19:00' },
@@ -80,6 +89,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     title: 'Международный оперный фестиваль им. Ф. И. Шаляпина',
     description:
       'Оперный фестиваль Татарского театра оперы и балета с 1982 года, приуроченный ко дню рождения Шаляпина 13 февраля, когда по традиции дают «Бориса Годунова».',
+    descriptionEn:
+      'Opera festival of the Tatar Opera and Ballet Theatre since 1982, timed to Chaliapin’s birthday on 13 February, when «Boris Godunov» is traditionally given.',
     venue: 'kzn-opera',
     topics: ['festival', 'opera', 'classical', 'theatre', 'music'],
     recurrence: { kind: 'yearly', month: 2, day: 1, days: 24, time: '18:00' },
@@ -91,6 +102,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'kzn-nureyev-ballet-festival',
     title: 'Международный фестиваль классического балета им. Р. Нуриева',
     description: 'Балетный фестиваль Татарского театра оперы и балета, с 1993 года носящий имя Рудольфа Нуреева.',
+    descriptionEn: 'Ballet festival of the Tatar Opera and Ballet Theatre, named after Rudolf Nureyev since 1993.',
     venue: 'kzn-opera',
     topics: ['festival', 'ballet', 'theatre', 'classical'],
     recurrence: { kind: 'yearly', month: 5, day: 15, days: 12, time: '18:00' },
@@ -103,6 +115,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     title: 'Зимний международный фестиваль искусств Юрия Башмета',
     description:
       'Две недели классической, джазовой и этнической музыки, балета и театра в Зимнем театре Сочи и других залах; с 2008 года фестиваль ведёт Юрий Башмет.',
+    descriptionEn:
+      'Two weeks of classical, jazz and world music, ballet and theatre in Sochi’s Winter Theatre and other halls, led by Yuri Bashmet since 2008.',
     venue: 'aer-winter-theatre',
     topics: ['festival', 'classical', 'jazz', 'theatre', 'concert', 'music'],
     recurrence: { kind: 'yearly', month: 2, day: 15, days: 11, time: '19:00' },
@@ -115,6 +129,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     title: 'Фестиваль «Старый Новый Рок»',
     description:
       'Зимний рок-фестиваль Екатеринбурга: с 2000 по 2020 год проходил около 13 января и возродился 11 января 2026 года в ДК «Урал» — две сцены и 25 групп.',
+    descriptionEn:
+      'Yekaterinburg’s winter rock festival, held around 13 January from 2000 to 2020 and revived on 11 January 2026 at the Ural culture centre with two stages and 25 bands.',
     venue: 'ekb-ural-centre',
     topics: ['rock', 'festival', 'concert', 'music'],
     recurrence: { kind: 'yearly', month: 1, day: 13, days: 1, time: '16:00' },
@@ -127,6 +143,8 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     title: 'Международный фестиваль «Джаз над Волгой»',
     description:
       'Старейший джазовый фестиваль России, с 1979 года проходит в Ярославле по нечётным годам: неделя концертов в филармонии, Джазовом центре и других залах и ночные джем-сейшены.',
+    descriptionEn:
+      'Russia’s oldest jazz festival, held in Yaroslavl every odd-numbered year since 1979: a week of concerts at the Philharmonia, the Jazz Centre and other halls, with night jam sessions.',
     venue: 'yar-philharmonia',
     topics: ['jazz', 'festival', 'concert', 'music'],
     recurrence: { kind: 'yearly', month: 3, day: 13, days: 8, time: '19:00', years: 'odd' },
@@ -138,6 +156,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'aer-kinotavr',
     title: 'Открытый российский кинофестиваль «Кинотавр»',
     description: 'Главный фестиваль нового российского кино: показы и конкурс в Зимнем театре Сочи.',
+    descriptionEn: 'The main festival of new Russian cinema, with screenings and the competition in Sochi’s Winter Theatre.',
     venue: 'aer-winter-theatre',
     topics: ['film', 'festival'],
     recurrence: { kind: 'yearly', month: 6, day: 5, days: 8, time: '19:00' },
@@ -149,6 +168,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'spb-stars-of-white-nights',
     title: 'Фестиваль «Звёзды белых ночей»',
     description: 'Летний фестиваль Мариинского театра: опера, балет и концерты в белые ночи.',
+    descriptionEn: 'The Mariinsky Theatre’s summer festival of opera, ballet and concerts during the white nights.',
     venue: 'spb-mariinsky',
     topics: ['festival', 'opera', 'ballet', 'classical', 'theatre', 'music'],
     recurrence: { kind: 'yearly', month: 5, day: 25, days: 45, time: '19:00' },
@@ -160,6 +180,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'vrn-platonov-festival',
     title: 'Платоновский фестиваль искусств',
     description: 'Международный фестиваль искусств Воронежа имени Андрея Платонова: театр, музыка, выставки и литература по всему центру города.',
+    descriptionEn: 'Voronezh’s international arts festival named after Andrei Platonov: theatre, music, exhibitions and literature across the city centre.',
     venue: 'vrn-koltsovsky-square',
     topics: ['festival', 'theatre', 'concert', 'exhibition', 'music'],
     recurrence: { kind: 'yearly', month: 6, day: 1, days: 14, time: '19:00' },
@@ -171,6 +192,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'spb-jazz-hall-evening',
     title: 'Вечер джаза в Филармонии джазовой музыки',
     description: 'Вечерний джазовый концерт в Филармонии джазовой музыки.',
+    descriptionEn: 'Evening jazz concert at the St Petersburg Jazz Philharmonic Hall.',
     venue: 'spb-jazz-hall',
     topics: ['jazz', 'concert', 'music'],
     recurrence: { kind: 'weekly', weekdays: [4, 5, 6], time: '19:00', hours: 2.5, months: CONCERT_SEASON },
@@ -182,6 +204,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'spb-mariinsky-evening',
     title: 'Опера или балет в Мариинском театре',
     description: 'Вечерний спектакль труппы Мариинского театра.',
+    descriptionEn: 'An evening performance of the Mariinsky Theatre company.',
     venue: 'spb-mariinsky',
     topics: ['opera', 'ballet', 'theatre', 'classical', 'music'],
     recurrence: { kind: 'weekly', weekdays: [2, 3, 4, 5, 6, 0], time: '19:00', hours: 3, months: ALL_YEAR },
@@ -193,6 +216,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'spb-philharmonia-symphony',
     title: 'Симфонический концерт в Большом зале Филармонии',
     description: 'Симфонический концерт оркестров Петербургской филармонии.',
+    descriptionEn: 'A symphony concert of the St Petersburg Philharmonia orchestras.',
     venue: 'spb-philharmonia',
     topics: ['classical', 'concert', 'music'],
     recurrence: { kind: 'weekly', weekdays: [4, 6], time: '19:00', hours: 2, months: CONCERT_SEASON },
@@ -204,6 +228,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'spb-hermitage-exhibitions',
     title: 'Постоянная экспозиция и выставки Эрмитажа',
     description: 'Государственный Эрмитаж: постоянная экспозиция и временные выставки (по понедельникам закрыт).',
+    descriptionEn: 'The State Hermitage Museum: the permanent collection and temporary exhibitions (closed on Mondays).',
     venue: 'spb-hermitage',
     topics: ['exhibition'],
     recurrence: { kind: 'weekly', weekdays: [2, 3, 4, 5, 6, 0], time: '10:30', hours: 7.5, months: ALL_YEAR },
@@ -215,6 +240,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'msk-bolshoi-evening',
     title: 'Спектакль Большого театра',
     description: 'Вечерняя опера или балет Большого театра.',
+    descriptionEn: 'An evening opera or ballet of the Bolshoi Theatre.',
     venue: 'msk-bolshoi',
     topics: ['opera', 'ballet', 'theatre', 'classical', 'music'],
     recurrence: { kind: 'weekly', weekdays: [2, 3, 4, 5, 6, 0], time: '19:00', hours: 3, months: [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12] },
@@ -226,6 +252,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'msk-tchaikovsky-hall-concert',
     title: 'Концерт Московской филармонии в зале Чайковского',
     description: 'Симфонический или сольный вечер Московской филармонии.',
+    descriptionEn: 'A symphony or recital evening of the Moscow Philharmonic.',
     venue: 'msk-tchaikovsky-hall',
     topics: ['classical', 'concert', 'music'],
     recurrence: { kind: 'weekly', weekdays: [5, 6], time: '19:00', hours: 2, months: CONCERT_SEASON },
@@ -237,6 +264,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'msk-kozlov-club-jazz',
     title: 'Концерт в джаз-клубе Алексея Козлова',
     description: 'Джазовый вечер в клубе, основанном саксофонистом Алексеем Козловым.',
+    descriptionEn: 'A jazz evening at the club founded by saxophonist Alexei Kozlov.',
     venue: 'msk-kozlov-club',
     topics: ['jazz', 'concert', 'music'],
     recurrence: { kind: 'weekly', weekdays: [3, 4, 5, 6], time: '20:00', hours: 2.5, months: ALL_YEAR },
@@ -248,6 +276,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'msk-tretyakov-exhibitions',
     title: 'Выставки Третьяковской галереи',
     description: 'Третьяковская галерея в Лаврушинском переулке: русское искусство и временные выставки (по понедельникам закрыта).',
+    descriptionEn: 'The Tretyakov Gallery in Lavrushinsky Lane: Russian art and temporary exhibitions (closed on Mondays).',
     venue: 'msk-tretyakov',
     topics: ['exhibition'],
     recurrence: { kind: 'weekly', weekdays: [2, 3, 4, 5, 6, 0], time: '10:00', hours: 8, months: ALL_YEAR },
@@ -259,6 +288,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'kzn-symphony-orchestra',
     title: 'Концерт Государственного симфонического оркестра Татарстана',
     description: 'Государственный симфонический оркестр Татарстана в концертном зале имени Сайдашева.',
+    descriptionEn: 'The State Symphony Orchestra of Tatarstan at the Saydashev concert hall.',
     venue: 'kzn-saydashev-hall',
     topics: ['classical', 'concert', 'music'],
     recurrence: { kind: 'weekly', weekdays: [4, 5], time: '19:00', hours: 2, months: CONCERT_SEASON },
@@ -270,6 +300,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'kzn-opera-evening',
     title: 'Спектакль Татарского театра оперы и балета',
     description: 'Вечерняя опера или балет в театре имени Мусы Джалиля.',
+    descriptionEn: 'An evening opera or ballet at the Musa Jalil theatre.',
     venue: 'kzn-opera',
     topics: ['opera', 'ballet', 'theatre', 'classical', 'music'],
     recurrence: { kind: 'weekly', weekdays: [4, 5, 6, 0], time: '18:00', hours: 3, months: CONCERT_SEASON },
@@ -281,6 +312,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'nnv-philharmonia-concert',
     title: 'Концерт Нижегородской филармонии',
     description: 'Концерт в Кремлёвском зале Нижегородской филармонии.',
+    descriptionEn: 'A concert in the Kremlin hall of the Nizhny Novgorod Philharmonic.',
     venue: 'nnv-philharmonia',
     topics: ['classical', 'concert', 'music'],
     recurrence: { kind: 'weekly', weekdays: [5, 6], time: '18:30', hours: 2, months: CONCERT_SEASON },
@@ -292,6 +324,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'nnv-arsenal-exhibitions',
     title: 'Выставки в «Арсенале» Нижегородского кремля',
     description: 'Выставки современного искусства в Арсенале Нижегородского кремля — Приволжском филиале Пушкинского музея (по понедельникам закрыт).',
+    descriptionEn: 'Contemporary art exhibitions in the Kremlin Arsenal, the Volga-Vyatka branch of the Pushkin Museum (closed on Mondays).',
     venue: 'nnv-arsenal',
     topics: ['exhibition'],
     recurrence: { kind: 'weekly', weekdays: [2, 3, 4, 5, 6, 0], time: '11:00', hours: 8, months: ALL_YEAR },
@@ -303,6 +336,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'yar-philharmonia-concert',
     title: 'Концерт Ярославской филармонии',
     description: 'Концерт в зале имени Собинова Ярославской филармонии.',
+    descriptionEn: 'A concert in the Sobinov hall of the Yaroslavl Philharmonia.',
     venue: 'yar-philharmonia',
     topics: ['classical', 'concert', 'music'],
     recurrence: { kind: 'weekly', weekdays: [5, 6], time: '18:30', hours: 2, months: CONCERT_SEASON },
@@ -314,6 +348,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'yar-volkov-theatre-evening',
     title: 'Спектакль Волковского театра',
     description: 'Вечерний спектакль в Волковском театре — первом публичном театре России.',
+    descriptionEn: 'An evening performance at the Volkov Theatre, Russia’s first public theatre.',
     venue: 'yar-volkov-theatre',
     topics: ['theatre'],
     recurrence: { kind: 'weekly', weekdays: [4, 5, 6, 0], time: '18:30', hours: 3, months: CONCERT_SEASON },
@@ -325,6 +360,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'ekb-ural-philharmonic-concert',
     title: 'Концерт Уральского филармонического оркестра',
     description: 'Уральский филармонический оркестр в Свердловской филармонии.',
+    descriptionEn: 'The Ural Philharmonic Orchestra at the Sverdlovsk Philharmonia.',
     venue: 'ekb-philharmonia',
     topics: ['classical', 'concert', 'music'],
     recurrence: { kind: 'weekly', weekdays: [5, 6], time: '18:30', hours: 2, months: CONCERT_SEASON },
@@ -336,6 +372,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'ekb-yeltsin-center-exhibitions',
     title: 'Музей и выставки Ельцин Центра',
     description: 'Музей и арт-галерея Ельцин Центра (по понедельникам закрыт).',
+    descriptionEn: 'The museum and art gallery of the Yeltsin Center (closed on Mondays).',
     venue: 'ekb-yeltsin-center',
     topics: ['exhibition'],
     recurrence: { kind: 'weekly', weekdays: [2, 3, 4, 5, 6, 0], time: '10:00', hours: 9, months: ALL_YEAR },
@@ -347,6 +384,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'vrn-opera-evening',
     title: 'Спектакль Воронежского театра оперы и балета',
     description: 'Вечерняя опера или балет в Воронеже.',
+    descriptionEn: 'An evening opera or ballet in Voronezh.',
     venue: 'vrn-opera',
     topics: ['opera', 'ballet', 'theatre', 'music'],
     recurrence: { kind: 'weekly', weekdays: [5, 6, 0], time: '18:00', hours: 3, months: CONCERT_SEASON },
@@ -358,6 +396,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'aer-winter-theatre-evening',
     title: 'Концерт или спектакль в Зимнем театре',
     description: 'Гастрольные концерты и спектакли в Зимнем театре Сочи.',
+    descriptionEn: 'Touring concerts and performances at Sochi’s Winter Theatre.',
     venue: 'aer-winter-theatre',
     topics: ['concert', 'theatre', 'classical', 'music'],
     recurrence: { kind: 'weekly', weekdays: [5, 6], time: '19:00', hours: 2.5, months: ALL_YEAR },
@@ -369,6 +408,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'kuf-opera-evening',
     title: 'Спектакль Самарского театра оперы и балета',
     description: 'Вечерняя опера или балет в Самарском театре имени Шостаковича.',
+    descriptionEn: 'An evening opera or ballet at the Shostakovich theatre in Samara.',
     venue: 'kuf-opera',
     topics: ['opera', 'ballet', 'theatre', 'classical', 'music'],
     recurrence: { kind: 'weekly', weekdays: [4, 5, 6, 0], time: '18:00', hours: 3, months: CONCERT_SEASON },
@@ -380,6 +420,7 @@ export const RECURRING_EVENTS: readonly RecurringEvent[] = [
     id: 'kuf-symphony-concert',
     title: 'Концерт Самарского академического симфонического оркестра',
     description: 'Самарский академический симфонический оркестр в Самарской филармонии.',
+    descriptionEn: 'The Samara Academic Symphony Orchestra at the Samara Philharmonia.',
     venue: 'kuf-philharmonia',
     topics: ['classical', 'concert', 'music'],
     recurrence: { kind: 'weekly', weekdays: [5], time: '18:30', hours: 2, months: CONCERT_SEASON },
