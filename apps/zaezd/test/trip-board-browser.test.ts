@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Frame, Page } from 'playwright-core';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { axeProblems, browserAvailable, connectClient, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
-import { ARTIFACTS, DESKTOP, PHONE, englishForTraveller, latinInsideRussian, screenshots } from './support/page-checks.ts';
+import { ARTIFACTS, DESKTOP, EVERY_VIOLATION, PHONE, englishForTraveller, latinInsideRussian, screenshots } from './support/page-checks.ts';
 import { startJsonServer, type JsonServer } from './support/json-server.ts';
 import { openMeteoDays } from './support/open-meteo-fixture.ts';
 import { startStack, type RunningStack } from './support/start-stack.ts';
@@ -184,7 +184,7 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
       await expect(latinInsideRussian(page)).resolves.toEqual([]);
       await expect(page.locator(`${BOARD} [lang="en"]`).count()).resolves.toBeGreaterThan(0);
       await expect(page.locator('.board-select').count()).resolves.toBe(trip.packages.length);
-      await expect(axeProblems(page)).resolves.toEqual([]);
+      await expect(axeProblems(page, EVERY_VIOLATION)).resolves.toEqual([]);
       jsText = await blockTexts(page);
       await screenshots(page, 'trip-page-desktop');
       expect(problems).toEqual([]);
@@ -214,7 +214,7 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
         .first()
         .evaluate((p) => ({ bottom: p.getBoundingClientRect().bottom, fold: window.innerHeight }));
       expect(price.bottom).toBeLessThanOrEqual(price.fold);
-      await expect(axeProblems(page)).resolves.toEqual([]);
+      await expect(axeProblems(page, EVERY_VIOLATION)).resolves.toEqual([]);
       await screenshots(page, 'trip-page-phone');
       expect(problems).toEqual([]);
     });
@@ -240,7 +240,7 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
       await bare.goto(trip.web_url);
       await expect(bare.locator(BOARD).getAttribute('data-map')).resolves.toBe('none');
       await expect(latinInsideRussian(bare)).resolves.toEqual([]);
-      await expect(axeProblems(bare)).resolves.toEqual([]);
+      await expect(axeProblems(bare, EVERY_VIOLATION)).resolves.toEqual([]);
     });
 
     it('gets a package’s checkout links in place, without a reload, says what each opens before the click, opens each in a new tab through the live route and ticks it off, and «open all» opens the rest', async () => {
@@ -273,7 +273,7 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
       expect(stack.sim.control.snapshot().calls.create_checkout_link).toBe(before + 1);
       await expect(card.locator('.board-checklist li').first().innerText()).resolves.toContain('✓ открыто');
       await expect(card.locator('.board-checklist li.is-opened').count()).resolves.toBe(1);
-      await expect(axeProblems(page)).resolves.toEqual([]);
+      await expect(axeProblems(page, EVERY_VIOLATION)).resolves.toEqual([]);
       await screenshots(page, 'trip-page-checkout-phone');
       // One button for the rest; each opens through the live route, so Tutu is asked once per item.
       const openAll = card.getByRole('button', { name: `Открыть остальные (${pkg.checkout_items.length - 1})` });
@@ -344,7 +344,7 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
       expect(new URL(host.view().url()).origin).toBe(VIEW_ORIGIN);
       await expectEveryBlock(host.view());
       await expect(latinInsideRussian(host.view())).resolves.toEqual([]);
-      await expect(axeProblems(host.view())).resolves.toEqual([]);
+      await expect(axeProblems(host.view(), EVERY_VIOLATION)).resolves.toEqual([]);
       await host.screenshot(new URL('trip-widget.png', ARTIFACTS).pathname);
       expect(host.problems).toEqual([]);
     });
@@ -378,7 +378,7 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
       expect(redirect.status).toBe(302);
       expect(new URL(redirect.headers.get('location')!).origin).toBe(stack.simUrl);
       await expect(englishForTraveller(view, BOARD)).resolves.toEqual([]);
-      await expect(axeProblems(view)).resolves.toEqual([]);
+      await expect(axeProblems(view, EVERY_VIOLATION)).resolves.toEqual([]);
     });
 
     it('at 390 px shows the three cards folded first, details on tap, nothing wider than the frame, axe-clean', async () => {
@@ -405,7 +405,7 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
       expect(height).toBeLessThan(3500);
       await expect(view.locator(`${BOARD} [data-block="footnote"]`).innerText()).resolves.toContain('Веб-версия: открыть в браузере');
       await expect(englishForTraveller(view, BOARD)).resolves.toEqual([]);
-      await expect(axeProblems(view)).resolves.toEqual([]);
+      await expect(axeProblems(view, EVERY_VIOLATION)).resolves.toEqual([]);
       await narrow.screenshot(new URL('trip-widget-phone.png', ARTIFACTS).pathname);
     });
 
