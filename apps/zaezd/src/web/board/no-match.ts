@@ -59,7 +59,7 @@ export function noMatchBlock(view: View): Markup[] {
       m(
         'li',
         null,
-        `Другой город отправления — тогда поищем и в городе ${request.origin.name}: `,
+        'Другой город отправления (в самом городе отправления мероприятия не ищутся): ',
         ...inline(origins.map((name) => link(searchUrl(view.webUrl, request, { origin: name }), name))),
         '.',
       ),
