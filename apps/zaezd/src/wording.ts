@@ -152,7 +152,14 @@ export function topicRu(label: string): string {
 
 /** The interpreted request «jazz / джаз + festival / фестиваль» in Russian. */
 export function meansRu(means: string): string {
-  return means.startsWith('nothing') ? 'ничего (слов темы нет)' : means.split(' + ').map(topicRu).join(' + ');
+  if (means.startsWith('nothing')) return 'ничего (слов темы нет)';
+  return means
+    .split(' + ')
+    .map((part) => {
+      const free = /^"(.+)" \(not a known topic/.exec(part)?.[1];
+      return free ? `«${free}» (не тема из списка — искали в названиях)` : topicRu(part);
+    })
+    .join(' + ');
 }
 
 /**

@@ -2,8 +2,10 @@
  * The web faces of a trip, stateless by construction: `/t/:trip_id` rebuilds exactly the
  * TripResult find_event_trips answered — in this process or a fresh one — as JSON or as the trip
  * board page (the BoardState embedded for the board's own script);
+ * `/t/:id/checkout/:package` is a package's checkout answer as JSON, for the board's script;
  * `/t/:id/go/:package/:item` asks Tutu for a fresh link at click time and redirects, or offers
- * the search results when Tutu will not give one; a malformed or altered ID is a 400.
+ * the search results when Tutu will not give one, in Russian; a malformed or altered ID is a 400;
+ * any other address is zaezd's own 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
@@ -63,6 +65,8 @@ describe('GET /t/:trip_id', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("img-src 'self' data: https://tile.openstreetmap.org;");
+    // The board's script asks for a package's checkout links in place, from zaezd alone.
+    expect(csp).toContain("connect-src 'self';");
     const html = await response.text();
     expect(html.startsWith('<!DOCTYPE html><html lang="ru">')).toBe(true);
     expect(html).toContain('<div id="trip-board" class="trip-board" data-tile-url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"');
@@ -112,6 +116,47 @@ describe('GET /t/:trip_id', () => {
   });
 });
 
+describe('GET /t/:trip_id/checkout/:package', () => {
+  it('answers create_trip_checkout’s answer for that package as JSON, with fresh links from Tutu', async () => {
+    const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
+    const before = stack.sim.control.snapshot().calls.create_checkout_link ?? 0;
+    const response = await json(`${stack.url}/t/${found.trip_id}/checkout/1`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const answer = await response.json();
+    const direct = (await callThroughClient(client, 'create_trip_checkout', { trip_id: found.trip_id, package: 1 })).data;
+    expect(answer.items.map((i: any) => [i.item, i.stable_url, i.label])).toEqual(direct.items.map((i: any) => [i.item, i.stable_url, i.label]));
+    expect(stack.sim.control.snapshot().calls.create_checkout_link).toBe(before + 2 * found.packages[0].checkout_items.length);
+  });
+
+  it('refuses a package the trip does not have, or a broken ID, with the structured error', async () => {
+    const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
+    const missing = await json(`${stack.url}/t/${found.trip_id}/checkout/7`);
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error).toMatchObject({ code: 'unknown_package', retryable: false });
+    const broken = await json(`${stack.url}/t/hello/checkout/1`);
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error).toMatchObject({ code: 'invalid_trip_id' });
+  });
+});
+
+describe('an address with no page', () => {
+  it('answers zaezd’s own 404 page in Russian with the way back, or the structured error as JSON', async () => {
+    for (const path of ['/nope', '/t', '/t/x/y/z/w', '/assets/nothing.js']) {
+      const page = await fetch(`${stack.url}${path}`);
+      expect(page.status, path).toBe(404);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await page.text();
+      expect(html.startsWith('<!DOCTYPE html><html lang="ru">')).toBe(true);
+      expect(html).toContain('<title>Такой страницы нет · zaezd</title>');
+      expect(html).toContain('<a href="/">Найти поездку на мероприятие</a>');
+    }
+    const asJson = await json(`${stack.url}/nope`);
+    expect(asJson.status).toBe(404);
+    expect((await asJson.json()).error).toMatchObject({ code: 'not_found', retryable: false });
+  });
+});
+
 describe('GET /t/:trip_id/go/:package/:item', () => {
   it('asks Tutu for a fresh link at every click and redirects to it', async () => {
     const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
@@ -137,6 +182,21 @@ describe('GET /t/:trip_id/go/:package/:item', () => {
       expect(html).toContain('Открыть поиск, корзины не будет');
       expect(html).toMatch(new RegExp(`href="${stack.simUrl}/demo/search/rail\\?[^"]+"`));
       expect(html).toContain(`/t/${found.trip_id}`);
+    } finally {
+      stack.sim.control.reset();
+    }
+  });
+
+  it('says in Russian that Tutu gave no link when Tutu fails inside, and keeps Tutu’s own words off the page', async () => {
+    const found = (await callThroughClient(client, 'find_event_trips', REQUESTS[0]!)).data;
+    stack.sim.control.update({ faults: [{ tool: 'create_checkout_link', fault: 'error' }] });
+    try {
+      const response = await fetch(`${stack.url}/t/${found.trip_id}/go/1/there`, { redirect: 'manual' });
+      expect(response.status).toBe(502);
+      const html = await response.text();
+      expect(html).toContain('Туту сейчас не выдал ссылку на корзину для этой части поездки.');
+      expect(html).toMatch(/<p>Билет туда — [\d\u00a0]+\u00a0₽<\/p>/);
+      expect(html).not.toMatch(/Tutu failed|Error executing|\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|\(\d{5,}\)/);
     } finally {
       stack.sim.control.reset();
     }

@@ -27,6 +27,8 @@ export interface EventOccurrence {
   id: string;
   title: string;
   description: string;
+  /** More text a traveller's free words are matched against, never shown (a bundled event's English description). */
+  alsoMatches?: string;
   topics: TopicKey[];
   city: CityKey;
   venue: Venue;

@@ -1,7 +1,8 @@
 /**
  * How well an event fits the traveller's topics: each requested topic counts when the event is
  * tagged with it or its title or description names it; each free word counts when the title or
- * description contains it (Russian endings tolerated by comparing stems).
+ * description contains it (Russian endings tolerated by comparing stems). A bundled event's
+ * English description counts too, so «Sochi» finds what «Сочи» does.
  */
 import type { EventOccurrence } from './event.ts';
 import { topicOfWord, words, type TopicKey } from './topics.ts';
@@ -17,8 +18,12 @@ function stem(word: string): string {
   return word.length >= 6 ? word.slice(0, -2) : word;
 }
 
-export function fitOf(event: Pick<EventOccurrence, 'topics' | 'title' | 'description'>, topics: readonly TopicKey[], freeWords: readonly string[]): TopicFit {
-  const textWords = words(`${event.title} ${event.description}`);
+export function fitOf(
+  event: Pick<EventOccurrence, 'topics' | 'title' | 'description' | 'alsoMatches'>,
+  topics: readonly TopicKey[],
+  freeWords: readonly string[],
+): TopicFit {
+  const textWords = words(`${event.title} ${event.description} ${event.alsoMatches ?? ''}`);
   const textTopics = new Set(textWords.map(topicOfWord).filter((t): t is TopicKey => t !== undefined));
   const matched: string[] = [];
   const missing: string[] = [];

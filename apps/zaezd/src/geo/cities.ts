@@ -5,6 +5,8 @@
  * time zone Open-Meteo reports in.
  */
 
+import { CITY_NAMES_RU } from './city-names.ts';
+
 export const CITY_KEYS = ['msk', 'spb', 'kzn', 'nnv', 'yar', 'ekb', 'vrn', 'aer', 'kuf'] as const;
 export type CityKey = (typeof CITY_KEYS)[number];
 
@@ -24,7 +26,7 @@ export interface City {
 export const CITIES: readonly City[] = [
   {
     key: 'msk',
-    nameRu: 'Москва',
+    nameRu: CITY_NAMES_RU.msk,
     nameEn: 'Moscow',
     kudagoSlug: 'msk',
     timezone: 'Europe/Moscow',
@@ -34,7 +36,7 @@ export const CITIES: readonly City[] = [
   },
   {
     key: 'spb',
-    nameRu: 'Санкт-Петербург',
+    nameRu: CITY_NAMES_RU.spb,
     nameEn: 'Saint Petersburg',
     kudagoSlug: 'spb',
     timezone: 'Europe/Moscow',
@@ -61,7 +63,7 @@ export const CITIES: readonly City[] = [
   },
   {
     key: 'kzn',
-    nameRu: 'Казань',
+    nameRu: CITY_NAMES_RU.kzn,
     nameEn: 'Kazan',
     kudagoSlug: 'kzn',
     timezone: 'Europe/Moscow',
@@ -71,7 +73,7 @@ export const CITIES: readonly City[] = [
   },
   {
     key: 'nnv',
-    nameRu: 'Нижний Новгород',
+    nameRu: CITY_NAMES_RU.nnv,
     nameEn: 'Nizhny Novgorod',
     kudagoSlug: 'nnv',
     timezone: 'Europe/Moscow',
@@ -81,7 +83,7 @@ export const CITIES: readonly City[] = [
   },
   {
     key: 'yar',
-    nameRu: 'Ярославль',
+    nameRu: CITY_NAMES_RU.yar,
     nameEn: 'Yaroslavl',
     kudagoSlug: null,
     timezone: 'Europe/Moscow',
@@ -91,7 +93,7 @@ export const CITIES: readonly City[] = [
   },
   {
     key: 'ekb',
-    nameRu: 'Екатеринбург',
+    nameRu: CITY_NAMES_RU.ekb,
     nameEn: 'Yekaterinburg',
     kudagoSlug: 'ekb',
     timezone: 'Asia/Yekaterinburg',
@@ -101,7 +103,7 @@ export const CITIES: readonly City[] = [
   },
   {
     key: 'vrn',
-    nameRu: 'Воронеж',
+    nameRu: CITY_NAMES_RU.vrn,
     nameEn: 'Voronezh',
     kudagoSlug: null,
     timezone: 'Europe/Moscow',
@@ -111,7 +113,7 @@ export const CITIES: readonly City[] = [
   },
   {
     key: 'aer',
-    nameRu: 'Сочи',
+    nameRu: CITY_NAMES_RU.aer,
     nameEn: 'Sochi',
     kudagoSlug: null,
     timezone: 'Europe/Moscow',
@@ -121,7 +123,7 @@ export const CITIES: readonly City[] = [
   },
   {
     key: 'kuf',
-    nameRu: 'Самара',
+    nameRu: CITY_NAMES_RU.kuf,
     nameEn: 'Samara',
     kudagoSlug: null,
     timezone: 'Europe/Samara',

@@ -7,6 +7,7 @@ import { addDays, daysBetween } from '../calendar.ts';
 import { CITIES, findCity, type CityKey } from '../geo/cities.ts';
 import { interpretTopics } from '../events/topics.ts';
 import { fail } from '../errors.ts';
+import { REQUEST_LIMITS } from './request-limits.ts';
 
 export interface TripInput {
   topics: string[];
@@ -26,15 +27,7 @@ export interface TripRequest {
   adults: number;
 }
 
-export const REQUEST_LIMITS = {
-  /** Days after date_from searched when date_to is not given. */
-  defaultWindowDays: 60,
-  maxWindowDays: 180,
-  maxDaysAhead: 365,
-  maxAdults: 9,
-  maxBudget: 10_000_000,
-  maxTopics: 8,
-} as const;
+export { REQUEST_LIMITS };
 
 type FieldProblem = { field: string; problem: string };
 

@@ -2,7 +2,8 @@
  * The trip board's stylesheet, the same on the web page (served beside site.css) and in the
  * widget (inlined, where it also styles the bare document). Packages sit side by side and fall
  * into one column on a phone, their times and prices large enough to scan; markers are plain CSS
- * circles; the map canvas stays invisible until a tile has loaded.
+ * circles; the map canvas stays invisible until a tile has loaded. Each card shows its summary
+ * and one action; the rest opens on tap (a `<details>`, no script needed).
  */
 export const BOARD_CSS = `
 .trip-board { --ink: #1f2328; --muted: #5b636e; --line: #d9dde3; --accent: #0a6e3a; --venue: #b3261e; color: var(--ink); }
@@ -51,7 +52,14 @@ main:has(> .trip-board) { max-width: 74rem; }
 .board-kind { font-size: .9rem; color: var(--muted); }
 .board-checklist li.is-opened .board-checkout { background: #e7f3ec; color: var(--accent) !important; box-shadow: inset 0 0 0 1px var(--accent); }
 .board-opened { font-weight: 600; color: var(--accent); }
-.board-log summary { cursor: pointer; color: var(--muted); }
+.board-route { font-weight: 600; margin-top: .35rem !important; }
+.package-more { margin-top: .5rem; border-top: 1px solid var(--line); }
+.package-more > summary, .board-coverage > summary { cursor: pointer; color: #0b57a4; padding: .45rem 0; min-height: 1.5rem; }
+.package-more[open] > summary { margin-bottom: .2rem; }
+.board-open-all { font: inherit; font-weight: 600; padding: .4rem .9rem; border: 1px solid var(--accent); border-radius: .4rem; background: #fff; color: var(--accent); cursor: pointer; }
+.board-button[aria-disabled="true"] { opacity: .75; pointer-events: none; }
+.board-lead { font-size: 1.05rem; }
+.board-suggestions li { margin: .35rem 0; }
 .board-select { margin-top: .6rem; font: inherit; padding: .3rem .75rem; border: 1px solid var(--accent); border-radius: .4rem; background: #fff; color: var(--accent); cursor: pointer; }
 .board-map { height: 340px; margin: .5rem 0; border: 1px solid var(--line); border-radius: .6rem; }
 .board-map.is-pending { visibility: hidden; }

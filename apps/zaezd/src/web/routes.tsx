@@ -8,6 +8,8 @@
  * and redirects to it; when that live call fails it shows the search results instead, honestly
  * labelled. A malformed or altered ID is a 400, never a 500.
  *
+ * Any other address answers zaezd's own 404 page, in Russian, with the way back.
+ *
  * Pages carry no script, except the trip board: its page may run the board's own script from
  * /assets/ and load map tiles from the tile server, and nothing else. Every page reads without
  * it; the board's script adds the map.
@@ -28,7 +30,7 @@ import { HomePage } from './home-page.tsx';
 import { runSearch } from './search-route.ts';
 import { decodeTripId, encodeTripId } from '../trips/trip-id.ts';
 import { STYLESHEET_PATH } from './layout.tsx';
-import { CheckoutFallbackPage, TripProblemPage } from './problem-pages.tsx';
+import { CheckoutFallbackPage, NotFoundPage, TripProblemPage } from './problem-pages.tsx';
 import { SITE_CSS } from './site-css.ts';
 import { tripBoardState } from './trip-board-state.ts';
 import { BOARD_SCRIPT_PATH, BOARD_STYLESHEET_PATH, TripPage } from './trip-page.tsx';
@@ -92,9 +94,15 @@ async function problem(c: Context<AppEnv>, error: ToolError, tripId?: string): P
 
 export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions): void {
   const { planner, tutu, now } = options;
+  // Any other address: zaezd's own page in Russian with the way back (JSON for a client that asks for it).
+  app.notFound((c) => {
+    const error = fail('not_found', 'There is no page at this address.');
+    if (wantsJson(c)) return c.json(errorEnvelope(error, c.get('correlationId')), 404);
+    return c.html(htmlDocument(<NotFoundPage />), 404);
+  });
   const pageHeaders = securityHeaders();
   const boardPageHeaders = securityHeaders(
-    `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: ${tileOrigin(options.tiles.url)}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: ${tileOrigin(options.tiles.url)}; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   );
   app.use('*', (c, next) => (BOARD_PAGE.test(c.req.path) ? boardPageHeaders(c, next) : pageHeaders(c, next)));
   // A trip page is rebuilt with live prices each time, and its outgoing links carry offer references.
@@ -148,6 +156,21 @@ export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions):
     }
   });
 
+  // A package's checkout links as JSON (create_trip_checkout's answer), for the board's script to
+  // draw in place; without a script, `/t/:id?package=N` renders the board with them.
+  app.get('/t/:tripId/checkout/:package', async (c) => {
+    const packageNumber = Number(c.req.param('package'));
+    try {
+      if (!Number.isInteger(packageNumber) || packageNumber < 1 || packageNumber > 3) {
+        throw fail('unknown_package', 'The package number must be 1, 2 or 3.');
+      }
+      return c.json(await planner.checkout(c.req.param('tripId'), packageNumber, now()));
+    } catch (error) {
+      if (error instanceof ToolError) return c.json(errorEnvelope(error, c.get('correlationId')), error.status as ContentfulStatusCode);
+      throw error;
+    }
+  });
+
   app.get('/t/:tripId/also/:eventId', async (c) => {
     const tripId = c.req.param('tripId');
     try {
@@ -176,16 +199,10 @@ export function registerWebRoutes(app: Hono<AppEnv>, options: WebRoutesOptions):
       if (link.status === 'link' && link.url) {
         return c.redirect(link.url, 302);
       }
+      // Tutu's own words are for the log; the traveller gets what it means for them, in Russian.
+      c.get('log').warn({ item: link.item, package: packageNumber, problem: link.problem }, 'no checkout link from Tutu; offering its search instead');
       return c.html(
-        htmlDocument(
-          <CheckoutFallbackPage
-            tripId={tripId}
-            title={link.title}
-            problem={link.problem ?? 'Tutu gave no link.'}
-            searchUrl={link.search_results_url}
-            searchLabel={link.label}
-          />,
-        ),
+        htmlDocument(<CheckoutFallbackPage tripId={tripId} item={link.item} price={link.price} searchUrl={link.search_results_url} searchLabel={link.label} />),
         502,
       );
     } catch (error) {

@@ -8,7 +8,7 @@ import { ToolError } from '@agent-products/kit/errors';
 import type { AppEnv } from '@agent-products/kit/http';
 import { FindEventTripsInput } from '../mcp/input-schemas.ts';
 import type { TripPlanner } from '../trips/trip-planner.ts';
-import type { SearchFields, SearchProblem } from './home-page.tsx';
+import type { SearchFields, SearchProblem } from './search-form.tsx';
 
 const FIELD_NAMES = ['topics', 'origin', 'date_from', 'date_to', 'adults', 'budget'] as const;
 

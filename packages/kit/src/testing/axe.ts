@@ -2,7 +2,7 @@
  * axe-core inside a browser suite's page: the engine is read from node_modules and evaluated in
  * the page over the debugging protocol (so a page's strict CSP does not stop it, and the page
  * itself loads no test code), then run over the whole document. Only the impacts a page must
- * not have are returned: critical, serious and moderate.
+ * not have are returned: critical, serious and moderate — or, asked for, minor ones too.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,7 +20,12 @@ export interface AxeProblem {
 
 const BLOCKING = new Set(['critical', 'serious', 'moderate']);
 
-export async function axeProblems(target: Page | Frame): Promise<AxeProblem[]> {
+export interface AxeOptions {
+  /** Report minor-impact violations too: every violation axe finds. */
+  minor?: boolean;
+}
+
+export async function axeProblems(target: Page | Frame, options: AxeOptions = {}): Promise<AxeProblem[]> {
   source ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   await target.evaluate(source);
   const violations = await target.evaluate(async () => {
@@ -42,5 +47,5 @@ export async function axeProblems(target: Page | Frame): Promise<AxeProblem[]> {
       targets: v.nodes.map((n) => n.target.map(String).join(' ')),
     }));
   });
-  return violations.filter((v) => BLOCKING.has(v.impact));
+  return options.minor ? violations : violations.filter((v) => BLOCKING.has(v.impact));
 }

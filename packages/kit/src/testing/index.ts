@@ -2,7 +2,7 @@
 export { openTestDatabase, testDatabaseKind, type TestDatabase } from './test-database.ts';
 export { MCP_HEADERS, callTool, connectClient, rpc } from './mcp-client.ts';
 export { browserAvailable, launchChromium, reportMissingBrowser } from './chromium.ts';
-export { axeProblems, type AxeProblem } from './axe.ts';
+export { axeProblems, type AxeOptions, type AxeProblem } from './axe.ts';
 export type { InteropCall } from './interop-clients.ts';
 export { describeErrorInterop, type ErrorInteropOptions, type ErrorScenario } from './error-interop.ts';
 export { freePort } from './free-port.ts';

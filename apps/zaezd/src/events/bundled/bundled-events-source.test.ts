@@ -8,6 +8,7 @@ import { CITY_KEYS } from '../../geo/cities.ts';
 import { occurrencesBetween } from './recurrence.ts';
 import { BundledEventsSource } from './bundled-events-source.ts';
 import { RECURRING_EVENTS } from './recurring-events.ts';
+import { isLatinText } from '../../wording.ts';
 import { VENUES } from './venues.ts';
 
 const everywhere = [...CITY_KEYS];
@@ -74,5 +75,17 @@ describe('the bundled dataset', () => {
     expect(found).toMatchObject({ id: 'spb-square-of-arts', city: 'spb', startsAt: '2026-12-12T19:00:00+03:00' });
     expect(await source.find({ source: 'bundled', id: 'spb-square-of-arts', day: '2026-07-01' })).toBeUndefined();
     expect(await source.find({ source: 'bundled', id: 'no-such-event', day: '2026-12-20' })).toBeUndefined();
+  });
+
+  it('tells the traveller every event in Russian: its description, ending with how firm its dates are', async () => {
+    for (const event of RECURRING_EVENTS) {
+      expect(isLatinText(event.description), event.id).toBe(false);
+      expect(isLatinText(event.datesNoteRu), event.id).toBe(false);
+      expect(event.datesNoteRu, event.id).toMatch(/[А-Яа-яЁё]/);
+    }
+    const found = await new BundledEventsSource().find({ source: 'bundled', id: 'spb-jazz-hall-evening', day: '2026-12-03' });
+    expect(found?.description).toBe(
+      'Вечерний джазовый концерт в Филармонии джазовой музыки. Регулярная программа: площадка обычно играет в эти вечера, но афиша меняется — проверьте её перед поездкой.',
+    );
   });
 });

@@ -16,7 +16,8 @@ function occurrence(event: RecurringEvent, span: { startsAt: string; endsAt: str
     source: 'bundled',
     id: event.id,
     title: event.title,
-    description: event.description,
+    description: `${event.description} ${event.datesNoteRu}`,
+    alsoMatches: event.descriptionEn,
     topics: event.topics,
     city: venue.city,
     venue: { name: venue.name, address: venue.address, lat: venue.lat, lon: venue.lon },
@@ -41,7 +42,7 @@ export class BundledEventsSource implements EventsSource {
     const occurrences: EventOccurrence[] = [];
     for (const event of RECURRING_EVENTS) {
       if (!query.cities.includes(VENUES[event.venue].city)) continue;
-      if (fitOf(event, query.topics, query.freeWords).score === 0) continue;
+      if (fitOf({ ...event, alsoMatches: event.descriptionEn }, query.topics, query.freeWords).score === 0) continue;
       for (const span of spans(event, query.from, query.to)) occurrences.push(occurrence(event, span));
     }
     return {

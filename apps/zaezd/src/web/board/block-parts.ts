@@ -17,7 +17,7 @@ export function sentence(english: string): Markup {
   return words.fixedSentence(english) ?? foreign(english);
 }
 
-export function link(url: string, text: MarkupChild, attrs: Record<string, string> = {}): MarkupElement {
+export function link(url: string, text: MarkupChild, attrs: Record<string, string | null> = {}): MarkupElement {
   return m('a', { href: url, ...attrs }, text);
 }
 

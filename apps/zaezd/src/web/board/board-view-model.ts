@@ -10,12 +10,24 @@ import type { BoardState, PackageDetails } from './board-data.ts';
 
 export type MapView = 'none' | 'loading' | 'ready' | 'failed';
 
-/** What the board's surroundings add to a render: the map's state, the package shown on it, the checkout items already opened. */
+/**
+ * What the board's surroundings add to a render: whether a script runs it, the map's state, the
+ * package shown on it, the checkout items already opened, the package whose links are being asked
+ * for and why the last ask failed.
+ */
 export interface BoardUi {
+  /** A script draws the board (not the server's page for a browser without JavaScript). */
+  script: boolean;
+  /** The board is the MCP App widget in an agent's chat (not the web page). */
+  widget: boolean;
   map: MapView;
   selected: number | null;
   /** `<package>/<item>` of each checkout button already clicked. */
   opened: ReadonlySet<string>;
+  /** The package whose checkout links are being asked for in place. */
+  asking: number | null;
+  /** Why asking for a package's links failed, in Russian. */
+  problem: { package: number; text: string } | null;
 }
 
 /** The answer the board draws, whichever tool it came from. */

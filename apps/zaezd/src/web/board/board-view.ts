@@ -39,7 +39,10 @@ export function boardBlocks(view: View, ui: BoardUi): Blocks {
     about: aboutBlock(view),
     coverage: coverageBlock(view),
     others: othersBlock(view),
-    footnote: ['Доска собирается заново по ссылке при каждом открытии, с текущими ценами Туту. Веб-версия: ', link(view.webUrl, 'открыть в браузере')],
+    // The page is the web version; only the widget in a chat links to it.
+    footnote: ui.widget
+      ? ['Доска собирается заново при каждом открытии, с текущими ценами Туту. Веб-версия: ', link(view.webUrl, 'открыть в браузере')]
+      : ['Доска собирается заново при каждом открытии, с текущими ценами Туту.'],
   };
 }
 

@@ -1,8 +1,13 @@
-/** The trip board's coverage block: the budget, what was searched, what was not found and what is not covered. */
+/**
+ * The trip board's coverage block: the budget, then — on demand, in a `<details>` — what was
+ * searched, what was not found and what is not covered, all in Russian. The English search log
+ * the agent got is not repeated here: the searched lines say the same from the request.
+ */
 import type { TripResult } from '../../trips/trip-result.ts';
 import * as words from '../../wording.ts';
 import type { View } from './board-view-model.ts';
 import { sentence } from './block-parts.ts';
+import { notFoundRu } from './russian-text.ts';
 import { m, type Markup, type MarkupElement } from './markup.ts';
 
 function budgetSentence(trip: TripResult): string | null {
@@ -37,20 +42,19 @@ export function coverageBlock(view: View): Markup[] | null {
   return [
     m('h2', null, 'Что искали и чего нет'),
     budget ? m('p', null, budget) : null,
-    m('h3', null, 'Что искали'),
-    list(searchedLines(trip)),
-    trip.coverage.searched.length > 0
-      ? m(
-          'details',
-          { class: 'board-log' },
-          m('summary', null, 'Журнал поиска, как его получил агент (на английском)'),
-          m('ul', { lang: 'en' }, ...trip.coverage.searched.map((line) => m('li', null, line))),
-        )
-      : null,
-    m('h3', null, 'Чего не нашли'),
-    trip.coverage.not_found.length > 0 ? list(trip.coverage.not_found.map(sentence)) : m('p', { class: 'board-muted' }, 'Всё, что искали, нашлось.'),
-    m('h3', null, 'Что не входит'),
-    // The demo notice already heads the board; it is not said twice.
-    list(trip.coverage.not_covered.filter((line) => line !== view.notice).map(sentence)),
+    m(
+      'details',
+      { class: 'board-coverage' },
+      m('summary', null, 'Что искали, чего не нашли и что не входит в поездку'),
+      m('h3', null, 'Что искали'),
+      list(searchedLines(trip)),
+      m('h3', null, 'Чего не нашли'),
+      trip.coverage.not_found.length > 0
+        ? list([...new Set(trip.coverage.not_found.map(notFoundRu))])
+        : m('p', { class: 'board-muted' }, 'Всё, что искали, нашлось.'),
+      m('h3', null, 'Что не входит'),
+      // The demo notice already heads the board; it is not said twice.
+      list(trip.coverage.not_covered.filter((line) => line !== view.notice).map(sentence)),
+    ),
   ].filter((x): x is MarkupElement => x !== null);
 }

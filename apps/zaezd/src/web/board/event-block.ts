@@ -1,18 +1,13 @@
-/** The trip board's event block: the event in two lines, or what was asked when none matched. */
+/** The trip board's event block: the event in two lines, or what was asked and what to try when none matched (no-match.ts). */
 import * as words from '../../wording.ts';
 import type { View } from './board-view-model.ts';
-import { facts, foreign, requestFacts, visitText } from './block-parts.ts';
+import { foreign, visitText } from './block-parts.ts';
+import { noMatchBlock } from './no-match.ts';
 import { m, type Markup, type MarkupElement } from './markup.ts';
 
 export function eventBlock(view: View): Markup[] {
   const { event, trip } = view;
-  if (!event) {
-    const request = trip?.request;
-    return [
-      m('h1', null, 'Подходящее мероприятие не нашлось'),
-      facts([...requestFacts(trip), request ? ['Искали', `с ${words.fullDay(request.date_from)} по ${words.fullDay(request.date_to)}`] : null]),
-    ];
-  }
+  if (!event) return noMatchBlock(view);
   return [
     m('p', { class: 'board-kicker' }, `${event.city.name} · ${visitText(event)}`),
     m('h1', null, foreign(event.title)),

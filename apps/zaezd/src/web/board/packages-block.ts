@@ -7,7 +7,8 @@ import * as words from '../../wording.ts';
 import type { PackageDetails } from './board-data.ts';
 import type { BoardUi, View } from './board-view-model.ts';
 import { facts, foreign } from './block-parts.ts';
-import { checklist, checkoutCard } from './checkout-checklist.ts';
+import { checkoutAction, checkoutCard, checkoutItemsList } from './checkout-checklist.ts';
+import { baggageRu, cancellationRu, stationRu } from './russian-text.ts';
 import { m, type Markup, type MarkupElement } from './markup.ts';
 
 function legTitle(leg: Leg): string {
@@ -32,12 +33,12 @@ function legItem(leg: Leg): MarkupElement {
       nextDay ? m('span', { class: 'board-muted' }, ` ${words.day(leg.arrives_at)}`) : null,
       m('span', { class: 'board-duration' }, ` · ${words.duration(leg.duration_minutes)}`),
     ),
-    m('p', null, foreign(`${leg.from} → ${leg.to}`)),
+    m('p', null, foreign(`${stationRu(leg.from)} → ${stationRu(leg.to)}`)),
     m('p', { class: 'board-muted' }, foreign([legTitle(leg), stops, leg.price !== null ? words.rub(leg.price) : null].filter(Boolean).join(' · '))),
   );
 }
 
-function hotelBlock(pkg: TripPackage, entry: PackageDetails | undefined): MarkupElement[] {
+function hotelBlock(pkg: TripPackage, entry: PackageDetails | undefined, eventStartsAt: string | null): MarkupElement[] {
   const hotel = pkg.hotel;
   const details = entry && 'details' in entry ? entry.details.hotel : null;
   const stars = hotel.stars ? ` ${'★'.repeat(hotel.stars)}` : '';
@@ -56,13 +57,13 @@ function hotelBlock(pkg: TripPackage, entry: PackageDetails | undefined): Markup
   const meal = details?.meal ?? hotel.meal;
   if (room || meal) lines.push(m('p', null, foreign([room, meal ? words.meal(meal) : null].filter(Boolean).join(', '))));
   if (details) {
-    if (details.cancellation_note) lines.push(m('p', null, foreign(details.cancellation_note)));
+    const cancellation = details.cancellation_note ? cancellationRu(details.cancellation_note, eventStartsAt) : null;
+    if (cancellation) lines.push(m('p', null, cancellation));
     else if (details.free_cancellation !== null) lines.push(m('p', null, details.free_cancellation ? 'Бесплатная отмена' : 'Без бесплатной отмены'));
     if (details.amenities.length > 0) lines.push(m('p', { class: 'board-muted' }, details.amenities.map(words.amenity).join(', ')));
-    if (details.details_note)
-      lines.push(m('p', { class: 'board-muted' }, 'Подробности номера Туту не отдал; показан номер из поиска. ', foreign(details.details_note)));
+    if (details.details_note) lines.push(m('p', { class: 'board-muted' }, 'Подробности номера Туту не отдал; показан номер из поиска.'));
   } else if (entry && 'problem' in entry) {
-    lines.push(m('p', { class: 'board-problem' }, 'Подробности не получены: ', foreign(entry.problem)));
+    lines.push(m('p', { class: 'board-problem' }, 'Подробности отеля сейчас не получены: Туту не ответил. Откройте доску ещё раз через минуту.'));
   } else {
     lines.push(m('p', { class: 'board-muted' }, 'Загружаем подробности отеля…'));
   }
@@ -103,8 +104,7 @@ function packageNotes(pkg: TripPackage): Markup[] {
       notes.push(
         'Самолёт — запасной вариант: ссылка на авиабилеты открывает корзину только в браузере, где вы вошли в Туту; в другом браузере откроется поиск.',
       );
-    } else if (note.startsWith('Baggage: ')) notes.push(m('span', null, 'Багаж: ', foreign(note.slice('Baggage: '.length).replace(/\.$/, ''))));
-    else notes.push(foreign(note));
+    } else if (note.startsWith('Baggage: ')) notes.push(`Багаж: ${baggageRu(note.slice('Baggage: '.length))}.`);
   }
   return notes;
 }
@@ -125,6 +125,8 @@ function packageCard(view: View, pkg: TripPackage, ui: BoardUi): MarkupElement {
     .join(' ');
   const notes = packageNotes(pkg);
   const perPerson = view.adults !== null && view.adults > 1 ? ` · ${words.rub(pkg.total_price / view.adults)} на человека` : '';
+  // Opened when the traveller is looking at this package: its checkout links or its place on the map.
+  const open = view.checkout?.package === pkg.number || ui.selected === pkg.number;
   return m(
     'article',
     { class: classes, 'data-package': String(pkg.number), id: `package-${pkg.number}` },
@@ -132,16 +134,33 @@ function packageCard(view: View, pkg: TripPackage, ui: BoardUi): MarkupElement {
     badges.length > 0 ? m('p', { class: 'board-badges' }, ...badges.map((b) => m('span', { class: 'board-badge' }, b))) : null,
     m('p', { class: 'board-price' }, words.rub(pkg.total_price)),
     m('p', { class: 'board-muted' }, `${view.adults !== null ? `за ${words.adults(view.adults)}, ` : ''}дорога и отель${perPerson}`),
-    m('ul', { class: 'board-legs', 'aria-label': pkg.mode === 'rail' ? 'Поезда' : 'Перелёт' }, ...pkg.legs.map(legItem)),
-    m('h4', null, 'Отель'),
-    ...hotelBlock(pkg, entry),
-    m('h4', null, 'Из чего цена'),
-    ratesBlock(pkg, entry, view.adults),
-    notes.length > 0 ? m('ul', { class: 'board-notes' }, ...notes.map((note) => m('li', null, note))) : null,
-    m('h4', null, 'Оформление на Туту'),
-    ...checklist(view, pkg, ui),
-    ui.map === 'ready' ? m('button', { type: 'button', class: 'board-select', 'data-select': String(pkg.number) }, 'Показать на карте') : null,
+    m('p', { class: 'board-route' }, routeLine(view, pkg)),
+    ...checkoutAction(view, pkg, ui),
+    m(
+      'details',
+      { class: 'package-more', open: open ? '' : null },
+      m('summary', null, 'Подробнее: дорога, отель, из чего цена'),
+      m('ul', { class: 'board-legs', 'aria-label': pkg.mode === 'rail' ? 'Поезда' : 'Перелёт' }, ...pkg.legs.map(legItem)),
+      m('h4', null, 'Отель'),
+      ...hotelBlock(pkg, entry, view.event?.starts_at ?? null),
+      m('h4', null, 'Из чего цена'),
+      ratesBlock(pkg, entry, view.adults),
+      notes.length > 0 ? m('ul', { class: 'board-notes' }, ...notes.map((note) => m('li', null, note))) : null,
+      ...checkoutItemsList(view, pkg),
+      ui.map === 'ready' ? m('button', { type: 'button', class: 'board-select', 'data-select': String(pkg.number) }, 'Показать на карте') : null,
+    ),
   );
+}
+
+/** The card's summary line: how, from where to where, on which days, and the hotel's nights. */
+function routeLine(view: View, pkg: TripPackage): string {
+  const from = view.trip?.request.origin.name;
+  const to = view.event?.city.name;
+  const there = pkg.legs.find((l) => l.direction === 'there');
+  const back = pkg.legs.find((l) => l.direction === 'back');
+  const how = pkg.mode === 'rail' ? 'Поезд' : 'Самолёт';
+  const days = there && back ? `${words.day(there.departs_at)} — ${words.day(back.departs_at)}` : null;
+  return [from && to ? `${how} ${from} → ${to}` : how, days, `${words.nights(pkg.hotel.nights)} в отеле`].filter(Boolean).join(' · ');
 }
 
 export function packagesBlock(view: View, ui: BoardUi): Markup[] | null {

@@ -7,6 +7,7 @@
  * map (Leaflet, or the list alone when tiles cannot load), "show on the map", the checkout
  * buttons ticked off once opened, and links sent through the host in the widget.
  */
+import type { TripCheckout } from '../../trips/trip-checkout.ts';
 import type { TripEvent, TripPackage } from '../../trips/trip-result.ts';
 import type { BoardState } from './board-data.ts';
 import { BoardMap, type MapPlace, type MapState } from './board-map.ts';
@@ -21,6 +22,13 @@ export interface BoardHost {
   openLink?: (url: string) => void;
   /** The traveller asked to see one package; the widget tells the agent (ui/update-model-context). */
   packageSelected?: (selection: PackageSelection) => void;
+  /**
+   * Asks zaezd for a package's checkout links (create_trip_checkout's answer), so they appear in
+   * place; without it the «get links» link loads the board with them. Rejects with a Russian reason.
+   */
+  prepareCheckout?: (tripId: string, packageNumber: number) => Promise<TripCheckout>;
+  /** The board is the MCP App widget (it then links to its web version). */
+  widget?: boolean;
 }
 
 export interface PackageSelection {
@@ -51,7 +59,15 @@ export function createTripBoard(root: HTMLElement, host: BoardHost = {}): TripBo
   mapCanvas.dataset.slot = MAP_SLOT;
   let state: BoardState | null = null;
   let view: View | null = null;
-  const ui: { map: BoardUi['map']; selected: number | null; opened: Set<string> } = { map: 'none', selected: null, opened: new Set() };
+  const ui: BoardUi & { opened: Set<string> } = {
+    script: true,
+    widget: host.widget ?? false,
+    map: 'none',
+    selected: null,
+    opened: new Set(),
+    asking: null,
+    problem: null,
+  };
 
   const map = new BoardMap(mapCanvas, { url: root.dataset.tileUrl ?? '', attribution: root.dataset.tileAttribution ?? '' }, (mapState: MapState) => {
     ui.map = mapState;
@@ -106,11 +122,65 @@ export function createTripBoard(root: HTMLElement, host: BoardHost = {}): TripBo
     host.packageSelected?.({ tripId: view.tripId, webUrl: view.webUrl, event: view.event, pkg });
   };
 
+  /** Asks for a package's checkout links and draws them in its card, the card opened on them. */
+  const prepare = (number: number) => {
+    if (!view || !state || !host.prepareCheckout || ui.asking !== null) return;
+    const current = state;
+    ui.asking = number;
+    ui.problem = null;
+    draw();
+    host.prepareCheckout(view.tripId, number).then(
+      (checkout) => {
+        ui.asking = null;
+        current.checkout = checkout;
+        draw();
+        root.querySelector<HTMLElement>(`#package-${number} .board-checkout`)?.focus();
+      },
+      (error: unknown) => {
+        ui.asking = null;
+        ui.problem = { package: number, text: error instanceof Error ? error.message : 'Туту сейчас не дал ссылки. Попробуйте через минуту.' };
+        draw();
+      },
+    );
+  };
+
+  /**
+   * Opens each checkout item of a package not opened yet, each through zaezd's live route, and
+   * ticks them off. A browser may allow one new tab per click: what it blocks stays unticked, and
+   * the button then offers the rest.
+   */
+  const openAll = (number: number) => {
+    const links = [...root.querySelectorAll<HTMLAnchorElement>(`#package-${number} a.board-checkout`)];
+    for (const anchor of links) {
+      const key = anchor.getAttribute('data-item') ?? '';
+      if (ui.opened.has(key)) continue;
+      if (host.openLink) host.openLink(anchor.href);
+      else {
+        const tab = window.open(anchor.href, '_blank');
+        if (!tab) break;
+        tab.opener = null;
+      }
+      ui.opened.add(key);
+    }
+    draw();
+  };
+
   root.addEventListener('click', (event) => {
     const target = event.target as Element | null;
     const button = target?.closest?.('button[data-select]');
     if (button) {
       select(Number(button.getAttribute('data-select')));
+      return;
+    }
+    const all = target?.closest?.('button[data-open-all]');
+    if (all) {
+      openAll(Number(all.getAttribute('data-open-all')));
+      return;
+    }
+    const ask = target?.closest?.('a[data-prepare]');
+    if (ask && host.prepareCheckout && !event.defaultPrevented) {
+      event.preventDefault();
+      prepare(Number(ask.getAttribute('data-prepare')));
       return;
     }
     const anchor = target?.closest?.('a[href]');

@@ -2,7 +2,7 @@
 import type { TripDetails } from '../../trips/trip-details.ts';
 import * as words from '../../wording.ts';
 import type { View } from './board-view-model.ts';
-import { foreign } from './block-parts.ts';
+import { weatherReasonRu, weatherSourceRu } from './russian-text.ts';
 import { m, type Markup, type MarkupElement } from './markup.ts';
 
 /** The forecast is the venue's, the same for every package: the first package that has one tells it. */
@@ -19,8 +19,8 @@ export function weatherBlock(view: View): Markup[] | null {
   if (weather.status !== 'forecast') {
     return [
       heading,
-      m('p', null, 'Прогноза пока нет.', weather.reason ? ' ' : null, weather.reason ? foreign(weather.reason) : null),
-      m('p', { class: 'board-muted' }, 'Источник: ', foreign(weather.source)),
+      m('p', null, 'Прогноза пока нет.', weather.reason ? ` ${weatherReasonRu(weather.reason)}` : null),
+      m('p', { class: 'board-muted' }, 'Источник: ', ...weatherSourceRu(weather.source)),
     ];
   }
   const { from, to } = view.event.visit;
@@ -41,6 +41,6 @@ export function weatherBlock(view: View): Markup[] | null {
       }),
     ),
     covered < visitDays ? m('p', { class: 'board-muted' }, 'Прогноз есть не на все дни: остальные дальше, чем заглядывает Open-Meteo (16 дней).') : null,
-    m('p', { class: 'board-muted' }, 'Источник: ', foreign(weather.source)),
+    m('p', { class: 'board-muted' }, 'Источник: ', ...weatherSourceRu(weather.source)),
   ].filter((x): x is MarkupElement => x !== null);
 }

@@ -34,9 +34,17 @@ let waitedLongEnough = false;
 let askedOurselves = false;
 
 const board = createTripBoard(root, {
+  widget: true,
+  /** create_trip_checkout through the host, so the links appear in the card; each opens through zaezd's live route. */
+  async prepareCheckout(tripId, packageNumber) {
+    if (!app.getHostCapabilities()?.serverTools) throw new Error('Чат не передаёт запросы доски в zaezd: откройте веб-версию поездки.');
+    const result = await app.callServerTool({ name: 'create_trip_checkout', arguments: { trip_id: tripId, package: packageNumber } }).catch(() => null);
+    if (!result || result.isError || !result.structuredContent) throw new Error('Туту сейчас не дал ссылки. Попробуйте через минуту.');
+    return result.structuredContent as unknown as TripCheckout;
+  },
   openLink(url) {
     if (app.getHostCapabilities()?.openLinks) {
-      app.openLink({ url }).catch((error: unknown) => board.message(`Хост не открыл ссылку: ${messageOf(error)}`, 'problem'));
+      app.openLink({ url }).catch(() => board.message('Чат не открыл ссылку. Откройте веб-версию поездки.', 'problem'));
     } else {
       window.open(url, '_blank', 'noopener');
     }
@@ -98,7 +106,7 @@ function loadDetails(tripId: string, packages: number[]): void {
 
 function accept(result: CallToolResult): void {
   if (result.isError) {
-    board.message(`zaezd ответил ошибкой: ${errorText(result)}`, 'problem');
+    board.message('zaezd не смог собрать поездку; что случилось, агент прочитает в ответе.', 'problem');
     return;
   }
   const data = result.structuredContent as Record<string, unknown> | undefined;
@@ -138,7 +146,7 @@ function askOurselves(): void {
     (result) => {
       if (!answered) accept(result);
     },
-    (error: unknown) => board.message(`Не удалось получить поездку: ${messageOf(error)}`, 'problem'),
+    () => board.message('Не удалось получить поездку от zaezd. Попросите агента повторить поиск.', 'problem'),
   );
 }
 
@@ -156,8 +164,8 @@ async function main(): Promise<void> {
   app.onhostcontextchanged = () => board.refreshMap();
   try {
     await app.connect(new PostMessageTransport(window.parent, window.parent));
-  } catch (error) {
-    board.message(`Доска открывается внутри агента; здесь связи с ним нет (${messageOf(error)}).`, 'problem');
+  } catch {
+    board.message('Доска открывается внутри агента; здесь связи с ним нет.', 'problem');
     return;
   }
   board.refreshMap();
