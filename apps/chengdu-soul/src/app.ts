@@ -155,6 +155,9 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
         if (bearer.kind === 'malformed') return { failure: 'malformed' };
         return credentials.admit(bearer.token, audience, clock(), limiter, calls);
       },
+      // Replays of a stored answer and calls refused at the limit use none of the allowance.
+      release: (principal, calls) => limiter.refund(principal.subject, calls),
+      answersFromStore: (principal, call) => drafts.answersFromStore(principal.subject, call),
     },
     onError: (error) => options.log.warn({ err: error }, 'mcp handler error'),
   });

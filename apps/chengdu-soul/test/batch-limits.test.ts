@@ -2,7 +2,7 @@
  * A JSON-RPC batch cannot bypass the shared write limit: every call in it counts. Under a limit of
  * five writes a minute, a batch of six proposals is refused whole (429, nothing written), a batch
  * of three takes three of the five, and a batch over 100 messages is refused before any work.
- * As for single calls, a refused attempt counts too.
+ * A refused request uses none of the allowance (replay-at-limit.test.ts has the replays).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpc } from '@agent-products/kit/testing';
@@ -63,9 +63,12 @@ describe('batches under the shared write limit', () => {
     expect(three.status).toBe(200);
     expect(three.json.every((m: any) => m.result.isError === undefined)).toBe(true);
     expect(await drafts()).toBe(3);
-    // Three more would make six: refused whole, and like any refused attempt it counts.
+    // Three more would make six: refused whole, and a refused request uses none of the allowance,
+    // so two more still fit and a third does not.
     expect((await batchOf(3)).status).toBe(429);
-    expect((await batchOf(1)).status).toBe(429);
     expect(await drafts()).toBe(3);
+    expect((await batchOf(2)).status).toBe(200);
+    expect((await batchOf(1)).status).toBe(429);
+    expect(await drafts()).toBe(5);
   });
 });

@@ -2,7 +2,7 @@
  * The three planning writes. They need the operator-issued Agent credential (the endpoint
  * answers 401 without it); the account comes from the credential, never from arguments.
  */
-import { defineTool, type Tool } from '@agent-products/kit/mcp';
+import { defineTool, noteStoredAnswer, type Tool } from '@agent-products/kit/mcp';
 import type { DraftService } from '../planning/draft-service.ts';
 import { ConfirmInput, ProposeInput, ReviseInput } from '../planning/proposal-input.ts';
 import { ConfirmOutput, DraftOutput } from './planning-output-schemas.ts';
@@ -23,7 +23,7 @@ export function planningTools(drafts: DraftService): Tool[] {
       output: DraftOutput,
       annotations: WRITE,
       access: 'credential',
-      run: (args, scope) => drafts.propose(scope.principal!.subject, args, scope.now()),
+      run: (args, scope) => drafts.propose(scope.principal!.subject, args, scope.now(), () => noteStoredAnswer(scope)),
       text: renderDraft,
     }),
     defineTool({
@@ -36,7 +36,7 @@ export function planningTools(drafts: DraftService): Tool[] {
       output: DraftOutput,
       annotations: WRITE,
       access: 'credential',
-      run: (args, scope) => drafts.revise(scope.principal!.subject, args, scope.now()),
+      run: (args, scope) => drafts.revise(scope.principal!.subject, args, scope.now(), () => noteStoredAnswer(scope)),
       text: renderDraft,
     }),
     defineTool({
@@ -49,7 +49,7 @@ export function planningTools(drafts: DraftService): Tool[] {
       output: ConfirmOutput,
       annotations: WRITE,
       access: 'credential',
-      run: (args, scope) => drafts.confirm(scope.principal!.subject, args, scope.now()),
+      run: (args, scope) => drafts.confirm(scope.principal!.subject, args, scope.now(), () => noteStoredAnswer(scope)),
       text: renderConfirmation,
     }),
   ];

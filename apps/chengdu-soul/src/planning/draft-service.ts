@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { randomBase64Url } from '@agent-products/kit/auth';
 import type { Kysely, Transaction } from 'kysely';
-import { insertIdempotent, runIdempotent } from '@agent-products/kit/store';
+import { hasIdempotencyRecord, insertIdempotent, runIdempotent } from '@agent-products/kit/store';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import { PLAN_LIMITS } from '../catalog/vocabulary.ts';
@@ -26,6 +26,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Db = Kysely<ChengduDatabase>;
 
+/** Told when a write was answered from its stored answer (an idempotent replay), so it wrote nothing. */
+export type OnReplay = () => void;
+const ignoreReplay: OnReplay = () => {};
+
+/** Operation names of the idempotency records each planning tool writes under. */
+export const PLANNING_OPERATIONS = {
+  propose_chengdu_itinerary: 'propose',
+  revise_chengdu_draft: 'revise',
+  confirm_chengdu_draft: 'confirm',
+} as const;
+
 export class DraftService {
   constructor(
     private readonly db: Db,
@@ -33,11 +44,11 @@ export class DraftService {
     private readonly publicBaseUrl: string,
   ) {}
 
-  async propose(accountId: string, input: ProposeInput, now: Date): Promise<DraftView> {
+  async propose(accountId: string, input: ProposeInput, now: Date, onReplay: OnReplay = ignoreReplay): Promise<DraftView> {
     const { idempotencyKey, ...args } = input;
     const release = await this.releaseFor(args);
     const published = await this.publishedSelectionVersions(args, release);
-    const { result } = await insertIdempotent(
+    const { result, replayed } = await insertIdempotent(
       this.db,
       { accountId, operation: 'propose', idempotencyKey },
       args,
@@ -78,7 +89,19 @@ export class DraftService {
       },
       (stored) => this.firstRevision((stored as { draftRef: string }).draftRef),
     );
+    if (replayed) onReplay();
     return result;
+  }
+
+  /**
+   * Whether a planning tool call would be answered from storage (its idempotency key already
+   * holds a record), writing nothing: such a call does not use the shared write allowance.
+   */
+  async answersFromStore(accountId: string, call: { name: string; arguments: unknown }): Promise<boolean> {
+    const operation = PLANNING_OPERATIONS[call.name as keyof typeof PLANNING_OPERATIONS];
+    const key = (call.arguments as { idempotencyKey?: unknown } | null | undefined)?.idempotencyKey;
+    if (!operation || typeof key !== 'string') return false;
+    return hasIdempotencyRecord(this.db, { accountId, operation, idempotencyKey: key });
   }
 
   /** A proposal's answer again: revision 1 of its draft, as it was first returned. */
@@ -94,10 +117,10 @@ export class DraftService {
     return view(draftRef, 1, row.content_hash, content, 'draft', new Date(row.created_at), new Date(row.expires_at));
   }
 
-  async revise(accountId: string, input: ReviseInput, now: Date): Promise<DraftView> {
+  async revise(accountId: string, input: ReviseInput, now: Date, onReplay: OnReplay = ignoreReplay): Promise<DraftView> {
     const { idempotencyKey, ...args } = input;
     const current = await this.catalog.currentFresh();
-    const { result } = await runIdempotent(this.db, { accountId, operation: 'revise', idempotencyKey }, args, now, async (trx) => {
+    const { result, replayed } = await runIdempotent(this.db, { accountId, operation: 'revise', idempotencyKey }, args, now, async (trx) => {
       const draft = await this.lockCurrent(trx, accountId, args, now, current);
       const cardId = args.revisionIntent.cardId;
       if (!draft.content.days.some((day) => day.scenes.some((s) => s.cardId === cardId))) {
@@ -119,13 +142,14 @@ export class DraftService {
         .execute();
       return view(args.draftRef, revision, contentHash, content, 'draft', draft.createdAt, draft.expiresAt);
     });
+    if (replayed) onReplay();
     return result;
   }
 
-  async confirm(accountId: string, input: ConfirmInput, now: Date): Promise<ConfirmationView> {
+  async confirm(accountId: string, input: ConfirmInput, now: Date, onReplay: OnReplay = ignoreReplay): Promise<ConfirmationView> {
     const { idempotencyKey, ...args } = input;
     const current = await this.catalog.currentFresh();
-    const { result } = await runIdempotent(this.db, { accountId, operation: 'confirm', idempotencyKey }, args, now, async (trx) => {
+    const { result, replayed } = await runIdempotent(this.db, { accountId, operation: 'confirm', idempotencyKey }, args, now, async (trx) => {
       const draft = await this.lockCurrent(trx, accountId, args, now, current);
       const token = randomBase64Url(32);
       const snapshot = buildPageSnapshot(draft.release, draft.content, {
@@ -155,6 +179,7 @@ export class DraftService {
         publication: { pageUrl: `${this.publicBaseUrl}/p/${token}`, expiresAt: draft.expiresAt.toISOString(), confirmedAt: now.toISOString() },
       };
     });
+    if (replayed) onReplay();
     return result;
   }
 

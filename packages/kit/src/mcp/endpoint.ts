@@ -56,6 +56,18 @@ export interface McpGuard {
    */
   admit(request: Request, calls: number): Promise<Admission>;
   /**
+   * Gives back `calls` that `admit` counted for `principal` but that did not use the allowance:
+   * the calls of a request refused at the limit, and calls answered from a stored answer (a
+   * tool says so with `noteStoredAnswer`). Without it every counted call stays counted.
+   */
+  release?(principal: Principal, calls: number): Promise<void>;
+  /**
+   * Whether a credential call will be answered from what is stored (an idempotent replay of an
+   * earlier answer) and so writes nothing: asked only when the limit refuses a request, which is
+   * then let through when every credential call of it is such a replay, counting none.
+   */
+  answersFromStore?(principal: Principal, call: { name: string; arguments: unknown }): Promise<boolean>;
+  /**
    * Every request needs a credential, not only calls of credential tools (a server with no public
    * tool): a POST is admitted before its body is read, as one call, and a refusal is the 401
    * challenge whatever the body holds. A wrong method is still answered first.
@@ -196,12 +208,18 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       if (deepAt !== undefined) return jsonRpcErrorResponse(400, JSON_RPC.invalidRequest, tooDeepMessage(deepAt), idOf(parsed));
     }
 
-    const refused = await admit(parsed, request, scope);
-    if (refused) return refused;
+    const admitted = await admit(parsed, request, scope);
+    if (admitted.refused) return admitted.refused;
+    const answer = await serve(parsed, request, scope, headerVersion, body.text);
+    await releaseStoredAnswers(admitted.counted, scope);
+    return answer;
+  }
+
+  async function serve(parsed: unknown, request: Request, scope: RequestScope, headerVersion: string | null, bodyText: string): Promise<Response> {
 
     if (!Array.isArray(parsed) && !isPlainLegacyToolCall(parsed, headerVersion) && !(await isLegacyRequest(request, parsed as never))) {
       // The modern handler reads the request itself, so it gets a fresh copy of the body.
-      const replay = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
+      const replay = new Request(request.url, { method: 'POST', headers: request.headers, body: bodyText });
       bindRequestScope(replay, scope);
       return modern.fetch(replay, { parsedBody: parsed });
     }
@@ -219,19 +237,47 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
 
   /**
    * Credential tools are refused at the HTTP level (401, 429, 503) before any server sees the
-   * call, as the contract's status codes promise; public calls pass untouched.
+   * call, as the contract's status codes promise; public calls pass untouched. A request the
+   * limit refuses uses none of the allowance, and one whose every credential call is a replay
+   * of a stored answer is let through at the limit: a client retrying a call that already
+   * succeeded gets its answer, not 429. `counted` is how many calls stayed counted.
    */
-  async function admit(parsed: unknown, request: Request, scope: RequestScope): Promise<Response | undefined> {
+  async function admit(parsed: unknown, request: Request, scope: RequestScope): Promise<{ refused?: Response; counted: number }> {
     const messages = Array.isArray(parsed) ? parsed : [parsed];
-    const calls = messages.filter((m) => {
+    const calls = messages.filter((m): m is { method: 'tools/call'; params: { name: string; arguments?: unknown } } => {
       const message = m as { method?: unknown; params?: { name?: unknown } } | null;
       return message?.method === 'tools/call' && toolsByName.get(String(message.params?.name))?.access === 'credential';
-    }).length;
+    });
     // A request admitted already (a guard for every request, here or in the mount) has named the caller.
-    if (calls === 0 || scope.principal) return undefined;
+    if (calls.length === 0 || scope.principal) return { counted: 0 };
     const guard = options.guard;
     if (!guard) throw new TypeError('A credential tool is registered without a guard');
-    return admitRequest(guard, request, calls, scope);
+    const refused = await admitRequest(guard, request, calls.length, scope);
+    if (!refused) return { counted: calls.length };
+    const principal = scope.principal;
+    if (refused.status !== 429 || !principal) return { refused, counted: 0 };
+    try {
+      await guard.release?.(principal, calls.length);
+      if (guard.answersFromStore) {
+        const stored = await Promise.all(calls.map((call) => guard.answersFromStore!(principal, { name: call.params.name, arguments: call.params.arguments })));
+        if (stored.every(Boolean)) return { counted: 0 };
+      }
+    } catch (error) {
+      // The refusal stands; what could not be given back stays counted until the window ends.
+      scope.log.warn({ err: error }, 'could not give back refused calls');
+    }
+    return { refused, counted: 0 };
+  }
+
+  /** Gives back the counted calls that were answered from a stored answer. */
+  async function releaseStoredAnswers(counted: number, scope: RequestScope): Promise<void> {
+    const replayed = Math.min(counted, scope.storedAnswers ?? 0);
+    if (replayed === 0 || !scope.principal || !options.guard?.release) return;
+    try {
+      await options.guard.release(scope.principal, replayed);
+    } catch (error) {
+      scope.log.warn({ err: error }, 'could not give back replayed calls');
+    }
   }
 
   async function serveLegacy(parsed: unknown, request: Request, scope: RequestScope): Promise<Response> {

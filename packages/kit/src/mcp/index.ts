@@ -3,4 +3,4 @@ export { mountGuardedMcpEndpoints, mountMcpEndpoint, type GuardedMcpMountOptions
 export { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions, type Admission, type McpGuard } from './endpoint.ts';
 export { defineTool, UNSTORABLE_TEXT, unacceptableField, type Tool, type ToolSpec } from './tool.ts';
 export { keepableAnswer } from './kept-answers.ts';
-export type { RequestScope } from './request-scope.ts';
+export { noteStoredAnswer, type RequestScope } from './request-scope.ts';

@@ -17,6 +17,16 @@ export interface RequestScope {
   credential?: string;
   /** The time the request is served at; injectable so tests can move the clock. */
   now: () => Date;
+  /**
+   * How many calls of this request a tool answered from a stored answer (an idempotent replay),
+   * which the endpoint gives back to the caller's write allowance (endpoint.ts, McpGuard.release).
+   */
+  storedAnswers?: number;
+}
+
+/** Says that a call of this request was answered from a stored answer, writing nothing. */
+export function noteStoredAnswer(scope: RequestScope): void {
+  scope.storedAnswers = (scope.storedAnswers ?? 0) + 1;
 }
 
 const scopes = new WeakMap<Request, RequestScope>();

@@ -177,3 +177,15 @@ async function readStored<R>(db: Kysely<any>, scope: IdempotencyScope, hash: str
   const response = typeof row.response === 'string' ? JSON.parse(row.response) : row.response;
   return { result: response as R, replayed: true };
 }
+
+/**
+ * Whether this key already holds a record: a call under it is then answered from storage (its
+ * stored answer, or `idempotency_conflict` for other arguments) and writes nothing. For a limit
+ * that should not count such calls.
+ */
+export async function hasIdempotencyRecord(db: Kysely<any>, scope: IdempotencyScope): Promise<boolean> {
+  const found = await sql<{ found: number }>`
+    select 1 as found from idempotency_records
+    where account_id = ${scope.accountId} and operation = ${scope.operation} and idempotency_key = ${scope.idempotencyKey}`.execute(db);
+  return found.rows.length > 0;
+}

@@ -73,6 +73,31 @@ describe('the count in the database', () => {
     for (const bad of [0, -1, 1.5]) await expect(rateLimiter.consume('account', bad)).rejects.toThrow(new TypeError(`hits must be a positive integer: ${bad}`));
   });
 
+  it('gives back hits that did not use the allowance, never below zero, and only within the window', async () => {
+    const rateLimiter = limiter(3);
+    expect(await rateLimiter.consume('account', 3)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await rateLimiter.consume('account', 2)).toMatchObject({ allowed: false });
+    await rateLimiter.refund('account', 2);
+    expect(await rateLimiter.consume('account')).toMatchObject({ allowed: false });
+    await rateLimiter.refund('account', 1);
+    await rateLimiter.refund('account', 1);
+    expect(await rateLimiter.consume('account')).toMatchObject({ allowed: true, remaining: 0 });
+    await rateLimiter.refund('account', 10);
+    expect(await rateLimiter.consume('account')).toMatchObject({ allowed: true, remaining: 2 });
+    await rateLimiter.refund('nobody', 1);
+    expect(await rateLimiter.consume('nobody')).toMatchObject({ allowed: true, remaining: 2 });
+    await expect(rateLimiter.refund('account', 0)).rejects.toThrow(new TypeError('hits must be a positive integer: 0'));
+  });
+
+  it('leaves a window that has ended alone when giving hits back', async () => {
+    const keyPrefix = `test-${randomUUID()}`;
+    const rateLimiter = limiter(2, keyPrefix);
+    await countAt(rateLimiter, 'account', Date.now() - 61_000, 2);
+    await rateLimiter.refund('account', 2);
+    const row = await database.db.executeQuery<{ points: number }>(CompiledQuery.raw('select points from rate_limits where key = $1', [`${keyPrefix}:account`]));
+    expect(row.rows.map((r) => r.points)).toEqual([2]);
+  });
+
   it('keeps limiters with different prefixes apart', async () => {
     const a = limiter(1);
     const b = limiter(1);
@@ -131,6 +156,21 @@ describe('the count in Redis', () => {
       // The window began a moment ago: most of its 60 s are left.
       expect(refused.retryAfterSeconds).toBeGreaterThan(1);
       expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    } finally {
+      await rateLimiter.close();
+    }
+  });
+
+  it('gives back hits within the window, never below zero', async () => {
+    const rateLimiter = createRateLimiter({ db: database.db, points: 2, windowSeconds: 60, keyPrefix: `test-${randomUUID()}`, redisUrl });
+    try {
+      await rateLimiter.refund('account', 1);
+      expect(await rateLimiter.consume('account', 2)).toMatchObject({ allowed: true, remaining: 0 });
+      expect(await rateLimiter.consume('account')).toMatchObject({ allowed: false });
+      await rateLimiter.refund('account', 2);
+      expect(await rateLimiter.consume('account')).toMatchObject({ allowed: true, remaining: 0 });
+      await rateLimiter.refund('account', 5);
+      expect(await rateLimiter.consume('account')).toMatchObject({ allowed: true, remaining: 1 });
     } finally {
       await rateLimiter.close();
     }

@@ -21,6 +21,12 @@ export interface RateLimitOutcome {
 export interface RateLimiter {
   /** Counts `hits` (default one) against `key`'s window. */
   consume(key: string, hits?: number): Promise<RateLimitOutcome>;
+  /**
+   * Gives back `hits` counted in `key`'s current window (never below zero): for calls that were
+   * counted and then did not use the allowance (refused at the limit, answered from storage).
+   * A window that has ended meanwhile is left alone.
+   */
+  refund(key: string, hits: number): Promise<void>;
   /** Present when the count lives in the product's database (no Redis). */
   readonly inDatabase?: DatabaseRateLimit;
   /** Present when the count lives in Redis: true when Redis answers. */
@@ -93,6 +99,16 @@ function databaseLimiter(options: RateLimitOptions): RateLimiter {
       const result = await options.db.executeQuery<CountedHit>(CompiledQuery.raw(hits.text, [key, ...hits.parameters]));
       return inDatabase.outcome(result.rows[0]!, nowMs);
     },
+    async refund(key, hits) {
+      if (!Number.isInteger(hits) || hits < 1) throw new TypeError(`hits must be a positive integer: ${hits}`);
+      await options.db.executeQuery(
+        CompiledQuery.raw(`update ${RATE_LIMIT_TABLE} set points = greatest(points - $2::integer, 0) where key = $1 and expire > $3::bigint`, [
+          `${options.keyPrefix}:${key}`,
+          hits,
+          Date.now(),
+        ]),
+      );
+    },
     async close() {},
   };
 }
@@ -114,6 +130,17 @@ function redisLimiter(options: RateLimitOptions, redisUrl: string): RateLimiter 
           return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)), remaining: 0 };
         }
         // Whatever ioredis reports (retries exhausted, connection closed), the count was not kept.
+        throw new DependencyUnreachable('Redis', error);
+      }
+    },
+    async refund(key, hits) {
+      if (!Number.isInteger(hits) || hits < 1) throw new TypeError(`hits must be a positive integer: ${hits}`);
+      try {
+        // Rewarding a key whose window has ended would open a new window below zero: only a live one.
+        const window = await limiter.get(key);
+        if (window === null || window.consumedPoints <= 0) return;
+        await limiter.reward(key, Math.min(hits, window.consumedPoints));
+      } catch (error) {
         throw new DependencyUnreachable('Redis', error);
       }
     },
