@@ -32,6 +32,7 @@ import { registerCrawlerRoutes } from './web/crawler-routes.ts';
 import { registerOwnerRoutes } from './web/owner-routes.tsx';
 import { registerPrivacyRoutes } from './web/privacy-routes.tsx';
 import { malformedInputPage } from './web/message-page.tsx';
+import { notFoundDocument } from './web/not-found-page.tsx';
 import { registerWebRoutes, webErrorPage } from './web/routes.tsx';
 
 export const SERVICE_NAME = 'chengdu-soul';
@@ -116,6 +117,7 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     publicUrl: options.publicUrl,
     secretPathPrefixes: ['/p/', '/signin/'],
     mapError: (error) => webErrorPage(error),
+    notFoundPage: () => notFoundDocument(),
     health: {
       dependencies: [
         { name: 'database', essential: true, neededFor: 'every tool, page and planning write', probe: () => options.database.ping() },

@@ -65,6 +65,31 @@ describe('correlation ids and logs', () => {
   });
 });
 
+describe('paths nothing answers', () => {
+  it('answers the product’s own page as a 404 that is not indexed, behind the same pipeline', async () => {
+    const app = createHttpApp({
+      log: capture().log,
+      allowedOrigins: [],
+      health: { dependencies: [] },
+      notFoundPage: (c) => `<!doctype html><html lang="ru"><title>Нет такой страницы</title><p>${c.req.path}</p></html>`,
+    });
+    app.get('/here', (c) => c.text('here'));
+    const missing = await app.request('http://127.0.0.1:8401/nope', { headers: { Host: '127.0.0.1:8401', 'X-Request-Id': 'req-404-check' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(missing.headers.get('x-robots-tag')).toBe('noindex');
+    expect(missing.headers.get('x-request-id')).toBe('req-404-check');
+    expect(await missing.text()).toContain('<html lang="ru"><title>Нет такой страницы</title><p>/nope</p>');
+    expect((await app.request('http://127.0.0.1:8401/here', { headers: { Host: '127.0.0.1:8401' } })).status).toBe(200);
+  });
+
+  it('keeps the plain answer for a product that names no page', async () => {
+    const missing = await appWith().request('http://127.0.0.1:8401/nope', { headers: { Host: '127.0.0.1:8401' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('404 Not Found');
+  });
+});
+
 describe('errors and health', () => {
   it('answers an unexpected error as a 500 with the correlation id and no internals', async () => {
     const response = await appWith().request('http://127.0.0.1:8401/boom', { headers: { Host: '127.0.0.1:8401' } });

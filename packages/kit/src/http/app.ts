@@ -64,6 +64,11 @@ export interface HttpAppOptions {
   errorSurface?: ErrorHandlerOptions['surface'];
   /** The product's HTML document for a problem answered on the `html` surface. */
   errorPage?: ErrorHandlerOptions['page'];
+  /**
+   * The product's own page for a path nothing answers, in its language, with the way back: the
+   * kit answers it as 404 `text/html`, not indexed. Without it the answer is Hono's plain text.
+   */
+  notFoundPage?: (c: Context<AppEnv>) => string | Promise<string>;
 }
 
 export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
@@ -126,6 +131,8 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     bodyLimit((path) => ({ maxBytes: maxBytesFor(path), maxJsonDepth: maxDepthFor?.(path) }), onError),
   );
   app.onError(onError);
+  const notFoundPage = options.notFoundPage;
+  if (notFoundPage) app.notFound(async (c) => c.html(await notFoundPage(c), 404, { 'X-Robots-Tag': 'noindex' }));
 
   registerHealthRoutes(app, options.health);
 
