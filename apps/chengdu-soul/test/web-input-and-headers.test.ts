@@ -34,14 +34,32 @@ describe('/agents with a visitor query', () => {
   });
 
   it('is noindex whenever it carries a query, and the plain listing is not', async () => {
-    for (const query of ['q=temple', 'atmosphere=quiet', 'q=tea&limit=3']) {
+    for (const query of ['q=temple', 'atmosphere=quiet', 'q=tea&limit=3', 'q=hotpot', 'discovery=nope']) {
       const response = await fetch(`${server.url}/agents?${query}`);
-      expect(response.status, query).toBe(200);
       expect(response.headers.get('x-robots-tag'), query).toBe('noindex');
+      // The page's own meta robots says the same as the header, never "index".
+      expect(await response.text(), query).toContain('<meta name="robots" content="noindex"/>');
     }
     const listing = await fetch(`${server.url}/agents`);
     expect(listing.status).toBe(200);
     expect(listing.headers.get('x-robots-tag')).toBeNull();
+    expect(await listing.text()).toContain('<meta name="robots" content="index, follow"/>');
+  });
+
+  it('answers an address nothing serves with its own 404 page: language, title, the way back, not indexed', async () => {
+    for (const path of ['/nope', '/agents/nope/deeper', '/p']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('x-robots-tag')).toBe('noindex');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      const html = await response.text();
+      expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/i);
+      expect(html).toContain('<title>Page not found · Chengdu Soul 成都</title>');
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      expect(html).toContain('<a href="/">Start page</a>');
+      expect(html).toContain('<a href="/agents">All Chengdu scenes</a>');
+    }
   });
 });
 

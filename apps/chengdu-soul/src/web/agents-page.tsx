@@ -59,10 +59,12 @@ const SUGGESTIONS = 6;
 
 type SceneItem = SceneListing['scenes'][number];
 
-export function AgentsPage(props: { form: SearchFormValues; release: LoadedRelease; outcome?: SearchOutcome; listing?: SceneListing; inputProblem?: string }) {
+export function AgentsPage(props: {
+  robots: 'index' | 'noindex-follow';
+  form: SearchFormValues; release: LoadedRelease; outcome?: SearchOutcome; listing?: SceneListing; inputProblem?: string }) {
   const { release } = props;
   return (
-    <ChengduPage title="Chengdu scenes" description="Search reviewed overviews of real Chengdu scenes by English or Chinese keyword.">
+    <ChengduPage title="Chengdu scenes" robots={props.robots} description="Search reviewed overviews of real Chengdu scenes by English or Chinese keyword.">
       <h1>
         Chengdu scenes <span lang="zh-CN">成都场景</span>
       </h1>

@@ -4,7 +4,7 @@ import { PageShell } from '@agent-products/kit/web';
 
 export const STYLESHEET_PATH = '/assets/site.css';
 
-export function ChengduPage(props: { title: string; description?: string; robots?: 'index' | 'noindex'; children?: Child }) {
+export function ChengduPage(props: { title: string; description?: string; robots?: 'index' | 'noindex' | 'noindex-follow'; children?: Child }) {
   return (
     <PageShell
       siteName="Chengdu Soul 成都"

@@ -38,14 +38,17 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
       limit: c.req.query('limit') ?? '',
     };
     const release = await queries.currentRelease();
-    // A page that shows a visitor's own query is theirs, not the site's: never indexed.
-    if (Object.values(form).some((value) => value !== '')) c.header('X-Robots-Tag', 'noindex');
+    // A page that shows a visitor's own query is theirs, not the site's: never indexed, and its
+    // meta robots says the same as the header.
+    const visitorQuery = Object.values(form).some((value) => value !== '');
+    if (visitorQuery) c.header('X-Robots-Tag', 'noindex');
+    const robots = visitorQuery ? 'noindex-follow' : 'index';
     // Refused as the search tool refuses it, and never reflected as it came.
     const unstorable = unacceptableField({ query: form.q, atmosphere: form.atmosphere, discovery: form.discovery, limit: form.limit });
     if (unstorable) {
       const shown = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.replace(new RegExp(UNSTORABLE_TEXT, 'g'), '\uFFFD')])) as SearchFormValues;
       return c.html(
-        htmlDocument(<AgentsPage form={shown} release={release} inputProblem={`Invalid arguments: ${unstorable.field} ${unstorable.problem}.`} />),
+        htmlDocument(<AgentsPage robots={robots} form={shown} release={release} inputProblem={`Invalid arguments: ${unstorable.field} ${unstorable.problem}.`} />),
         400,
       );
     }
@@ -55,10 +58,10 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
         ...(form.discovery ? { discovery: form.discovery } : {}),
       });
       if (!filters.success) {
-        return c.html(htmlDocument(<AgentsPage form={form} release={release} inputProblem={invalidArguments(filters.error).message} />), 400);
+        return c.html(htmlDocument(<AgentsPage robots={robots} form={form} release={release} inputProblem={invalidArguments(filters.error).message} />), 400);
       }
       const listing = await queries.list(filters.data);
-      return c.html(htmlDocument(<AgentsPage form={form} release={release} listing={listing} />));
+      return c.html(htmlDocument(<AgentsPage robots={robots} form={form} release={release} listing={listing} />));
     }
     const parsed = SearchInput.safeParse({
       query: form.q,
@@ -67,10 +70,10 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
       ...(form.discovery ? { discovery: form.discovery } : {}),
     });
     if (!parsed.success) {
-      return c.html(htmlDocument(<AgentsPage form={form} release={release} inputProblem={invalidArguments(parsed.error).message} />), 400);
+      return c.html(htmlDocument(<AgentsPage robots={robots} form={form} release={release} inputProblem={invalidArguments(parsed.error).message} />), 400);
     }
     const outcome = await queries.search(parsed.data);
-    return c.html(htmlDocument(<AgentsPage form={form} release={release} outcome={outcome} />));
+    return c.html(htmlDocument(<AgentsPage robots={robots} form={form} release={release} outcome={outcome} />));
   });
 
   app.get('/for-agents', (c) => c.html(htmlDocument(<ForAgentsPage />)));

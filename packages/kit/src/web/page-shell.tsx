@@ -11,11 +11,18 @@ export interface ShellProps {
   lang?: string;
   stylesheet: string;
   nav: ReadonlyArray<{ href: string; label: string }>;
-  robots?: 'index' | 'noindex';
+  /**
+   * `index` (the default) writes `index, follow`; `noindex` writes `noindex, nofollow`;
+   * `noindex-follow` writes `noindex`, the same as an `X-Robots-Tag: noindex` header: not indexed,
+   * its links may be followed.
+   */
+  robots?: 'index' | 'noindex' | 'noindex-follow';
   description?: string;
   footer?: Child;
   children?: Child;
 }
+
+const ROBOTS_CONTENT = { index: 'index, follow', noindex: 'noindex, nofollow', 'noindex-follow': 'noindex' } as const;
 
 export function PageShell(props: ShellProps) {
   return (
@@ -25,7 +32,7 @@ export function PageShell(props: ShellProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · ${props.siteName}`}</title>
         {props.description ? <meta name="description" content={props.description} /> : null}
-        <meta name="robots" content={props.robots === 'noindex' ? 'noindex, nofollow' : 'index, follow'} />
+        <meta name="robots" content={ROBOTS_CONTENT[props.robots ?? 'index']} />
         <link rel="stylesheet" href={props.stylesheet} />
       </head>
       <body>
