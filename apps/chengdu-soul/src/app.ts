@@ -34,6 +34,7 @@ import { registerPrivacyRoutes } from './web/privacy-routes.tsx';
 import { malformedInputPage } from './web/message-page.tsx';
 import { notFoundDocument } from './web/not-found-page.tsx';
 import { registerWebRoutes, webErrorPage } from './web/routes.tsx';
+import { DEFAULT_TILES, type TileSettings } from './web/map-tiles.ts';
 
 export const SERVICE_NAME = 'chengdu-soul';
 export const SERVICE_VERSION = '0.1.0';
@@ -58,6 +59,8 @@ export interface ChengduAppOptions {
   clock?: () => Date;
   redisUrl?: string | undefined;
   writesPerMinute?: number;
+  /** The maps' tile server and credit (default: OpenStreetMap's). */
+  tiles?: TileSettings;
 }
 
 export interface ChengduApp {
@@ -165,7 +168,7 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
   });
   mountMcpEndpoint(app, endpoint, { now: clock });
 
-  registerWebRoutes(app, queries, pages, clock);
+  registerWebRoutes(app, queries, pages, clock, options.tiles ?? DEFAULT_TILES);
   const cookies = new SiteCookies(options.publicUrl);
   registerOwnerRoutes(app, {
     queries,

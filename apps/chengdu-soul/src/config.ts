@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { loopbackOrigins } from '@agent-products/kit/http';
 import { envReader } from '@agent-products/kit/settings';
+import { DEFAULT_TILES, checkedTileUrl, type TileSettings } from './web/map-tiles.ts';
 
 /** The repository root, found from this module whether it runs from src/ or from a build. */
 function findRepoRoot(): string {
@@ -43,6 +44,8 @@ export interface ChengduConfig {
   redisUrl: string | undefined;
   /** Planning writes allowed per owner per minute, shared by every process. */
   writesPerMinute: number;
+  /** The pages' map tiles (CHENGDU_SOUL_TILE_URL) and their credit (CHENGDU_SOUL_TILE_ATTRIBUTION). */
+  tiles: TileSettings;
 }
 
 /** Search answers kept per release by default (search/search-answer-cache.ts); 0 keeps none. */
@@ -64,6 +67,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ChengduConf
     publicUrl: read.optional('CHENGDU_SOUL_PUBLIC_URL') === undefined ? undefined : read.url('CHENGDU_SOUL_PUBLIC_URL', ''),
     redisUrl: read.optional('REDIS_URL'),
     writesPerMinute: read.integer('CHENGDU_SOUL_WRITES_PER_MINUTE', 120, { min: 1 }),
+    tiles: {
+      url: checkedTileUrl(env.CHENGDU_SOUL_TILE_URL || DEFAULT_TILES.url),
+      attribution: read.string('CHENGDU_SOUL_TILE_ATTRIBUTION', DEFAULT_TILES.attribution),
+    },
   };
 }
 

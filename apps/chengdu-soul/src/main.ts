@@ -36,6 +36,7 @@ const service = createChengduApp({
   searchAnswersKept: config.searchAnswersKept,
   redisUrl: config.redisUrl,
   writesPerMinute: config.writesPerMinute,
+  tiles: config.tiles,
 });
 
 if ((await service.repository.currentVersion()) === undefined) {

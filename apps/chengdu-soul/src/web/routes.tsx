@@ -18,16 +18,28 @@ import { ScenePage } from './scene-page.tsx';
 import { GonePage, TravelerPage, startDateFrom } from './traveler-page.tsx';
 import type { PageRepository } from '../planning/page-repository.ts';
 import { SITE_CSS } from './site-css.ts';
+import { LEAFLET_SCRIPT_PATH, MAP_SCRIPT, MAP_SCRIPT_PATH, MAP_STYLESHEET_PATH, leafletFiles } from './map-assets.ts';
+import { mapPageCsp, type TileSettings } from './map-tiles.ts';
 
-/** The owner's planning page may run its own small script (owner-script.ts); every other page runs none. */
+/** The owner's planning page may run its own small script (owner-script.ts); every other page runs none but the map's. */
 const OWNER_PAGES = new Set(['/', '/plan']);
 
-export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pages: PageRepository, clock: () => Date): void {
+/** Pages with a map (points-map.tsx): the directory, the scene pages and the traveler's page. */
+function hasMap(path: string): boolean {
+  return path === '/agents' || path.startsWith('/agents/scenes/') || path.startsWith('/p/');
+}
+
+export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pages: PageRepository, clock: () => Date, tiles: TileSettings): void {
   const pageHeaders = securityHeaders();
   const ownerPageHeaders = securityHeaders(`${PAGE_CSP}; script-src 'self'`);
-  app.use('*', (c, next) => (OWNER_PAGES.has(c.req.path) ? ownerPageHeaders(c, next) : pageHeaders(c, next)));
+  const mapPageHeaders = securityHeaders(mapPageCsp(tiles));
+  app.use('*', (c, next) => (OWNER_PAGES.has(c.req.path) ? ownerPageHeaders(c, next) : hasMap(c.req.path) ? mapPageHeaders(c, next) : pageHeaders(c, next)));
 
   app.get(OWNER_SCRIPT_PATH, (c) => c.body(OWNER_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
+  const cacheable = 'public, max-age=3600';
+  app.get(LEAFLET_SCRIPT_PATH, (c) => c.body(leafletFiles().script, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': cacheable }));
+  app.get(MAP_SCRIPT_PATH, (c) => c.body(MAP_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': cacheable }));
+  app.get(MAP_STYLESHEET_PATH, (c) => c.body(leafletFiles().stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': cacheable }));
   app.get(STYLESHEET_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
 
   app.get('/agents', async (c) => {
@@ -106,7 +118,7 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
         404,
       );
     }
-    return c.html(htmlDocument(<ScenePage scene={scene} />));
+    return c.html(htmlDocument(<ScenePage scene={scene} tiles={tiles} />));
   });
 }
 

@@ -7,6 +7,8 @@
 import type { SceneDetail, PlaceView } from '../catalog/scene-detail.ts';
 import { ChengduPage } from './layout.tsx';
 import { destinationLinks } from './map-links.ts';
+import type { TileSettings } from './map-tiles.ts';
+import { MapAssets, PointsMap, aboutDistance, type MapPoint } from './points-map.tsx';
 
 const KIND_LABEL = {
   metro_arrivals: 'Metro arrival options',
@@ -14,7 +16,20 @@ const KIND_LABEL = {
   scenic_area: 'Scenic area',
 } as const;
 
-export function ScenePage({ scene }: { scene: SceneDetail }) {
+/**
+ * A note that already says what its point is not (as the scenic areas' notes do) is not followed
+ * by the kind's general meaning saying it again.
+ */
+function noteSaysWhatPointIsNot(note: string): boolean {
+  return /does not guarantee access|not the scene itself|no (station )?exit|no entrance|not a district boundary/i.test(note);
+}
+
+/** How people usually reach an outing, when the reviewed overview says so (one sentence). */
+export function usualJourney(overview: string): string | undefined {
+  return overview.split(/(?<=\.)\s+/).find((sentence) => /\b(usually|most often|typically) (reach|get to|go)\b/i.test(sentence));
+}
+
+export function ScenePage({ scene, tiles }: { scene: SceneDetail; tiles: TileSettings }) {
   return (
     <ChengduPage title={`${scene.name.en} ${scene.name.zh}`} description={scene.summary}>
       <p>
@@ -57,7 +72,7 @@ export function ScenePage({ scene }: { scene: SceneDetail }) {
         ))}
       </ul>
       <h2>Location</h2>
-      <Location scene={scene} />
+      <Location scene={scene} tiles={tiles} />
       <h2>Review</h2>
       <dl class="facts">
         <dt>Reviewed</dt>
@@ -72,35 +87,57 @@ export function ScenePage({ scene }: { scene: SceneDetail }) {
   );
 }
 
-function Location({ scene }: { scene: SceneDetail }) {
+function Location({ scene, tiles }: { scene: SceneDetail; tiles: TileSettings }) {
   const location = scene.location;
+  const named = 'providerPlaceId' in location ? [{ place: location.place, name: location.place.name }] : location.navigation.points;
+  const points: MapPoint[] = named.map((p, i) => ({ ...p.place.point, badge: String(i + 1), title: `${i + 1}. ${p.name.en}` }));
+  const map = (
+    <>
+      <PointsMap
+        points={points}
+        tiles={tiles}
+        label={`Map of the catalog's points for ${scene.name.en}`}
+        caption="The numbered points below on a map, where the catalog places them (approximately). It shows where they are, not a route or a walking time."
+      />
+      <MapAssets />
+    </>
+  );
+  const journey = scene.selectionOnly ? usualJourney(scene.overview) : undefined;
   if ('providerPlaceId' in location) {
     return (
-      <ul class="points">
-        <PlaceItem place={location.place} label={location.place.name} />
-      </ul>
+      <div>
+        {map}
+        <ul class="points">
+          <PlaceItem place={location.place} label={location.place.name} number={1} />
+        </ul>
+      </div>
     );
   }
   const nav = location.navigation;
   return (
     <div>
       <p>
-        <strong>{KIND_LABEL[nav.kind]}.</strong> {nav.meaning}
+        <strong>{KIND_LABEL[nav.kind]}.</strong> {noteSaysWhatPointIsNot(nav.note) ? nav.note : `${nav.meaning} ${nav.note}`}
       </p>
-      <p>{nav.note}</p>
+      {journey ? (
+        <p>
+          <strong>How people usually get there:</strong> {journey} Journey times are not checked.
+        </p>
+      ) : null}
+      {map}
       <ul class="points">
-        {nav.points.map((p) => (
-          <PlaceItem place={p.place} label={p.name} />
+        {nav.points.map((p, i) => (
+          <PlaceItem place={p.place} label={p.name} number={i + 1} from={i > 0 ? { point: nav.points[0]!.place.point } : undefined} />
         ))}
       </ul>
     </div>
   );
 }
 
-function PlaceItem({ place, label }: { place: PlaceView; label: { en: string; zh: string } }) {
+function PlaceItem({ place, label, number, from }: { place: PlaceView; label: { en: string; zh: string }; number: number; from?: { point: { lat: number; lon: number } } | undefined }) {
   return (
     <li>
-      {label.en}{' '}
+      <span class="point-number">{number}.</span> {label.en}{' '}
       <span class="zh" lang="zh-CN">
         {label.zh}
       </span>{' '}
@@ -116,6 +153,7 @@ function PlaceItem({ place, label }: { place: PlaceView; label: { en: string; zh
           </>
         ))}
       </span>
+      {from ? <small class="point-note">{aboutDistance(from.point, place.point)} from point 1 in a straight line</small> : null}
       <small class="point-note">{place.note}</small>
     </li>
   );
