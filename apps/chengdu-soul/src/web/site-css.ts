@@ -82,4 +82,17 @@ article.scene h3 { margin: .1rem 0 .4rem; font-size: 1.2rem; }
 .taxi-near { font-size: 1.3rem; }
 .caveat { background: #fff7e6; border: 1px solid #f0d9a8; padding: .6rem .8rem; border-radius: .5rem; }
 .not-checked { margin-top: 2rem; padding: .75rem 1rem; background: #f4f2ec; border-radius: .5rem; }
+.point-number { font-weight: 700; color: var(--accent); }
+.day-points { margin: .25rem 0 1rem; padding-left: 1.4rem; }
+.day-points li { margin: .2rem 0; }
+.arrival-note summary { cursor: pointer; color: var(--muted); font-size: .9rem; padding: .3rem 0; }
+.arrival-note p { font-size: .92rem; margin: .25rem 0; }
+.expiry-warning { font-weight: 600; }
+@media print {
+  body { background: #fff; }
+  .site-header nav, .dates-form, .map-links, .points-map, form, .arrival-note summary { display: none; }
+  a { color: inherit; text-decoration: none; }
+  article.scene, .taxi, .day-overview li { break-inside: avoid; }
+  .day { break-before: auto; }
+}
 `;

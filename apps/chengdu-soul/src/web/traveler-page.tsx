@@ -2,16 +2,22 @@
  * The traveler's page: the immutable snapshot of a confirmed plan, and the honest pages for a
  * link that has expired or stopped being shared. Never indexed, never sends a referrer.
  *
- * The plan comes first: a day overview, then each day's scenes with how to get there (the
- * catalog's arrival note, which names the station and line and says once what the point is not),
- * a large Chinese name to show a taxi driver, and destination links to the maps people use in
- * China beside OpenStreetMap. The limitations are one line at the top and a section at the end,
- * every one of them still there. A traveler who gives the first day of the trip in the page's
- * form (`?start=YYYY-MM-DD`, optional) sees each day's date; nothing is stored.
+ * The plan comes first: a day overview, then each day with a map of its scenes' points (and the
+ * same points as a list with straight-line distances, which is all that remains when tiles
+ * fail), then its scenes with one "Getting there" line per point (station · line · the distance
+ * the catalog states), the catalog's arrival note folded away, a large Chinese name to show a
+ * taxi driver, and destination links to the maps people use in China beside OpenStreetMap. The
+ * limitations are said once, in a section at the end (a line at the top points to it), with the
+ * link's expiry. A traveler who gives the first day of the trip in the page's form
+ * (`?start=YYYY-MM-DD`, optional) sees each day's date, and a warning when the trip runs past the
+ * link's expiry; nothing is stored. The page prints cleanly (site.css, print rules).
  */
 import type { PageSnapshot } from '../planning/page-snapshot.ts';
 import { ChengduPage } from './layout.tsx';
 import { destinationLinks, pointFromOsmLink } from './map-links.ts';
+import type { TileSettings } from './map-tiles.ts';
+import { gettingThereLine, statedDistances } from './getting-there.ts';
+import { MapAssets, PointsMap, aboutDistance, type MapPoint } from './points-map.tsx';
 
 type SnapshotScene = PageSnapshot['days'][number]['scenes'][number];
 
@@ -48,16 +54,32 @@ function dayDate(start: string, day: number): string {
   return date.toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }
 
+/** The calendar day (China time) an instant falls on, as YYYY-MM-DD. */
+function chinaDay(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
+}
+
+/** The first day of the trip that falls on or after the day the link stops working, if any. */
+function firstDayAfterExpiry(start: string, dayCount: number, expiresAt: string): number | undefined {
+  const lastDay = chinaDay(expiresAt);
+  for (let day = 1; day <= dayCount; day++) {
+    const date = new Date(Date.parse(`${start}T00:00:00Z`) + (day - 1) * 86_400_000).toISOString().slice(0, 10);
+    if (date >= lastDay) return day;
+  }
+  return undefined;
+}
+
 /** «Friday 4 December» in English, for a page date. */
 function longDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { timeZone: 'Asia/Shanghai', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-export function TravelerPage({ snapshot, start, startAsked }: { snapshot: PageSnapshot; start: string | null; startAsked: boolean }) {
+export function TravelerPage({ snapshot, start, startAsked, tiles }: { snapshot: PageSnapshot; start: string | null; startAsked: boolean; tiles: TileSettings }) {
   const { preferences } = snapshot;
   const days = `${preferences.dayCount} day${preferences.dayCount > 1 ? 's' : ''}`;
+  const pastExpiry = start ? firstDayAfterExpiry(start, snapshot.days.length, snapshot.expiresAt) : undefined;
   return (
-    <ChengduPage title="Your Chengdu days" robots="noindex">
+    <ChengduPage title="Your Chengdu days" robots="noindex" nav="traveler" limitsInFooter={false}>
       <h1>
         Your Chengdu days <span lang="zh-CN">成都行程</span>
       </h1>
@@ -94,8 +116,14 @@ export function TravelerPage({ snapshot, start, startAsked }: { snapshot: PageSn
         </button>
         {startAsked && !start ? <p class="small">That date could not be read; pick it from the calendar.</p> : null}
       </form>
+      {pastExpiry ? (
+        <p class="notice expiry-warning" role="status">
+          This link stops working on {longDate(snapshot.expiresAt)} (China time), before day {pastExpiry} of your trip. Print this page or save it as a PDF
+          to keep it, or ask for a new plan nearer the time.
+        </p>
+      ) : null}
       <p class="limits-line">
-        A flexible plan, not a timed route: opening hours, tickets, access and travel times are not checked.{' '}
+        A flexible plan, not a timed route. Points are approximate, distances are straight lines and map links open a place, never a route.{' '}
         <a href="#not-checked">What this plan does not check</a>
       </p>
       {snapshot.days.map((day) => (
@@ -104,12 +132,13 @@ export function TravelerPage({ snapshot, start, startAsked }: { snapshot: PageSn
             Day {day.day} <span lang="zh-CN">{DAY_ZH[day.day - 1]}</span>
             {start ? <span class="day-date"> · {dayDate(start, day.day)}</span> : null}
           </h2>
-          {day.scenes.length === 0 ? <p>No scene on this day: it is yours to explore.</p> : null}
+          {day.scenes.length === 0 ? <p>No scene on this day: it is yours to explore.</p> : <DayMap day={day} tiles={tiles} />}
           {day.scenes.map((scene) => (
             <SceneBlock scene={scene} />
           ))}
         </section>
       ))}
+      <MapAssets />
       <section id="not-checked" class="not-checked" aria-labelledby="not-checked-title">
         <h2 id="not-checked-title">What this plan does not check</h2>
         <ul>
@@ -119,7 +148,7 @@ export function TravelerPage({ snapshot, start, startAsked }: { snapshot: PageSn
         </ul>
         <p>
           This link is unlisted: anyone who has it can read the plan, until {longDate(snapshot.expiresAt)} (China time). Share it only with the people
-          travelling.
+          travelling. To keep a copy, print the page or save it as a PDF from your browser’s print menu.
         </p>
         <p class="small">
           Confirmed {longDate(snapshot.confirmedAt)}. A saved copy: later catalog updates do not change it (catalog {snapshot.catalogVersion}, revision{' '}
@@ -130,12 +159,46 @@ export function TravelerPage({ snapshot, start, startAsked }: { snapshot: PageSn
   );
 }
 
+/** The day's scenes on one map, each at its first point, numbered in the day's order, with the same points as a list. */
+function DayMap({ day, tiles }: { day: PageSnapshot['days'][number]; tiles: TileSettings }) {
+  const placed = day.scenes.flatMap((scene) => {
+    const first = scene.location.points[0];
+    const point = first ? pointFromOsmLink(first.mapUrl) : null;
+    return point && first ? [{ scene, point, near: first.name.en }] : [];
+  });
+  if (placed.length === 0) return null;
+  const points: MapPoint[] = placed.map((p, i) => ({ ...p.point, badge: String(i + 1), title: `${i + 1}. ${p.scene.name.en}` }));
+  const origin = placed[0]!;
+  return (
+    <>
+      <PointsMap
+        points={points}
+        tiles={tiles}
+        label={`Map of day ${day.day}`}
+        caption={`Day ${day.day}’s scenes, each at its first point below. Go in any order; the map shows no route.`}
+      />
+      <ol class="day-points small">
+        {placed.map((p, i) => (
+          <li>
+            <a href={`#${sceneAnchor(p.scene)}`}>{p.scene.name.en}</a>: near {p.near}
+            {i > 0 ? `, ${aboutDistance(origin.point, p.point)} from ${origin.scene.name.en}’s point in a straight line` : ''}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
 function SceneBlock({ scene }: { scene: SnapshotScene }) {
   const { location } = scene;
   const first = location.points[0];
   // A driver needs the place's name, not the metro line it is on.
   const nearName = first?.name.zh.replace(/（[^）]*）|\([^)]*\)/g, '').trim();
   const near = nearName && nearName !== scene.name.zh ? nearName : null;
+  const distances = statedDistances(
+    location.note,
+    location.points.map((p) => p.name.en),
+  );
   return (
     <article class="scene" id={sceneAnchor(scene)}>
       <h3>
@@ -152,15 +215,14 @@ function SceneBlock({ scene }: { scene: SnapshotScene }) {
       <p>{scene.summary}</p>
       <div class="arrival">
         <h4>Getting there · {ARRIVAL_LABEL[location.kind] ?? 'Where'}</h4>
-        <p>{location.note}</p>
         <ul class="points">
-          {location.points.map((p) => {
+          {location.points.map((p, index) => {
             const point = pointFromOsmLink(p.mapUrl);
             const links = point ? destinationLinks(point, p.name.zh, p.mapUrl) : [{ label: 'OpenStreetMap', href: p.mapUrl }];
             return (
               <li>
                 <span class="point-name">
-                  {p.name.en} <span lang="zh-CN">{p.name.zh}</span>
+                  {gettingThereLine(p.name.en, distances[index])} <span lang="zh-CN">{p.name.zh}</span>
                 </span>{' '}
                 <small>({p.precision === 'exact' ? 'exact point' : 'approximate point'})</small>
                 <span class="map-links">
@@ -178,7 +240,10 @@ function SceneBlock({ scene }: { scene: SnapshotScene }) {
             );
           })}
         </ul>
-        <p class="small">Map links open a destination, not a route.</p>
+        <details class="arrival-note">
+          <summary>About these points</summary>
+          <p>{location.note}</p>
+        </details>
       </div>
       <section class="taxi" aria-label={`For a taxi driver: ${scene.name.en} in Chinese`}>
         <p class="taxi-label">
@@ -208,7 +273,7 @@ export function GonePage({ reason }: { reason: 'expired' | 'stopped' | 'missing'
     missing: ['Plan not found', 'There is no plan at this link. Check that it was copied completely.'],
   }[reason];
   return (
-    <ChengduPage title={text[0]!} robots="noindex">
+    <ChengduPage title={text[0]!} robots="noindex" nav="traveler">
       <h1>{text[0]}</h1>
       <p>{text[1]}</p>
     </ChengduPage>
