@@ -70,7 +70,8 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages in headless Chromium', ()
       await page.goto(`${server.url}/agents`);
       const groups = await page.locator('section.area h3, section.area h2').allTextContents();
       expect(groups[0]).toBe('Central Chengdu 市中心');
-      expect(groups.at(-1)).toBe('Day trips out of the city 周边一日游');
+      expect(groups.at(-2)).toBe('Day trips out of the city 周边一日游');
+      expect(groups.at(-1)).toBe('Longer outings, usually overnight 过夜行程');
       expect(await page.locator('ul.results > li').count()).toBe(SCENES.length);
       expect(await page.locator('h1').textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
       await expect(page.getByRole('heading', { name: 'What the labels mean' }).isVisible()).resolves.toBe(true);

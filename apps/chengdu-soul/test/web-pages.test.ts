@@ -20,6 +20,7 @@ interface SceneFile {
   review: { reviewedOn: string; scopeNote: string };
   unknowns: string[];
   selectionOnly: boolean;
+  usuallyOvernight?: boolean;
   location:
     | { providerPlaceId: string }
     | { navigation: { kind: keyof typeof KIND_LABEL; note: string; points: Array<{ name: { en: string; zh: string }; providerPlaceId: string }> } };
@@ -141,15 +142,18 @@ describe('/agents without a query', () => {
     }
   });
 
-  it('marks exactly the selectionOnly scenes as optional day trips', async () => {
+  it('marks exactly the selectionOnly scenes as optional outings: day trips, or usually overnight', async () => {
     const items = resultItems((await get('/agents')).html);
     const marked = items.filter((i) => i.tags.includes('optional day trip')).map((i) => i.href);
     expect(marked.sort()).toEqual(
-      SCENES.filter((s) => s.selectionOnly)
+      SCENES.filter((s) => s.selectionOnly && !s.usuallyOvernight)
         .map((s) => `/agents/scenes/${s.cardId}`)
         .sort(),
     );
     expect(marked.length).toBeGreaterThan(0);
+    const overnight = items.filter((i) => i.tags.includes('optional outing, usually overnight')).map((i) => i.href);
+    expect(overnight).toEqual(SCENES.filter((s) => s.usuallyOvernight).map((s) => `/agents/scenes/${s.cardId}`));
+    expect(overnight).toEqual(['/agents/scenes/mount-emei']);
   });
 
   it('groups the city scenes by area and puts the day trips in their own group, explaining the labels', async () => {
@@ -157,14 +161,21 @@ describe('/agents without a query', () => {
     const headings = elements(html, 'h2').map(textOf);
     expect(headings).toEqual(expect.arrayContaining(['In the city 市内', 'Day trips out of the city 周边一日游', 'What the labels mean']));
     const dayTrips = resultItems(between(html, 'id="area-day-trips"', '</section>'));
+    // Mount Emei, usually overnight by its own caveat, is not under "Day trips" but in its own group after them.
     expect(dayTrips.map((i) => i.href).sort()).toEqual(
-      SCENES.filter((s) => s.selectionOnly)
+      SCENES.filter((s) => s.selectionOnly && !s.usuallyOvernight)
         .map((s) => `/agents/scenes/${s.cardId}`)
         .sort(),
     );
+    expect(resultItems(between(html, 'id="area-overnight"', '</section>')).map((i) => i.href)).toEqual(['/agents/scenes/mount-emei']);
+    expect(headings).toContain('Longer outings, usually overnight 过夜行程');
     const areas = elements(between(html, 'In the city', 'id="area-day-trips"'), 'h3').map(textOf);
     expect(areas[0]).toBe('Central Chengdu 市中心');
     expect(areas.length).toBeGreaterThan(2);
+    // Jump links lead to every group by the ids the headings carry.
+    const jumps = [...between(html, '<nav class="jump-links"', '</nav>').matchAll(/href="#([^"]+)"/g)].map((m) => m[1]!);
+    expect(jumps.length).toBe(areas.length + 2);
+    for (const id of jumps) expect(html).toContain(`id="${id}"`);
     const legend = textOf(between(html, 'What the labels mean</h2>', '</section>'));
     for (const label of ['quiet', 'mixed', 'lively', 'local', 'blend', 'iconic', 'optional day trip']) expect(legend).toContain(label);
   });
@@ -204,6 +215,13 @@ describe('/agents search results', () => {
     for (const item of items) expect(item.tags).toContain('quiet');
     expect(textOf(section.body)).toMatch(/\d+ scenes match; showing 3\./);
     expect(textOf(section.body)).toContain('More scenes match.');
+    // "Show all N" instead of a number box: one link asks for every match.
+    const total = Number(/(\d+) scenes match/.exec(textOf(section.body))![1]);
+    const all = [...section.body.matchAll(/<a href="([^"]+)">Show all (\d+)<\/a>/g)][0]!;
+    expect(Number(all[2])).toBe(total);
+    expect(decode(all[1]!)).toBe(`/agents?q=quiet+park&limit=${total}`);
+    expect(resultItems(statusSection((await get(decode(all[1]!))).html)!.body)).toHaveLength(total);
+    expect(html).not.toContain('name="limit"');
   });
 });
 
@@ -249,6 +267,21 @@ describe('/agents empty statuses explain which words caused them', () => {
     expect(listedTerms(section.body, 'Conflicting')).toEqual(['quiet', 'lively']);
     expect(nextSearches(section.body).slice(0, 2)).toEqual(['/agents?q=quiet', '/agents?q=lively']);
     expect(resultItems(section.body)).toEqual([]);
+  });
+
+  it.for(['hotpot', '火锅'])('a single recognised word no scene is about (%s) is not called conflicting: it says so and suggests related keywords', async (q) => {
+    const { status, html } = await agents({ q });
+    expect(status).toBe(200);
+    const section = statusSection(html)!;
+    expect(section.status).toBe('no_match');
+    expect(textOf(section.body)).toContain(`No scene is about ${q}`);
+    expect(textOf(section.body)).not.toMatch(/Conflicting|together|at once/);
+    const next = nextSearches(section.body);
+    // The lexicon's neighbours of hotpot that lead somewhere: snacks, the night market, street food, nightlife.
+    expect(next.slice(0, 2)).toEqual(['/agents?q=snacks', `/agents?q=${encodeURIComponent('小吃')}`]);
+    for (const href of next.filter((h) => h.startsWith('/agents?q='))) {
+      expect(statusSection((await get(href)).html)!.status, href).toBe('ok');
+    }
   });
 
   it('no_match names a form filter that contradicts a query word', async () => {

@@ -82,6 +82,8 @@ article.scene h3 { margin: .1rem 0 .4rem; font-size: 1.2rem; }
 .taxi-near { font-size: 1.3rem; }
 .caveat { background: #fff7e6; border: 1px solid #f0d9a8; padding: .6rem .8rem; border-radius: .5rem; }
 .not-checked { margin-top: 2rem; padding: .75rem 1rem; background: #f4f2ec; border-radius: .5rem; }
+.jump-links { margin: .5rem 0 1rem; line-height: 2; }
+.jump-links a { white-space: nowrap; }
 .point-number { font-weight: 700; color: var(--accent); }
 .day-points { margin: .25rem 0 1rem; padding-left: 1.4rem; }
 .day-points li { margin: .2rem 0; }
