@@ -11,6 +11,7 @@ import { readReleaseFolder } from '../../src/catalog/read-release.ts';
 import type { ReleaseDocument } from '../../src/catalog/release-schema.ts';
 import { chengduMigrations } from '../../src/store/migrations.ts';
 import type { ChengduDatabase } from '../../src/store/schema.ts';
+import type { TileSettings } from '../../src/web/map-tiles.ts';
 
 /** The newest release in the repository: what every suite publishes unless it says otherwise. */
 export const BUNDLED_RELEASE_FOLDER = newestBundledRelease();
@@ -33,7 +34,12 @@ export interface StartOptions {
   writesPerMinute?: number;
   /** Keep the shared write limit in this Redis instead of the database. */
   redisUrl?: string;
+  /** The maps' tile server; by default one that refuses every connection, so no suite reaches the internet. */
+  tiles?: TileSettings;
 }
+
+/** Port 9 (discard) on loopback: nothing listens, so tiles fail at once and the maps fall back to their lists. */
+export const UNREACHABLE_TILES: TileSettings = { url: 'http://127.0.0.1:9/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' };
 
 export async function startChengdu(options: StartOptions = {}): Promise<RunningChengdu> {
   const database = await openTestDatabase<ChengduDatabase>(chengduMigrations, 'chengdu');
@@ -51,6 +57,7 @@ export async function startChengdu(options: StartOptions = {}): Promise<RunningC
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.writesPerMinute ? { writesPerMinute: options.writesPerMinute } : {}),
     ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+    tiles: options.tiles ?? UNREACHABLE_TILES,
   });
   server.serve(service.app.fetch);
   if (options.publish !== false) await service.repository.publish(release);

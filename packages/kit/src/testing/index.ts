@@ -11,3 +11,4 @@ export { InMemoryOAuthClient } from './in-memory-oauth-client.ts';
 export { tcpRelay, type TcpRelay } from './tcp-relay.ts';
 export { startRedisProcess, type RedisProcess } from './redis-process.ts';
 export { fuzzRuns } from './fuzz-scale.ts';
+export { startTileStandIn, type TileStandIn } from './tile-server.ts';
