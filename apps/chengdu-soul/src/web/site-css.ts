@@ -25,6 +25,10 @@ button { background: var(--accent); color: #fff; border-color: var(--accent); cu
 .terms code { background: #f1f1ee; padding: 0 .3rem; border-radius: .25rem; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
 dl.facts dt { color: var(--muted); }
+@media (max-width: 30rem) {
+  dl.facts { grid-template-columns: minmax(0, 1fr); gap: 0; }
+  dl.facts dd { margin: 0 0 .5rem; }
+}
 .points li { margin: .4rem 0; }
 .plan-form fieldset, .privacy-form { border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem; margin: 1rem 0; }
 .plan-form .row { display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
