@@ -413,6 +413,24 @@ describe('privacy and home pages', () => {
     expect(textOf(html)).toContain(`(${SCENES.length} scenes)`);
   });
 
+  it('/ shows a sample two-day plan from the current catalog, said to be a sample, and the words to give an agent; the limits once', async () => {
+    const { html } = await get('/');
+    const sample = between(html, 'id="sample-title"', '</section>');
+    expect(textOf(sample)).toMatch(/^>?A sample: two quiet days/);
+    expect(textOf(sample)).toContain(`Drawn by the planner from today’s catalog (${VERSION})`);
+    const days = elements(between(sample, '<ol class="sample-days">', '</ol>'), 'li');
+    expect(days).toHaveLength(2);
+    const ids = new Set(SCENES.filter((s) => !s.selectionOnly).map((s) => s.cardId));
+    for (const day of days) {
+      const linked = [...day.matchAll(/href="\/agents\/scenes\/([^"]+)"/g)].map((m) => m[1]!);
+      expect(linked.length).toBeGreaterThan(0);
+      for (const id of linked) expect(ids.has(id), id).toBe(true);
+    }
+    expect(html).toContain('value="Plan two quiet days in Chengdu with Chengdu Soul."');
+    expect(html).not.toContain('What it is not');
+    expect(textOf(html).match(/Not a timed route|not a timed route/g)).toHaveLength(1);
+  });
+
   it.for(['/', '/agents', '/agents?q=xyzzy', '/agents/scenes/dujiangyan'])(
     '%s speaks to people: no agent instructions, protocol versions or operator commands',
     async (path) => {

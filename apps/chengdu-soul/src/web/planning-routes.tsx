@@ -21,6 +21,7 @@ import { cursorFrom, cursorText, type PageRepository } from '../planning/page-re
 import { ConfirmInput, ProposeInput, ReviseInput } from '../planning/proposal-input.ts';
 import { DraftReviewPage } from './draft-review-page.tsx';
 import { HomePage } from './home-page.tsx';
+import { samplePlan } from './sample-plan.ts';
 import { MessagePage } from './message-page.tsx';
 import { OwnerHomePage } from './owner-home-page.tsx';
 import type { OwnerSteps, OwnerVars } from './owner-steps.tsx';
@@ -107,7 +108,9 @@ export function registerPlanningRoutes(app: Hono<AppEnv>, o: PlanningRouteOption
     // A cookie whose session ended (expired, signed out elsewhere, approval withdrawn) is dropped.
     if (c.var.sessionId) o.cookies.clear(c, SESSION_COOKIE);
     const release = await o.queries.currentRelease().catch(() => undefined);
-    return c.html(htmlDocument(<HomePage catalogVersion={release?.catalogVersion} sceneCount={release?.scenes.length} />));
+    return c.html(
+      htmlDocument(<HomePage catalogVersion={release?.catalogVersion} sceneCount={release?.scenes.length} sample={release ? samplePlan(release) : undefined} />),
+    );
   });
 
   // An open draft, reopened for review from the list on `/` (a read: no form, no write).

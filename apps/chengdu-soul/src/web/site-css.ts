@@ -86,6 +86,11 @@ article.scene h3 { margin: .1rem 0 .4rem; font-size: 1.2rem; }
 .taxi-near { font-size: 1.3rem; }
 .caveat { background: #fff7e6; border: 1px solid #f0d9a8; padding: .6rem .8rem; border-radius: .5rem; }
 .not-checked { margin-top: 2rem; padding: .75rem 1rem; background: #f4f2ec; border-radius: .5rem; }
+.prompt { background: #fff; border: 1px solid var(--line); border-radius: .6rem; padding: .5rem 1rem; margin: 1rem 0; }
+.prompt-text { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+.prompt-text input { flex: 1 1 14rem; min-width: 0; }
+.sample-days { padding-left: 1.2rem; }
+.sample-days li { margin: .4rem 0; }
 .jump-links { margin: .5rem 0 1rem; line-height: 2; }
 .jump-links a { white-space: nowrap; }
 .point-number { font-weight: 700; color: var(--accent); }
