@@ -79,6 +79,12 @@ function excludeForm(html: string, cardId: string): Record<string, string> {
   return found;
 }
 
+/** What a reader sees of an HTML fragment: its text, entities decoded, spaces collapsed. */
+const plainText = (html: string) =>
+  decode(html.replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+
 const sceneIds = (html: string) =>
   [...html.matchAll(/<article class="scene" data-card-id="([^"]+)" data-placement="([^"]+)"/g)].map((m) => ({ cardId: m[1]!, placement: m[2]! }));
 
@@ -622,6 +628,43 @@ describe('drafts waiting for review', () => {
     expect(card(webRef)).toContain('made here');
     expect(card(webRef)).toMatch(/Proposed \w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2} China time/);
     expect(card(webRef)).toContain('<strong>Day 1:</strong>');
+  });
+
+  it('keeps the draft under review at a stable address: GET /plan is the newest open draft, and each draft has its own', async () => {
+    const review = await propose();
+    const ref = /name="draftRef" value="([^"]+)"/.exec(review.html)![1]!;
+    expect(review.html).toContain(`href="/plan/drafts/${ref}"`);
+    // Reloading the page a proposal answered shows that draft again, not the form.
+    const reloaded = await get('/plan', { cookie });
+    expect(reloaded.status).toBe(200);
+    expect(reloaded.headers.get('cache-control')).toBe('no-store');
+    expect(form(reloaded.html, '/plan/confirm')).toMatchObject({ draftRef: ref, expectedRevision: '1' });
+    // The review pages that answer other POSTs lead to it too; signed out, /plan leads to the start page.
+    for (const path of ['/plan/exclude', '/plan/confirm']) {
+      const answer = await get(path, { cookie });
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get('location')).toBe('/plan');
+    }
+    const signedOut = await get('/plan');
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get('location')).toBe('/');
+  });
+
+  it('lists the saved plans above the drafts, each named and dated, with the form words of /agents', async () => {
+    await publish();
+    await agentDraft();
+    const home = (await get('/', { cookie })).html;
+    expect(home.indexOf('id="saved-plans"')).toBeGreaterThan(0);
+    expect(home.indexOf('id="saved-plans"')).toBeLessThan(home.indexOf('id="open-drafts"'));
+    const titles = [...home.matchAll(/<h3 class="plan-title">([\s\S]*?)<\/h3>/g)].map((m) => plainText(m[1]!));
+    expect(titles.length).toBeGreaterThanOrEqual(2);
+    for (const title of titles) expect(title).toMatch(/^\d days?: .+ · \d{1,2} \w{3} \d{4}$/);
+    const planning = between(home, 'action="/plan"', '</form>');
+    expect(plainText(planning)).toContain('Mood');
+    expect(plainText(planning)).toContain('Kind of place');
+    expect(planning).toMatch(/<option value="quiet"[^>]*>quiet: calmer places, good for slowing down<\/option>/);
+    expect(planning).toMatch(/<option value="iconic"[^>]*>iconic: the famous sights<\/option>/);
+    expect(plainText(planning)).not.toMatch(/Atmosphere|Discovery/);
   });
 
   it('discards a draft: it leaves the list, and confirming it afterwards is refused as expired', async () => {

@@ -426,7 +426,7 @@ describe('privacy and home pages', () => {
       expect(linked.length).toBeGreaterThan(0);
       for (const id of linked) expect(ids.has(id), id).toBe(true);
     }
-    expect(html).toContain('value="Plan two quiet days in Chengdu with Chengdu Soul."');
+    expect(html).toMatch(/<textarea id="traveler-prompt"[^>]*>Plan two quiet days in Chengdu with Chengdu Soul.<\/textarea>/);
     expect(html).not.toContain('What it is not');
     expect(textOf(html).match(/Not a timed route|not a timed route/g)).toHaveLength(1);
   });

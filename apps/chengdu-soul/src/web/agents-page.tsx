@@ -10,7 +10,8 @@ import type { SceneListing } from '../queries/catalog-queries.ts';
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { UNSUPPORTED_CONSTRAINTS } from '../catalog/release-schema.ts';
 import type { SearchOutcome } from '../search/search-scenes.ts';
-import { ATMOSPHERES, DISCOVERIES, type Atmosphere, type Discovery } from '../catalog/vocabulary.ts';
+import { ATMOSPHERES, DISCOVERIES } from '../catalog/vocabulary.ts';
+import { ATMOSPHERE_TITLE, ATMOSPHERE_WORDS, DISCOVERY_TITLE, DISCOVERY_WORDS } from './label-words.ts';
 import { sceneDetail } from '../catalog/scene-detail.ts';
 import { ChengduPage } from './layout.tsx';
 import type { TileSettings } from './map-tiles.ts';
@@ -29,18 +30,6 @@ const STATUS_TITLE: Record<SearchOutcome['status'], string> = {
   needs_clarification: 'Some words were not understood',
   unsupported_request: 'This asks for something we cannot check',
   no_match: 'No scene matches all of these together',
-};
-
-const ATMOSPHERE_WORDS: Record<Atmosphere, { label: string; means: string }> = {
-  quiet: { label: 'quiet', means: 'calmer places, good for slowing down' },
-  mixed: { label: 'mixed', means: 'calm corners and busier parts' },
-  lively: { label: 'lively', means: 'busy, with a lot going on' },
-};
-
-const DISCOVERY_WORDS: Record<Discovery, { label: string; means: string }> = {
-  local: { label: 'local', means: 'everyday places people in Chengdu use' },
-  blend: { label: 'blend', means: 'known to visitors and locals alike' },
-  iconic: { label: 'iconic', means: 'the famous sights' },
 };
 
 const UNSUPPORTED_WORDS: Readonly<Record<(typeof UNSUPPORTED_CONSTRAINTS)[number], string>> = {
@@ -122,7 +111,7 @@ function SearchForm({ form, again }: { form: SearchFormValues; again?: boolean }
       <input type="search" id="q" name="q" value={form.q} maxlength={200} placeholder="e.g. teahouse, 熊猫, quiet park" />
       <div class="row">
         <label>
-          Mood{' '}
+          {ATMOSPHERE_TITLE}{' '}
           <select name="atmosphere">
             <option value="">any mood</option>
             {ATMOSPHERES.map((a) => (
@@ -133,7 +122,7 @@ function SearchForm({ form, again }: { form: SearchFormValues; again?: boolean }
           </select>
         </label>
         <label>
-          Kind of place{' '}
+          {DISCOVERY_TITLE}{' '}
           <select name="discovery">
             <option value="">any kind</option>
             {DISCOVERIES.map((d) => (

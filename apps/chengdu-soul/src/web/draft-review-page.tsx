@@ -25,6 +25,10 @@ export function DraftReviewPage(props: { draft: DraftView; csrfToken: string; ke
         {preferences.dayCount} {preferences.rhythm} day{preferences.dayCount > 1 ? 's' : ''}, {preferences.discovery}, {preferences.atmosphere}. Revision{' '}
         <span class="revision">{draft.revision}</span> of draft <code>{draft.draftRef}</code>, catalog {draft.catalogVersion}. Nothing is published yet.
       </p>
+      <p class="small">
+        This draft stays at <a href={`/plan/drafts/${draft.draftRef}`}>its own address</a> until you confirm it or it expires on {chinaTime(draft.expiresAt)};{' '}
+        <a href="/plan">/plan</a> always opens your newest open draft.
+      </p>
       {draft.openSlots > 0 ? (
         <p class="explain">
           {draft.openSlots} open slot{draft.openSlots > 1 ? 's' : ''}: not enough scenes fit your preferences and exclusions, so some days leave room for your

@@ -25,7 +25,9 @@ export function HomePage(props: { catalogVersion?: string | undefined; sceneCoun
         <h2 id="prompt-title">Ask your agent</h2>
         <p>Give your AI agent (Claude, ChatGPT or another that can use tools) words like these:</p>
         <p class="prompt-text">
-          <input id="traveler-prompt" class="share-link" type="text" readonly value={TRAVELER_PROMPT} aria-label="Words to give your agent" />
+          <textarea id="traveler-prompt" class="share-link" rows={2} readonly aria-label="Words to give your agent">
+            {TRAVELER_PROMPT}
+          </textarea>
           <button type="button" class="quiet copy-link" data-copy={TRAVELER_PROMPT} data-target="traveler-prompt" hidden>
             Copy
           </button>

@@ -6,7 +6,7 @@
  */
 import type { DraftOrigin } from '../planning/open-drafts.ts';
 import type { DraftView } from '../planning/draft-view.ts';
-import { PlanName, chinaTime } from './plan-name.tsx';
+import { PlanName, PlanTitle, chinaTime } from './plan-name.tsx';
 
 export const MADE_BY: Readonly<Record<DraftOrigin, string>> = { web: 'made here', agent: 'made by your agent' };
 
@@ -21,6 +21,7 @@ export function OpenDraftsList(props: { drafts: DraftView[]; madeBy: ReadonlyMap
           const origin = props.madeBy.get(draft.draftRef);
           return (
             <li class="open-draft plan-card" data-draft-ref={draft.draftRef} data-made-by={origin ?? 'unknown'}>
+              <PlanTitle days={draft.days} at={draft.createdAt} />
               <PlanName days={draft.days} />
               <p class="small">
                 {origin ? <span class="tag">{MADE_BY[origin]}</span> : null} Proposed {chinaTime(draft.createdAt)} · {preferences.dayCount} day

@@ -1,7 +1,7 @@
 /**
  * `/` for the signed-in owner: the direct planning form (the same service the tools call), any
- * failure of the last proposal with its code, the drafts waiting for review, and the saved plans
- * with their sharing controls.
+ * failure of the last proposal with its code, the saved plans with their sharing controls, and
+ * then the drafts waiting for review.
  */
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { DraftView } from '../planning/draft-view.ts';
@@ -51,7 +51,6 @@ export function OwnerHomePage(props: OwnerHomeProps) {
       </p>
       {props.problem ? <ProblemAlert problem={props.problem} /> : null}
       <PlanningForm release={props.release} values={props.values} csrfToken={props.csrfToken} idempotencyKey={props.idempotencyKey} />
-      <OpenDraftsList drafts={props.drafts} madeBy={props.madeBy} csrfToken={props.csrfToken} />
       <SavedPlans
         pages={props.pages}
         now={props.now}
@@ -61,6 +60,7 @@ export function OwnerHomePage(props: OwnerHomeProps) {
         olderHref={props.olderPlansHref}
         olderShown={props.olderPlansShown}
       />
+      <OpenDraftsList drafts={props.drafts} madeBy={props.madeBy} csrfToken={props.csrfToken} />
       <script src={OWNER_SCRIPT_PATH} defer />
     </ChengduPage>
   );

@@ -25,6 +25,25 @@ export function chinaTime(at: Date | string): string {
   return `${CHINA_TIME.format(new Date(at))} China time`;
 }
 
+const SHORT_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
+ * A plan's short name and date: «2 days: Qingyang Palace, Chengdu Museum and 2 more · 1 Dec 2026»
+ * (the date in China time), so plans and drafts in a list tell apart at a glance.
+ */
+export function PlanTitle(props: { days: readonly NamedDay[]; at: Date | string }) {
+  const names = props.days.flatMap((day) => day.scenes.map((s) => s.name.en));
+  const shown = names.slice(0, 2).join(', ');
+  const more = names.length > 2 ? ` and ${names.length - 2} more` : '';
+  const count = props.days.length;
+  return (
+    <h3 class="plan-title">
+      {count} day{count === 1 ? '' : 's'}
+      {names.length > 0 ? `: ${shown}${more}` : ''} · <time datetime={new Date(props.at).toISOString()}>{SHORT_DATE.format(new Date(props.at))}</time>
+    </h3>
+  );
+}
+
 export function PlanName(props: { days: readonly NamedDay[] }) {
   return (
     <span class="plan-name">

@@ -10,6 +10,7 @@ import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { Scene } from '../catalog/release-schema.ts';
 import { ATMOSPHERES, DISCOVERIES, PLAN_LIMITS, RHYTHMS } from '../catalog/vocabulary.ts';
 import { cityGroups } from './scene-groups.ts';
+import { ATMOSPHERE_TITLE, ATMOSPHERE_WORDS, DISCOVERY_TITLE, DISCOVERY_WORDS } from './label-words.ts';
 
 export interface PlanningFormValues {
   dayCount: string;
@@ -36,8 +37,15 @@ const RHYTHM_LABEL = {
   balanced: `balanced (${PLAN_LIMITS.scenesPerDay.balanced} scenes a day)`,
   full: `full (${PLAN_LIMITS.scenesPerDay.full} scenes a day)`,
 } as const;
-const DISCOVERY_LABEL = { local: 'local: everyday places', blend: 'blend of both', iconic: 'iconic: the well-known sights' } as const;
-const ATMOSPHERE_LABEL = { quiet: 'quiet', mixed: 'mixed', lively: 'lively' } as const;
+// The same words as the search filters on /agents.
+const DISCOVERY_LABEL = Object.fromEntries(DISCOVERIES.map((d) => [d, `${DISCOVERY_WORDS[d].label}: ${DISCOVERY_WORDS[d].means}`])) as Record<
+  (typeof DISCOVERIES)[number],
+  string
+>;
+const ATMOSPHERE_LABEL = Object.fromEntries(ATMOSPHERES.map((a) => [a, `${ATMOSPHERE_WORDS[a].label}: ${ATMOSPHERE_WORDS[a].means}`])) as Record<
+  (typeof ATMOSPHERES)[number],
+  string
+>;
 
 export function planningValuesFrom(form: URLSearchParams): PlanningFormValues {
   return {
@@ -77,8 +85,8 @@ export function PlanningForm(props: { release: LoadedRelease; values: PlanningFo
         <div class="row">
           <Choice label="Days" name="dayCount" options={DAY_COUNTS} labels={DAY_COUNT_LABEL} value={values.dayCount} />
           <Choice label="Rhythm" name="rhythm" options={RHYTHMS} labels={RHYTHM_LABEL} value={values.rhythm} />
-          <Choice label="Discovery" name="discovery" options={DISCOVERIES} labels={DISCOVERY_LABEL} value={values.discovery} />
-          <Choice label="Atmosphere" name="atmosphere" options={ATMOSPHERES} labels={ATMOSPHERE_LABEL} value={values.atmosphere} />
+          <Choice label={ATMOSPHERE_TITLE} name="atmosphere" options={ATMOSPHERES} labels={ATMOSPHERE_LABEL} value={values.atmosphere} />
+          <Choice label={DISCOVERY_TITLE} name="discovery" options={DISCOVERIES} labels={DISCOVERY_LABEL} value={values.discovery} />
         </div>
       </fieldset>
       <details open={values.required.length > 0}>

@@ -132,9 +132,16 @@ export function registerPlanningRoutes(app: Hono<AppEnv>, o: PlanningRouteOption
     );
   });
 
-  // The other review pages are answers to POSTs; opening their address directly leads back to the form.
-  app.get('/plan', (c) => c.redirect('/', 303));
-  app.get('/plan/*', (c) => c.redirect('/', 303));
+  // `/plan` is the review of the newest open draft, so reloading or bookmarking the page a
+  // proposal answered keeps the draft on screen; with none open it leads back to the form. The
+  // other review pages answer POSTs, and opening their address leads to `/plan`.
+  app.get('/plan', loadOwner, async (c) => {
+    const session = c.var.session;
+    if (!session) return c.redirect('/', 303);
+    const [newest] = await o.openDrafts.list(session.accountId, o.clock());
+    return newest ? review(c, session, newest) : c.redirect('/', 303);
+  });
+  app.get('/plan/*', (c) => c.redirect('/plan', 303));
 
   app.post('/plan', loadOwner, requireOwner, ownerForm, writeLimit, async (c) => {
     const { session, form } = signedIn(c);

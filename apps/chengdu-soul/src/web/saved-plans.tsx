@@ -7,7 +7,7 @@
 import type { DraftOrigin } from '../planning/open-drafts.ts';
 import type { SavedPage } from '../planning/page-repository.ts';
 import { MADE_BY } from './open-drafts.tsx';
-import { PlanName, chinaTime } from './plan-name.tsx';
+import { PlanName, PlanTitle, chinaTime } from './plan-name.tsx';
 
 type SharingStatus = 'shared' | 'expired' | 'stopped';
 
@@ -48,6 +48,7 @@ export function SavedPlans(props: {
           const linkId = `link-${page.pageId}`;
           return (
             <li class="saved-plan plan-card" data-page-id={page.pageId} data-status={status} data-made-by={origin ?? 'unknown'}>
+              <PlanTitle days={page.snapshot.days} at={page.snapshot.confirmedAt} />
               <PlanName days={page.snapshot.days} />
               <p class="small">
                 <span class={`tag status-${status}`}>{STATUS_LABEL[status]}</span> {origin ? <span class="tag">{MADE_BY[origin]}</span> : null} Confirmed{' '}

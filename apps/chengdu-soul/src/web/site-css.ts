@@ -44,7 +44,8 @@ dl.facts dt { color: var(--muted); }
 .scene-filter input { width: 100%; }
 .plans { list-style: none; padding: 0; }
 .plan-card { background: #fff; border: 1px solid var(--line); border-radius: .6rem; padding: .75rem 1rem; margin: .75rem 0; }
-.plan-name { display: block; }
+.plan-title { font-size: 1.05rem; margin: .1rem 0 .3rem; }
+.plan-name { display: block; font-size: .92rem; }
 .plan-day { display: block; }
 .plan-card .actions { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin: .5rem 0; }
 .share label { display: block; font-size: .9rem; color: var(--muted); }
