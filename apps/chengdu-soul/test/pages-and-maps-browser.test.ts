@@ -122,6 +122,53 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages and maps in headless Chro
     await screenshots(page, 'not-found-to-search-phone');
   });
 
+  describe('the traveler page', () => {
+    const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+    it('gives one Getting there line per point, says the limits once, and leaves For agents out of its navigation', async () => {
+      const page = await openPage(PHONE);
+      await page.goto(`${server.url}${travelerPath}`);
+      const kuanzhai = page.locator('article#scene-kuanzhai-alley');
+      expect((await kuanzhai.locator('ul.points .point-name').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+        'Kuanzhai Xiangzi station · Line 4 · about 260 m 宽窄巷子站（4号线）',
+        "People's Park station · Line 2 · about 680 m 人民公园站（2号线）",
+      ]);
+      // The catalog's arrival note is kept, folded away, instead of a paragraph repeated per scene.
+      expect(await kuanzhai.locator('details.arrival-note').getAttribute('open')).toBeNull();
+      expect(await page.locator('main').getByText('Map links open a destination, not a route.').count()).toBe(0);
+      expect(await page.locator('header nav a').allTextContents()).toEqual(['Scenes 场景', 'Privacy 隐私']);
+      const text = (await page.locator('body').textContent())!;
+      expect(text.match(/not a timed route/gi)).toHaveLength(1);
+      expect(await page.locator('.expiry-warning').count()).toBe(0);
+    });
+
+    it('warns when the trip runs past the link’s expiry, and not when it ends before', async () => {
+      const page = await openPage(PHONE);
+      await page.goto(`${server.url}${travelerPath}?start=${isoDay(0)}`);
+      expect(await page.locator('.expiry-warning').count()).toBe(0);
+      await page.goto(`${server.url}${travelerPath}?start=${isoDay(20)}`);
+      const warning = page.locator('.expiry-warning');
+      expect(await warning.textContent()).toMatch(/This link stops working on \w+day, \d{1,2} \w+ \d{4} \(China time\), before day 1 of your trip\. Print this page or save it as a PDF/);
+      await page.goto(`${server.url}${travelerPath}?start=${isoDay(6)}`);
+      expect(await warning.textContent()).toContain('before day');
+      await expectReadable(page);
+    });
+
+    it('prints the plan without the forms, maps and link lists', async () => {
+      const page = await openPage(DESKTOP);
+      await page.goto(`${server.url}${travelerPath}`);
+      await mapsSettled(page);
+      await page.emulateMedia({ media: 'print' });
+      for (const selector of ['.dates-form', '.points-map', '.map-links', 'header nav']) {
+        expect(await page.locator(selector).first().isVisible(), selector).toBe(false);
+      }
+      expect(await page.locator('article.scene').first().isVisible()).toBe(true);
+      expect(await page.locator('.taxi-name').first().isVisible()).toBe(true);
+      const pdf = await page.pdf({ format: 'A4' });
+      expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    });
+  });
+
   describe('maps', () => {
     it('a scene page maps exactly the catalog points, numbered like its list, over the configured tiles, with no route', async () => {
       const page = await openPage(DESKTOP);

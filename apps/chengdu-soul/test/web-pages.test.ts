@@ -360,6 +360,40 @@ describe('scene detail pages', () => {
     });
   });
 
+  it.for(SCENES)('$cardId says what its location point is not once', async (s) => {
+    const location = textOf(between((await get(`/agents/scenes/${s.cardId}`)).html, '<h2>Location</h2>', '<h2>Review</h2>'));
+    for (const phrase of [/does not guarantee access/g, /not the scene itself/g, /not a district boundary/g]) {
+      expect((location.match(phrase) ?? []).length, `${phrase}`).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('an outing says how people usually get there when its review does, and only then', async () => {
+    const base = textOf((await get('/agents/scenes/dujiangyan-panda-base')).html);
+    expect(base).toContain('How people usually get there: Travelers usually reach it by the train to Qingchengshan, then a bus or taxi.');
+    for (const other of ['dujiangyan', 'mount-emei', 'kuanzhai-alley']) {
+      expect(textOf((await get(`/agents/scenes/${other}`)).html), other).not.toContain('How people usually get there');
+    }
+  });
+
+  it('a scene page carries its catalog points for the map, numbered like its list, and the map files come from this server', async () => {
+    const { html, headers } = await get('/agents/scenes/kuanzhai-alley');
+    const attribute = /data-points="([^"]+)"/.exec(html)![1]!;
+    const points = JSON.parse(decode(attribute));
+    const nav = (SCENES.find((s) => s.cardId === 'kuanzhai-alley')!.location as { navigation: { points: Array<{ providerPlaceId: string; name: { en: string } }> } })
+      .navigation;
+    expect(points).toEqual(
+      nav.points.map((p, i) => ({ ...PLACES.get(p.providerPlaceId)!.point, badge: String(i + 1), title: `${i + 1}. ${p.name.en}` })),
+    );
+    expect(html).toContain('<script src="/assets/leaflet.js" defer=""></script>');
+    expect(html).not.toMatch(/unpkg|jsdelivr|cdnjs|cdn\./);
+    expect(headers.get('content-security-policy')).toContain("script-src 'self'");
+    for (const path of ['/assets/leaflet.js', '/assets/points-map.js', '/assets/map.css']) {
+      const asset = await fetch(new URL(path, server.url));
+      expect(asset.status, path).toBe(200);
+    }
+    expect(await (await fetch(new URL('/assets/leaflet.js', server.url))).text()).toContain('Leaflet');
+  });
+
   it('shows the panda base in English and Chinese with its approximate map point', async () => {
     const { html } = await get('/agents/scenes/panda-base');
     const text = textOf(html);

@@ -123,7 +123,7 @@ export function TravelerPage({ snapshot, start, startAsked, tiles }: { snapshot:
         </p>
       ) : null}
       <p class="limits-line">
-        A flexible plan, not a timed route. Points are approximate, distances are straight lines and map links open a place, never a route.{' '}
+        Points are approximate, distances are straight lines and map links open a place, never a route.{' '}
         <a href="#not-checked">What this plan does not check</a>
       </p>
       {snapshot.days.map((day) => (
