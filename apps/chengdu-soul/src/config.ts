@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { loopbackOrigins } from '@agent-products/kit/http';
 import { envReader } from '@agent-products/kit/settings';
-import { DEFAULT_TILES, checkedTileUrl, type TileSettings } from './web/map-tiles.ts';
+import { DEFAULT_TILES, checkedTileUrl, type TileSettings } from './tile-settings.ts';
 
 /** The repository root, found from this module whether it runs from src/ or from a build. */
 function findRepoRoot(): string {

@@ -28,13 +28,11 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages and maps in headless Chro
 
   beforeAll(async () => {
     tiles = await startTileStandIn();
-    [server, browser] = await Promise.all([
-      startChengdu({ tiles: { url: tiles.template, attribution: '© OpenStreetMap contributors' } }),
-      launchChromium(),
-    ]);
+    [server, browser] = await Promise.all([startChengdu({ tiles: { url: tiles.template, attribution: '© OpenStreetMap contributors' } }), launchChromium()]);
     const auth = { Authorization: `Bearer ${(await issueCredential(server)).token}` };
     const call = async (name: string, args: Record<string, unknown>) =>
-      (await rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { headers: auth })).json.result.structuredContent;
+      (await rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { headers: auth })).json.result
+        .structuredContent;
     const draft = await call('propose_chengdu_itinerary', {
       dayCount: 2,
       rhythm: 'balanced',
@@ -148,7 +146,9 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages and maps in headless Chro
       expect(await page.locator('.expiry-warning').count()).toBe(0);
       await page.goto(`${server.url}${travelerPath}?start=${isoDay(20)}`);
       const warning = page.locator('.expiry-warning');
-      expect(await warning.textContent()).toMatch(/This link stops working on \w+day, \d{1,2} \w+ \d{4} \(China time\), before day 1 of your trip\. Print this page or save it as a PDF/);
+      expect(await warning.textContent()).toMatch(
+        /This link stops working on \w+day, \d{1,2} \w+ \d{4} \(China time\), before day 1 of your trip\. Print this page or save it as a PDF/,
+      );
       await page.goto(`${server.url}${travelerPath}?start=${isoDay(6)}`);
       expect(await warning.textContent()).toContain('before day');
       await expectReadable(page);
@@ -209,7 +209,9 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages and maps in headless Chro
 
       await page.goto(`${server.url}/agents`);
       expect(await mapsSettled(page)).toEqual(['ready']);
-      const cityScenes = await page.locator('section.area:not([aria-labelledby="area-day-trips"]):not([aria-labelledby="area-overnight"]) ul.results > li').count();
+      const cityScenes = await page
+        .locator('section.area:not([aria-labelledby="area-day-trips"]):not([aria-labelledby="area-overnight"]) ul.results > li')
+        .count();
       expect(await page.locator('.leaflet-marker-icon').count()).toBe(cityScenes);
       await expectReadable(page);
     });

@@ -269,20 +269,23 @@ describe('/agents empty statuses explain which words caused them', () => {
     expect(resultItems(section.body)).toEqual([]);
   });
 
-  it.for(['hotpot', '火锅'])('a single recognised word no scene is about (%s) is not called conflicting: it says so and suggests related keywords', async (q) => {
-    const { status, html } = await agents({ q });
-    expect(status).toBe(200);
-    const section = statusSection(html)!;
-    expect(section.status).toBe('no_match');
-    expect(textOf(section.body)).toContain(`No scene is about ${q}`);
-    expect(textOf(section.body)).not.toMatch(/Conflicting|together|at once/);
-    const next = nextSearches(section.body);
-    // The lexicon's neighbours of hotpot that lead somewhere: snacks, the night market, street food, nightlife.
-    expect(next.slice(0, 2)).toEqual(['/agents?q=snacks', `/agents?q=${encodeURIComponent('小吃')}`]);
-    for (const href of next.filter((h) => h.startsWith('/agents?q='))) {
-      expect(statusSection((await get(href)).html)!.status, href).toBe('ok');
-    }
-  });
+  it.for(['hotpot', '火锅'])(
+    'a single recognised word no scene is about (%s) is not called conflicting: it says so and suggests related keywords',
+    async (q) => {
+      const { status, html } = await agents({ q });
+      expect(status).toBe(200);
+      const section = statusSection(html)!;
+      expect(section.status).toBe('no_match');
+      expect(textOf(section.body)).toContain(`No scene is about ${q}`);
+      expect(textOf(section.body)).not.toMatch(/Conflicting|together|at once/);
+      const next = nextSearches(section.body);
+      // The lexicon's neighbours of hotpot that lead somewhere: snacks, the night market, street food, nightlife.
+      expect(next.slice(0, 2)).toEqual(['/agents?q=snacks', `/agents?q=${encodeURIComponent('小吃')}`]);
+      for (const href of next.filter((h) => h.startsWith('/agents?q='))) {
+        expect(statusSection((await get(href)).html)!.status, href).toBe('ok');
+      }
+    },
+  );
 
   it('no_match names a form filter that contradicts a query word', async () => {
     const { html } = await agents({ q: 'lively', atmosphere: 'quiet' });
@@ -379,11 +382,10 @@ describe('scene detail pages', () => {
     const { html, headers } = await get('/agents/scenes/kuanzhai-alley');
     const attribute = /data-points="([^"]+)"/.exec(html)![1]!;
     const points = JSON.parse(decode(attribute));
-    const nav = (SCENES.find((s) => s.cardId === 'kuanzhai-alley')!.location as { navigation: { points: Array<{ providerPlaceId: string; name: { en: string } }> } })
-      .navigation;
-    expect(points).toEqual(
-      nav.points.map((p, i) => ({ ...PLACES.get(p.providerPlaceId)!.point, badge: String(i + 1), title: `${i + 1}. ${p.name.en}` })),
-    );
+    const nav = (
+      SCENES.find((s) => s.cardId === 'kuanzhai-alley')!.location as { navigation: { points: Array<{ providerPlaceId: string; name: { en: string } }> } }
+    ).navigation;
+    expect(points).toEqual(nav.points.map((p, i) => ({ ...PLACES.get(p.providerPlaceId)!.point, badge: String(i + 1), title: `${i + 1}. ${p.name.en}` })));
     expect(html).toContain('<script src="/assets/leaflet.js" defer=""></script>');
     expect(html).not.toMatch(/unpkg|jsdelivr|cdnjs|cdn\./);
     expect(headers.get('content-security-policy')).toContain("script-src 'self'");

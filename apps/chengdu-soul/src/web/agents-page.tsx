@@ -157,7 +157,10 @@ function neighbours(release: LoadedRelease, tag: string): Array<{ en: string; zh
   if (at < 0) return [];
   return concepts
     .map((concept, index) => ({ concept, distance: Math.abs(index - at) }))
-    .filter(({ concept, distance }) => distance > 0 && (release.lexicon.scenesByTag.get(concept.tag)?.size ?? 0) > 0 && concept.en.length > 0 && concept.zh.length > 0)
+    .filter(
+      ({ concept, distance }) =>
+        distance > 0 && (release.lexicon.scenesByTag.get(concept.tag)?.size ?? 0) > 0 && concept.en.length > 0 && concept.zh.length > 0,
+    )
     .sort((a, b) => a.distance - b.distance)
     .slice(0, NEIGHBOURS)
     .map(({ concept }) => ({ en: concept.en[0]!, zh: concept.zh[0]! }));
@@ -463,7 +466,9 @@ function Listing({ listing, release, tiles }: { listing: SceneListing; release: 
           <h2 id="area-overnight">
             Longer outings, usually overnight <span lang="zh-CN">过夜行程</span>
           </h2>
-          <p class="small">Most travelers make these with at least one night away: a plan gives one a day, but not as a same-day return. Only when you choose it.</p>
+          <p class="small">
+            Most travelers make these with at least one night away: a plan gives one a day, but not as a same-day return. Only when you choose it.
+          </p>
           <ul class="results">
             {overnight.map((s) => (
               <SceneLine scene={s} overnight />

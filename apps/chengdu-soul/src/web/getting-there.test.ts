@@ -30,7 +30,12 @@ describe('Getting there lines', () => {
 
   it('gives no distance where the note states none, and names a place without a line as it is', () => {
     const tibetan = navigation('tibetan-quarter');
-    expect(statedDistances(tibetan.note, tibetan.points.map((p) => p.name.en))).toEqual([undefined]);
+    expect(
+      statedDistances(
+        tibetan.note,
+        tibetan.points.map((p) => p.name.en),
+      ),
+    ).toEqual([undefined]);
     const qingcheng = navigation('qingcheng-mountain');
     const name = qingcheng.points[0]!.name.en;
     expect(gettingThereLine(name, statedDistances(qingcheng.note, [name])[0])).toBe('Mount Qingcheng Front Mountain Scenic Area');
@@ -76,6 +81,8 @@ describe('the station most visitors use', () => {
     const stations = release.places.filter((p) => p.providerPlaceId.startsWith('cdsp:metro:'));
     const nearest = stations.reduce((a, b) => (distanceKm(alley, a.point) <= distanceKm(alley, b.point) ? a : b));
     expect(nearest.providerPlaceId).toBe('cdsp:metro:kuanzhai-xiangzi');
-    expect(navigation('kuanzhai-alley').note).toMatch(/^Nearby metro arrival options: Kuanzhai Xiangzi station \(Line 4\), the station named after the lanes and the one most visitors use/);
+    expect(navigation('kuanzhai-alley').note).toMatch(
+      /^Nearby metro arrival options: Kuanzhai Xiangzi station \(Line 4\), the station named after the lanes and the one most visitors use/,
+    );
   });
 });

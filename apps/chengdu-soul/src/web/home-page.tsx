@@ -41,8 +41,8 @@ export function HomePage(props: { catalogVersion?: string | undefined; sceneCoun
         <section class="sample-plan" aria-labelledby="sample-title">
           <h2 id="sample-title">A sample: two quiet days</h2>
           <p class="small">
-            Drawn by the planner from today’s catalog{props.catalogVersion ? ` (${props.catalogVersion})` : ''} for someone who asked for quiet days at a balanced
-            pace. Your own plan follows what you ask.
+            Drawn by the planner from today’s catalog{props.catalogVersion ? ` (${props.catalogVersion})` : ''} for someone who asked for quiet days at a
+            balanced pace. Your own plan follows what you ask.
           </p>
           <ol class="sample-days">
             {props.sample.map((day) => (

@@ -18,4 +18,3 @@ export const DISCOVERY_WORDS: Record<Discovery, { label: string; means: string }
   blend: { label: 'blend', means: 'known to visitors and locals alike' },
   iconic: { label: 'iconic', means: 'the famous sights' },
 };
-

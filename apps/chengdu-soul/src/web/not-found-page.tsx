@@ -28,9 +28,7 @@ function NotFoundPage() {
           <button type="submit">Search</button>
         </div>
       </form>
-      <p class="small">
-        A shared plan’s link that stopped working answers with its own page, saying whether it expired or was stopped.
-      </p>
+      <p class="small">A shared plan’s link that stopped working answers with its own page, saying whether it expired or was stopped.</p>
     </ChengduPage>
   );
 }

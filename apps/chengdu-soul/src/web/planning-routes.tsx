@@ -109,7 +109,9 @@ export function registerPlanningRoutes(app: Hono<AppEnv>, o: PlanningRouteOption
     if (c.var.sessionId) o.cookies.clear(c, SESSION_COOKIE);
     const release = await o.queries.currentRelease().catch(() => undefined);
     return c.html(
-      htmlDocument(<HomePage catalogVersion={release?.catalogVersion} sceneCount={release?.scenes.length} sample={release ? samplePlan(release) : undefined} />),
+      htmlDocument(
+        <HomePage catalogVersion={release?.catalogVersion} sceneCount={release?.scenes.length} sample={release ? samplePlan(release) : undefined} />,
+      ),
     );
   });
 

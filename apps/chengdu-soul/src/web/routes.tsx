@@ -60,7 +60,15 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
     if (unstorable) {
       const shown = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.replace(new RegExp(UNSTORABLE_TEXT, 'g'), '\uFFFD')])) as SearchFormValues;
       return c.html(
-        htmlDocument(<AgentsPage robots={robots} tiles={tiles} form={shown} release={release} inputProblem={`Invalid arguments: ${unstorable.field} ${unstorable.problem}.`} />),
+        htmlDocument(
+          <AgentsPage
+            robots={robots}
+            tiles={tiles}
+            form={shown}
+            release={release}
+            inputProblem={`Invalid arguments: ${unstorable.field} ${unstorable.problem}.`}
+          />,
+        ),
         400,
       );
     }
@@ -70,7 +78,10 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
         ...(form.discovery ? { discovery: form.discovery } : {}),
       });
       if (!filters.success) {
-        return c.html(htmlDocument(<AgentsPage robots={robots} tiles={tiles} form={form} release={release} inputProblem={invalidArguments(filters.error).message} />), 400);
+        return c.html(
+          htmlDocument(<AgentsPage robots={robots} tiles={tiles} form={form} release={release} inputProblem={invalidArguments(filters.error).message} />),
+          400,
+        );
       }
       const listing = await queries.list(filters.data);
       return c.html(htmlDocument(<AgentsPage robots={robots} tiles={tiles} form={form} release={release} listing={listing} />));
@@ -82,7 +93,10 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
       ...(form.discovery ? { discovery: form.discovery } : {}),
     });
     if (!parsed.success) {
-      return c.html(htmlDocument(<AgentsPage robots={robots} tiles={tiles} form={form} release={release} inputProblem={invalidArguments(parsed.error).message} />), 400);
+      return c.html(
+        htmlDocument(<AgentsPage robots={robots} tiles={tiles} form={form} release={release} inputProblem={invalidArguments(parsed.error).message} />),
+        400,
+      );
     }
     const outcome = await queries.search(parsed.data);
     return c.html(htmlDocument(<AgentsPage robots={robots} tiles={tiles} form={form} release={release} outcome={outcome} />));

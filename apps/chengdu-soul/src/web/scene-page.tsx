@@ -134,7 +134,17 @@ function Location({ scene, tiles }: { scene: SceneDetail; tiles: TileSettings })
   );
 }
 
-function PlaceItem({ place, label, number, from }: { place: PlaceView; label: { en: string; zh: string }; number: number; from?: { point: { lat: number; lon: number } } | undefined }) {
+function PlaceItem({
+  place,
+  label,
+  number,
+  from,
+}: {
+  place: PlaceView;
+  label: { en: string; zh: string };
+  number: number;
+  from?: { point: { lat: number; lon: number } } | undefined;
+}) {
   return (
     <li>
       <span class="point-number">{number}.</span> {label.en}{' '}

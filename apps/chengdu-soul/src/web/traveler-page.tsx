@@ -74,7 +74,17 @@ function longDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { timeZone: 'Asia/Shanghai', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-export function TravelerPage({ snapshot, start, startAsked, tiles }: { snapshot: PageSnapshot; start: string | null; startAsked: boolean; tiles: TileSettings }) {
+export function TravelerPage({
+  snapshot,
+  start,
+  startAsked,
+  tiles,
+}: {
+  snapshot: PageSnapshot;
+  start: string | null;
+  startAsked: boolean;
+  tiles: TileSettings;
+}) {
   const { preferences } = snapshot;
   const days = `${preferences.dayCount} day${preferences.dayCount > 1 ? 's' : ''}`;
   const pastExpiry = start ? firstDayAfterExpiry(start, snapshot.days.length, snapshot.expiresAt) : undefined;
@@ -118,13 +128,12 @@ export function TravelerPage({ snapshot, start, startAsked, tiles }: { snapshot:
       </form>
       {pastExpiry ? (
         <p class="notice expiry-warning" role="status">
-          This link stops working on {longDate(snapshot.expiresAt)} (China time), before day {pastExpiry} of your trip. Print this page or save it as a PDF
-          to keep it, or ask for a new plan nearer the time.
+          This link stops working on {longDate(snapshot.expiresAt)} (China time), before day {pastExpiry} of your trip. Print this page or save it as a PDF to
+          keep it, or ask for a new plan nearer the time.
         </p>
       ) : null}
       <p class="limits-line">
-        Points are approximate, distances are straight lines and map links open a place, never a route.{' '}
-        <a href="#not-checked">What this plan does not check</a>
+        Points are approximate, distances are straight lines and map links open a place, never a route. <a href="#not-checked">What this plan does not check</a>
       </p>
       {snapshot.days.map((day) => (
         <section class="day" data-day={day.day} id={`day-${day.day}`} aria-labelledby={`day-${day.day}-title`}>

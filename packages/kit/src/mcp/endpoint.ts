@@ -216,7 +216,6 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   }
 
   async function serve(parsed: unknown, request: Request, scope: RequestScope, headerVersion: string | null, bodyText: string): Promise<Response> {
-
     if (!Array.isArray(parsed) && !isPlainLegacyToolCall(parsed, headerVersion) && !(await isLegacyRequest(request, parsed as never))) {
       // The modern handler reads the request itself, so it gets a fresh copy of the body.
       const replay = new Request(request.url, { method: 'POST', headers: request.headers, body: bodyText });

@@ -5,5 +5,13 @@ export { migrate, type Migrations } from './migrations.ts';
 export { runUpkeep, type UpkeepStep } from './embedded-upkeep.ts';
 export { platformMigrations } from './platform-migrations.ts';
 export { DependencyUnreachable, isConnectionFailure } from '../errors/connection-failure.ts';
-export { hasIdempotencyRecord, insertIdempotent, runIdempotent, type ClaimedInsert, type IdempotencyScope, type IdempotentOutcome, type PreparedInsert } from './idempotency.ts';
+export {
+  hasIdempotencyRecord,
+  insertIdempotent,
+  runIdempotent,
+  type ClaimedInsert,
+  type IdempotencyScope,
+  type IdempotentOutcome,
+  type PreparedInsert,
+} from './idempotency.ts';
 export { createRateLimiter, type CountedHit, type DatabaseRateLimit, type RateLimitOptions, type RateLimitOutcome, type RateLimiter } from './rate-limit.ts';

@@ -94,7 +94,9 @@ describe('the count in the database', () => {
     const rateLimiter = limiter(2, keyPrefix);
     await countAt(rateLimiter, 'account', Date.now() - 61_000, 2);
     await rateLimiter.refund('account', 2);
-    const row = await database.db.executeQuery<{ points: number }>(CompiledQuery.raw('select points from rate_limits where key = $1', [`${keyPrefix}:account`]));
+    const row = await database.db.executeQuery<{ points: number }>(
+      CompiledQuery.raw('select points from rate_limits where key = $1', [`${keyPrefix}:account`]),
+    );
     expect(row.rows.map((r) => r.points)).toEqual([2]);
   });
 

@@ -27,7 +27,12 @@ function gridTile(): Buffer {
     for (let x = 0; x < SIDE; x++) raw.set(x === 0 || y === 0 ? EDGE : GROUND, y * (1 + SIDE * 3) + 1 + x * 3);
   }
   const header = Buffer.from([0, 0, 1, 0, 0, 0, 1, 0, 8, 2, 0, 0, 0]);
-  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export interface TileStandIn {
