@@ -31,6 +31,7 @@ const MAP_CSS = `
 .points-map { margin: 1rem 0; }
 .map-canvas { height: 16rem; border: 1px solid var(--line, #ddd); border-radius: .5rem; margin-bottom: .4rem; }
 .map-canvas.map-waiting { visibility: hidden; }
+@media (max-width: 30rem) { .map-canvas { height: 13rem; } }
 .map-marker { display: flex; align-items: center; justify-content: center; border-radius: 50%; background: #9b2c1f; color: #fff; font: 700 13px/1 system-ui, sans-serif; border: 2px solid #fff; box-shadow: 0 0 0 1px #9b2c1f; }
 .leaflet-container { font: inherit; }
 .leaflet-control-attribution a { color: #0b57a4; }
