@@ -181,6 +181,7 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     clock,
     publicUrl: options.publicUrl,
     consumeWrite: (accountId) => limiter.consume(accountId),
+    refundWrite: (accountId) => limiter.refund(accountId, 1),
     realm: SERVICE_NAME,
   });
   registerPrivacyRoutes(app, {

@@ -2,7 +2,8 @@
  * Planning from the owner's web form counts against the same per-owner write limit as the
  * planning tools, with the limit in the database and in Redis: with three writes a minute, two
  * tool writes and one web plan are admitted, and then both a tool write (429) and a web plan
- * (429, "Too many planning changes") are refused, and no fourth draft exists.
+ * (429, "Too many planning changes") are refused, and no fourth draft exists. A resent form,
+ * answered from storage, uses none of the allowance.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,11 +42,17 @@ describe.each([
       )
     ).status;
 
-  async function webPlan(): Promise<{ status: number; html: string }> {
+  /** The planning form as `/` renders it now, filled with CHOICES. */
+  async function planningForm(): Promise<URLSearchParams> {
     const home = await (await fetch(`${server.url}/`, { headers: { Cookie: cookie } })).text();
     const form = /<form method="post" action="\/plan"[\s\S]*?<\/form>/.exec(home)![0];
     const body = new URLSearchParams(CHOICES);
     for (const input of form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"/g)) body.set(input[1]!, input[2]!);
+    return body;
+  }
+
+  async function webPlan(body?: URLSearchParams): Promise<{ status: number; html: string }> {
+    body ??= await planningForm();
     const response = await fetch(`${server.url}/plan`, {
       method: 'POST',
       redirect: 'manual',
@@ -69,5 +76,23 @@ describe.each([
     expect(refused.status).toBe(429);
     expect(refused.html).toContain('Too many planning changes');
     expect(await drafts()).toBe(3);
+  });
+
+  it('does not count a resent form, answered from storage, against the limit', async () => {
+    // A fresh server, so a fresh owner account (accounts are random ids) with a fresh window.
+    await server.stop();
+    server = await startChengdu({ writesPerMinute: 3, ...(redisUrl ? { redisUrl } : {}) });
+    token = (await issueCredential(server)).token;
+    cookie = (await signInOwner(server)).cookie;
+    const form = await planningForm();
+    expect((await webPlan(form)).status).toBe(200);
+    const before = await drafts();
+    // The same rendered form sent three more times: one draft, and the allowance untouched...
+    for (let i = 0; i < 3; i++) expect((await webPlan(form)).status).toBe(200);
+    expect(await drafts()).toBe(before);
+    // ...so two of the three writes are still there.
+    expect(await toolWrite()).toBe(200);
+    expect(await toolWrite()).toBe(200);
+    expect(await toolWrite()).toBe(429);
   });
 });

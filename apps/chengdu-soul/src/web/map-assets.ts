@@ -90,6 +90,7 @@ export const MAP_SCRIPT = `"use strict";
     // "load" fires once every tile in view has settled, failed ones included.
     layer.on("load", function () { if (loaded === 0) settle("failed"); });
     layer.addTo(map);
+    var keyboard = figure.getAttribute("data-keyboard") !== "false";
     var latLngs = [];
     points.forEach(function (p) {
       var at = L.latLng(p.lat, p.lon);
@@ -97,6 +98,7 @@ export const MAP_SCRIPT = `"use strict";
       var marker = L.marker(at, {
         title: p.title,
         alt: p.title,
+        keyboard: keyboard,
         icon: L.divIcon({ className: "map-marker", html: escapeHtml(p.badge), iconSize: [26, 26], iconAnchor: [13, 13], tooltipAnchor: [13, 0] })
       });
       marker.bindTooltip(escapeHtml(p.title));

@@ -31,6 +31,8 @@ export interface OwnerWebOptions {
   publicUrl: string;
   /** The per-owner planning write limit the MCP tools use, so the web cannot bypass it. */
   consumeWrite: (accountId: string) => Promise<RateLimitOutcome>;
+  /** Gives back one write that did not use the allowance (refused at the limit, or answered from storage). */
+  refundWrite: (accountId: string) => Promise<void>;
   /** Names this server in the refusal of an Agent credential. */
   realm: string;
 }

@@ -32,6 +32,8 @@ export interface OwnerStepOptions {
   cookies: SiteCookies;
   clock: () => Date;
   consumeWrite: (accountId: string) => Promise<RateLimitOutcome>;
+  /** Gives back one write that did not use the allowance (refused at the limit, or a replay). */
+  refundWrite: (accountId: string) => Promise<void>;
 }
 
 export interface OwnerSteps {
@@ -83,6 +85,8 @@ export function ownerSteps(o: OwnerStepOptions): OwnerSteps {
     if (!session) throw new TypeError('writeLimit runs after requireOwner.');
     const limit = await o.consumeWrite(session.accountId);
     if (limit.allowed) return next();
+    // A refused write uses none of the allowance (as for the tools).
+    await o.refundWrite(session.accountId);
     return c.html(
       htmlDocument(
         <MessagePage title="Too many planning changes right now">

@@ -39,6 +39,8 @@ export interface PlanningRouteOptions {
   clock: () => Date;
   publicUrl: string;
   steps: OwnerSteps;
+  /** Gives back a write answered from its stored answer (a resent form), which wrote nothing. */
+  refundWrite: (accountId: string) => Promise<void>;
 }
 
 /** Any route's context: the page helpers only render. */
@@ -83,6 +85,16 @@ export function registerPlanningRoutes(app: Hono<AppEnv>, o: PlanningRouteOption
       ),
       problem?.status ?? 200,
     );
+  }
+
+  /** Runs a planning write; one answered from storage (a resent form) wrote nothing, so its write goes back to the allowance. */
+  async function counted<R>(session: OwnerSession, write: (onReplay: () => void) => Promise<R>): Promise<R> {
+    let replay = false;
+    const answer = await write(() => {
+      replay = true;
+    });
+    if (replay) await o.refundWrite(session.accountId);
+    return answer;
   }
 
   function review(c: Ctx, session: OwnerSession, draft: DraftView) {
@@ -152,7 +164,7 @@ export function registerPlanningRoutes(app: Hono<AppEnv>, o: PlanningRouteOption
     const parsed = ProposeInput.safeParse(args);
     if (!parsed.success) return ownerHome(c, session, values, problemOf(invalidArguments(parsed.error)));
     try {
-      return review(c, session, await o.drafts.propose(session.accountId, parsed.data, o.clock()));
+      return review(c, session, await counted(session, (onReplay) => o.drafts.propose(session.accountId, parsed.data, o.clock(), onReplay)));
     } catch (error) {
       if (error instanceof ToolError) return ownerHome(c, session, values, problemOf(error));
       throw error;
@@ -167,7 +179,7 @@ export function registerPlanningRoutes(app: Hono<AppEnv>, o: PlanningRouteOption
     });
     if (!parsed.success) return draftProblem(c, 'The draft was not changed', problemOf(invalidArguments(parsed.error)));
     try {
-      return review(c, session, await o.drafts.revise(session.accountId, parsed.data, o.clock()));
+      return review(c, session, await counted(session, (onReplay) => o.drafts.revise(session.accountId, parsed.data, o.clock(), onReplay)));
     } catch (error) {
       if (error instanceof ToolError) return draftProblem(c, 'The draft was not changed', problemOf(error));
       throw error;
@@ -179,7 +191,7 @@ export function registerPlanningRoutes(app: Hono<AppEnv>, o: PlanningRouteOption
     const parsed = ConfirmInput.safeParse({ ...draftPointerFrom(form), confirmation: { action: 'publish' } });
     if (!parsed.success) return draftProblem(c, 'The draft was not published', problemOf(invalidArguments(parsed.error)));
     try {
-      const confirmation = await o.drafts.confirm(session.accountId, parsed.data, o.clock());
+      const confirmation = await counted(session, (onReplay) => o.drafts.confirm(session.accountId, parsed.data, o.clock(), onReplay));
       return c.html(htmlDocument(<PublishedPage confirmation={confirmation} />));
     } catch (error) {
       if (error instanceof ToolError) return draftProblem(c, 'The draft was not published', problemOf(error));

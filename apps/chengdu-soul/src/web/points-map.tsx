@@ -16,6 +16,12 @@ export interface MapPoint extends LatLon {
   title: string;
 }
 
+/**
+ * Up to this many markers each take a Tab stop; a map with more (the directory's) leaves them out
+ * of the tab order, since the list beside it names every one of them.
+ */
+const KEYBOARD_MARKERS = 12;
+
 export function PointsMap(props: { points: readonly MapPoint[]; tiles: TileSettings; caption: string; label: string }) {
   if (props.points.length === 0) return null;
   return (
@@ -25,6 +31,7 @@ export function PointsMap(props: { points: readonly MapPoint[]; tiles: TileSetti
       data-map="list"
       data-points={JSON.stringify(props.points.map((p) => ({ lat: p.lat, lon: p.lon, badge: p.badge, title: p.title })))}
       data-tiles={props.tiles.url}
+      data-keyboard={props.points.length > KEYBOARD_MARKERS ? 'false' : 'true'}
       data-attribution={props.tiles.attribution}
     >
       <figcaption class="small">{props.caption}</figcaption>
