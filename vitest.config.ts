@@ -27,6 +27,7 @@ export const SLOW = [
   'apps/chengdu-soul/test/browser.test.ts',
   'apps/chengdu-soul/test/cors-browser.test.ts',
   'apps/chengdu-soul/test/owner-browser.test.ts',
+  'apps/chengdu-soul/test/pages-and-maps-browser.test.ts',
   'apps/zaezd/test/cors-browser.test.ts',
   'apps/zaezd/test/front-door-browser.test.ts',
   'apps/zaezd/test/trip-board-browser.test.ts',
