@@ -11,6 +11,7 @@ import { benchAmpersandIdentity } from './ampersand-identity.ts';
 import { benchAmpersandToolCall } from './ampersand-tool-call.ts';
 import { benchChengduPropose } from './chengdu-propose.ts';
 import { benchChengduSearch } from './chengdu-search.ts';
+import { benchScale } from './scale.ts';
 import { benchSearchRelevance } from './chengdu-search-relevance.ts';
 import { benchZaezdTrips } from './zaezd-trips.ts';
 
@@ -23,6 +24,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['ampersand-loop-read', benchAmpersandLoopRead],
   ['ampersand-identity-read', benchAmpersandIdentityRead],
   ['ampersand-identity', benchAmpersandIdentity],
+  ['scale', benchScale],
 ];
 const only = process.argv[2];
 const missed: string[] = [];

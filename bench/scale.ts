@@ -1,0 +1,231 @@
+/**
+ * `npm run bench scale` (issue 32): does what an agent or a person does cost the same with many
+ * users as with few? Each product is seeded twice through its own schema — a small and a large
+ * dataset (bench/lib/*-scale-seed.ts) — and both servers run side by side; every read and write
+ * path is called at both sizes in alternating rounds of one request at a time
+ * (bench/lib/scale-measure.ts) and reported as large ÷ small of the median latency, target
+ * ≤ 1.5× for every path. On the embedded default and on PostgreSQL (BENCH_SCALE_BACKENDS, default
+ * `embedded,postgres`).
+ *
+ * & is called through its real MCP service → API path with an access token (and the hosted
+ * runtime's token for identity_read); Chengdu Soul's planning writes through its MCP endpoint
+ * with an Agent credential, and its owner page and traveler page as a browser reads them.
+ *
+ * Sizes (settings): & BENCH_SCALE_PEOPLE_SMALL (100) and BENCH_SCALE_PEOPLE_LARGE (10,000)
+ * people with 50 facts and 20 connections each; Chengdu Soul BENCH_SCALE_PAGES_SMALL (10) and
+ * BENCH_SCALE_PAGES_LARGE (20,000) saved plans of other accounts beside the owner's 25.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS, toolCall } from './lib/load.ts';
+import { type Call, figureLine, measurePath, SCALE_CALLS, SCALE_ROUNDS, SCALE_TARGET, type ScaleFigure, startSeeded, stop, tableHeading } from './lib/scale-measure.ts';
+
+const sizes = {
+  peopleSmall: Number(process.env.BENCH_SCALE_PEOPLE_SMALL ?? 100),
+  peopleLarge: Number(process.env.BENCH_SCALE_PEOPLE_LARGE ?? 10_000),
+  pagesSmall: Number(process.env.BENCH_SCALE_PAGES_SMALL ?? 10),
+  pagesLarge: Number(process.env.BENCH_SCALE_PAGES_LARGE ?? 20_000),
+};
+const backends = (process.env.BENCH_SCALE_BACKENDS ?? 'embedded,postgres').split(',').filter(Boolean);
+
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+
+/** One MCP tool call; throws unless it is a 200 whose result is not an error and passes `check`. */
+async function callTool(url: string, token: string, tool: string, args: unknown, check: (result: any) => boolean = () => true): Promise<any> {
+  const response = await fetch(`${url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` }, body: toolCall(tool, args) });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`${tool}: HTTP ${response.status} ${body.slice(0, 300)}`);
+  const result = JSON.parse(body).result;
+  if (!result || result.isError || !check(result.structuredContent)) throw new Error(`${tool}: not the expected answer: ${body.slice(0, 500)}`);
+  return result.structuredContent;
+}
+
+async function getPage(url: string, cookie: string | undefined, expect: string): Promise<void> {
+  const response = await fetch(url, { headers: cookie ? { cookie } : {} });
+  const body = await response.text();
+  if (response.status !== 200 || !body.includes(expect)) throw new Error(`GET ${url}: HTTP ${response.status}, ${expect} ${body.includes(expect) ? 'found' : 'missing'}`);
+}
+
+interface AmpersandReady {
+  url: string;
+  token: string;
+  runtime: string;
+  loopId: string;
+  seedSeconds: number;
+}
+
+async function ampersandSide(people: number, postgres: boolean) {
+  const secret = randomBytes(32).toString('base64url');
+  const mcpUrl = 'http://127.0.0.1:1/mcp';
+  const env = { BENCH_AMPERSAND_SECRET: secret, BENCH_AMPERSAND_MCP_URL: mcpUrl, BENCH_SCALE_PEOPLE: String(people), BENCH_SCALE_POSTGRES: postgres ? '1' : '0' };
+  const api = await startSeeded<AmpersandReady>('ampersand-api-scale', env);
+  try {
+    // The MCP service prints `LISTENING <url>`; startSeeded wants READY, so it is read by hand.
+    const mcp = await startMcp({ ...env, BENCH_AMPERSAND_API_URL: api.ready.url });
+    return { ...api.ready, mcpUrl: mcp.url, children: [mcp.child, api.child] };
+  } catch (error) {
+    await stop(api.child);
+    throw error;
+  }
+}
+
+async function startMcp(env: Record<string, string>) {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, fileURLToPath(new URL('dist/ampersand-mcp.mjs', import.meta.url))], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = /LISTENING (\S+)/.exec(buffer);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`ampersand-mcp exited with ${code}`)));
+  });
+  return { url, child };
+}
+
+type AmpersandSide = Awaited<ReturnType<typeof ampersandSide>>;
+
+/** & paths: what an agent calls with a public grant, and the hosted runtime's identity_read. */
+async function ampersandPaths(side: AmpersandSide): Promise<Array<[string, Call]>> {
+  const call = (tool: string, args: unknown, check?: (r: any) => boolean, token = side.token) => () => callTool(side.mcpUrl, token, tool, args, check).then(() => undefined);
+  // identity_read's page 40: walk the pages once (untimed) for the cursor, as a runtime would.
+  let page = await callTool(side.mcpUrl, side.runtime, 'identity_read', { limit: 50 });
+  const snapshotAt = page.snapshotAt;
+  for (let n = 2; n < 40; n++) page = await callTool(side.mcpUrl, side.runtime, 'identity_read', { limit: 50, snapshotAt, cursor: page.nextCursor });
+  const page40 = { limit: 50, snapshotAt, cursor: page.nextCursor };
+  return [
+    ['ask_question, two participants', call('ask_question', { question: 'Who likes jazz piano and pasta?', participants: ['&p1', '&p2'] }, (r) => r.basedOnFacts > 0)],
+    ['andee_read, a connection by tag', call('andee_read', { tag: '&p3' }, (r) => r.profile?.tag === '&p3')],
+    ['find_andees, full name', call('find_andees', { name: 'Ada Lovelace' }, (r) => r.result === 'match' && r.matches[0].tag === '&lovelace')],
+    [
+      'find_andees, first name + constraint',
+      call('find_andees', { name: 'Ada', constraints: ['cello'] }, (r) => r.result === 'match' && r.matches[0].tag === '&cellist'),
+    ],
+    ['connections_read', call('connections_read', { limit: 10 }, (r) => r.active.length === 10)],
+    ['questions_list', call('questions_list', {}, (r) => r.questions.length >= 2)],
+    ['loop_read', call('loop_read', { loopId: side.loopId }, (r) => r.loop?.loopId === side.loopId)],
+    ['identity_read, page 1', call('identity_read', { limit: 50 }, (r) => r.facts.length === 50, side.runtime)],
+    ['identity_read, page 40', call('identity_read', page40, (r) => r.facts.length === 50, side.runtime)],
+  ];
+}
+
+interface ChengduReady {
+  url: string;
+  token: string;
+  session: string;
+  pageToken: string;
+  seedSeconds: number;
+}
+
+/**
+ * Chengdu Soul paths. The writes run as an agent runs them, one draft after another: propose,
+ * revise (exclude its first scene), confirm; each call is timed on its own path.
+ */
+function chengduPaths(side: ChengduReady): Array<[string, Call]> {
+  const run = randomBytes(4).toString('hex');
+  let n = 0;
+  let draft: any;
+  let revised: any;
+  const key = () => `scale-${run}-${n++}`;
+  const propose: Call = async () => {
+    draft = await callTool(side.url, side.token, 'propose_chengdu_itinerary', { dayCount: 2, rhythm: 'balanced', discovery: 'blend', atmosphere: 'quiet', idempotencyKey: key() });
+  };
+  const revise: Call = async () => {
+    if (!draft) await propose();
+    const d = draft;
+    draft = undefined;
+    revised = await callTool(side.url, side.token, 'revise_chengdu_draft', {
+      draftRef: d.draftRef,
+      expectedRevision: d.revision,
+      expectedContentHash: d.contentHash,
+      revisionIntent: { type: 'exclude_card', cardId: d.days[0].scenes[0].cardId },
+      idempotencyKey: key(),
+    });
+  };
+  const confirm: Call = async () => {
+    if (!revised) await revise();
+    const d = revised;
+    revised = undefined;
+    await callTool(
+      side.url,
+      side.token,
+      'confirm_chengdu_draft',
+      { draftRef: d.draftRef, expectedRevision: d.revision, expectedContentHash: d.contentHash, confirmation: { action: 'publish' }, idempotencyKey: key() },
+      (r) => typeof r.publication?.pageUrl === 'string',
+    );
+  };
+  return [
+    ['owner page / (saved plans, drafts)', () => getPage(`${side.url}/`, `chengdu_session=${side.session}`, 'Older saved plans')],
+    ['traveler page /p/<token>', () => getPage(`${side.url}/p/${side.pageToken}`, undefined, 'Day 1')],
+    ['propose_chengdu_itinerary', propose],
+    ['revise_chengdu_draft', revise],
+    ['confirm_chengdu_draft', confirm],
+  ];
+}
+
+async function measureAll(heading: string, pairs: Array<[string, Call, Call]>): Promise<ScaleFigure[]> {
+  console.log(`\n${heading}`);
+  console.log(tableHeading());
+  const figures: ScaleFigure[] = [];
+  for (const [path, small, large] of pairs) {
+    const figure = await measurePath(path, small, large);
+    console.log(figureLine(figure));
+    figures.push(figure);
+  }
+  return figures;
+}
+
+function zip(small: Array<[string, Call]>, large: Array<[string, Call]>): Array<[string, Call, Call]> {
+  return small.map(([path, call], i) => [path, call, large[i]![1]]);
+}
+
+/** Both sizes seeded side by side; when one fails, the other is stopped before the error goes on. */
+async function both<T>(small: () => Promise<T>, large: () => Promise<T>, stopSide: (side: T) => Promise<unknown>): Promise<[T, T]> {
+  const settled = await Promise.allSettled([small(), large()]);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (!failed) return settled.map((s) => (s as PromiseFulfilledResult<T>).value) as [T, T];
+  for (const s of settled) if (s.status === 'fulfilled') await stopSide(s.value);
+  throw (failed as PromiseRejectedResult).reason;
+}
+
+/** Returns the targets missed (empty when all are met). */
+export async function benchScale(): Promise<string[]> {
+  console.log(
+    `\nScale: large ÷ small median latency, one request at a time, ${SCALE_ROUNDS} alternating rounds of ${SCALE_CALLS} calls per side after a warm-up; node ${process.version}`,
+  );
+  const figures: Array<ScaleFigure & { backend: string }> = [];
+  for (const backend of backends) {
+    const postgres = backend === 'postgres';
+    const [small, large] = await both(
+      () => ampersandSide(sizes.peopleSmall, postgres),
+      () => ampersandSide(sizes.peopleLarge, postgres),
+      (side) => Promise.all(side.children.map(stop)),
+    );
+    try {
+      const heading = `& on ${backend}: ${sizes.peopleSmall} vs ${sizes.peopleLarge} people (50 facts, 20 connections each), seeded in ${small.seedSeconds.toFixed(0)} s and ${large.seedSeconds.toFixed(0)} s; through MCP → API`;
+      for (const f of await measureAll(heading, zip(await ampersandPaths(small), await ampersandPaths(large)))) figures.push({ ...f, backend });
+    } finally {
+      for (const child of [...small.children, ...large.children]) await stop(child);
+    }
+    const env = (pages: number) => ({ BENCH_SCALE_PAGES: String(pages), BENCH_SCALE_POSTGRES: postgres ? '1' : '0' });
+    const [cs, cl] = await both(
+      () => startSeeded<ChengduReady>('chengdu-soul-scale', env(sizes.pagesSmall)),
+      () => startSeeded<ChengduReady>('chengdu-soul-scale', env(sizes.pagesLarge)),
+      (side) => stop(side.child),
+    );
+    try {
+      const heading = `Chengdu Soul on ${backend}: ${sizes.pagesSmall} vs ${sizes.pagesLarge} saved plans of other accounts beside the owner's 25, seeded in ${cs.ready.seedSeconds.toFixed(0)} s and ${cl.ready.seedSeconds.toFixed(0)} s`;
+      for (const f of await measureAll(heading, zip(chengduPaths(cs.ready), chengduPaths(cl.ready)))) figures.push({ ...f, backend });
+    } finally {
+      await stop(cs.child);
+      await stop(cl.child);
+    }
+  }
+  return figures
+    .filter((f) => f.ratio > SCALE_TARGET || f.failures > 0)
+    .map((f) => `${f.path} on ${f.backend}: ${f.failures > 0 ? `${f.failures} failed calls` : `${f.ratio.toFixed(2)}× large ÷ small (target ≤ ${SCALE_TARGET}×)`}`);
+}
