@@ -2,8 +2,8 @@
  * &'s scale dataset, seeded into the product's own tables: `andees` people, each with about 50
  * approved facts (a third public), 20 active connections, two sent questions, a notification and
  * a Loop of three items. The facts, the Loop and the viewer's own rows are first written through
- * the product's services (so texts, HDS codes and Loop items are what the product writes); the
- * other people's rows are copies of those, made in the database by batched `insert … select`
+ * the product's services (so texts, stored words, HDS codes and Loop items are what the product
+ * writes); the other people's rows are copies of those, made in the database by batched `insert … select`
  * over `generate_series`, which seeds 10,000 people in about a minute on two cores.
  *
  * Who the benchmark reads as, at every size:
@@ -19,11 +19,56 @@ import type { AmpersandDatabase, ApiService } from '@agent-products/ampersand/co
 import { Loops, writeItem } from '@agent-products/ampersand/composition';
 
 const FIRST_NAMES = [
-  'Ada', 'Alan', 'Barbara', 'Claude', 'Dorothy', 'Edsger', 'Frances', 'Grace', 'Hedy', 'Ivan',
-  'Joan', 'Ken', 'Katherine', 'Leslie', 'Margaret', 'Niklaus', 'Ole', 'Peter', 'Radia', 'Shafi',
-  'Tim', 'Ursula', 'Vint', 'Whitfield', 'Xiaoyun', 'Yukihiro', 'Zhores', 'Anita', 'Bjarne', 'Cynthia',
-  'Donald', 'Evelyn', 'Fran', 'Guido', 'Hal', 'Irene', 'John', 'Karen', 'Lynn', 'Mary',
-  'Nancy', 'Olga', 'Per', 'Ron', 'Sophie', 'Tony', 'Valerie', 'Wendy', 'Yvonne', 'Zoe',
+  'Ada',
+  'Alan',
+  'Barbara',
+  'Claude',
+  'Dorothy',
+  'Edsger',
+  'Frances',
+  'Grace',
+  'Hedy',
+  'Ivan',
+  'Joan',
+  'Ken',
+  'Katherine',
+  'Leslie',
+  'Margaret',
+  'Niklaus',
+  'Ole',
+  'Peter',
+  'Radia',
+  'Shafi',
+  'Tim',
+  'Ursula',
+  'Vint',
+  'Whitfield',
+  'Xiaoyun',
+  'Yukihiro',
+  'Zhores',
+  'Anita',
+  'Bjarne',
+  'Cynthia',
+  'Donald',
+  'Evelyn',
+  'Fran',
+  'Guido',
+  'Hal',
+  'Irene',
+  'John',
+  'Karen',
+  'Lynn',
+  'Mary',
+  'Nancy',
+  'Olga',
+  'Per',
+  'Ron',
+  'Sophie',
+  'Tony',
+  'Valerie',
+  'Wendy',
+  'Yvonne',
+  'Zoe',
 ];
 const LAST_NAMES = ['Stone', 'Rivera', 'Okafor', 'Nakamura', 'Kowalski', 'Haddad', 'Lindqvist', 'Moreau', 'Banerjee', 'Costa', 'Novak', 'Farouk'];
 
@@ -88,15 +133,16 @@ export async function seedAmpersandScale(db: Kysely<AmpersandDatabase>, service:
   await service.signals.add(cellist, 'I play the cello in a string quartet.', { visibility: 'public', status: 'approved', now: T0 });
   await service.signals.add(await idOf('lovelace'), 'I write notes on analytical engines.', { visibility: 'public', status: 'approved', now: T0 });
   await sql`
-    insert into identity_facts (fact_id, andee_id, value, value_key, hds_code, visibility, status, source, client_id, turn_id, question_id, created_at, updated_at, reviewed_at)
-    select f.fact_id || '-' || i, 'scale-' || i, f.value || ' #' || i, f.value_key || ' #' || i, f.hds_code, f.visibility, f.status, f.source,
+    insert into identity_facts (fact_id, andee_id, value, value_key, content_words, hds_code, visibility, status, source, client_id, turn_id, question_id, created_at, updated_at, reviewed_at)
+    select f.fact_id || '-' || i, 'scale-' || i, f.value, f.value_key, f.content_words, f.hds_code, f.visibility, f.status, f.source,
       null, null, null, f.created_at + i * interval '1 minute', f.updated_at + i * interval '1 minute', f.reviewed_at
     from identity_facts f cross join generate_series(1, ${people - 1}) as i
     where f.andee_id = 'scale-0'`.execute(db);
   // The hosted runtime's subject: enough facts for a page 40 of identity_read (50 a page).
   await sql`
-    insert into identity_facts (fact_id, andee_id, value, value_key, hds_code, visibility, status, source, client_id, turn_id, question_id, created_at, updated_at, reviewed_at)
-    select f.fact_id || '-hedy-' || i, ${hedy}, f.value || ' (hedy ' || i || ')', f.value_key || ' (hedy ' || i || ')', f.hds_code, 'private', 'approved', f.source,
+    insert into identity_facts (fact_id, andee_id, value, value_key, content_words, hds_code, visibility, status, source, client_id, turn_id, question_id, created_at, updated_at, reviewed_at)
+    select f.fact_id || '-hedy-' || i, ${hedy}, f.value || ' (hedy ' || (100 + i) || ')', f.value_key || ' (hedy ' || (100 + i) || ')',
+      f.content_words || array['hedy', (100 + i)::text], f.hds_code, 'private', 'approved', f.source,
       null, null, null, f.created_at + i * interval '1 second', f.updated_at + i * interval '1 second', f.reviewed_at
     from identity_facts f cross join generate_series(1, ${Math.ceil(RUNTIME_FACTS / FACTS_PER_PERSON)}) as i
     where f.andee_id = 'scale-0'`.execute(db);
@@ -107,7 +153,9 @@ export async function seedAmpersandScale(db: Kysely<AmpersandDatabase>, service:
     insert into connections (andee_id, other_id, connected_at)
     select 'scale-' || a, 'scale-' || ((a + d) % ${people}), ${T0}::timestamptz from generate_series(0, ${people - 1}) a, generate_series(1, ${NEIGHBOURS}) d
     union all
-    select 'scale-' || ((a + d) % ${people}), 'scale-' || a, ${T0}::timestamptz from generate_series(0, ${people - 1}) a, generate_series(1, ${NEIGHBOURS}) d`.execute(db);
+    select 'scale-' || ((a + d) % ${people}), 'scale-' || a, ${T0}::timestamptz from generate_series(0, ${people - 1}) a, generate_series(1, ${NEIGHBOURS}) d`.execute(
+    db,
+  );
 
   // Two questions sent by each person to their next two connections, and a notification for each.
   await sql`

@@ -7,7 +7,8 @@
  * OpenAI-compatible chat endpoint to phrase the same facts.
  */
 import { codesMentioned, hdsAreaLabel } from './hds-taxonomy.ts';
-import { contentWords, overlap, rememberedContentWords } from './terms.ts';
+import { contentWords } from '../text/content-words.ts';
+import { overlap, rememberedContentWords } from './terms.ts';
 
 export interface PersonFacts {
   name: string;

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as z from 'zod';
+import { stem, words } from '../text/content-words.ts';
 
 /** Found from the package itself, so the same code reads the file from src/ (tests, tsx) and from dist/ (npm start). */
 const TAXONOMY_FILE = join(dirname(createRequire(import.meta.url).resolve('@agent-products/ampersand/package.json')), 'taxonomy', 'hds-v1.json');
@@ -76,19 +77,6 @@ export function hdsLeaf(code: string): HdsLeaf | undefined {
 export function hdsAreaLabel(code: string | null): string {
   const top = code?.split('.')[0];
   return (top && taxonomy.areaLabels.get(top)) || 'Other';
-}
-
-/** Lower-case word tokens, with a plural `s` dropped from longer words, as the matchers compare them. */
-export function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}-]+/u)
-    .filter((w) => w.length > 1)
-    .map(stem);
-}
-
-function stem(w: string): string {
-  return w.length > 4 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
 }
 
 /** The leaves whose keywords a text mentions, best first (how many of its keywords it mentions). */

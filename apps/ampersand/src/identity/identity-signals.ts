@@ -9,9 +9,10 @@
  * decides, so concurrent duplicates cannot both land.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
+import { contentWords } from '../text/content-words.ts';
 import { isHdsLeaf, suggestCode } from './hds-taxonomy.ts';
 
 export type Visibility = 'private' | 'connected' | 'public';
@@ -94,6 +95,7 @@ export class IdentitySignals {
         andee_id: andeeId,
         value,
         value_key: key,
+        content_words: [...contentWords(value)],
         hds_code: hdsCode,
         visibility: input.visibility ?? 'private',
         status: input.status,
@@ -181,7 +183,7 @@ export class IdentitySignals {
     if (decision.action === 'reject') Object.assign(changes, { status: 'rejected', reviewed_at: now });
     if (decision.action === 'edit') {
       const value = checkedValue(decision.value);
-      Object.assign(changes, { value, value_key: valueKey(value) });
+      Object.assign(changes, { value, value_key: valueKey(value), content_words: [...contentWords(value)] });
     }
     if (decision.action !== 'reject') {
       if (decision.visibility) changes.visibility = decision.visibility;
@@ -205,7 +207,7 @@ export class IdentitySignals {
   }
 }
 
-export function toSignal(row: AmpersandDatabase['identity_facts']): Signal {
+export function toSignal(row: Selectable<AmpersandDatabase['identity_facts']>): Signal {
   return {
     signalId: row.fact_id,
     value: row.value,

@@ -10,11 +10,10 @@ import type { AndeeRepository } from '../andees/andee-repository.ts';
 import { ampersandErrors } from '../errors.ts';
 import { FIND_LIMIT, type AndeeReadOutput, type FindAndeesOutput, type Profile } from '../contracts/identity-contracts.ts';
 import { areConnected, connectedPeople, type Person } from './connections.ts';
-import { contentWords } from './terms.ts';
+import { contentWords } from '../text/content-words.ts';
 import { visibleSignals, type Viewer } from './visibility.ts';
 
 const PROFILE_SIGNALS = 50;
-const NAME_CANDIDATES = 200;
 
 export async function profileOf(db: Kysely<AmpersandDatabase>, viewer: Viewer, person: Person, connected: boolean): Promise<Profile> {
   const signals = await visibleSignals(db, viewer, [{ andeeId: person.andeeId, connected }], PROFILE_SIGNALS);
@@ -56,14 +55,14 @@ export async function andeeRead(
   return { profile: null, candidates: matches.map((m) => ({ name: m.name, tag: `&${m.tag}`, photoUrl: m.photoUrl })) };
 }
 
-/** A constraint matches a public signal that contains every one of its content words. */
-function constraintMatches(constraint: string, publicTexts: readonly string[]): boolean {
-  const wanted = contentWords(constraint);
-  if (wanted.size === 0) return true;
-  return publicTexts.some((text) => {
-    const have = contentWords(text);
-    return [...wanted].every((w) => have.has(w));
-  });
+/**
+ * A constraint matches a stranger who has one public, approved signal holding every one of its
+ * content words (a constraint of stop words only matches anyone). Checked in SQL against the
+ * words stored with each fact (migration 0056): through the public-words GIN index from a rare
+ * word's side, or through identity_facts_by_andee from a rare name's side.
+ */
+function constraintWordSets(constraints: readonly string[]): string[][] {
+  return constraints.map((c) => [...contentWords(c)]).filter((w) => w.length > 0);
 }
 
 export async function findAndees(
@@ -72,8 +71,10 @@ export async function findAndees(
   input: { name: string; constraints?: string[] | undefined },
 ): Promise<FindAndeesOutput> {
   const name = input.name.toLowerCase().replace(/\s+/g, ' ').trim();
-  // Candidates by name in SQL, through the name indexes (migration 0052): the whole normalized
-  // name, or one word of it when one word was asked for; the exact check follows here.
+  const constraints = constraintWordSets(input.constraints ?? []);
+  // Name and constraints in one statement: the whole normalized name, or one word of it when one
+  // word was asked for (the name indexes of migration 0052), strangers only, every constraint
+  // held by a public fact. One more row than is shown tells a truncated answer.
   const rows = await db
     .selectFrom('andees')
     .select(['andee_id', 'display_name', 'tag', 'photo_url'])
@@ -93,25 +94,25 @@ export async function findAndees(
         ),
       ),
     )
+    .where(({ and, exists, selectFrom }) =>
+      and(
+        constraints.map((words) =>
+          exists(
+            selectFrom('identity_facts')
+              .select('fact_id')
+              .whereRef('identity_facts.andee_id', '=', 'andees.andee_id')
+              .where('identity_facts.status', '=', 'approved')
+              .where('identity_facts.visibility', '=', 'public')
+              .where(sql`identity_facts.content_words`, '@>', sql`array[${sql.join(words)}]::text[]`),
+          ),
+        ),
+      ),
+    )
     .orderBy('tag')
-    .limit(NAME_CANDIDATES)
+    .limit(FIND_LIMIT + 1)
     .execute();
-  const people = rows
-    .filter((r) => matchesName(r.display_name, name))
-    .map((r) => ({ andeeId: r.andee_id, name: r.display_name, tag: r.tag, photoUrl: r.photo_url }));
-  // Strangers only: their public signals are all that may match, and all that is shown.
-  const signals = await visibleSignals(
-    db,
-    { andeeId: viewer.andeeId, firstParty: false },
-    people.map((p) => ({ andeeId: p.andeeId, connected: false })),
-    20_000,
-  );
-  const constraints = input.constraints ?? [];
-  const matching = people.filter((p) => {
-    const texts = signals.filter((s) => s.andeeId === p.andeeId).map((s) => s.text);
-    return constraints.every((c) => constraintMatches(c, texts));
-  });
-  const shown = matching.slice(0, FIND_LIMIT);
+  const shown = rows.slice(0, FIND_LIMIT).map((r) => ({ andeeId: r.andee_id, name: r.display_name, tag: r.tag, photoUrl: r.photo_url }));
+  // Strangers only: their public signals are all that is shown.
   const matches = await Promise.all(shown.map((p) => profileOf(db, { andeeId: viewer.andeeId, firstParty: false }, p, false)));
-  return { result: matching.length === 0 ? 'no_match' : matching.length === 1 ? 'match' : 'disambiguation', matches, truncated: matching.length > FIND_LIMIT };
+  return { result: rows.length === 0 ? 'no_match' : rows.length === 1 ? 'match' : 'disambiguation', matches, truncated: rows.length > FIND_LIMIT };
 }

@@ -1,15 +1,5 @@
-/** A text's content words, as every matcher here compares them: lower-cased, stop words dropped, a plural s removed. */
-import { words } from './hds-taxonomy.ts';
-
-const STOP_WORDS = new Set(
-  'a an and are about am at be been but by can could do does did for from has have he her him his i if in into is it its me my of on or our she so than that the their them they this to us was we were what who whom whose how which where when why will with would you your like likes love loves enjoy enjoys tell know should might may any some someone somebody anyone'.split(
-    ' ',
-  ),
-);
-
-export function contentWords(text: string): Set<string> {
-  return new Set(words(text).filter((w) => !STOP_WORDS.has(w)));
-}
+/** Comparing texts by their content words (text/content-words.ts): overlap, and a bounded memory of stored facts' words. */
+import { contentWords } from '../text/content-words.ts';
 
 export function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let n = 0;

@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migrations } from '@agent-products/kit/store';
 import { loopMigrations } from './loop-migrations.ts';
+import { contentWords } from '../text/content-words.ts';
 
 export const ampersandMigrations: Migrations = {
   '0001_andees': {
@@ -248,6 +249,33 @@ export const ampersandMigrations: Migrations = {
         .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('interaction_approvals_by_expiry').on('interaction_approvals').column('expires_at').execute();
+    },
+  },
+  // `find_andees` checks a stranger's constraints ("Ada who plays the cello") against their public
+  // facts. Done in Node, it read the public facts of every namesake first; a fact's content words
+  // are now stored with it (the same words a constraint is split into, text/content-words.ts), so
+  // SQL applies the constraints: from the rare side, the public facts holding a constraint's words
+  // (this partial GIN index), or per namesake through identity_facts_by_andee. Existing facts get
+  // their words here, a batch at a time.
+  '0056_public_fact_words': {
+    async up(db: Kysely<any>) {
+      await sql`alter table identity_facts add column content_words text[] not null default '{}'`.execute(db);
+      let after = '';
+      for (;;) {
+        const batch = await db.selectFrom('identity_facts').select(['fact_id', 'value']).where('fact_id', '>', after).orderBy('fact_id').limit(1000).execute();
+        if (batch.length === 0) break;
+        for (const fact of batch) {
+          await db
+            .updateTable('identity_facts')
+            .set({ content_words: [...contentWords(fact.value)] })
+            .where('fact_id', '=', fact.fact_id)
+            .execute();
+        }
+        after = batch.at(-1)!.fact_id;
+      }
+      await sql`create index identity_facts_public_words on identity_facts using gin (content_words) where status = 'approved' and visibility = 'public'`.execute(
+        db,
+      );
     },
   },
 };
