@@ -13,19 +13,30 @@
  *
  * Sizes (settings): & BENCH_SCALE_PEOPLE_SMALL (100) and BENCH_SCALE_PEOPLE_LARGE (10,000)
  * people with 50 facts and 20 connections each; Chengdu Soul BENCH_SCALE_PAGES_SMALL (10) and
- * BENCH_SCALE_PAGES_LARGE (20,000) saved plans of other accounts beside the owner's 25.
+ * BENCH_SCALE_PAGES_LARGE (50,000) saved plans of other accounts beside the owner's 25.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS, toolCall } from './lib/load.ts';
-import { type Call, figureLine, measurePath, SCALE_CALLS, SCALE_ROUNDS, SCALE_TARGET, type ScaleFigure, startSeeded, stop, tableHeading } from './lib/scale-measure.ts';
+import {
+  type Call,
+  figureLine,
+  measurePath,
+  SCALE_CALLS,
+  SCALE_ROUNDS,
+  SCALE_TARGET,
+  type ScaleFigure,
+  startSeeded,
+  stop,
+  tableHeading,
+} from './lib/scale-measure.ts';
 
 const sizes = {
   peopleSmall: Number(process.env.BENCH_SCALE_PEOPLE_SMALL ?? 100),
   peopleLarge: Number(process.env.BENCH_SCALE_PEOPLE_LARGE ?? 10_000),
   pagesSmall: Number(process.env.BENCH_SCALE_PAGES_SMALL ?? 10),
-  pagesLarge: Number(process.env.BENCH_SCALE_PAGES_LARGE ?? 20_000),
+  pagesLarge: Number(process.env.BENCH_SCALE_PAGES_LARGE ?? 50_000),
 };
 const backends = (process.env.BENCH_SCALE_BACKENDS ?? 'embedded,postgres').split(',').filter(Boolean);
 
@@ -44,7 +55,8 @@ async function callTool(url: string, token: string, tool: string, args: unknown,
 async function getPage(url: string, cookie: string | undefined, expect: string): Promise<void> {
   const response = await fetch(url, { headers: cookie ? { cookie } : {} });
   const body = await response.text();
-  if (response.status !== 200 || !body.includes(expect)) throw new Error(`GET ${url}: HTTP ${response.status}, ${expect} ${body.includes(expect) ? 'found' : 'missing'}`);
+  if (response.status !== 200 || !body.includes(expect))
+    throw new Error(`GET ${url}: HTTP ${response.status}, ${expect} ${body.includes(expect) ? 'found' : 'missing'}`);
 }
 
 interface AmpersandReady {
@@ -58,7 +70,12 @@ interface AmpersandReady {
 async function ampersandSide(people: number, postgres: boolean) {
   const secret = randomBytes(32).toString('base64url');
   const mcpUrl = 'http://127.0.0.1:1/mcp';
-  const env = { BENCH_AMPERSAND_SECRET: secret, BENCH_AMPERSAND_MCP_URL: mcpUrl, BENCH_SCALE_PEOPLE: String(people), BENCH_SCALE_POSTGRES: postgres ? '1' : '0' };
+  const env = {
+    BENCH_AMPERSAND_SECRET: secret,
+    BENCH_AMPERSAND_MCP_URL: mcpUrl,
+    BENCH_SCALE_PEOPLE: String(people),
+    BENCH_SCALE_POSTGRES: postgres ? '1' : '0',
+  };
   const api = await startSeeded<AmpersandReady>('ampersand-api-scale', env);
   try {
     // The MCP service prints `LISTENING <url>`; startSeeded wants READY, so it is read by hand.
@@ -91,14 +108,20 @@ type AmpersandSide = Awaited<ReturnType<typeof ampersandSide>>;
 
 /** & paths: what an agent calls with a public grant, and the hosted runtime's identity_read. */
 async function ampersandPaths(side: AmpersandSide): Promise<Array<[string, Call]>> {
-  const call = (tool: string, args: unknown, check?: (r: any) => boolean, token = side.token) => () => callTool(side.mcpUrl, token, tool, args, check).then(() => undefined);
+  const call =
+    (tool: string, args: unknown, check?: (r: any) => boolean, token = side.token) =>
+    () =>
+      callTool(side.mcpUrl, token, tool, args, check).then(() => undefined);
   // identity_read's page 40: walk the pages once (untimed) for the cursor, as a runtime would.
   let page = await callTool(side.mcpUrl, side.runtime, 'identity_read', { limit: 50 });
   const snapshotAt = page.snapshotAt;
   for (let n = 2; n < 40; n++) page = await callTool(side.mcpUrl, side.runtime, 'identity_read', { limit: 50, snapshotAt, cursor: page.nextCursor });
   const page40 = { limit: 50, snapshotAt, cursor: page.nextCursor };
   return [
-    ['ask_question, two participants', call('ask_question', { question: 'Who likes jazz piano and pasta?', participants: ['&p1', '&p2'] }, (r) => r.basedOnFacts > 0)],
+    [
+      'ask_question, two participants',
+      call('ask_question', { question: 'Who likes jazz piano and pasta?', participants: ['&p1', '&p2'] }, (r) => r.basedOnFacts > 0),
+    ],
     ['andee_read, a connection by tag', call('andee_read', { tag: '&p3' }, (r) => r.profile?.tag === '&p3')],
     ['find_andees, full name', call('find_andees', { name: 'Ada Lovelace' }, (r) => r.result === 'match' && r.matches[0].tag === '&lovelace')],
     [
@@ -132,7 +155,13 @@ function chengduPaths(side: ChengduReady): Array<[string, Call]> {
   let revised: any;
   const key = () => `scale-${run}-${n++}`;
   const propose: Call = async () => {
-    draft = await callTool(side.url, side.token, 'propose_chengdu_itinerary', { dayCount: 2, rhythm: 'balanced', discovery: 'blend', atmosphere: 'quiet', idempotencyKey: key() });
+    draft = await callTool(side.url, side.token, 'propose_chengdu_itinerary', {
+      dayCount: 2,
+      rhythm: 'balanced',
+      discovery: 'blend',
+      atmosphere: 'quiet',
+      idempotencyKey: key(),
+    });
   };
   const revise: Call = async () => {
     if (!draft) await propose();
@@ -227,5 +256,7 @@ export async function benchScale(): Promise<string[]> {
   }
   return figures
     .filter((f) => f.ratio > SCALE_TARGET || f.failures > 0)
-    .map((f) => `${f.path} on ${f.backend}: ${f.failures > 0 ? `${f.failures} failed calls` : `${f.ratio.toFixed(2)}× large ÷ small (target ≤ ${SCALE_TARGET}×)`}`);
+    .map(
+      (f) => `${f.path} on ${f.backend}: ${f.failures > 0 ? `${f.failures} failed calls` : `${f.ratio.toFixed(2)}× large ÷ small (target ≤ ${SCALE_TARGET}×)`}`,
+    );
 }
