@@ -30,6 +30,7 @@ import {
   startSeeded,
   stop,
   tableHeading,
+  type Timed,
 } from './lib/scale-measure.ts';
 
 const sizes = {
@@ -145,58 +146,61 @@ interface ChengduReady {
 }
 
 /**
- * Chengdu Soul paths. The writes run as an agent runs them, one draft after another: propose,
- * revise (exclude its first scene), confirm; each call is timed on its own path.
+ * Chengdu Soul paths. A revision and a confirmation each need a draft of their own: it is
+ * proposed before the call, untimed.
  */
-function chengduPaths(side: ChengduReady): Array<[string, Call]> {
+function chengduPaths(side: ChengduReady): Array<[string, Timed]> {
   const run = randomBytes(4).toString('hex');
   let n = 0;
   let draft: any;
-  let revised: any;
   const key = () => `scale-${run}-${n++}`;
-  const propose: Call = async () => {
-    draft = await callTool(side.url, side.token, 'propose_chengdu_itinerary', {
+  const propose = async () =>
+    callTool(side.url, side.token, 'propose_chengdu_itinerary', {
       dayCount: 2,
       rhythm: 'balanced',
       discovery: 'blend',
       atmosphere: 'quiet',
       idempotencyKey: key(),
     });
-  };
-  const revise: Call = async () => {
-    if (!draft) await propose();
-    const d = draft;
-    draft = undefined;
-    revised = await callTool(side.url, side.token, 'revise_chengdu_draft', {
-      draftRef: d.draftRef,
-      expectedRevision: d.revision,
-      expectedContentHash: d.contentHash,
-      revisionIntent: { type: 'exclude_card', cardId: d.days[0].scenes[0].cardId },
-      idempotencyKey: key(),
-    });
-  };
-  const confirm: Call = async () => {
-    if (!revised) await revise();
-    const d = revised;
-    revised = undefined;
-    await callTool(
-      side.url,
-      side.token,
-      'confirm_chengdu_draft',
-      { draftRef: d.draftRef, expectedRevision: d.revision, expectedContentHash: d.contentHash, confirmation: { action: 'publish' }, idempotencyKey: key() },
-      (r) => typeof r.publication?.pageUrl === 'string',
-    );
+  const pointer = (d: any) => ({ draftRef: d.draftRef, expectedRevision: d.revision, expectedContentHash: d.contentHash, idempotencyKey: key() });
+  const prepare = async () => {
+    draft = await propose();
   };
   return [
     ['owner page / (saved plans, drafts)', () => getPage(`${side.url}/`, `chengdu_session=${side.session}`, 'Older saved plans')],
     ['traveler page /p/<token>', () => getPage(`${side.url}/p/${side.pageToken}`, undefined, 'Day 1')],
-    ['propose_chengdu_itinerary', propose],
-    ['revise_chengdu_draft', revise],
-    ['confirm_chengdu_draft', confirm],
+    ['propose_chengdu_itinerary', () => propose().then(() => undefined)],
+    [
+      'revise_chengdu_draft',
+      {
+        prepare,
+        call: async () => {
+          await callTool(side.url, side.token, 'revise_chengdu_draft', {
+            ...pointer(draft),
+            revisionIntent: { type: 'exclude_card', cardId: draft.days[0].scenes[0].cardId },
+          });
+        },
+      },
+    ],
+    [
+      'confirm_chengdu_draft',
+      {
+        prepare,
+        call: async () => {
+          await callTool(
+            side.url,
+            side.token,
+            'confirm_chengdu_draft',
+            { ...pointer(draft), confirmation: { action: 'publish' } },
+            (r) => typeof r.publication?.pageUrl === 'string',
+          );
+        },
+      },
+    ],
   ];
 }
 
-async function measureAll(heading: string, pairs: Array<[string, Call, Call]>): Promise<ScaleFigure[]> {
+async function measureAll(heading: string, pairs: Array<[string, Timed, Timed]>): Promise<ScaleFigure[]> {
   console.log(`\n${heading}`);
   console.log(tableHeading());
   const figures: ScaleFigure[] = [];
@@ -208,7 +212,7 @@ async function measureAll(heading: string, pairs: Array<[string, Call, Call]>): 
   return figures;
 }
 
-function zip(small: Array<[string, Call]>, large: Array<[string, Call]>): Array<[string, Call, Call]> {
+function zip(small: Array<[string, Timed]>, large: Array<[string, Timed]>): Array<[string, Timed, Timed]> {
   return small.map(([path, call], i) => [path, call, large[i]![1]]);
 }
 

@@ -38,6 +38,9 @@ export { stop };
 /** One call of a path; it throws when the answer is not the path's real answer. */
 export type Call = () => Promise<void>;
 
+/** A path's call, with what must happen before each call untimed (a write needs a fresh draft). */
+export type Timed = Call | { prepare: Call; call: Call };
+
 export interface ScaleFigure {
   path: string;
   smallMs: number;
@@ -52,10 +55,11 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-async function timed(call: Call, into: number[]): Promise<boolean> {
-  const started = performance.now();
+async function timed(path: Timed, into: number[]): Promise<boolean> {
   try {
-    await call();
+    if (typeof path !== 'function') await path.prepare();
+    const started = performance.now();
+    await (typeof path === 'function' ? path : path.call)();
     into.push(performance.now() - started);
     return true;
   } catch (error) {
@@ -69,9 +73,11 @@ async function timed(call: Call, into: number[]): Promise<boolean> {
  * once before the warm-up: a path that does not answer fails the benchmark instead of being
  * timed.
  */
-export async function measurePath(path: string, small: Call, large: Call): Promise<ScaleFigure> {
-  await small();
-  await large();
+export async function measurePath(path: string, small: Timed, large: Timed): Promise<ScaleFigure> {
+  for (const side of [small, large]) {
+    if (typeof side !== 'function') await side.prepare();
+    await (typeof side === 'function' ? side : side.call)();
+  }
   const ignored: number[] = [];
   for (let i = 0; i < WARMUP_CALLS; i++) {
     await timed(small, ignored);
