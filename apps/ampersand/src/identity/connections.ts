@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { newestFirst } from '../store/newest-first.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { Notifications } from './notifications.ts';
@@ -80,6 +81,51 @@ export class Connections {
       .limit(limit)
       .execute();
     return rows.map((r) => ({ name: r.display_name, tag: `&${r.tag}`, photoUrl: r.photo_url, connectedAt: r.connected_at.toISOString() }));
+  }
+
+  /** The web page's list of connections: the newest first, a page at a time (store/newest-first.ts). */
+  async activePage(
+    andeeId: string,
+    options: { limit: number; after?: string | undefined },
+  ): Promise<{ connections: ActiveConnection[]; next: string | undefined }> {
+    const query = this.db
+      .selectFrom('connections')
+      .innerJoin('andees', 'andees.andee_id', 'connections.other_id')
+      .select(['display_name', 'tag', 'photo_url', 'connected_at'])
+      .where('connections.andee_id', '=', andeeId);
+    const page = await newestFirst(query, { at: 'connections.connected_at', id: 'connections.other_id' }, options);
+    return {
+      connections: page.rows.map((r) => ({ name: r.display_name, tag: `&${r.tag}`, photoUrl: r.photo_url, connectedAt: r.connected_at.toISOString() })),
+      next: page.next,
+    };
+  }
+
+  /** The web page's pending requests of one direction: the newest first, a page at a time. */
+  async requestsPage(
+    andeeId: string,
+    direction: 'incoming' | 'outgoing',
+    options: { limit: number; after?: string | undefined },
+  ): Promise<{ requests: PendingRequest[]; next: string | undefined }> {
+    const [mine, theirs] = direction === 'incoming' ? (['r.to_id', 'r.from_id'] as const) : (['r.from_id', 'r.to_id'] as const);
+    const query = this.db
+      .selectFrom('connection_requests as r')
+      .innerJoin('andees as a', 'a.andee_id', theirs)
+      .select(['r.request_id', 'r.note', 'r.created_at', 'a.display_name', 'a.tag', 'a.photo_url'])
+      .where(mine, '=', andeeId)
+      .where('r.status', '=', 'pending');
+    const page = await newestFirst(query, { at: 'r.created_at', id: 'r.request_id' }, options);
+    return {
+      requests: page.rows.map((r) => ({
+        requestId: r.request_id,
+        direction,
+        name: r.display_name,
+        tag: `&${r.tag}`,
+        photoUrl: r.photo_url,
+        note: r.note,
+        requestedAt: r.created_at.toISOString(),
+      })),
+      next: page.next,
+    };
   }
 
   async pending(andeeId: string, db: Db = this.db): Promise<PendingRequest[]> {

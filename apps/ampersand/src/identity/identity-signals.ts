@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { newestFirst } from '../store/newest-first.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
 import { contentWords } from '../text/content-words.ts';
@@ -151,6 +152,17 @@ export class IdentitySignals {
       .limit(limit)
       .execute();
     return rows.map(toSignal);
+  }
+
+  /** The web page's list of one status: newest first, a page at a time (store/newest-first.ts). */
+  async page(
+    andeeId: string,
+    status: SignalStatus,
+    options: { limit: number; after?: string | undefined },
+  ): Promise<{ signals: Signal[]; next: string | undefined }> {
+    const query = this.db.selectFrom('identity_facts').selectAll().where('andee_id', '=', andeeId).where('status', '=', status);
+    const page = await newestFirst(query, { at: 'created_at', id: 'fact_id' }, options);
+    return { signals: page.rows.map(toSignal), next: page.next };
   }
 
   async pendingCount(andeeId: string): Promise<number> {

@@ -4,7 +4,8 @@
  * an unread count until marked read.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { newestFirst } from '../store/newest-first.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 
 type Db = Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase>;
@@ -40,6 +41,16 @@ export class Notifications {
     return Number(row.n);
   }
 
+  /** The web page's list: newest first, a page at a time (store/newest-first.ts). */
+  async page(andeeId: string, options: { limit: number; after?: string | undefined }): Promise<{ notifications: Notification[]; next: string | undefined }> {
+    const page = await newestFirst(
+      this.db.selectFrom('notifications').selectAll().where('andee_id', '=', andeeId),
+      { at: 'created_at', id: 'notification_id' },
+      options,
+    );
+    return { notifications: page.rows.map(toNotification), next: page.next };
+  }
+
   async list(andeeId: string, limit = 100): Promise<Notification[]> {
     const rows = await this.db
       .selectFrom('notifications')
@@ -49,7 +60,7 @@ export class Notifications {
       .orderBy('notification_id')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ notificationId: r.notification_id, kind: r.kind, text: r.text, link: r.link, createdAt: r.created_at, readAt: r.read_at }));
+    return rows.map(toNotification);
   }
 
   /** Marks one (or, without an id, every) unread notification of the andee read. */
@@ -58,4 +69,8 @@ export class Notifications {
     if (notificationId) query = query.where('notification_id', '=', notificationId);
     return Number((await query.executeTakeFirst()).numUpdatedRows);
   }
+}
+
+function toNotification(r: Selectable<AmpersandDatabase['notifications']>): Notification {
+  return { notificationId: r.notification_id, kind: r.kind, text: r.text, link: r.link, createdAt: r.created_at, readAt: r.read_at };
 }

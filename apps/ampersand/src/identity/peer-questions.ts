@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { newestFirst } from '../store/newest-first.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { IdentitySignals } from './identity-signals.ts';
@@ -74,47 +75,47 @@ export class PeerQuestions {
 
   async sent(askerId: string, limit = 200): Promise<SentQuestion[]> {
     const now = this.clock();
-    const rows = await this.db
-      .selectFrom('peer_questions as q')
-      .innerJoin('andees as a', 'a.andee_id', 'q.recipient_id')
-      .select(['q.question_id', 'q.question', 'q.status', 'q.created_at', 'q.expires_at', 'q.resolved_at', 'q.signals_created', 'a.display_name', 'a.tag'])
-      .where('q.asker_id', '=', askerId)
-      .orderBy('q.created_at', 'desc')
-      .orderBy('q.question_id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({
-      questionId: r.question_id,
-      to: { name: r.display_name, tag: `&${r.tag}` },
-      question: r.question,
-      status: statusAt(r, now),
-      askedAt: r.created_at.toISOString(),
-      expiresAt: r.expires_at.toISOString(),
-      resolvedAt: r.resolved_at?.toISOString() ?? null,
-      signalsCreated: r.signals_created,
-    }));
+    const rows = await this.sentQuery(askerId).orderBy('q.created_at', 'desc').orderBy('q.question_id', 'desc').limit(limit).execute();
+    return rows.map((r) => toSent(r, now));
+  }
+
+  /** The web page's list of sent questions: newest first, a page at a time (store/newest-first.ts). */
+  async sentPage(askerId: string, options: { limit: number; after?: string | undefined }): Promise<{ questions: SentQuestion[]; next: string | undefined }> {
+    const now = this.clock();
+    const page = await newestFirst(this.sentQuery(askerId), { at: 'q.created_at', id: 'q.question_id' }, options);
+    return { questions: page.rows.map((r) => toSent(r, now)), next: page.next };
   }
 
   async open(recipientId: string, limit = 200): Promise<OpenQuestion[]> {
-    const now = this.clock();
-    const rows = await this.db
+    const rows = await this.openQuery(recipientId, this.clock()).orderBy('q.created_at', 'desc').orderBy('q.question_id', 'desc').limit(limit).execute();
+    return rows.map(toOpen);
+  }
+
+  /** The web page's list of questions waiting for the andee: newest first, a page at a time. */
+  async openPage(
+    recipientId: string,
+    options: { limit: number; after?: string | undefined },
+  ): Promise<{ questions: OpenQuestion[]; next: string | undefined }> {
+    const page = await newestFirst(this.openQuery(recipientId, this.clock()), { at: 'q.created_at', id: 'q.question_id' }, options);
+    return { questions: page.rows.map(toOpen), next: page.next };
+  }
+
+  private sentQuery(askerId: string) {
+    return this.db
+      .selectFrom('peer_questions as q')
+      .innerJoin('andees as a', 'a.andee_id', 'q.recipient_id')
+      .select(['q.question_id', 'q.question', 'q.status', 'q.created_at', 'q.expires_at', 'q.resolved_at', 'q.signals_created', 'a.display_name', 'a.tag'])
+      .where('q.asker_id', '=', askerId);
+  }
+
+  private openQuery(recipientId: string, now: Date) {
+    return this.db
       .selectFrom('peer_questions as q')
       .innerJoin('andees as a', 'a.andee_id', 'q.asker_id')
       .select(['q.question_id', 'q.question', 'q.created_at', 'q.expires_at', 'a.display_name', 'a.tag'])
       .where('q.recipient_id', '=', recipientId)
       .where('q.status', '=', 'pending')
-      .where('q.expires_at', '>', now)
-      .orderBy('q.created_at', 'desc')
-      .orderBy('q.question_id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({
-      questionId: r.question_id,
-      from: { name: r.display_name, tag: `&${r.tag}` },
-      question: r.question,
-      askedAt: r.created_at.toISOString(),
-      expiresAt: r.expires_at.toISOString(),
-    }));
+      .where('q.expires_at', '>', now);
   }
 
   /** Moves a pending, unexpired question of this andee (in this role) to `status`, or says why not. */
@@ -202,4 +203,40 @@ export function answerSignalText(question: string, answer: string): string {
   const room = 1000 - answer.length - 6;
   const asked = question.length > room ? `${question.slice(0, Math.max(0, room - 1))}…` : question;
   return `“${asked}” — ${answer}`;
+}
+
+function toSent(
+  r: {
+    question_id: string;
+    question: string;
+    status: AmpersandDatabase['peer_questions']['status'];
+    created_at: Date;
+    expires_at: Date;
+    resolved_at: Date | null;
+    signals_created: number;
+    display_name: string;
+    tag: string;
+  },
+  now: Date,
+): SentQuestion {
+  return {
+    questionId: r.question_id,
+    to: { name: r.display_name, tag: `&${r.tag}` },
+    question: r.question,
+    status: statusAt(r, now),
+    askedAt: r.created_at.toISOString(),
+    expiresAt: r.expires_at.toISOString(),
+    resolvedAt: r.resolved_at?.toISOString() ?? null,
+    signalsCreated: r.signals_created,
+  };
+}
+
+function toOpen(r: { question_id: string; question: string; created_at: Date; expires_at: Date; display_name: string; tag: string }): OpenQuestion {
+  return {
+    questionId: r.question_id,
+    from: { name: r.display_name, tag: `&${r.tag}` },
+    question: r.question,
+    askedAt: r.created_at.toISOString(),
+    expiresAt: r.expires_at.toISOString(),
+  };
 }

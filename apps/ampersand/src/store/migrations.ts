@@ -278,4 +278,15 @@ export const ampersandMigrations: Migrations = {
       );
     },
   },
+  // The web pages list what grows with use a page at a time, newest first, continuing after the
+  // last (time, id) shown (store/newest-first.ts). These are the indexes those pages read through
+  // where no index had the list's order: pending requests by either side, and connections by
+  // when they were made. Identity facts, notifications and questions had theirs already.
+  '0054_web_list_indexes': {
+    async up(db: Kysely<any>) {
+      await sql`create index connection_requests_pending_to on connection_requests (to_id, created_at, request_id) where status = 'pending'`.execute(db);
+      await sql`create index connection_requests_pending_from on connection_requests (from_id, created_at, request_id) where status = 'pending'`.execute(db);
+      await sql`create index connections_by_time on connections (andee_id, connected_at, other_id)`.execute(db);
+    },
+  },
 };

@@ -9,6 +9,7 @@ import { MAX_CONTACTS } from '../contracts/connection-contracts.ts';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
 import { renderPage } from '../shell/layout.tsx';
+import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
@@ -23,15 +24,17 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     const session = sessionOr(c, '/connections');
     if (session instanceof Response) return session;
     const id = session.andee.andeeId;
-    const [pending, active, suggestions, contactCount, unread] = await Promise.all([
-      deps.connections.pending(id),
-      deps.connections.active(id, 100),
+    const [incomingPage, outgoingPage, activePage, suggestions, contactCount, unread] = await Promise.all([
+      deps.connections.requestsPage(id, 'incoming', { limit: LIST_PAGE.requests, after: c.req.query('incoming') }),
+      deps.connections.requestsPage(id, 'outgoing', { limit: LIST_PAGE.requests, after: c.req.query('outgoing') }),
+      deps.connections.activePage(id, { limit: LIST_PAGE.connections, after: c.req.query('connections') }),
       deps.contacts.peopleYouMayKnow(id, 50),
       deps.contacts.contactCount(id),
       deps.notifications.unreadCount(id),
     ]);
-    const incoming = pending.filter((p) => p.direction === 'incoming');
-    const outgoing = pending.filter((p) => p.direction === 'outgoing');
+    const incoming = incomingPage.requests;
+    const outgoing = outgoingPage.requests;
+    const active = activePage.connections;
     const notice = c.req.query('done');
     return c.html(
       renderPage(
@@ -43,8 +46,8 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               {notice}
             </p>
           ) : null}
-          <h2>Requests for you ({incoming.length})</h2>
-          {incoming.length === 0 ? <p>No one is waiting for your answer.</p> : null}
+          <h2 id="incoming">Requests for you</h2>
+          {incoming.length === 0 ? <p>{c.req.query('incoming') ? 'No older requests wait for you.' : 'No one is waiting for your answer.'}</p> : null}
           {incoming.map((r) => (
             <div class="card" data-request={r.tag}>
               <p>
@@ -64,20 +67,22 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               </form>
             </div>
           ))}
+          <OlderLink path="/connections" param="incoming" next={incomingPage.next} anchor="incoming" label="Older requests for you" />
           {outgoing.length ? (
             <>
-              <h2>Requests you sent</h2>
+              <h2 id="outgoing">Requests you sent</h2>
               <ul>
                 {outgoing.map((r) => (
-                  <li>
+                  <li data-outgoing={r.tag}>
                     {r.name} ({r.tag}), pending since {r.requestedAt.slice(0, 10)}
                   </li>
                 ))}
               </ul>
+              <OlderLink path="/connections" param="outgoing" next={outgoingPage.next} anchor="outgoing" label="Older requests you sent" />
             </>
           ) : null}
-          <h2>Your connections ({active.length})</h2>
-          {active.length === 0 ? <p>No connections yet.</p> : null}
+          <h2 id="connections">Your connections</h2>
+          {active.length === 0 ? <p>{c.req.query('connections') ? 'No older connections.' : 'No connections yet.'}</p> : null}
           <table>
             <tbody>
               {active.map((a) => (
@@ -97,6 +102,7 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               ))}
             </tbody>
           </table>
+          <OlderLink path="/connections" param="connections" next={activePage.next} anchor="connections" label="Older connections" />
           <h2>Send a request</h2>
           <form method="post" action="/connections/request">
             {csrfField(session.csrfToken)}

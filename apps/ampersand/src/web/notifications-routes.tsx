@@ -1,6 +1,7 @@
-/** Notifications in the web app: newest first, unread ones marked, each (or all) marked read by a CSRF-carrying form. */
+/** Notifications in the web app: newest first a page at a time, unread ones marked, each (or all) marked read by a CSRF-carrying form. */
 import { Hono } from 'hono';
 import { renderPage } from '../shell/layout.tsx';
+import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
@@ -11,12 +12,13 @@ export function notificationsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     const session = sessionOr(c, '/notifications');
     if (session instanceof Response) return session;
     const id = session.andee.andeeId;
-    const [items, unread] = await Promise.all([deps.notifications.list(id), deps.notifications.unreadCount(id)]);
+    const after = c.req.query('older');
+    const [page, unread] = await Promise.all([deps.notifications.page(id, { limit: LIST_PAGE.notifications, after }), deps.notifications.unreadCount(id)]);
     return c.html(
       renderPage(
         'Notifications',
         <>
-          <h1>Notifications</h1>
+          <h1 id="notifications">Notifications</h1>
           <p data-unread={String(unread)}>{unread === 0 ? 'Nothing unread.' : `${unread} unread.`}</p>
           {unread > 0 ? (
             <form method="post" action="/notifications/read">
@@ -24,7 +26,8 @@ export function notificationsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               <button type="submit">Mark all read</button>
             </form>
           ) : null}
-          {items.map((n) => (
+          {after && page.notifications.length === 0 ? <p>No older notifications.</p> : null}
+          {page.notifications.map((n) => (
             <div class={n.readAt ? 'card' : 'card unread'} data-notification={n.notificationId}>
               <p>{n.text}</p>
               <p class="meta">
@@ -39,6 +42,7 @@ export function notificationsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               )}
             </div>
           ))}
+          <OlderLink path="/notifications" param="older" next={page.next} anchor="notifications" label="Older notifications" />
         </>,
         { signedIn: true, unread },
       ),

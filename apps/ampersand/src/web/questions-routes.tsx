@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { platformErrors } from '@agent-products/kit/errors';
 import { renderPage } from '../shell/layout.tsx';
+import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
@@ -16,7 +17,13 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     const session = sessionOr(c, '/questions');
     if (session instanceof Response) return session;
     const id = session.andee.andeeId;
-    const [open, sent, unread] = await Promise.all([deps.questions.open(id), deps.questions.sent(id), deps.notifications.unreadCount(id)]);
+    const [openPage, sentPage, unread] = await Promise.all([
+      deps.questions.openPage(id, { limit: LIST_PAGE.questionsOpen, after: c.req.query('asked') }),
+      deps.questions.sentPage(id, { limit: LIST_PAGE.questionsSent, after: c.req.query('sent') }),
+      deps.notifications.unreadCount(id),
+    ]);
+    const open = openPage.questions;
+    const sent = sentPage.questions;
     const notice = c.req.query('done');
     return c.html(
       renderPage(
@@ -28,8 +35,8 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               {notice}
             </p>
           ) : null}
-          <h2>Asked of you ({open.length})</h2>
-          {open.length === 0 ? <p>No questions wait for you.</p> : null}
+          <h2 id="asked">Asked of you</h2>
+          {open.length === 0 ? <p>{c.req.query('asked') ? 'No older questions wait for you.' : 'No questions wait for you.'}</p> : null}
           {open.map((q) => (
             <div class="card" data-question={q.questionId}>
               <p>
@@ -55,8 +62,9 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               </form>
             </div>
           ))}
-          <h2>You asked</h2>
-          {sent.length === 0 ? <p>You have not asked anyone yet.</p> : null}
+          <OlderLink path="/questions" param="asked" next={openPage.next} anchor="asked" label="Older questions for you" />
+          <h2 id="sent">You asked</h2>
+          {sent.length === 0 ? <p>{c.req.query('sent') ? 'No older questions.' : 'You have not asked anyone yet.'}</p> : null}
           <ul>
             {sent.map((q) => (
               <li data-sent={q.questionId}>
@@ -64,6 +72,7 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               </li>
             ))}
           </ul>
+          <OlderLink path="/questions" param="sent" next={sentPage.next} anchor="sent" label="Older questions you asked" />
         </>,
         { signedIn: true, unread },
       ),

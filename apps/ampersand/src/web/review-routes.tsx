@@ -10,6 +10,7 @@ import { VISIBILITIES, type Signal, type Visibility } from '../identity/identity
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
 import { renderPage } from '../shell/layout.tsx';
+import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
@@ -97,23 +98,28 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     if (session instanceof Response) return session;
     const id = session.andee.andeeId;
     const [pending, approved, unread] = await Promise.all([
-      deps.signals.list(id, 'pending'),
-      deps.signals.list(id, 'approved'),
+      deps.signals.page(id, 'pending', { limit: LIST_PAGE.pending, after: c.req.query('pending') }),
+      deps.signals.page(id, 'approved', { limit: LIST_PAGE.approved, after: c.req.query('approved') }),
       deps.notifications.unreadCount(id),
     ]);
     return c.html(
       renderPage(
         'Review',
         <>
-          <h1>Review</h1>
+          <h1 id="pending">Review</h1>
           <p>Facts apps and answers suggested about you. Nothing here is part of your &tag until you approve it.</p>
-          {pending.length === 0 ? <p class="notice">Nothing waits for your review.</p> : pending.map((s) => pendingCard(s, session.csrfToken))}
-          <h2>Your identity ({approved.length})</h2>
-          {approved.length === 0 ? (
-            <p>No approved facts yet.</p>
+          {pending.signals.length === 0 ? (
+            <p class="notice">{c.req.query('pending') ? 'Nothing older waits for your review.' : 'Nothing waits for your review.'}</p>
+          ) : (
+            pending.signals.map((s) => pendingCard(s, session.csrfToken))
+          )}
+          <OlderLink path="/review" param="pending" next={pending.next} anchor="pending" label="Older suggestions" />
+          <h2 id="approved">Your identity</h2>
+          {approved.signals.length === 0 ? (
+            <p>{c.req.query('approved') ? 'No older approved facts.' : 'No approved facts yet.'}</p>
           ) : (
             <ul>
-              {approved.map((s) => (
+              {approved.signals.map((s) => (
                 <li data-approved={s.signalId}>
                   {s.value}{' '}
                   <span class="meta">
@@ -123,6 +129,7 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               ))}
             </ul>
           )}
+          <OlderLink path="/review" param="approved" next={approved.next} anchor="approved" label="Older approved facts" />
         </>,
         { signedIn: true, unread },
       ),

@@ -1,0 +1,226 @@
+/**
+ * The andee's pages list what grows with use a page at a time (issue 32): the review queue and
+ * the approved identity, notifications, questions asked of the andee and sent, connection
+ * requests both ways and connections. Each list is newest first; walking it through its "Older"
+ * links gives every row once, in order, however many share a timestamp or carry microseconds; a
+ * row added or taken off the list between two pages neither repeats nor hides another; a cursor
+ * that is not one reads as the first page. Each page's statement reads through an index, not a
+ * whole table that grows with users. PGlite by default, PostgreSQL with DATABASE_URL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { recordStatements, sequentialScans } from '@agent-products/kit/testing';
+import { Connections } from '../src/identity/connections.ts';
+import { IdentitySignals } from '../src/identity/identity-signals.ts';
+import { Notifications } from '../src/identity/notifications.ts';
+import { PeerQuestions } from '../src/identity/peer-questions.ts';
+import { LIST_PAGE } from '../src/web/older-link.tsx';
+import { createAndee, type TestAndee } from './support/andee-tokens.ts';
+import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
+
+let amp: RunningAmpersand;
+let pia: TestAndee;
+const OTHERS = 160;
+
+/** Row i's time: three rows share each second, and every seventh is a few microseconds later. */
+const at = (i: string) =>
+  sql`timestamptz '2026-03-01 10:00:00+00' + (${sql.raw(i)} / 3) * interval '1 second' + (case when ${sql.raw(i)} % 7 = 0 then 123 else 0 end) * interval '1 microsecond'`;
+
+beforeAll(async () => {
+  amp = await startAmpersand();
+  pia = await createAndee(amp, 'pia', 'Pia Page');
+  const db = amp.database.db;
+  const me = pia.andeeId;
+  await sql`insert into andees (andee_id, tag, display_name, photo_url) select 'o' || i, 'other' || i, 'Other ' || i, null from generate_series(1, ${OTHERS}) i`.execute(
+    db,
+  );
+  const fact = (status: string, prefix: string, n: number) => sql`
+    insert into identity_facts (fact_id, andee_id, value, value_key, visibility, status, source, created_at, updated_at)
+    select ${prefix} || lpad(i::text, 3, '0'), ${me}, ${prefix} || ' fact ' || i, ${prefix} || ' fact ' || i, 'private', ${status}, 'mcp', ${at('i')}, ${at('i')}
+    from generate_series(1, ${n}) i`;
+  await fact('pending', 'pend', 2 * LIST_PAGE.pending + 5).execute(db);
+  await fact('approved', 'appr', 2 * LIST_PAGE.approved + 7).execute(db);
+  await sql`
+    insert into notifications (notification_id, andee_id, kind, text, link, created_at, read_at)
+    select 'note' || lpad(i::text, 3, '0'), ${me}, 'question', 'Notification ' || i, null, ${at('i')}, null from generate_series(1, ${2 * LIST_PAGE.notifications + 5}) i`.execute(
+    db,
+  );
+  await sql`
+    insert into peer_questions (question_id, asker_id, recipient_id, question, status, created_at, expires_at)
+    select 'qin' || lpad(i::text, 3, '0'), 'o' || i, ${me}, 'Asked ' || i, 'pending', ${at('i')}, now() + interval '7 days' from generate_series(1, ${LIST_PAGE.questionsOpen + 5}) i
+    union all
+    select 'qout' || lpad(i::text, 3, '0'), ${me}, 'o' || i, 'Sent ' || i, 'answered', ${at('i')}, now() + interval '7 days' from generate_series(1, ${LIST_PAGE.questionsSent + 5}) i`.execute(
+    db,
+  );
+  await sql`
+    insert into connection_requests (request_id, from_id, to_id, note, status, created_at)
+    select 'rin' || lpad(i::text, 3, '0'), 'o' || (40 + i), ${me}, null, 'pending', ${at('i')} from generate_series(1, ${LIST_PAGE.requests + 5}) i
+    union all
+    select 'rout' || lpad(i::text, 3, '0'), ${me}, 'o' || (80 + i), null, 'pending', ${at('i')} from generate_series(1, ${LIST_PAGE.requests + 5}) i`.execute(
+    db,
+  );
+  await sql`
+    insert into connections (andee_id, other_id, connected_at)
+    select ${me}, 'o' || i, ${at('i')} from generate_series(1, ${LIST_PAGE.connections + 9}) i
+    union all
+    select 'o' || i, ${me}, ${at('i')} from generate_series(1, ${LIST_PAGE.connections + 9}) i`.execute(db);
+}, 180_000);
+afterAll(async () => amp?.close());
+
+interface Walk {
+  ids: string[];
+  pageSizes: number[];
+}
+
+/** Follows a list's "Older" links from `path` to its last page, collecting `attribute` in page order. */
+async function walk(path: string, attribute: string, param: string, between?: (pageNumber: number) => Promise<void>): Promise<Walk> {
+  const ids: string[] = [];
+  const pageSizes: number[] = [];
+  let url: string | undefined = path;
+  for (let n = 1; url; n++) {
+    if (n > 20) throw new Error(`${path} did not end`);
+    const page = await pia.browser.get(`${amp.apiUrl}${url}`);
+    expect(page.status).toBe(200);
+    const found = [...page.text.matchAll(new RegExp(`${attribute}="([^"]+)"`, 'g'))].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    ids.push(...found);
+    pageSizes.push(found.length);
+    url = new RegExp(`href="(/[a-z]+\\?${param}=[^"#]+)#`).exec(page.text)?.[1];
+    if (between) await between(n);
+  }
+  return { ids, pageSizes };
+}
+
+async function newestFirst(query: string): Promise<string[]> {
+  return (await sql<{ id: string }>`${sql.raw(query)}`.execute(amp.database.db)).rows.map((r) => r.id);
+}
+
+describe('every list walks newest first, each row once', () => {
+  const cases = [
+    [
+      '/review',
+      'data-signal',
+      'pending',
+      LIST_PAGE.pending,
+      `select fact_id as id from identity_facts where status = 'pending' and fact_id like 'pend%' order by created_at desc, fact_id desc`,
+    ],
+    [
+      '/review',
+      'data-approved',
+      'approved',
+      LIST_PAGE.approved,
+      `select fact_id as id from identity_facts where status = 'approved' and fact_id like 'appr%' order by created_at desc, fact_id desc`,
+    ],
+    [
+      '/notifications',
+      'data-notification',
+      'older',
+      LIST_PAGE.notifications,
+      `select notification_id as id from notifications where notification_id like 'note%' order by created_at desc, notification_id desc`,
+    ],
+    [
+      '/questions',
+      'data-question',
+      'asked',
+      LIST_PAGE.questionsOpen,
+      `select question_id as id from peer_questions where question_id like 'qin%' order by created_at desc, question_id desc`,
+    ],
+    [
+      '/questions',
+      'data-sent',
+      'sent',
+      LIST_PAGE.questionsSent,
+      `select question_id as id from peer_questions where question_id like 'qout%' order by created_at desc, question_id desc`,
+    ],
+    [
+      '/connections',
+      'data-request',
+      'incoming',
+      LIST_PAGE.requests,
+      `select '&' || a.tag as id from connection_requests r join andees a on a.andee_id = r.from_id where r.request_id like 'rin%' order by r.created_at desc, r.request_id desc`,
+    ],
+    [
+      '/connections',
+      'data-outgoing',
+      'outgoing',
+      LIST_PAGE.requests,
+      `select '&' || a.tag as id from connection_requests r join andees a on a.andee_id = r.to_id where r.request_id like 'rout%' order by r.created_at desc, r.request_id desc`,
+    ],
+    [
+      '/connections',
+      'data-connection',
+      'connections',
+      LIST_PAGE.connections,
+      `select '&' || a.tag as id from connections c join andees a on a.andee_id = c.other_id where c.andee_id = (select andee_id from andees where tag = 'pia') order by c.connected_at desc, c.other_id desc`,
+    ],
+  ] as const;
+
+  for (const [path, attribute, param, size, query] of cases) {
+    it(`${path} ${param}: pages of ${size}, newest first, nothing twice, nothing skipped`, async () => {
+      const expected = await newestFirst(query);
+      expect(expected.length).toBeGreaterThan(size);
+      const walked = await walk(path, attribute, param);
+      expect(walked.ids).toEqual(expected);
+      expect(Math.max(...walked.pageSizes)).toBe(size);
+      expect(walked.pageSizes.length).toBe(Math.ceil(expected.length / size));
+    });
+  }
+});
+
+describe('a cursor stays where it was', () => {
+  it('a suggestion approved and a newer one added between two pages: the walk goes on from the last row shown', async () => {
+    const db = amp.database.db;
+    const before = await newestFirst(
+      `select fact_id as id from identity_facts where status = 'pending' and fact_id like 'pend%' order by created_at desc, fact_id desc`,
+    );
+    const walked = await walk('/review', 'data-signal', 'pending', async (n) => {
+      if (n !== 1) return;
+      // The last row page 1 showed leaves the list; a newer suggestion arrives.
+      await db
+        .updateTable('identity_facts')
+        .set({ status: 'approved' })
+        .where('fact_id', '=', before[LIST_PAGE.pending - 1]!)
+        .execute();
+      await new IdentitySignals(db).write(pia.andeeId, { value: 'A brand new suggestion.', status: 'pending', provenance: { source: 'mcp' } }, new Date());
+    });
+    expect(walked.ids).toEqual(before);
+  });
+
+  it('a cursor that is not one reads as the first page', async () => {
+    const first = await pia.browser.get(`${amp.apiUrl}/notifications`);
+    for (const bad of ['nonsense', Buffer.from('["not a time","x"]').toString('base64url'), Buffer.from('{"at":1}').toString('base64url')]) {
+      const page = await pia.browser.get(`${amp.apiUrl}/notifications?older=${bad}`);
+      expect(page.status).toBe(200);
+      expect([...page.text.matchAll(/data-notification="([^"]+)"/g)].map((m) => m[1])).toEqual(
+        [...first.text.matchAll(/data-notification="([^"]+)"/g)].map((m) => m[1]),
+      );
+    }
+  });
+});
+
+describe('each page reads through an index', () => {
+  it('no statement of a later page reads a growing table whole', async () => {
+    const growing = ['andees', 'identity_facts', 'notifications', 'peer_questions', 'connection_requests', 'connections'];
+    const recorded = recordStatements(amp.database.db);
+    const notifications = new Notifications(recorded.db);
+    const signals = new IdentitySignals(recorded.db);
+    const questions = new PeerQuestions(recorded.db, signals, notifications, 7 * 86400, () => new Date());
+    const connections = new Connections(recorded.db, notifications);
+    const me = pia.andeeId;
+    const second = async <T extends { next: string | undefined }>(read: (after: string | undefined) => Promise<T>) => {
+      const first = await read(undefined);
+      expect(first.next).toBeDefined();
+      return read(first.next);
+    };
+    await second((after) => signals.page(me, 'approved', { limit: 10, after }));
+    await second((after) => notifications.page(me, { limit: 10, after }));
+    await second((after) => questions.openPage(me, { limit: 10, after }));
+    await second((after) => questions.sentPage(me, { limit: 10, after }));
+    await second((after) => connections.requestsPage(me, 'incoming', { limit: 10, after }));
+    await second((after) => connections.requestsPage(me, 'outgoing', { limit: 10, after }));
+    await second((after) => connections.activePage(me, { limit: 10, after }));
+    expect(recorded.statements).toHaveLength(14);
+    for (const statement of recorded.statements) {
+      expect({ sql: statement.sql, scans: await sequentialScans(amp.database.db, statement, growing) }).toEqual({ sql: statement.sql, scans: [] });
+    }
+  });
+});
