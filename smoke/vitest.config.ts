@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The smoke suite drives the built products (`npm run smoke` builds first); one file, in order.
+// The smoke suite drives the built products (`npm run smoke` builds first); its files one at a time, each in order.
 export default defineConfig({
   test: {
     include: ['smoke/**/*.smoke.ts'],
