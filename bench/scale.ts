@@ -14,6 +14,8 @@
  * Sizes (settings): & BENCH_SCALE_PEOPLE_SMALL (100) and BENCH_SCALE_PEOPLE_LARGE (10,000)
  * people with 50 facts and 20 connections each; Chengdu Soul BENCH_SCALE_PAGES_SMALL (10) and
  * BENCH_SCALE_PAGES_LARGE (50,000) saved plans of other accounts beside the owner's 25.
+ * BENCH_SCALE_PATHS (comma-separated parts of path names) measures only those paths, seeding only
+ * the products they belong to: for a second look at a few.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +42,27 @@ const sizes = {
   pagesLarge: Number(process.env.BENCH_SCALE_PAGES_LARGE ?? 50_000),
 };
 const backends = (process.env.BENCH_SCALE_BACKENDS ?? 'embedded,postgres').split(',').filter(Boolean);
+/** Only the paths whose names contain one of these (comma-separated), to look again at a few. */
+const onlyPaths = (process.env.BENCH_SCALE_PATHS ?? '').split(',').filter(Boolean);
+const measured = (path: string) => onlyPaths.length === 0 || onlyPaths.some((p) => path.includes(p));
+const AMPERSAND_PATHS = [
+  'ask_question, two participants',
+  'andee_read, a connection by tag',
+  'find_andees, full name',
+  'find_andees, first name + constraint',
+  'connections_read',
+  'questions_list',
+  'loop_read',
+  'identity_read, page 1',
+  'identity_read, page 40',
+];
+const CHENGDU_PATHS = [
+  'owner page / (saved plans, drafts)',
+  'traveler page /p/<token>',
+  'propose_chengdu_itinerary',
+  'revise_chengdu_draft',
+  'confirm_chengdu_draft',
+];
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
 
@@ -205,6 +228,9 @@ async function measureAll(heading: string, pairs: Array<[string, Timed, Timed]>)
   console.log(tableHeading());
   const figures: ScaleFigure[] = [];
   for (const [path, small, large] of pairs) {
+    // The lists above decide whether a product is seeded at all, so they must name every path.
+    if (![...AMPERSAND_PATHS, ...CHENGDU_PATHS].includes(path)) throw new Error(`bench/scale.ts: ${path} is in no list of paths`);
+    if (!measured(path)) continue;
     const figure = await measurePath(path, small, large);
     console.log(figureLine(figure));
     figures.push(figure);
@@ -233,34 +259,44 @@ export async function benchScale(): Promise<string[]> {
   const figures: Array<ScaleFigure & { backend: string }> = [];
   for (const backend of backends) {
     const postgres = backend === 'postgres';
-    const [small, large] = await both(
-      () => ampersandSide(sizes.peopleSmall, postgres),
-      () => ampersandSide(sizes.peopleLarge, postgres),
-      (side) => Promise.all(side.children.map(stop)),
-    );
-    try {
-      const heading = `& on ${backend}: ${sizes.peopleSmall} vs ${sizes.peopleLarge} people (50 facts, 20 connections each), seeded in ${small.seedSeconds.toFixed(0)} s and ${large.seedSeconds.toFixed(0)} s; through MCP → API`;
-      for (const f of await measureAll(heading, zip(await ampersandPaths(small), await ampersandPaths(large)))) figures.push({ ...f, backend });
-    } finally {
-      for (const child of [...small.children, ...large.children]) await stop(child);
-    }
-    const env = (pages: number) => ({ BENCH_SCALE_PAGES: String(pages), BENCH_SCALE_POSTGRES: postgres ? '1' : '0' });
-    const [cs, cl] = await both(
-      () => startSeeded<ChengduReady>('chengdu-soul-scale', env(sizes.pagesSmall)),
-      () => startSeeded<ChengduReady>('chengdu-soul-scale', env(sizes.pagesLarge)),
-      (side) => stop(side.child),
-    );
-    try {
-      const heading = `Chengdu Soul on ${backend}: ${sizes.pagesSmall} vs ${sizes.pagesLarge} saved plans of other accounts beside the owner's 25, seeded in ${cs.ready.seedSeconds.toFixed(0)} s and ${cl.ready.seedSeconds.toFixed(0)} s`;
-      for (const f of await measureAll(heading, zip(chengduPaths(cs.ready), chengduPaths(cl.ready)))) figures.push({ ...f, backend });
-    } finally {
-      await stop(cs.child);
-      await stop(cl.child);
-    }
+    if (AMPERSAND_PATHS.some(measured)) await benchAmpersandAt(backend, postgres, figures);
+    if (CHENGDU_PATHS.some(measured)) await benchChengduAt(backend, postgres, figures);
   }
   return figures
     .filter((f) => f.ratio > SCALE_TARGET || f.failures > 0)
     .map(
       (f) => `${f.path} on ${f.backend}: ${f.failures > 0 ? `${f.failures} failed calls` : `${f.ratio.toFixed(2)}× large ÷ small (target ≤ ${SCALE_TARGET}×)`}`,
     );
+}
+
+type Figures = Array<ScaleFigure & { backend: string }>;
+
+async function benchAmpersandAt(backend: string, postgres: boolean, figures: Figures): Promise<void> {
+  const [small, large] = await both(
+    () => ampersandSide(sizes.peopleSmall, postgres),
+    () => ampersandSide(sizes.peopleLarge, postgres),
+    (side) => Promise.all(side.children.map(stop)),
+  );
+  try {
+    const heading = `& on ${backend}: ${sizes.peopleSmall} vs ${sizes.peopleLarge} people (50 facts, 20 connections each), seeded in ${small.seedSeconds.toFixed(0)} s and ${large.seedSeconds.toFixed(0)} s; through MCP → API`;
+    for (const f of await measureAll(heading, zip(await ampersandPaths(small), await ampersandPaths(large)))) figures.push({ ...f, backend });
+  } finally {
+    for (const child of [...small.children, ...large.children]) await stop(child);
+  }
+}
+
+async function benchChengduAt(backend: string, postgres: boolean, figures: Figures): Promise<void> {
+  const env = (pages: number) => ({ BENCH_SCALE_PAGES: String(pages), BENCH_SCALE_POSTGRES: postgres ? '1' : '0' });
+  const [cs, cl] = await both(
+    () => startSeeded<ChengduReady>('chengdu-soul-scale', env(sizes.pagesSmall)),
+    () => startSeeded<ChengduReady>('chengdu-soul-scale', env(sizes.pagesLarge)),
+    (side) => stop(side.child),
+  );
+  try {
+    const heading = `Chengdu Soul on ${backend}: ${sizes.pagesSmall} vs ${sizes.pagesLarge} saved plans of other accounts beside the owner's 25, seeded in ${cs.ready.seedSeconds.toFixed(0)} s and ${cl.ready.seedSeconds.toFixed(0)} s`;
+    for (const f of await measureAll(heading, zip(chengduPaths(cs.ready), chengduPaths(cl.ready)))) figures.push({ ...f, backend });
+  } finally {
+    await stop(cs.child);
+    await stop(cl.child);
+  }
 }
