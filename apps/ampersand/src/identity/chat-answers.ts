@@ -11,7 +11,7 @@ import { ToolError } from '@agent-products/kit/errors';
 import type { AnswerSynthesizer } from './answer-synthesizer.ts';
 import { askContextIf } from './ask-context-read.ts';
 import { AUDIENCE, askMode, askQuestion } from './ask-question.ts';
-import { words } from './hds-taxonomy.ts';
+import { words } from '../text/content-words.ts';
 
 // About the andee: "me", "my", "do I …", "am I …" — not any sentence with "I" as its subject ("What should I cook?" asks for advice).
 const ABOUT_ME = /\b(me|my|myself|mine|(am|do|did|have|was) i)\b/i;

@@ -8,7 +8,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { peopleYouMayKnowRows } from '../identity/contacts.ts';
-import { contentWords, overlap } from '../identity/terms.ts';
+import { overlap } from '../identity/terms.ts';
+import { contentWords } from '../text/content-words.ts';
 import { visibleLevels } from '../identity/visibility.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { StarterPass } from './get-to-know-me.ts';

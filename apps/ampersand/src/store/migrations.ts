@@ -282,7 +282,7 @@ export const ampersandMigrations: Migrations = {
   // last (time, id) shown (store/newest-first.ts). These are the indexes those pages read through
   // where no index had the list's order: pending requests by either side, and connections by
   // when they were made. Identity facts, notifications and questions had theirs already.
-  '0054_web_list_indexes': {
+  '0057_web_list_indexes': {
     async up(db: Kysely<any>) {
       await sql`create index connection_requests_pending_to on connection_requests (to_id, created_at, request_id) where status = 'pending'`.execute(db);
       await sql`create index connection_requests_pending_from on connection_requests (from_id, created_at, request_id) where status = 'pending'`.execute(db);
