@@ -38,6 +38,12 @@ describe('the HDS taxonomy', () => {
     // instrument or the verb.
     expect(suggestCode('Loves jazz nights')).toMatch(/^(preferences\.music|interests\.nightlife)$/);
     expect(suggestCode('Plays jazz piano on Sundays')).toBe('interests.music_making');
+    // What a fact is about wins over when it happens, and a word only one area has wins over a shared one.
+    expect(suggestCode('I love pasta')).toBe('preferences.food');
+    expect(suggestCode('I love pasta late at night')).toBe('preferences.food');
+    expect(suggestCode('I cook pasta every weekend evening')).toBe('preferences.food');
+    expect(suggestCode('I go running early in the morning')).toBe('interests.sports');
+    expect(suggestCode('I am a night owl who wakes up late')).toBe('preferences.schedule');
   });
 
   it('refuses a code that is not a leaf on every write', async () => {

@@ -110,7 +110,30 @@ function stemmedLeaves(): Array<{ code: string; keywords: string[] }> {
   return stemmed;
 }
 
-/** The code a fact written without one is filed under until the andee reviews it. */
+/**
+ * Leaves a fact mentions in passing — when something happens — rather than what it is about:
+ * "I love pasta late at night" is about food. Such a leaf files a fact only when no other leaf
+ * is mentioned.
+ */
+const CONTEXT_LEAVES = new Set(['preferences.schedule']);
+
+/**
+ * The code a fact written without one is filed under until the andee reviews it: the leaf its
+ * words point to most specifically — a keyword shared by several leaves ("night": going out,
+ * routines) counts for less than one only a single leaf has ("pasta") — never a context leaf
+ * when another is mentioned, and the fallback when none is.
+ */
 export function suggestCode(text: string): string {
-  return codesMentioned(text)[0] ?? HDS_FALLBACK_CODE;
+  const present = new Set(words(text));
+  const leaves = stemmedLeaves();
+  const sharing = new Map<string, number>();
+  for (const leaf of leaves) for (const keyword of new Set(leaf.keywords)) sharing.set(keyword, (sharing.get(keyword) ?? 0) + 1);
+  const scored: Array<{ code: string; score: number }> = [];
+  for (const leaf of leaves) {
+    let score = 0;
+    for (const keyword of new Set(leaf.keywords)) if (present.has(keyword)) score += 1 / sharing.get(keyword)!;
+    if (score > 0) scored.push({ code: leaf.code, score });
+  }
+  scored.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+  return (scored.find((s) => !CONTEXT_LEAVES.has(s.code)) ?? scored[0])?.code ?? HDS_FALLBACK_CODE;
 }
