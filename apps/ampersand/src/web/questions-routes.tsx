@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { platformErrors } from '@agent-products/kit/errors';
 import { renderPage } from '../shell/layout.tsx';
+import { TimeWords, requestZone } from './time-zone.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
@@ -18,6 +19,8 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     const id = session.andee.andeeId;
     const [open, sent, unread] = await Promise.all([deps.questions.open(id), deps.questions.sent(id), deps.notifications.unreadCount(id)]);
     const notice = c.req.query('done');
+    const now = deps.now();
+    const zone = requestZone(c);
     return c.html(
       renderPage(
         'Questions',
@@ -36,7 +39,7 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
                 <strong>{q.from.name}</strong> ({q.from.tag}) asks: “{q.question}”
               </p>
               <p class="meta">
-                Expires {q.expiresAt.slice(0, 16).replace('T', ' ')} UTC. Your answer goes to your review queue first; nothing is shared until you approve it
+                Expires <TimeWords at={new Date(q.expiresAt)} now={now} zone={zone} />. Your answer goes to your review queue first; nothing is shared until you approve it
                 there.
               </p>
               <form method="post" action={`/questions/${encodeURIComponent(q.questionId)}/answer`}>
