@@ -15,7 +15,6 @@ export function renderPage(title: string, body: Child, options: { signedIn?: boo
         { href: '/questions', label: 'Questions' },
         { href: '/notifications', label: options.unread ? `Notifications (${options.unread})` : 'Notifications' },
         { href: '/apps', label: 'Connected apps' },
-        { href: '/device', label: 'Enter a device code' },
       ]
     : [
         { href: '/sign-up', label: 'Sign up' },

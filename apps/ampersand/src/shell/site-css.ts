@@ -11,6 +11,7 @@ export const SITE_CSS_PATH = '/assets/site.css';
 
 export const SITE_CSS = `${shellCss({ accent: '#1d1d1f', background: '#fafafa', columnWidth: '44rem' })}
 .site-name { font-size: 1.4rem; }
+.site-header nav { gap: .2rem 1rem; }
 main, .card, li, p, td { overflow-wrap: anywhere; }
 form { margin: 1rem 0; }
 label { display: block; margin: .5rem 0; }

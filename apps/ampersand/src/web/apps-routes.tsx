@@ -74,6 +74,9 @@ export function appsRoutes(deps: { grants: Grants; now: () => Date }): Hono<WebE
               </section>
             ))
           )}
+          <p>
+            A TV or another device shows you a code? <a href="/device">Enter a device code</a>. Adding a new app: <a href="/connect">Connect an agent</a>.
+          </p>
           <form method="post" action="/sign-out">
             <input type="hidden" name="csrf" value={session.csrfToken} />
             <button type="submit">Sign out</button>
