@@ -131,7 +131,7 @@ describe.skipIf(!browserAvailable)('every page of the andee’s web app in headl
     const tomatoes = page.locator('[data-approved]', { hasText: 'I grow tomatoes on my balcony.' });
     await tomatoes.getByText('Edit', { exact: true }).click();
     await tomatoes.getByLabel('Text').fill('I grow tomatoes and basil on my balcony.');
-    await tomatoes.getByLabel('Who may see it').selectOption('private');
+    await tomatoes.getByLabel('Visibility').selectOption('private');
     await tomatoes.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status').innerText()).resolves.toBe('Saved.');
     const edited = (await amp.api.signals.list(app.wren.andeeId, 'approved')).find((s) => s.value.includes('basil'))!;

@@ -21,7 +21,7 @@ select { font-size: 1rem; padding: .4rem; max-width: 100%; }
 button, .button { display: inline-block; font-size: 1rem; padding: .6rem 1.2rem; margin: .25rem .5rem .25rem 0; border-radius: .4rem; border: 1px solid #767676; background: #fff; color: var(--ink); cursor: pointer; text-decoration: none; line-height: 1.3; }
 button.primary, .button.primary { background: var(--accent); color: #fff; border-color: var(--accent); }
 button.danger { color: #a50e0e; border-color: #a50e0e; }
-.card { background: #fff; border: 1px solid var(--line); border-radius: .6rem; padding: 1rem; margin: 1rem 0; }
+.card, .item { background: #fff; border: 1px solid var(--line); border-radius: .6rem; padding: 1rem; margin: 1rem 0; }
 .card > :first-child { margin-top: 0; }
 .card > :last-child { margin-bottom: 0; }
 .notice { background: #eef6ff; border: 1px solid #b6d4fe; padding: .75rem; border-radius: .4rem; }

@@ -42,7 +42,7 @@ const DONE: Record<string, { words: string; back: 'pending' | 'approved' }> = {
 
 function VisibilitySelect(props: { current: Visibility }) {
   return (
-    <select name="visibility" aria-label="Who may see it">
+    <select name="visibility" aria-label="Visibility">
       {VISIBILITIES.map((v) => (
         <option value={v} selected={v === props.current}>
           {VISIBILITY_WORDS[v]}
@@ -107,7 +107,7 @@ function pendingCard(s: Signal, csrf: string, now: Date, zone: string) {
 function approvedItem(s: Signal, csrf: string) {
   const action = `/identity/${encodeURIComponent(s.signalId)}`;
   return (
-    <li data-approved={s.signalId} class="card">
+    <li data-approved={s.signalId} class="item">
       {s.value}{' '}
       <span class="meta">
         ({s.visibility}, <Category code={s.hdsCode} />)
