@@ -257,8 +257,9 @@ function block(b: SurfaceBlock, renderer = 'conversation') {
     case 'recommendation':
       return renderer === 'recommendations' ? (
         <div class="card recommendation">
-          <strong>{b.name}</strong>
-          <p>{b.reason}</p>
+          <p>
+            <strong>{b.name}</strong> — {b.reason}
+          </p>
         </div>
       ) : (
         <p>
