@@ -136,7 +136,10 @@ describe.skipIf(!browserAvailable)('every page of the andee’s web app in headl
     await expect(page.getByRole('status').innerText()).resolves.toBe('Saved.');
     const edited = (await amp.api.signals.list(app.wren.andeeId, 'approved')).find((s) => s.value.includes('basil'))!;
     expect(edited).toMatchObject({ value: 'I grow tomatoes and basil on my balcony.', visibility: 'private', status: 'approved' });
-    await page.locator('[data-approved]', { hasText: 'basil' }).getByRole('button', { name: /Remove/ }).click();
+    await page
+      .locator('[data-approved]', { hasText: 'basil' })
+      .getByRole('button', { name: /Remove/ })
+      .click();
     await expect(page.getByRole('status').innerText()).resolves.toContain('Removed from your identity');
     expect((await amp.api.signals.byId(app.wren.andeeId, edited.signalId))!.status).toBe('rejected');
     await page.getByRole('button', { name: 'Undo' }).click();

@@ -68,7 +68,14 @@ export class PeerQuestions {
         resolved_at: null,
       })
       .execute();
-    await this.notifications.notify(trx, recipient.andeeId, 'question', `${asker.name} (&${asker.tag}) asked you: “${question}”`, questionLink(questionId), now);
+    await this.notifications.notify(
+      trx,
+      recipient.andeeId,
+      'question',
+      `${asker.name} (&${asker.tag}) asked you: “${question}”`,
+      questionLink(questionId),
+      now,
+    );
     return { questionId, from: { name: asker.name, tag: `&${asker.tag}` }, question, askedAt: now.toISOString(), expiresAt: expiresAt.toISOString() };
   }
 

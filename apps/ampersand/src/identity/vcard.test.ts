@@ -30,12 +30,16 @@ describe('reading a vCard book', () => {
   });
 
   it('joins folded lines and unescapes text values', () => {
-    const book = parseVCards('BEGIN:VCARD\nVERSION:4.0\nFN:Grace\\, Admiral\n  Hopper\nTEL;VALUE=uri;TYPE="voice,cell":tel:+1-555-\n 555-0100;ext=7\nEND:VCARD\n');
+    const book = parseVCards(
+      'BEGIN:VCARD\nVERSION:4.0\nFN:Grace\\, Admiral\n  Hopper\nTEL;VALUE=uri;TYPE="voice,cell":tel:+1-555-\n 555-0100;ext=7\nEND:VCARD\n',
+    );
     expect(book.contacts).toEqual([{ name: 'Grace, Admiral Hopper', phones: ['+1-555-555-0100'], emails: [] }]);
   });
 
   it('decodes quoted-printable 2.1 values with soft line breaks', () => {
-    const book = parseVCards('BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Jos=C3=A9 =\r\nGarc=C3=ADa\r\nTEL;CELL:+34600000000\r\nEND:VCARD\r\n');
+    const book = parseVCards(
+      'BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Jos=C3=A9 =\r\nGarc=C3=ADa\r\nTEL;CELL:+34600000000\r\nEND:VCARD\r\n',
+    );
     expect(book.contacts).toEqual([{ name: 'José García', phones: ['+34600000000'], emails: [] }]);
   });
 

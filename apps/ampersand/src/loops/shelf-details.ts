@@ -13,7 +13,10 @@ export interface ShelfDetails {
   lastRun: { state: RunState; startedAt: Date } | undefined;
 }
 
-export async function shelfDetails(db: Kysely<AmpersandDatabase>, loops: ReadonlyArray<{ loopId: string; role: 'owner' | 'member' }>): Promise<Map<string, ShelfDetails>> {
+export async function shelfDetails(
+  db: Kysely<AmpersandDatabase>,
+  loops: ReadonlyArray<{ loopId: string; role: 'owner' | 'member' }>,
+): Promise<Map<string, ShelfDetails>> {
   const details = new Map<string, ShelfDetails>(loops.map((l) => [l.loopId, { lastArtifact: undefined, members: [], lastRun: undefined }]));
   if (loops.length === 0) return details;
   const ids = loops.map((l) => l.loopId);

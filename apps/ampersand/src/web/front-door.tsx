@@ -20,8 +20,8 @@ export function frontDoorRoutes(deps: { mcpUrl: string }): Hono<WebEnv> {
           <section class="hero">
             <h1>Your identity, for the AI agents you choose</h1>
             <p class="lede">
-              & remembers who you are — what you like, who you know, what you are working on — and lets the AI agents you approve ask about it. You decide
-              what each agent may see, and you can take it back at any time.
+              & remembers who you are — what you like, who you know, what you are working on — and lets the AI agents you approve ask about it. You decide what
+              each agent may see, and you can take it back at any time.
             </p>
             <p>
               <a class="button primary" href="/sign-up">
@@ -38,8 +38,8 @@ export function frontDoorRoutes(deps: { mcpUrl: string }): Hono<WebEnv> {
               <strong>Agents stop asking the same questions.</strong> An agent you connect asks & instead of you — and only sees what you allowed.
             </li>
             <li>
-              <strong>Nothing is saved about you until you approve it.</strong> What agents learn waits in your Review queue; you approve, edit or reject
-              each fact and choose who may see it.
+              <strong>Nothing is saved about you until you approve it.</strong> What agents learn waits in your Review queue; you approve, edit or reject each
+              fact and choose who may see it.
             </li>
             <li>
               <strong>Your people, too.</strong> Connect with friends on &; their agents can then see what they chose to share with connections.
@@ -85,8 +85,8 @@ export function frontDoorRoutes(deps: { mcpUrl: string }): Hono<WebEnv> {
         <>
           <h1>Connect an agent to &</h1>
           <p>
-            & is an MCP server. Add it to your AI app with the address below; the app then sends you to & to sign in and approve what it may see. You can
-            revoke it later under Connected apps.
+            & is an MCP server. Add it to your AI app with the address below; the app then sends you to & to sign in and approve what it may see. You can revoke
+            it later under Connected apps.
           </p>
           <h2>The address</h2>
           <p>
@@ -94,13 +94,16 @@ export function frontDoorRoutes(deps: { mcpUrl: string }): Hono<WebEnv> {
           </p>
           <p class="meta">Apps that take a remote MCP server (Streamable HTTP with OAuth) need only this address.</p>
           <h2>A desktop app's configuration file</h2>
-          <p>For hosts that read an <code>mcpServers</code> block and speak HTTP themselves:</p>
+          <p>
+            For hosts that read an <code>mcpServers</code> block and speak HTTP themselves:
+          </p>
           <pre>
             <code>{desktop}</code>
           </pre>
           <h2>Hosts that start only local servers</h2>
           <p>
-            Claude Desktop, Cursor and Windsurf reach & through <code>mcp-remote</code>, which runs on your computer and opens the approval page in your browser:
+            Claude Desktop, Cursor and Windsurf reach & through <code>mcp-remote</code>, which runs on your computer and opens the approval page in your
+            browser:
           </p>
           <pre>
             <code>{remote}</code>

@@ -57,7 +57,11 @@ function shelfCard(l: LoopSummary, view: ShelfView) {
         <a href={`/loops/${l.loopId}`}>{l.title}</a>
       </h3>
       <p class="meta">
-        {l.role === 'member' ? `Shared with you by ${l.owner.name} (${l.owner.tag})` : others.length ? `Shared with ${others.map((m) => m.name).join(', ')}` : 'Only you'}
+        {l.role === 'member'
+          ? `Shared with you by ${l.owner.name} (${l.owner.tag})`
+          : others.length
+            ? `Shared with ${others.map((m) => m.name).join(', ')}`
+            : 'Only you'}
       </p>
       <p>
         {d?.lastArtifact ? (

@@ -39,8 +39,8 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
                 <strong>{q.from.name}</strong> ({q.from.tag}) asks: “{q.question}”
               </p>
               <p class="meta">
-                Expires <TimeWords at={new Date(q.expiresAt)} now={now} zone={zone} />. Your answer goes to your review queue first; nothing is shared until you approve it
-                there.
+                Expires <TimeWords at={new Date(q.expiresAt)} now={now} zone={zone} />. Your answer goes to your review queue first; nothing is shared until you
+                approve it there.
               </p>
               <form method="post" action={`/questions/${encodeURIComponent(q.questionId)}/answer`}>
                 <input type="hidden" name="csrf" value={session.csrfToken} />
