@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import type { RunState } from './loop-tables.ts';
+import type { RunState } from '../store/loop-tables.ts';
 
 export interface ShelfDetails {
   lastArtifact: { title: string; updatedAt: Date } | undefined;

@@ -3,7 +3,7 @@ import type { Child } from 'hono/jsx';
 import { PageShell, htmlDocument } from '@agent-products/kit/web';
 import { ICON_PNG_PATHS, ICON_SVG_PATH, MANIFEST_PATH } from './app-assets.ts';
 import { SITE_CSS_PATH } from './site-css.ts';
-import { TIME_ZONE_SCRIPT_PATH } from './time-zone.tsx';
+import { TIME_ZONE_SCRIPT_PATH } from './time-zone-script.ts';
 
 export function renderPage(title: string, body: Child, options: { signedIn?: boolean; unread?: number } = {}): string {
   const nav = options.signedIn

@@ -5,7 +5,7 @@
  * signed-in browser at `/` goes to Connected apps.
  */
 import { Hono } from 'hono';
-import { renderPage } from './layout.tsx';
+import { renderPage } from '../shell/layout.tsx';
 import type { WebEnv } from './web-session.ts';
 
 export function frontDoorRoutes(deps: { mcpUrl: string }): Hono<WebEnv> {

@@ -1,24 +1,12 @@
 /**
  * Times on &'s pages read in the person's own time zone. The browser says which zone it is in
  * through a small script (a progressive enhancement: it sets the `amp_tz` cookie once, and the
- * next page uses it); without it, or with a zone this server does not know, times are in UTC
+ * next page uses it, shell/time-zone-script.ts); without it, or with a zone this server does not know, times are in UTC
  * and say so. Rendering stays on the server, so every page works without JavaScript.
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-
-export const TIME_ZONE_COOKIE = 'amp_tz';
-export const TIME_ZONE_SCRIPT_PATH = '/assets/time-zone.js';
-
-export const TIME_ZONE_SCRIPT = `// Tells & this browser's time zone, so its pages show times in it.
-(function () {
-  try {
-    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    var cookie = '${TIME_ZONE_COOKIE}=' + encodeURIComponent(zone);
-    if (zone && document.cookie.split('; ').indexOf(cookie) < 0) document.cookie = cookie + '; path=/; max-age=31536000; samesite=lax';
-  } catch (e) {}
-})();
-`;
+import { TIME_ZONE_COOKIE } from '../shell/time-zone-script.ts';
 
 /** An IANA zone the runtime knows, or undefined. */
 export function knownZone(zone: string | undefined): string | undefined {

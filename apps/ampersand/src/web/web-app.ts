@@ -27,9 +27,9 @@ import { questionsRoutes } from './questions-routes.tsx';
 import { reviewRoutes } from './review-routes.tsx';
 import { signInRoutes } from './sign-in-routes.tsx';
 import { SITE_CSS, SITE_CSS_PATH } from '../shell/site-css.ts';
-import { mountAppAssets } from './app-assets.ts';
+import { mountAppAssets } from '../shell/app-assets.ts';
 import { frontDoorRoutes } from './front-door.tsx';
-import { TIME_ZONE_SCRIPT, TIME_ZONE_SCRIPT_PATH } from './time-zone.tsx';
+import { TIME_ZONE_SCRIPT, TIME_ZONE_SCRIPT_PATH } from '../shell/time-zone-script.ts';
 import type { AndeePagesDeps } from './web-deps.ts';
 import { loadAndeeSession } from './web-session.ts';
 
