@@ -55,7 +55,7 @@ summary { cursor: pointer; }
 .shelf .card { margin: 0; }
 .shelf h3 { margin: 0 0 .25rem; font-size: 1.1rem; }
 .checklist { list-style: '☐  '; }
-.artifact .recommendation { margin: .5rem 0; padding: .75rem; }
+[data-renderer] .recommendation { margin: .5rem 0; padding: .75rem; }
 .state { display: inline-block; font-size: .85rem; padding: 0 .4rem; border-radius: .3rem; background: #f0f0f2; }
 table { border-collapse: collapse; width: 100%; }
 td, th { text-align: left; padding: .4rem; border-bottom: 1px solid #eee; vertical-align: top; }

@@ -225,7 +225,7 @@ export function loopPage(view: LoopPageView): string {
 /** An item as the Loop's renderer shows it: the renderer sets its layout, the blocks its content. */
 function artifact(item: ItemView, renderer: string) {
   return (
-    <article class={`card artifact renderer-${renderer}`} data-item-id={item.itemId} data-run-id={item.provenance?.runId ?? ''} data-renderer={renderer}>
+    <article class="card" data-item-id={item.itemId} data-run-id={item.provenance?.runId ?? ''} data-renderer={renderer}>
       <h3>{item.title}</h3>
       {item.blocks.length ? item.blocks.map((b) => block(b, renderer) ?? <p>{item.fallbackText}</p>) : <p>{item.fallbackText}</p>}
       {item.visibility === 'owner' ? <small>Only you see this.</small> : null}
