@@ -6,7 +6,7 @@
  * is, the review queue names categories in words (code in the tooltip) with Undo, a fact on "Your
  * identity" is edited and removed, Remove on a connection is confirmed first, Connect from "People
  * you may know" sends the request, a .vcf file imports its numbers, answering a request clears its
- * notification, and connected apps show & for its own runtime and confirm before revoking.
+ * notification, a Loop is shared and archived from its page, and connected apps show & for its own runtime and confirm before revoking.
  *
  * Without a Chromium executable the suite is skipped unless REQUIRE_BROWSER=1, when it fails.
  */
@@ -190,6 +190,24 @@ describe.skipIf(!browserAvailable)('every page of the andee’s web app in headl
     await page.getByRole('button', { name: 'Import the file' }).click();
     await expect(page.getByRole('status').innerText()).resolves.toBe('Saved 2 contacts; 1 could not be read as phone numbers.');
     expect(await amp.api.contacts.contactCount(app.wren.andeeId)).toBe(2);
+  });
+
+  it('shares a Loop and archives it from the web: the shelf card shows both', async () => {
+    const page = await (await context(true, PHONE)).newPage();
+    await page.goto(`${amp.apiUrl}/loops`);
+    await page.getByRole('link', { name: 'Sam’s birthday dinner' }).click();
+    await page.getByLabel('Share with (&tag)').fill('&lou');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.locator('#members ~ ul').innerText()).resolves.toContain('Lou Loom (&lou)');
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await expect(page.locator('main').innerText()).resolves.toContain('This Loop is archived');
+    await page.goto(`${amp.apiUrl}/loops`);
+    const card = page.locator('[data-loop-id]', { hasText: 'Sam’s birthday dinner' });
+    await expect(card.innerText()).resolves.toMatch(/Shared with Kai Kite, Lou Loom[\s\S]*Latest: Three places Sam would like/);
+    expect(await page.locator('h2:has-text("Archived") + ul [data-loop-id]').count()).toBe(1);
+    await card.getByRole('link').click();
+    await page.getByRole('button', { name: 'Bring back to the active shelf' }).click();
+    await expect(page.locator('main').innerText()).resolves.not.toContain('This Loop is archived');
   });
 
   it('names & for its own runtime, shows access in words beside the code, and confirms before revoking', async () => {
