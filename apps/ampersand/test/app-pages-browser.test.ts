@@ -6,7 +6,8 @@
  * is, the review queue names categories in words (code in the tooltip) with Undo, a fact on "Your
  * identity" is edited and removed, Remove on a connection is confirmed first, Connect from "People
  * you may know" sends the request, a .vcf file imports its numbers, answering a request clears its
- * notification, a Loop is shared and archived from its page, and connected apps show & for its own runtime and confirm before revoking.
+ * notification, a Loop is shared and archived from its page, and connected apps show & for its
+ * own runtime and confirm before revoking.
  *
  * Without a Chromium executable the suite is skipped unless REQUIRE_BROWSER=1, when it fails.
  */
