@@ -94,12 +94,17 @@ describe.skipIf(!browserAvailable)('every page of the andee’s web app in headl
   it('signs a new andee in at sign-up, and sign-in says where the link is instead of “check your mailbox”', async () => {
     const page = await (await context(false, PHONE)).newPage();
     await page.goto(amp.apiUrl);
+    // The front door speaks to people; the MCP URL and host configuration are on Connect an agent.
+    await expect(page.locator('body').innerText()).resolves.not.toContain(amp.mcpUrl);
+    await page.getByRole('link', { name: 'Connect an agent' }).first().click();
+    await expect(page.locator('#mcp-url').innerText()).resolves.toBe(amp.mcpUrl);
+    await expect(page.locator('pre').nth(1).innerText()).resolves.toContain(`"mcp-remote",\n        "${amp.mcpUrl}"`);
+    await page.goto(amp.apiUrl);
     await page.getByRole('link', { name: 'Create your &tag' }).first().click();
     await page.getByLabel('Choose a &tag').fill('nova');
     await page.getByLabel('Your name').fill('Nova Lee');
     await Promise.all([page.waitForURL('**/welcome'), page.getByRole('button', { name: 'Create my &tag' }).click()]);
     await expect(page.getByRole('status').innerText()).resolves.toContain('Your &tag is &nova, and this browser is signed in.');
-    await expect(page.locator('body').innerText()).resolves.not.toContain(amp.mcpUrl);
     await page.goto(`${amp.apiUrl}/sign-in`);
     await page.getByLabel('Your &tag').fill('nova');
     await page.getByRole('button', { name: 'Get a sign-in link' }).click();
