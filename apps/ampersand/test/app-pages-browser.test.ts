@@ -1,7 +1,7 @@
 /**
  * Every page of the andee's web app in headless Chromium, signed out and signed in, at a phone's
- * 390×844 and a desktop's 1280×800: none scrolls sideways, axe-core finds nothing critical,
- * serious or moderate, and each links the web app manifest. Then what the pages promise, at phone
+ * 390×844 and a desktop's 1280×800: none scrolls sideways, axe-core finds no violation (minor
+ * ones included), and each links the web app manifest. Then what the pages promise, at phone
  * width: sign-up signs the person in and shows the next step, sign-in says where the link really
  * is, the review queue names categories in words (code in the tooltip) with Undo, a fact on "Your
  * identity" is edited and removed, Remove on a connection is confirmed first, Connect from "People
@@ -48,7 +48,7 @@ describe.skipIf(!browserAvailable)('every page of the andee’s web app in headl
     await expect(page.locator('main').innerText(), `${shown.name} at ${shown.path}`).resolves.toMatch(shown.heading);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${shown.name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-    expect(await axeProblems(page), shown.name).toEqual([]);
+    expect(await axeProblems(page, { minor: true }), shown.name).toEqual([]);
     await expect(page.locator('link[rel="manifest"]').count()).resolves.toBe(1);
   }
 

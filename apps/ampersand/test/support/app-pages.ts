@@ -119,7 +119,7 @@ export async function seedAppPages(amp: RunningAmpersand): Promise<SeededApp> {
       { name: 'connected-apps', path: '/apps', heading: /Connected apps/ },
       { name: 'revoke-app', path: `/apps/${encodeURIComponent(grant.grantId)}/revoke`, heading: /Revoke Agent of wren/ },
       { name: 'chat', path: '/chat', heading: /Chat with &/ },
-      { name: 'approve-an-app', path: await interactionPath(amp, 'Browser Agent'), heading: /Connect Browser Agent/ },
+      { name: 'approve-an-app', path: await interactionPath(amp, 'Browser Agent'), heading: /Approve on this device\?[\s\S]*Browser Agent/ },
     ],
     async signedInContext(browser, options) {
       const context = await browser.newContext(options);
