@@ -20,6 +20,7 @@ import { defineConfig } from 'vitest/config';
 export const SLOW = [
   // Chromium.
   'apps/ampersand/test/andee-card.test.ts',
+  'apps/ampersand/test/app-pages-browser.test.ts',
   'apps/ampersand/test/browser.test.ts',
   'apps/ampersand/test/cross-device-approval.test.ts',
   'apps/ampersand/test/identity-browser.test.ts',

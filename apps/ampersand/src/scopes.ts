@@ -20,6 +20,8 @@ export const SCOPE_WORDS: Record<string, string> = {
   'connections:write': 'Change your connections and ask, answer or decline questions for you',
   'loops:read': 'Read your Loops and who is in them',
   'loops:write': 'Create, enrich, share and archive your Loops',
+  'signals:evidence_read': 'Read the evidence behind your facts while it works for you (& itself only)',
+  'signals:raw_read': 'Read your facts as stored, to run your Loops and chat (& itself only)',
 };
 
 export function isOptIn(scope: string): boolean {

@@ -2,7 +2,7 @@
  * The andee's web app in a real headless Chromium (playwright-core, the system browser): sign up
  * and sign in through the dev mailbox, the approval page (client name, redirect host, scopes in
  * words, the QR code) approving and denying with plain forms, a device code entered at /device,
- * and Connected apps with Revoke.
+ * and Connected apps with Revoke (confirmed first).
  *
  * Without a Chromium executable the suite is skipped unless REQUIRE_BROWSER=1, when it fails.
  */
@@ -49,13 +49,17 @@ describe.skipIf(!browserAvailable)('the andee’s web app in headless Chromium',
     );
   }
 
-  it('signs up, receives the link in the dev mailbox and signs in', async () => {
-    await page.goto(`${amp.apiUrl}/sign-in`);
-    await page.fill('input[name="tag"] >> nth=1', '&ada');
+  it('signs up and is signed in at once; signs in again with the link from the dev mailbox', async () => {
+    await page.goto(`${amp.apiUrl}/sign-up`);
+    await page.fill('input[name="tag"]', '&ada');
     await page.fill('input[name="displayName"]', 'Ada Lovelace');
-    await page.click('text=Create my &tag');
-    expect(await page.locator('[role=status]').textContent()).toContain('sign-in link is on its way');
-    await page.click('text=Open the local dev mailbox');
+    await Promise.all([page.waitForURL('**/welcome'), page.click('text=Create my &tag')]);
+    expect(await page.locator('[role=status]').textContent()).toContain('this browser is signed in');
+    await page.goto(`${amp.apiUrl}/sign-in`);
+    await page.fill('input[name="tag"]', '&ada');
+    await page.click('text=Get a sign-in link');
+    expect(await page.locator('[role=status]').textContent()).toContain('a one-time sign-in link was made');
+    await page.click('text=dev mailbox');
     await page.click('main li a');
     // The link only shows what it would do; the button spends it (a mail scanner's GET must not).
     expect(await page.locator('main h1').textContent()).toBe('Sign in as &ada?');
@@ -115,14 +119,15 @@ describe.skipIf(!browserAvailable)('the andee’s web app in headless Chromium',
     expect(await page.locator('main').textContent()).toContain('Living Room TV is connected');
   });
 
-  it('lists connected apps and revokes one', async () => {
+  it('lists connected apps and revokes one, after confirming', async () => {
     await page.goto(`${amp.apiUrl}/apps`);
-    const row = page.locator('tr', { hasText: 'Browser Agent' });
-    expect(await row.textContent()).toContain('signals:ask');
-    expect(await page.locator('tr', { hasText: 'Living Room TV' }).count()).toBe(1);
-    await row.locator('button', { hasText: 'Revoke' }).click();
+    const card = page.locator('[data-grant]', { hasText: 'Browser Agent' });
+    expect(await card.textContent()).toContain('signals:ask');
+    expect(await page.locator('[data-grant]', { hasText: 'Living Room TV' }).count()).toBe(1);
+    await card.locator('a', { hasText: 'Revoke' }).click();
+    await page.locator('button', { hasText: 'Revoke' }).click();
     expect(new URL(page.url()).pathname).toBe('/apps');
-    expect(await page.locator('tr', { hasText: 'Browser Agent' }).count()).toBe(0);
-    expect(await page.locator('tr', { hasText: 'Living Room TV' }).count()).toBe(1);
+    expect(await page.locator('[data-grant]', { hasText: 'Browser Agent' }).count()).toBe(0);
+    expect(await page.locator('[data-grant]', { hasText: 'Living Room TV' }).count()).toBe(1);
   });
 });

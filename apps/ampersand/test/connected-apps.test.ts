@@ -118,12 +118,16 @@ describe('connected apps', () => {
     const apps = await browser.get(`${amp.apiUrl}/apps`);
     expect(apps.text).toContain('Revocable Agent');
     expect(apps.text).toContain('connections:read');
-    const revokeForm = formFields(apps.text.slice(apps.text.indexOf('Revocable Agent')));
+    // Revoke asks first, on a page of its own.
+    const confirmPath = /href="(\/apps\/[^"]+\/revoke)"/.exec(apps.text.slice(apps.text.indexOf('Revocable Agent')))![1]!;
+    const confirm = await browser.get(new URL(confirmPath, amp.apiUrl).href);
+    expect(confirm.text).toContain('Revoke Revocable Agent?');
+    const revokeForm = formFields(confirm.text);
     expect((await browser.post(new URL(revokeForm.action, amp.apiUrl), { csrf: 'forged' })).status).toBe(403);
     expect((await operator(['grants', 'ada'])).body.output).toContain('Revocable Agent');
 
     const revoked = await browser.post(new URL(revokeForm.action, amp.apiUrl), revokeForm.fields);
-    expect(revoked.url).toBe(`${amp.apiUrl}/apps`);
+    expect(revoked.url).toBe(`${amp.apiUrl}/apps?done=revoked`);
     expect(revoked.text).not.toContain('Revocable Agent');
 
     const refresh = await tokenRequest(amp.apiUrl, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId });

@@ -238,7 +238,7 @@ describe.skipIf(!browserAvailable)('cross-device approval in headless Chromium',
     // Not you? Switch account: signed out, back on the link, signed in as the right andee.
     await second.page.goto(link);
     await Promise.all([second.page.waitForURL(link), second.page.click('#account button')]);
-    expect(await second.page.locator('main h1').textContent()).toBe('Sign in to approve');
+    expect(await second.page.locator('main h1').textContent()).toBe('Sign in to approve Claude');
     await signIn(second.page, 'acarol', new URL(link).pathname);
     expect(second.page.url()).toBe(link);
     expect(await main.locator('#account').textContent()).toContain('&acarol');

@@ -1,7 +1,8 @@
 /**
  * The identity pages in a real headless Chromium: the review queue (approve with a changed
  * visibility, reject), answering a question (it lands in the review queue), accepting a
- * connection request, and notifications (the unread count in the navigation, mark all read).
+ * connection request, and notifications (the unread count in the navigation, cleared when what
+ * they asked is done, mark all read).
  *
  * Without a Chromium executable the suite is skipped unless REQUIRE_BROWSER=1, when it fails.
  */
@@ -58,9 +59,9 @@ describe.skipIf(!browserAvailable)('identity pages in headless Chromium', () => 
     const tomatoes = card('I grow tomatoes on my balcony.');
     await tomatoes.getByLabel('Visibility').selectOption('public');
     await tomatoes.getByRole('button', { name: 'Approve' }).click();
-    await page.waitForURL(`${amp.apiUrl}/review`);
+    await page.waitForURL(`${amp.apiUrl}/review?done=approved**`);
     await card('I am allergic to cats.').getByRole('button', { name: 'Reject' }).click();
-    await page.waitForURL(`${amp.apiUrl}/review`);
+    await page.waitForURL(`${amp.apiUrl}/review?done=rejected**`);
     expect(await page.locator('[data-approved]').innerText()).toContain('I grow tomatoes on my balcony. (public');
     expect(await page.locator('.card').count()).toBe(0);
     const rows = await amp.database.db
@@ -93,7 +94,11 @@ describe.skipIf(!browserAvailable)('identity pages in headless Chromium', () => 
     expect(await card('Middlemarch, without a doubt.').innerText()).toContain('your answer to a question');
   });
 
-  it('marks all notifications read', async () => {
+  it('has cleared the request’s and the question’s notifications once answered, and marks the rest read', async () => {
+    await page.goto(`${amp.apiUrl}/notifications`);
+    expect(await page.locator('[data-unread]').innerText()).toBe('Nothing unread.');
+    const person = (a: TestAndee) => ({ andeeId: a.andeeId, name: a.name, tag: a.tag, photoUrl: null });
+    await amp.database.db.transaction().execute((trx) => amp.api.questions.ask(trx, person(kai), person(wren), 'Tea or coffee?'));
     await page.goto(`${amp.apiUrl}/notifications`);
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await page.waitForURL(`${amp.apiUrl}/notifications`);

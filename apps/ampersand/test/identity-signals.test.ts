@@ -38,6 +38,12 @@ describe('the HDS taxonomy', () => {
     // instrument or the verb.
     expect(suggestCode('Loves jazz nights')).toMatch(/^(preferences\.music|interests\.nightlife)$/);
     expect(suggestCode('Plays jazz piano on Sundays')).toBe('interests.music_making');
+    // What a fact is about wins over when it happens, and a word only one area has wins over a shared one.
+    expect(suggestCode('I love pasta')).toBe('preferences.food');
+    expect(suggestCode('I love pasta late at night')).toBe('preferences.food');
+    expect(suggestCode('I cook pasta every weekend evening')).toBe('preferences.food');
+    expect(suggestCode('I go running early in the morning')).toBe('interests.sports');
+    expect(suggestCode('I am a night owl who wakes up late')).toBe('preferences.schedule');
   });
 
   it('refuses a code that is not a leaf on every write', async () => {
@@ -102,5 +108,38 @@ describe('identity_write', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => call(client, 'identity_write', { value: 'I play the cello on Sundays.' })));
     expect(answers.filter((a) => a.written)).toHaveLength(1);
     expect((await rows()).filter((r) => r.value === 'I play the cello on Sundays.')).toHaveLength(1);
+  });
+});
+
+describe('the andee taking a decision back, and changing or removing an approved fact', () => {
+  const at = (minutes: number) => new Date(Date.UTC(2026, 11, 2, 9, minutes));
+
+  it('Undo returns an approval or a rejection to the queue within 15 minutes, and not after', async () => {
+    const pending = await amp.api.signals.add(ada.andeeId, 'I keep bees on the roof.', { status: 'pending', now: at(0) });
+    const id = pending.written ? pending.signal.signalId : '';
+    await amp.api.signals.review(ada.andeeId, id, { action: 'approve' }, at(1));
+    expect(await amp.api.signals.undo(ada.andeeId, id, 'pending', at(10))).toMatchObject({ status: 'pending', reviewedAt: null });
+    await amp.api.signals.review(ada.andeeId, id, { action: 'reject' }, at(11));
+    expect(await amp.api.signals.undo(ada.andeeId, id, 'pending', at(27))).toBeUndefined();
+    expect((await amp.api.signals.byId(ada.andeeId, id))!.status).toBe('rejected');
+    // A pending signal has no decision to take back.
+    const other = await amp.api.signals.add(ada.andeeId, 'I like quiet mornings.', { status: 'pending', now: at(0) });
+    expect(await amp.api.signals.undo(ada.andeeId, other.written ? other.signal.signalId : '', 'pending', at(1))).toBeUndefined();
+  });
+
+  it('changes an approved fact, refuses text that is already live, and Remove keeps it rejected until Undo', async () => {
+    const approved = await amp.api.signals.add(ada.andeeId, 'I cycle to work.', { status: 'approved', now: at(0) });
+    await amp.api.signals.add(ada.andeeId, 'I walk to work.', { status: 'approved', now: at(0) });
+    const id = approved.written ? approved.signal.signalId : '';
+    expect(await amp.api.signals.changeApproved(ada.andeeId, id, { value: 'I cycle to work in all weathers.', visibility: 'public' }, at(2))).toMatchObject({
+      value: 'I cycle to work in all weathers.',
+      visibility: 'public',
+      status: 'approved',
+    });
+    await expect(amp.api.signals.changeApproved(ada.andeeId, id, { value: 'i walk  to work.' }, at(3))).rejects.toMatchObject({ code: 'duplicate_signal' });
+    expect((await amp.api.signals.byId(ada.andeeId, id))!.value).toBe('I cycle to work in all weathers.');
+    expect(await amp.api.signals.remove(ada.andeeId, id, at(4))).toMatchObject({ status: 'rejected' });
+    expect(await amp.api.signals.changeApproved(ada.andeeId, id, { visibility: 'private' }, at(5))).toBeUndefined();
+    expect(await amp.api.signals.undo(ada.andeeId, id, 'approved', at(6))).toMatchObject({ status: 'approved', visibility: 'public' });
   });
 });

@@ -53,6 +53,21 @@ export class Grants {
     });
   }
 
+  /**
+   * When each grant was last used: the newest token or code issued under it (a connected app in
+   * use refreshes its access at least once an access-token lifetime), or the grant's own time.
+   */
+  async lastUsed(grantIds: string[]): Promise<Map<string, Date>> {
+    if (grantIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('oauth_store')
+      .select(['grant_id', (eb) => eb.fn.max('created_at').as('last')])
+      .where('grant_id', 'in', grantIds)
+      .groupBy('grant_id')
+      .execute();
+    return new Map(rows.map((r) => [r.grant_id!, new Date(r.last)]));
+  }
+
   /** Revokes a grant; with `andeeId`, only one of that andee's. True when there was one. */
   async revoke(grantId: string, andeeId?: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {

@@ -118,7 +118,7 @@ describe('Connections', () => {
         to: bob.andeeId,
         kind: 'connection_request',
         text: 'Ada L (&zed) wants to connect: “met at the meetup”',
-        link: '/connections',
+        link: '/connections?from=zed',
         at: at(1).toISOString(),
         read: null,
       },
@@ -207,6 +207,8 @@ describe('Connections', () => {
       read: null,
     });
     expect(await connections.pending(bob.andeeId)).toEqual([]);
+    // Answered, the request's notification has nothing left to ask: it reads as read.
+    expect((await notes()).find((n) => n.kind === 'connection_request')?.read?.toISOString()).toBe(at(4).toISOString());
     // Resolved once: a second answer finds nothing.
     expect(await inTrx((trx) => connections.resolveIncoming(trx, bob, ada.andeeId, 'denied', at(5)))).toBe(false);
   });

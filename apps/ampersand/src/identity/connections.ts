@@ -9,7 +9,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { newestFirst } from '../store/newest-first.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
-import type { Notifications } from './notifications.ts';
+import { requestLink, type Notifications } from './notifications.ts';
 
 type Db = Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase>;
 
@@ -187,7 +187,7 @@ export class Connections {
       to.andeeId,
       'connection_request',
       `${from.name} (&${from.tag}) wants to connect${note ? `: “${note}”` : '.'}`,
-      '/connections',
+      requestLink(from.tag),
       now,
     );
     return { requestId };
@@ -208,6 +208,8 @@ export class Connections {
       .returning('request_id')
       .executeTakeFirst();
     if (!updated) return false;
+    const from = await trx.selectFrom('andees').select('tag').where('andee_id', '=', fromId).executeTakeFirst();
+    if (from) await this.notifications.acted(trx, andeeId, 'connection_request', requestLink(from.tag), now);
     if (decision === 'accepted') {
       await this.connect(andeeId, fromId, now, trx);
       await this.notifications.notify(trx, fromId, 'connection_accepted', `${me.name} (&${me.tag}) accepted your connection request.`, '/connections', now);

@@ -98,7 +98,34 @@ function stemmedLeaves(): Array<{ code: string; keywords: string[] }> {
   return stemmed;
 }
 
-/** The code a fact written without one is filed under until the andee reviews it. */
+/**
+ * Leaves a fact mentions in passing — when something happens — rather than what it is about:
+ * "I love pasta late at night" is about food. Such a leaf files a fact only when no other leaf
+ * is mentioned by a word of its own ("a night owl" is about routines: "night" is a routine word too).
+ */
+const CONTEXT_LEAVES = new Set(['preferences.schedule']);
+
+/**
+ * The code a fact written without one is filed under until the andee reviews it: the leaf its
+ * words point to most specifically — a keyword shared by several leaves ("night": going out,
+ * routines) counts for less than one only a single leaf has ("pasta") — never a context leaf
+ * when another leaf is named by a word the context leaf does not have, and the fallback when
+ * no leaf is mentioned.
+ */
 export function suggestCode(text: string): string {
-  return codesMentioned(text)[0] ?? HDS_FALLBACK_CODE;
+  const present = new Set(words(text));
+  const leaves = stemmedLeaves();
+  const sharing = new Map<string, number>();
+  for (const leaf of leaves) for (const keyword of new Set(leaf.keywords)) sharing.set(keyword, (sharing.get(keyword) ?? 0) + 1);
+  const scored: Array<{ code: string; score: number; hits: string[] }> = [];
+  for (const leaf of leaves) {
+    const hits = [...new Set(leaf.keywords)].filter((k) => present.has(k));
+    if (hits.length) scored.push({ code: leaf.code, hits, score: hits.reduce((sum, k) => sum + 1 / sharing.get(k)!, 0) });
+  }
+  scored.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+  const best = scored[0];
+  if (!best) return HDS_FALLBACK_CODE;
+  if (!CONTEXT_LEAVES.has(best.code)) return best.code;
+  const contextWords = new Set(best.hits);
+  return scored.find((s) => !CONTEXT_LEAVES.has(s.code) && s.hits.some((k) => !contextWords.has(k)))?.code ?? best.code;
 }

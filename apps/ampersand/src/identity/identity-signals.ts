@@ -201,15 +201,63 @@ export class IdentitySignals {
       if (decision.visibility) changes.visibility = decision.visibility;
       if (decision.hdsCode) changes.hds_code = checkedCode(decision.hdsCode);
     }
+    return this.settle(andeeId, signalId, ['pending'], changes);
+  }
+
+  /**
+   * The andee's change to an approved signal of theirs: its text, visibility or code. Undefined
+   * when there is no such approved signal; a clash with a live copy of the new text is
+   * `duplicate_signal`.
+   */
+  async changeApproved(
+    andeeId: string,
+    signalId: string,
+    change: { value?: string | undefined; visibility?: Visibility | undefined; hdsCode?: string | undefined },
+    now: Date,
+  ): Promise<Signal | undefined> {
+    const changes: Updateable<AmpersandDatabase['identity_facts']> = { updated_at: now };
+    if (change.value !== undefined) {
+      const value = checkedValue(change.value);
+      Object.assign(changes, { value, value_key: valueKey(value), content_words: [...contentWords(value)] });
+    }
+    if (change.visibility) changes.visibility = change.visibility;
+    if (change.hdsCode) changes.hds_code = checkedCode(change.hdsCode);
+    return this.settle(andeeId, signalId, ['approved'], changes);
+  }
+
+  /** Takes an approved signal out of the identity (it is kept as rejected, so Undo can bring it back). */
+  async remove(andeeId: string, signalId: string, now: Date): Promise<Signal | undefined> {
+    return this.settle(andeeId, signalId, ['approved'], { status: 'rejected', reviewed_at: now, updated_at: now });
+  }
+
+  /**
+   * Takes back a decision made within the undo window: an approval or rejection returns the
+   * signal to the review queue (`pending`), a removal returns it to the identity (`approved`).
+   * Undefined when the signal was not decided (or not within the window).
+   */
+  async undo(andeeId: string, signalId: string, back: 'pending' | 'approved', now: Date): Promise<Signal | undefined> {
+    const since = new Date(now.getTime() - UNDO_WINDOW_SECONDS * 1000);
+    const from: SignalStatus[] = back === 'pending' ? ['approved', 'rejected'] : ['rejected'];
+    return this.settle(andeeId, signalId, from, { status: back, reviewed_at: back === 'pending' ? null : now, updated_at: now }, since);
+  }
+
+  /** One guarded update of one of the andee's signals in one of `from`; a clash with a live copy of its text is `duplicate_signal`. */
+  private async settle(
+    andeeId: string,
+    signalId: string,
+    from: SignalStatus[],
+    changes: Updateable<AmpersandDatabase['identity_facts']>,
+    reviewedSince?: Date,
+  ): Promise<Signal | undefined> {
     try {
-      const row = await this.db
+      let update = this.db
         .updateTable('identity_facts')
         .set(changes)
         .where('andee_id', '=', andeeId)
         .where('fact_id', '=', signalId)
-        .where('status', '=', 'pending')
-        .returningAll()
-        .executeTakeFirst();
+        .where('status', 'in', from);
+      if (reviewedSince) update = update.where('reviewed_at', '>=', reviewedSince);
+      const row = await update.returningAll().executeTakeFirst();
       return row ? toSignal(row) : undefined;
     } catch (error) {
       if ((error as { code?: string }).code === '23505')
@@ -218,6 +266,9 @@ export class IdentitySignals {
     }
   }
 }
+
+/** How long after a review the andee can still take it back (Undo on the review page). */
+export const UNDO_WINDOW_SECONDS = 15 * 60;
 
 export function toSignal(row: Selectable<AmpersandDatabase['identity_facts']>): Signal {
   return {

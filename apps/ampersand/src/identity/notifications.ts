@@ -1,7 +1,8 @@
 /**
  * Durable notifications: one row per event the andee should see (a connection request, a
  * question, an answer), written in the same transaction as the event, shown in the web app with
- * an unread count until marked read.
+ * an unread count until marked read — or until the andee does what it asked (`acted`). A
+ * notification that asks for something links to that one thing, which is how it is found again.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -9,6 +10,16 @@ import { newestFirst } from '../store/newest-first.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 
 type Db = Kysely<AmpersandDatabase> | Transaction<AmpersandDatabase>;
+
+/** Where a connection request from `fromTag` is answered: its notification's link. */
+export function requestLink(fromTag: string): string {
+  return `/connections?from=${encodeURIComponent(fromTag)}`;
+}
+
+/** Where a question is answered: its notification's link. */
+export function questionLink(questionId: string): string {
+  return `/questions?q=${encodeURIComponent(questionId)}`;
+}
 
 export type NotificationKind = 'connection_request' | 'connection_accepted' | 'question' | 'question_answered';
 
@@ -61,6 +72,21 @@ export class Notifications {
       .limit(limit)
       .execute();
     return rows.map(toNotification);
+  }
+
+  /**
+   * Clears what a notification asked for once the andee has done it (answered the request or
+   * the question, here or through an agent): its unread copies of that kind and link are read.
+   */
+  async acted(db: Db, andeeId: string, kind: NotificationKind, link: string, now: Date): Promise<void> {
+    await db
+      .updateTable('notifications')
+      .set({ read_at: now })
+      .where('andee_id', '=', andeeId)
+      .where('kind', '=', kind)
+      .where('link', '=', link)
+      .where('read_at', 'is', null)
+      .execute();
   }
 
   /** Marks one (or, without an id, every) unread notification of the andee read. */

@@ -13,7 +13,7 @@ import { newestFirst } from '../store/newest-first.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { IdentitySignals } from './identity-signals.ts';
-import type { Notifications } from './notifications.ts';
+import { questionLink, type Notifications } from './notifications.ts';
 import type { Person } from './connections.ts';
 
 type Trx = Transaction<AmpersandDatabase>;
@@ -69,7 +69,14 @@ export class PeerQuestions {
         resolved_at: null,
       })
       .execute();
-    await this.notifications.notify(trx, recipient.andeeId, 'question', `${asker.name} (&${asker.tag}) asked you: “${question}”`, '/questions', now);
+    await this.notifications.notify(
+      trx,
+      recipient.andeeId,
+      'question',
+      `${asker.name} (&${asker.tag}) asked you: “${question}”`,
+      questionLink(questionId),
+      now,
+    );
     return { questionId, from: { name: asker.name, tag: `&${asker.tag}` }, question, askedAt: now.toISOString(), expiresAt: expiresAt.toISOString() };
   }
 
@@ -136,7 +143,11 @@ export class PeerQuestions {
       .where('expires_at', '>', now)
       .returningAll()
       .executeTakeFirst();
-    if (updated) return updated;
+    if (updated) {
+      // Answered, declined or withdrawn: the recipient's notification has nothing left to ask.
+      await this.notifications.acted(trx, updated.recipient_id, 'question', questionLink(questionId), now);
+      return updated;
+    }
     const row = await trx
       .selectFrom('peer_questions')
       .select(['status', 'expires_at'])

@@ -97,14 +97,17 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     }
     if (record.state !== 'pending') throw used();
     if (!starter && !session) {
+      // The sign-in page names the app, as the approval page will.
+      const clientId = (interaction.params as InteractionParams).client_id;
+      const clientName = (clientId ? await provider.Client.find(clientId) : undefined)?.clientName;
       return c.html(
         renderPage(
           'Sign in to approve',
           <>
-            <h1>Sign in to approve</h1>
+            <h1>Sign in to approve {clientName ?? 'an app'}</h1>
             {signInForm(
               `/interaction/${uid}`,
-              'An app is asking to connect to your &tag. Sign in on this device first; then type the number shown where you started.',
+              `${clientName ?? 'An app'} is asking to connect to your &tag. Sign in on this device first (or create your &tag); then type the number shown where you started.`,
             )}
             <p class="problem">{NEVER_SCAN_WARNING}</p>
           </>,

@@ -1,88 +1,113 @@
 /**
- * The home page and "Connected apps": every client holding a grant on the signed-in andee (name,
- * scopes, since when), each with a Revoke form. Revoking deletes the grant and its refresh tokens
- * at once; the API refuses its access tokens at once; the MCP service, which verifies them
- * locally, refuses them when they expire.
+ * "Connected apps": every client holding a grant on the signed-in andee — its name (&'s own
+ * runtime reads "&"), what it may do in plain words with the scope code beside it, since when and
+ * when it was last used — each with Revoke, which first asks to confirm on a page of its own (so
+ * it works without JavaScript). Revoking deletes the grant and its refresh tokens at once; the
+ * API refuses its access tokens at once; the MCP service, which verifies them locally, refuses
+ * them when they expire.
  */
 import { Hono } from 'hono';
-import type { Grants } from '../auth/grants.ts';
+import { HOSTED_RUNTIME_CLIENT_ID } from '../auth/hosted-runtime.ts';
+import type { Grants, GrantView } from '../auth/grants.ts';
 import { fail } from '../errors.ts';
+import { SCOPE_WORDS } from '../scopes.ts';
 import { renderPage } from '../shell/layout.tsx';
+import { TimeWords, requestZone } from './time-zone.tsx';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
-export function appsRoutes(deps: { grants: Grants; mcpUrl: string }): Hono<WebEnv> {
-  const app = new Hono<WebEnv>();
+/** The name a person knows the app by: & for its own runtime. */
+export function appName(grant: Pick<GrantView, 'clientId' | 'clientName'>): string {
+  return grant.clientId === HOSTED_RUNTIME_CLIENT_ID ? '&' : grant.clientName;
+}
 
-  app.get('/', (c) => {
-    const session = c.get('session');
-    if (!session) {
-      return c.html(
-        renderPage(
-          'Welcome',
-          <>
-            <h1>&</h1>
-            <p>Your identity and connections, for the AI agents you choose.</p>
-            <p>
-              <a href="/sign-in">Sign in or create your &tag</a>
-            </p>
-            <p>
-              MCP server: <code>{deps.mcpUrl}</code>
-            </p>
-          </>,
-        ),
-      );
-    }
-    return c.redirect('/apps', 303);
-  });
+export function appsRoutes(deps: { grants: Grants; now: () => Date }): Hono<WebEnv> {
+  const app = new Hono<WebEnv>();
 
   app.get('/apps', async (c) => {
     const session = c.get('session');
     if (!session) return c.redirect('/sign-in?next=/apps', 303);
     const grants = await deps.grants.list({ andeeId: session.andee.andeeId });
+    const lastUsed = await deps.grants.lastUsed(grants.map((g) => g.grantId));
+    const zone = requestZone(c);
+    const now = deps.now();
+    const notice = c.req.query('done') === 'revoked' ? 'Access revoked: that app can no longer act for you.' : undefined;
     return c.html(
       renderPage(
         'Connected apps',
         <>
           <h1>Connected apps</h1>
           <p>
-            Signed in as <strong>{session.andee.displayName}</strong> (&{session.andee.tag}).
+            Signed in as <strong>{session.andee.displayName}</strong> (&{session.andee.tag}). These apps can act for you within what you approved.
           </p>
+          {notice ? (
+            <p class="notice" role="status">
+              {notice}
+            </p>
+          ) : null}
           {grants.length === 0 ? (
-            <p class="notice">No app holds access to your &tag.</p>
+            <p class="notice">
+              No app holds access to your &tag. <a href="/connect">Connect an agent</a>
+            </p>
           ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th>App</th>
-                  <th>Access</th>
-                  <th>Since</th>
-                  <th></th>
-                </tr>
-              </thead>
-              <tbody>
-                {grants.map((g) => (
-                  <tr data-grant={g.grantId}>
-                    <td>{g.clientName}</td>
-                    <td>
-                      {g.scopes.map((s) => (
-                        <code>{s} </code>
-                      ))}
-                    </td>
-                    <td>{g.grantedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC</td>
-                    <td>
-                      <form method="post" action={`/apps/${encodeURIComponent(g.grantId)}/revoke`}>
-                        <input type="hidden" name="csrf" value={session.csrfToken} />
-                        <button type="submit">Revoke</button>
-                      </form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            grants.map((g) => (
+              <section class="card" data-grant={g.grantId} aria-label={appName(g)}>
+                <h2>{appName(g)}</h2>
+                {g.clientId === HOSTED_RUNTIME_CLIENT_ID ? <p class="meta">&'s own runtime, which runs your Loops and chat.</p> : null}
+                <p>It may:</p>
+                <ul class="access">
+                  {g.scopes.map((s) => (
+                    <li data-scope={s}>
+                      {SCOPE_WORDS[s] ?? s} <code>{s}</code>
+                    </li>
+                  ))}
+                </ul>
+                <p class="meta">
+                  Connected <TimeWords at={g.grantedAt} now={now} zone={zone} />
+                  <br />
+                  Last used <TimeWords at={lastUsed.get(g.grantId) ?? g.grantedAt} now={now} zone={zone} />
+                </p>
+                <p>
+                  <a class="button danger" href={`/apps/${encodeURIComponent(g.grantId)}/revoke`}>
+                    Revoke…
+                  </a>
+                </p>
+              </section>
+            ))
           )}
+          <p>
+            A TV or another device shows you a code? <a href="/device">Enter a device code</a>. Adding a new app: <a href="/connect">Connect an agent</a>.
+          </p>
           <form method="post" action="/sign-out">
             <input type="hidden" name="csrf" value={session.csrfToken} />
             <button type="submit">Sign out</button>
+          </form>
+        </>,
+        { signedIn: true },
+      ),
+    );
+  });
+
+  app.get('/apps/:grantId/revoke', async (c) => {
+    const session = c.get('session');
+    const grantId = c.req.param('grantId');
+    if (!session) return c.redirect(`/sign-in?next=${encodeURIComponent(`/apps/${grantId}/revoke`)}`, 303);
+    const grant = (await deps.grants.list({ andeeId: session.andee.andeeId })).find((g) => g.grantId === grantId);
+    if (!grant) throw fail('grant_not_found', 'That app no longer holds access.');
+    return c.html(
+      renderPage(
+        'Revoke access',
+        <>
+          <h1>Revoke {appName(grant)}?</h1>
+          <p>
+            {appName(grant)} loses access to your &tag at once and must ask you again to reconnect.
+            {grant.clientId === HOSTED_RUNTIME_CLIENT_ID ? ' Your Loops and chat stop running until & is connected again.' : ''}
+          </p>
+          <form method="post" action={`/apps/${encodeURIComponent(grant.grantId)}/revoke`} class="actions">
+            <input type="hidden" name="csrf" value={session.csrfToken} />
+            <button type="submit" class="danger">
+              Revoke
+            </button>
+            <a href="/apps">Keep it</a>
           </form>
         </>,
         { signedIn: true },
@@ -94,7 +119,7 @@ export function appsRoutes(deps: { grants: Grants; mcpUrl: string }): Hono<WebEn
     const { session } = await checkedForm(c);
     const revoked = await deps.grants.revoke(c.req.param('grantId'), session.andee.andeeId);
     if (!revoked) throw fail('grant_not_found', 'That app no longer holds access.');
-    return c.redirect('/apps', 303);
+    return c.redirect('/apps?done=revoked', 303);
   });
 
   return app;

@@ -1,20 +1,41 @@
 /**
  * Connections in the web app: incoming requests (Accept / Decline), outgoing ones, active
- * connections (Remove), a request form, people you may know, and the contacts form (the andee's
- * own number and their address book; numbers are hashed before they are stored, see
- * identity/contacts.ts). Every form carries the session's CSRF token.
+ * connections (Remove, confirmed on a page of its own first), people you may know (Connect), a
+ * request form, and the contacts import — a .vcf file or pasted numbers or vCard, and the andee's
+ * own number; numbers are hashed before they are stored, see identity/contacts.ts. Every form
+ * carries the session's CSRF token and works without JavaScript.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { MAX_CONTACTS } from '../contracts/connection-contracts.ts';
+import { looksLikeVCard, parseVCards } from '../identity/vcard.ts';
+import { TimeWords, requestZone } from './time-zone.tsx';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
+import { TAG_PATTERN } from '../andees/tags.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
-import { checkedForm, type WebEnv } from './web-session.ts';
+import { checkedForm, checkedUpload, type WebEnv } from './web-session.ts';
 
 function csrfField(token: string) {
   return <input type="hidden" name="csrf" value={token} />;
+}
+
+function regionField() {
+  return (
+    <label>
+      Country for numbers without a +code (two letters, e.g. GB) <input type="text" name="region" maxlength={2} autocomplete="country" />
+    </label>
+  );
+}
+
+/** The numbers in pasted text or a file: every TEL of a vCard, or one number per line (or comma or semicolon). */
+function numbersIn(text: string): string[] {
+  if (looksLikeVCard(text)) return parseVCards(text).contacts.flatMap((contact) => contact.phones);
+  return text
+    .split(/[\r\n,;]+/)
+    .map((n) => n.trim())
+    .filter(Boolean);
 }
 
 export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
@@ -35,7 +56,9 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     const incoming = incomingPage.requests;
     const outgoing = outgoingPage.requests;
     const active = activePage.connections;
-    const notice = c.req.query('done');
+    const notice = connectionsNotice(c.req.query());
+    const now = deps.now();
+    const zone = requestZone(c);
     return c.html(
       renderPage(
         'Connections',
@@ -53,18 +76,20 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               <p>
                 <strong>{r.name}</strong> ({r.tag}) wants to connect{r.note ? `: “${r.note}”` : '.'}
               </p>
-              <form method="post" action="/connections/accept" class="inline">
-                {csrfField(session.csrfToken)}
-                <input type="hidden" name="tag" value={r.tag} />
-                <button type="submit" class="primary">
-                  Accept
-                </button>
-              </form>
-              <form method="post" action="/connections/deny" class="inline">
-                {csrfField(session.csrfToken)}
-                <input type="hidden" name="tag" value={r.tag} />
-                <button type="submit">Decline</button>
-              </form>
+              <div class="actions">
+                <form method="post" action="/connections/accept">
+                  {csrfField(session.csrfToken)}
+                  <input type="hidden" name="tag" value={r.tag} />
+                  <button type="submit" class="primary">
+                    Accept
+                  </button>
+                </form>
+                <form method="post" action="/connections/deny">
+                  {csrfField(session.csrfToken)}
+                  <input type="hidden" name="tag" value={r.tag} />
+                  <button type="submit">Decline</button>
+                </form>
+              </div>
             </div>
           ))}
           <OlderLink path="/connections" param="incoming" next={incomingPage.next} anchor="incoming" label="Older requests for you" />
@@ -74,7 +99,7 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
               <ul>
                 {outgoing.map((r) => (
                   <li data-outgoing={r.tag}>
-                    {r.name} ({r.tag}), pending since {r.requestedAt.slice(0, 10)}
+                    {r.name} ({r.tag}), sent <TimeWords at={new Date(r.requestedAt)} now={now} zone={zone} />
                   </li>
                 ))}
               </ul>
@@ -83,28 +108,42 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
           ) : null}
           <h2 id="connections">Your connections</h2>
           {active.length === 0 ? <p>{c.req.query('connections') ? 'No older connections.' : 'No connections yet.'}</p> : null}
-          <table>
-            <tbody>
-              {active.map((a) => (
-                <tr data-connection={a.tag}>
-                  <td>
-                    {a.name} ({a.tag})
-                  </td>
-                  <td>since {a.connectedAt.slice(0, 10)}</td>
-                  <td>
-                    <form method="post" action="/connections/remove">
-                      {csrfField(session.csrfToken)}
-                      <input type="hidden" name="tag" value={a.tag} />
-                      <button type="submit">Remove</button>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ul class="plain">
+            {active.map((a) => (
+              <li class="card" data-connection={a.tag}>
+                <strong>{a.name}</strong> ({a.tag})
+                <br />
+                <span class="meta">
+                  Connected <TimeWords at={new Date(a.connectedAt)} now={now} zone={zone} />
+                </span>
+                <br />
+                <a class="button" href={`/connections/remove?tag=${encodeURIComponent(a.tag)}`}>
+                  Remove…
+                </a>
+              </li>
+            ))}
+          </ul>
           <OlderLink path="/connections" param="connections" next={activePage.next} anchor="connections" label="Older connections" />
+          <h2>People you may know</h2>
+          {suggestions.length === 0 ? <p>No suggestions. Add your contacts below to find people you know.</p> : null}
+          <ul class="plain">
+            {suggestions.map((s) => (
+              <li class="card" data-suggestion={s.tag}>
+                <strong>{s.name}</strong> ({s.tag})
+                <br />
+                <span class="meta">{s.match === 'mutual' ? 'You have each other’s numbers.' : 'One of you has the other’s number.'}</span>
+                <form method="post" action="/connections/request">
+                  {csrfField(session.csrfToken)}
+                  <input type="hidden" name="tag" value={s.tag} />
+                  <button type="submit" class="primary" aria-label={`Connect with ${s.name}`}>
+                    Connect
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
           <h2>Send a request</h2>
-          <form method="post" action="/connections/request">
+          <form method="post" action="/connections/request" class="card">
             {csrfField(session.csrfToken)}
             <label>
               &tag <input type="text" name="tag" required maxlength={31} />
@@ -114,31 +153,31 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
             </label>
             <button type="submit">Send request</button>
           </form>
-          <h2>People you may know</h2>
-          {suggestions.length === 0 ? <p>No suggestions. Add your contacts below to find people you know.</p> : null}
-          <ul>
-            {suggestions.map((s) => (
-              <li data-suggestion={s.tag}>
-                {s.name} ({s.tag}) — {s.match === 'mutual' ? 'you have each other’s numbers' : 'one of you has the other’s number'}
-              </li>
-            ))}
-          </ul>
           <h2>Your contacts</h2>
           <p class="meta">
-            {contactCount} contact{contactCount === 1 ? '' : 's'} on file. Numbers are kept only as keyed hashes, never as numbers. A new upload replaces the
-            old one.
+            {contactCount} contact{contactCount === 1 ? '' : 's'} on file. Numbers are kept only as keyed hashes, never as numbers; e-mail addresses are not
+            used. A new import replaces the old one.
           </p>
-          <form method="post" action="/connections/contacts">
+          <form method="post" action="/connections/contacts/file" enctype="multipart/form-data" class="card">
             {csrfField(session.csrfToken)}
             <label>
-              Your own number <input type="text" name="ownNumber" maxlength={40} />
+              A contacts file (.vcf, as your phone or address book exports it)
+              <input type="file" name="file" accept=".vcf,text/vcard,text/x-vcard" required />
+            </label>
+            {regionField()}
+            <button type="submit" class="primary">
+              Import the file
+            </button>
+          </form>
+          <form method="post" action="/connections/contacts" class="card">
+            {csrfField(session.csrfToken)}
+            <label>
+              Or paste numbers, one per line, or a vCard (at most {MAX_CONTACTS})<textarea name="numbers"></textarea>
             </label>
             <label>
-              Country for numbers without +code (e.g. GB) <input type="text" name="region" maxlength={2} />
+              Your own number, so people who have it can find you <input type="text" name="ownNumber" maxlength={40} autocomplete="tel" />
             </label>
-            <label>
-              Contacts, one number per line (at most {MAX_CONTACTS})<textarea name="numbers"></textarea>
-            </label>
+            {regionField()}
             <button type="submit">Save contacts</button>
           </form>
         </>,
@@ -147,7 +186,39 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     );
   });
 
-  const back = (message: string) => `/connections?done=${encodeURIComponent(message)}`;
+  app.get('/connections/remove', async (c) => {
+    const tag = c.req.query('tag') ?? '';
+    const session = sessionOr(c, `/connections/remove?tag=${encodeURIComponent(tag)}`);
+    if (session instanceof Response) return session;
+    const other = await deps.andees.byTag(tag);
+    const connected = other ? (await deps.connections.active(session.andee.andeeId, 1000)).some((a) => a.tag === `&${other.tag}`) : false;
+    if (!other || !connected) throw fail('not_connected', 'That andee is not one of your connections.');
+    return c.html(
+      renderPage(
+        'Remove a connection',
+        <>
+          <h1>
+            Remove {other.displayName} (&{other.tag})?
+          </h1>
+          <p>
+            Their agents stop seeing what you share with connections, and yours stop seeing theirs. To connect again, one of you sends a new request and the
+            other accepts it.
+          </p>
+          <form method="post" action="/connections/remove" class="actions">
+            {csrfField(session.csrfToken)}
+            <input type="hidden" name="tag" value={other.tag} />
+            <button type="submit" class="danger">
+              Remove
+            </button>
+            <a href="/connections">Keep the connection</a>
+          </form>
+        </>,
+        { signedIn: true },
+      ),
+    );
+  });
+
+  const back = (done: Record<string, string>) => `/connections?${new URLSearchParams(done)}`;
   app.post('/connections/request', async (c) => {
     const checked = await checkedForm(c);
     const { session, form } = checked;
@@ -166,7 +237,7 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
           deps.now(),
         ),
       );
-    return c.redirect(back(`Request sent to &${to.tag}.`), 303);
+    return c.redirect(back({ done: 'requested', tag: to.tag }), 303);
   });
 
   for (const decision of ['accept', 'deny'] as const) {
@@ -189,7 +260,7 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
             )
         : false;
       if (!done) throw fail('no_matching_request', 'That request is no longer waiting for you.');
-      return c.redirect(back(decision === 'accept' ? `You and &${from!.tag} are connected.` : `Declined &${from!.tag}.`), 303);
+      return c.redirect(back({ done: decision === 'accept' ? 'accepted' : 'declined', tag: from!.tag }), 303);
     });
   }
 
@@ -198,35 +269,70 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     const other = await deps.andees.byTag(checked.form.tag ?? '');
     const removed = other ? await deps.db.transaction().execute((trx) => deps.connections.remove(trx, checked.session.andee.andeeId, other.andeeId)) : false;
     if (!removed) throw fail('not_connected', 'That andee is not one of your connections.');
-    return c.redirect(back(`Removed &${other!.tag}.`), 303);
+    return c.redirect(back({ done: 'removed', tag: other!.tag }), 303);
   });
 
   app.post('/connections/contacts', async (c) => {
-    const checked = await checkedForm(c);
-    const { session, form } = checked;
-    const numbers = (form.numbers ?? '')
-      .split(/[\r\n,;]+/)
-      .map((n) => n.trim())
-      .filter(Boolean);
+    const { session, form } = await checkedForm(c);
+    return saveContacts(c, session.andee.andeeId, numbersIn(form.numbers ?? ''), form.region, form.ownNumber);
+  });
+
+  app.post('/connections/contacts/file', async (c) => {
+    const { session, form, file } = await checkedUpload(c, 'file');
+    if (!file?.trim())
+      throw platformErrors.fail('invalid_arguments', 'Choose a contacts file (.vcf) to import.', { fields: [{ field: 'file', problem: 'is empty' }] });
+    if (!looksLikeVCard(file))
+      throw platformErrors.fail('invalid_arguments', 'That file is not a vCard (.vcf) contacts file.', {
+        fields: [{ field: 'file', problem: 'has no BEGIN:VCARD' }],
+      });
+    return saveContacts(c, session.andee.andeeId, numbersIn(file), form.region, undefined);
+  });
+
+  async function saveContacts(c: Context<WebEnv>, andeeId: string, numbers: string[], regionField: string | undefined, ownNumber: string | undefined) {
     if (numbers.length > MAX_CONTACTS)
       throw platformErrors.fail('invalid_arguments', `At most ${MAX_CONTACTS} numbers at once.`, {
         fields: [{ field: 'numbers', problem: `more than ${MAX_CONTACTS} numbers` }],
       });
-    const region = /^[A-Za-z]{2}$/.test(form.region ?? '') ? form.region : undefined;
+    const region = /^[A-Za-z]{2}$/.test(regionField ?? '') ? regionField : undefined;
     const now = deps.now();
-    let own = '';
-    if (form.ownNumber?.trim())
-      own = (await deps.contacts.setOwnPhone(session.andee.andeeId, form.ownNumber, region, now))
-        ? ' Your number is saved.'
-        : ' Your own number could not be read (or belongs to another andee).';
-    const result = await deps.contacts.upload(session.andee.andeeId, numbers, region, now);
-    return c.redirect(
-      back(
-        `Saved ${result.stored} contact${result.stored === 1 ? '' : 's'}${result.unreadable ? `; ${result.unreadable} could not be read as phone numbers` : ''}.${own}`,
-      ),
-      303,
-    );
-  });
+    let own: string | undefined;
+    if (ownNumber?.trim()) own = (await deps.contacts.setOwnPhone(andeeId, ownNumber, region, now)) ? 'saved' : 'unreadable';
+    const result = await deps.contacts.upload(andeeId, numbers, region, now);
+    return c.redirect(back({ done: 'contacts', stored: String(result.stored), unreadable: String(result.unreadable), ...(own ? { own } : {}) }), 303);
+  }
 
   return app;
+}
+
+/**
+ * The line a finished action leaves on the page, rebuilt from what its redirect named: never text
+ * taken from the address, so a link someone sends cannot make & say anything else.
+ */
+function connectionsNotice(query: Record<string, string>): string | undefined {
+  const tag = TAG_PATTERN.test(query.tag ?? '') ? `&${query.tag}` : undefined;
+  const count = (value: string | undefined) => (/^\d{1,6}$/.test(value ?? '') ? Number(value) : undefined);
+  switch (query.done) {
+    case 'requested':
+      return tag && `Request sent to ${tag}.`;
+    case 'accepted':
+      return tag && `You and ${tag} are connected.`;
+    case 'declined':
+      return tag && `Declined ${tag}.`;
+    case 'removed':
+      return tag && `Removed ${tag}.`;
+    case 'contacts': {
+      const stored = count(query.stored);
+      if (stored === undefined) return undefined;
+      const unreadable = count(query.unreadable) ?? 0;
+      const own =
+        query.own === 'saved'
+          ? ' Your number is saved.'
+          : query.own === 'unreadable'
+            ? ' Your own number could not be read (or belongs to another andee).'
+            : '';
+      return `Saved ${stored} contact${stored === 1 ? '' : 's'}${unreadable ? `; ${unreadable} could not be read as phone numbers` : ''}.${own}`;
+    }
+    default:
+      return undefined;
+  }
 }

@@ -12,7 +12,10 @@ import type { RunView } from '../loops/runs.ts';
 import type { SurfaceBlock } from '../contracts/surface-contract.ts';
 import { STARTER_SKILLS } from '../loops/starter-skills.ts';
 import { ConversationList, SendForm } from './conversation-list.tsx';
+import type { ShelfDetails } from '../loops/shelf-details.ts';
+import { STATE_WORDS } from '../loops/terminal-messages.ts';
 import { renderPage } from '../shell/layout.tsx';
+import { TimeWords } from './time-zone.tsx';
 
 /** One form per built-in starter: `action` gets `starter`, the starter's id. */
 function StarterForms(props: { action: string; csrf: string; verb: string }) {
@@ -34,33 +37,75 @@ function StarterForms(props: { action: string; csrf: string; verb: string }) {
   );
 }
 
-export function shelfPage(shelf: { active: LoopSummary[]; archived: LoopSummary[] }, csrf: string): string {
-  const list = (loops: LoopSummary[]) => (
-    <ul>
-      {loops.map((l) => (
-        <li>
-          <a href={`/loops/${l.loopId}`}>{l.title}</a> {l.role === 'member' ? <small>shared by {l.owner.tag}</small> : null}
-        </li>
-      ))}
-    </ul>
+export interface ShelfView {
+  active: LoopSummary[];
+  archived: LoopSummary[];
+  details: Map<string, ShelfDetails>;
+  now: Date;
+  zone: string;
+  csrf: string;
+}
+
+const RUN_STATE_WORDS: Record<string, string> = { running: 'Running now', ...STATE_WORDS };
+
+function shelfCard(l: LoopSummary, view: ShelfView) {
+  const d = view.details.get(l.loopId);
+  const others = (d?.members ?? []).filter((m) => m.role !== 'owner');
+  return (
+    <li class="card" data-loop-id={l.loopId}>
+      <h3>
+        <a href={`/loops/${l.loopId}`}>{l.title}</a>
+      </h3>
+      <p class="meta">
+        {l.role === 'member'
+          ? `Shared with you by ${l.owner.name} (${l.owner.tag})`
+          : others.length
+            ? `Shared with ${others.map((m) => m.name).join(', ')}`
+            : 'Only you'}
+      </p>
+      <p>
+        {d?.lastArtifact ? (
+          <>
+            Latest: <strong>{d.lastArtifact.title}</strong>
+          </>
+        ) : (
+          'Nothing made yet.'
+        )}
+      </p>
+      <p class="meta">
+        {d?.lastRun ? (
+          <>
+            Last run: <span class="state">{RUN_STATE_WORDS[d.lastRun.state] ?? d.lastRun.state}</span>{' '}
+            <TimeWords at={d.lastRun.startedAt} now={view.now} zone={view.zone} />
+          </>
+        ) : (
+          'Not run yet.'
+        )}
+      </p>
+    </li>
   );
+}
+
+export function shelfPage(view: ShelfView): string {
+  const list = (loops: LoopSummary[]) => <ul class="shelf">{loops.map((l) => shelfCard(l, view))}</ul>;
   return renderPage(
     'Your Loops',
     <>
       <h1>Your Loops</h1>
+      <p>A Loop is ongoing work on one specific thing — a trip, a gift list, a reading group — with what it made and who it is shared with.</p>
       <section aria-labelledby="start">
         <h2 id="start">Start a Loop</h2>
         <p>Each starter works on this server as it is: it reads what you and your connections shared and saves a result you can come back to.</p>
-        <StarterForms action="/loops/start" csrf={csrf} verb="Start" />
+        <StarterForms action="/loops/start" csrf={view.csrf} verb="Start" />
       </section>
       <h2>Active</h2>
-      {shelf.active.length ? (
-        list(shelf.active)
+      {view.active.length ? (
+        list(view.active)
       ) : (
         <p class="notice">No active Loops yet. Start one above, or ask an agent you connected for ongoing work on one specific thing.</p>
       )}
       <h2>Archived</h2>
-      {shelf.archived.length ? list(shelf.archived) : <p>Nothing archived.</p>}
+      {view.archived.length ? list(view.archived) : <p>Nothing archived.</p>}
     </>,
     { signedIn: true },
   );
@@ -90,7 +135,11 @@ export function loopPage(view: LoopPageView): string {
       {view.composition.length ? <section class="card surface">{view.composition.map((b) => block(b) ?? null)}</section> : null}
       <section aria-labelledby="artifacts">
         <h2 id="artifacts">What this Loop has made</h2>
-        {view.items.length === 0 ? <p>Nothing saved yet. A run saves something only when it has a useful result.</p> : view.items.map((item) => artifact(item))}
+        {view.items.length === 0 ? (
+          <p>Nothing saved yet. A run saves something only when it has a useful result.</p>
+        ) : (
+          view.items.map((item) => artifact(item, loop.renderer))
+        )}
       </section>
       <section aria-labelledby="conversation">
         <h2 id="conversation">Conversation</h2>
@@ -129,7 +178,13 @@ export function loopPage(view: LoopPageView): string {
             <SendForm action={`/loops/${loop.loopId}/send`} csrf={view.csrf} />
             <form method="post" action={`/loops/${loop.loopId}/run`}>
               <input type="hidden" name="csrf" value={view.csrf} />
-              <button type="submit">Run now</button>
+              <button type="submit" aria-describedby="run-now-help">
+                Run now
+              </button>
+              <p class="meta" id="run-now-help">
+                Run now asks this Loop's skill to work once on what & knows now, without a message from you. It saves something only when it has a useful
+                result, and its ending shows in the conversation above. Nothing runs on a schedule.
+              </p>
             </form>
           </>
         )}
@@ -143,39 +198,74 @@ export function loopPage(view: LoopPageView): string {
             </li>
           ))}
         </ul>
+        {loop.role === 'owner' ? (
+          <>
+            <form method="post" action={`/loops/${loop.loopId}/share`}>
+              <input type="hidden" name="csrf" value={view.csrf} />
+              <label>
+                Share with (&tag) <input type="text" name="tag" required maxlength={32} />
+              </label>
+              <p class="meta">Members see this Loop and what it made for members; what is marked “only you” stays yours.</p>
+              <button type="submit">Share</button>
+            </form>
+            <form method="post" action={`/loops/${loop.loopId}/archive`}>
+              <input type="hidden" name="csrf" value={view.csrf} />
+              <input type="hidden" name="archived" value={loop.archived ? 'no' : 'yes'} />
+              <button type="submit">{loop.archived ? 'Bring back to the active shelf' : 'Archive'}</button>
+              <p class="meta">Archiving takes the Loop off your active shelf and keeps everything; you can bring it back.</p>
+            </form>
+          </>
+        ) : null}
       </section>
     </>,
     { signedIn: true },
   );
 }
 
-function artifact(item: ItemView) {
+/** An item as the Loop's renderer shows it: the renderer sets its layout, the blocks its content. */
+function artifact(item: ItemView, renderer: string) {
   return (
-    <article class="card" data-item-id={item.itemId} data-run-id={item.provenance?.runId ?? ''}>
+    <article class="card" data-item-id={item.itemId} data-run-id={item.provenance?.runId ?? ''} data-renderer={renderer}>
       <h3>{item.title}</h3>
-      {item.blocks.length ? item.blocks.map((b) => block(b) ?? <p>{item.fallbackText}</p>) : <p>{item.fallbackText}</p>}
+      {item.blocks.length ? item.blocks.map((b) => block(b, renderer) ?? <p>{item.fallbackText}</p>) : <p>{item.fallbackText}</p>}
       {item.visibility === 'owner' ? <small>Only you see this.</small> : null}
     </article>
   );
 }
 
-/** A known block rendered; undefined for one this page does not know (the caller shows the fallback). */
-function block(b: SurfaceBlock) {
+/**
+ * A known block rendered; undefined for one this page does not know (the caller shows the
+ * fallback). The renderer decides what a list means: a plan's steps are numbered, a list's items
+ * are things to tick off, recommendations stand as cards of their own, a decision leads with it.
+ */
+function block(b: SurfaceBlock, renderer = 'conversation') {
   switch (b.type) {
     case 'heading':
-      return <h4>{b.text}</h4>;
+      return renderer === 'decision' ? <h4>Decision: {b.text}</h4> : <h4>{b.text}</h4>;
     case 'paragraph':
       return <p>{b.text}</p>;
     case 'bullet_list':
-      return (
-        <ul>
+      return renderer === 'plan' ? (
+        <ol>
+          {b.items.map((i) => (
+            <li>{i}</li>
+          ))}
+        </ol>
+      ) : (
+        <ul class={renderer === 'list' ? 'checklist' : undefined}>
           {b.items.map((i) => (
             <li>{i}</li>
           ))}
         </ul>
       );
     case 'recommendation':
-      return (
+      return renderer === 'recommendations' ? (
+        <div class="card recommendation">
+          <p>
+            <strong>{b.name}</strong> — {b.reason}
+          </p>
+        </div>
+      ) : (
         <p>
           <strong>{b.name}</strong> — {b.reason}
         </p>

@@ -1,6 +1,6 @@
 /**
  * The andee's Loop pages and the explicit actions that start or stop a turn (Send, Run now,
- * Cancel): forms carrying the session's CSRF token, each answered with a redirect to the one
+ * Cancel) or change the Loop (Share, Archive — the owner's): forms carrying the session's CSRF token, each answered with a redirect to the one
  * Loop page. A route never decides identity: every path here resolves the Loop by its id.
  */
 import { Hono, type Context } from 'hono';
@@ -16,6 +16,8 @@ import { pinStarter, STARTER_SKILLS, starterById, type StarterSkill } from '../l
 import type { TurnEngine } from '../loops/turn-engine.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { loopPage, shelfPage } from './loop-pages.tsx';
+import { shelfDetails } from '../loops/shelf-details.ts';
+import { requestZone } from './time-zone.tsx';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
 /** The starter a form names, or the field error saying which ones there are. */
@@ -35,7 +37,9 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
   app.get('/loops', async (c) => {
     const session = c.get('session');
     if (!session) return c.redirect('/sign-in?next=/loops', 303);
-    return c.html(shelfPage(await operations.loops.shelf(session.andee.andeeId), session.csrfToken));
+    const shelf = await operations.loops.shelf(session.andee.andeeId);
+    const details = await shelfDetails(deps.db, [...shelf.active, ...shelf.archived]);
+    return c.html(shelfPage({ ...shelf, details, now: deps.now(), zone: requestZone(c), csrf: session.csrfToken }));
   });
 
   // Starting a Loop from a built-in starter: reuse before create (the same title and skill id
@@ -112,6 +116,14 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
         });
       return deps.engine.start({ loopId: a.loopId, andeeId: a.andeeId, trigger: 'send', message, correlationId: a.correlationId });
     }),
+  );
+  app.post(
+    '/loops/:loopId/share',
+    action((a) => operations.loops.share(a.andeeId, a.loopId, (a.form.tag ?? '').trim(), deps.now())),
+  );
+  app.post(
+    '/loops/:loopId/archive',
+    action((a) => operations.loops.archive(a.andeeId, a.loopId, a.form.archived !== 'no', deps.now())),
   );
   app.post(
     '/loops/:loopId/runs/:runId/cancel',

@@ -1,7 +1,12 @@
-/** Notifications in the web app: newest first a page at a time, unread ones marked, each (or all) marked read by a CSRF-carrying form. */
+/**
+ * Notifications in the web app: newest first a page at a time, unread ones marked, each (or all)
+ * marked read by a CSRF-carrying form; one that asked for something is read once it is done
+ * (notifications.ts). Times read relative to now, with the exact time in the person's time zone.
+ */
 import { Hono } from 'hono';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
+import { TimeWords, requestZone } from './time-zone.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
@@ -14,6 +19,8 @@ export function notificationsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     const id = session.andee.andeeId;
     const after = c.req.query('older');
     const [page, unread] = await Promise.all([deps.notifications.page(id, { limit: LIST_PAGE.notifications, after }), deps.notifications.unreadCount(id)]);
+    const now = deps.now();
+    const zone = requestZone(c);
     return c.html(
       renderPage(
         'Notifications',
@@ -31,15 +38,22 @@ export function notificationsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
             <div class={n.readAt ? 'card' : 'card unread'} data-notification={n.notificationId}>
               <p>{n.text}</p>
               <p class="meta">
-                {n.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC {n.link ? <a href={n.link}>Open</a> : null}
+                <TimeWords at={n.createdAt} now={now} zone={zone} />
               </p>
-              {n.readAt ? null : (
-                <form method="post" action="/notifications/read">
-                  <input type="hidden" name="csrf" value={session.csrfToken} />
-                  <input type="hidden" name="notificationId" value={n.notificationId} />
-                  <button type="submit">Mark read</button>
-                </form>
-              )}
+              <div class="actions">
+                {n.link ? (
+                  <a class="button" href={n.link}>
+                    Open
+                  </a>
+                ) : null}
+                {n.readAt ? null : (
+                  <form method="post" action="/notifications/read">
+                    <input type="hidden" name="csrf" value={session.csrfToken} />
+                    <input type="hidden" name="notificationId" value={n.notificationId} />
+                    <button type="submit">Mark read</button>
+                  </form>
+                )}
+              </div>
             </div>
           ))}
           <OlderLink path="/notifications" param="older" next={page.next} anchor="notifications" label="Older notifications" />

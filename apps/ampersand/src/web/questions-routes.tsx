@@ -7,8 +7,14 @@ import { Hono } from 'hono';
 import { platformErrors } from '@agent-products/kit/errors';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
+import { TimeWords, requestZone } from './time-zone.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
+
+const QUESTION_NOTICES: Readonly<Record<string, string>> = {
+  answered: 'Answered. Your answer waits in Review until you approve it.',
+  declined: 'Declined.',
+};
 
 export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
@@ -24,7 +30,10 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     ]);
     const open = openPage.questions;
     const sent = sentPage.questions;
-    const notice = c.req.query('done');
+    // Rebuilt from a known word, never text from the address (a sent link cannot make & say something else).
+    const notice = QUESTION_NOTICES[c.req.query('done') ?? ''];
+    const now = deps.now();
+    const zone = requestZone(c);
     return c.html(
       renderPage(
         'Questions',
@@ -43,8 +52,8 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
                 <strong>{q.from.name}</strong> ({q.from.tag}) asks: “{q.question}”
               </p>
               <p class="meta">
-                Expires {q.expiresAt.slice(0, 16).replace('T', ' ')} UTC. Your answer goes to your review queue first; nothing is shared until you approve it
-                there.
+                Expires <TimeWords at={new Date(q.expiresAt)} now={now} zone={zone} />. Your answer goes to your review queue first; nothing is shared until you
+                approve it there.
               </p>
               <form method="post" action={`/questions/${encodeURIComponent(q.questionId)}/answer`}>
                 <input type="hidden" name="csrf" value={session.csrfToken} />
@@ -101,10 +110,7 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
           );
         else await deps.questions.reject(trx, me.andeeId, c.req.param('questionId'));
       });
-      return c.redirect(
-        `/questions?done=${encodeURIComponent(action === 'answer' ? 'Answered. Your answer waits in Review until you approve it.' : 'Declined.')}`,
-        303,
-      );
+      return c.redirect(`/questions?done=${action === 'answer' ? 'answered' : 'declined'}`, 303);
     });
   }
 

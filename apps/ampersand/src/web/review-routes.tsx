@@ -1,16 +1,19 @@
 /**
  * The review queue: every pending signal of the signed-in andee (from agents, from answers to
- * questions), each with Approve (optionally with another visibility or HDS code), Edit (the text;
- * it stays pending until approved) and Reject. Below it, the approved identity. Every form
- * carries the session's CSRF token.
+ * questions), each with Approve (optionally with another visibility or category), Edit (the
+ * text; it stays pending until approved) and Reject; after Approve or Reject, Undo for a while.
+ * Below it, the approved identity, each fact with Edit (text, visibility, category) and Remove
+ * (undoable too). Categories read as plain names, the HDS code in a tooltip. Every form carries
+ * the session's CSRF token and works without JavaScript.
  */
 import { Hono } from 'hono';
-import { hdsLeaves } from '../identity/hds-taxonomy.ts';
 import { VISIBILITIES, type Signal, type Visibility } from '../identity/identity-signals.ts';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
+import { Category, CategorySelect } from './categories.tsx';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
+import { TimeWords, requestZone } from './time-zone.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
@@ -21,34 +24,40 @@ const SOURCE_WORDS: Record<string, string> = {
   turn: 'your chat',
   answer: 'your answer to a question',
   demo: 'the demo set',
+  suggestion: 'a Loop’s suggestion',
   legacy: 'an earlier version of &',
 };
 
-function visibilitySelect(current: Visibility) {
+const VISIBILITY_WORDS: Record<Visibility, string> = {
+  private: 'Private (only you)',
+  connected: 'Connections (through your own & app)',
+  public: 'Public',
+};
+
+/** What a decision did, for the notice that offers Undo, and where Undo sends the signal back to. */
+const DONE: Record<string, { words: string; back: 'pending' | 'approved' }> = {
+  approved: { words: 'Approved', back: 'pending' },
+  rejected: { words: 'Rejected', back: 'pending' },
+  removed: { words: 'Removed from your identity', back: 'approved' },
+};
+
+function VisibilitySelect(props: { current: Visibility }) {
   return (
     <select name="visibility" aria-label="Visibility">
       {VISIBILITIES.map((v) => (
-        <option value={v} selected={v === current}>
-          {v === 'private' ? 'Private (only you)' : v === 'connected' ? 'Connections (through your own & app)' : 'Public'}
+        <option value={v} selected={v === props.current}>
+          {VISIBILITY_WORDS[v]}
         </option>
       ))}
     </select>
   );
 }
 
-function codeSelect(current: string | null) {
-  return (
-    <select name="hdsCode" aria-label="Category">
-      {hdsLeaves().map((l) => (
-        <option value={l.code} selected={l.code === current}>
-          {l.code} — {l.label}
-        </option>
-      ))}
-    </select>
-  );
+function Csrf(props: { token: string }) {
+  return <input type="hidden" name="csrf" value={props.token} />;
 }
 
-function pendingCard(s: Signal, csrf: string) {
+function pendingCard(s: Signal, csrf: string, now: Date, zone: string) {
   const action = `/review/${encodeURIComponent(s.signalId)}`;
   return (
     <div class="card" data-signal={s.signalId}>
@@ -56,37 +65,88 @@ function pendingCard(s: Signal, csrf: string) {
         <strong>{s.value}</strong>
       </p>
       <p class="meta">
-        From {SOURCE_WORDS[s.source] ?? s.source}, {s.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · filed under{' '}
-        <code>{s.hdsCode ?? 'no code yet'}</code>
+        From {SOURCE_WORDS[s.source] ?? s.source}, <TimeWords at={s.createdAt} now={now} zone={zone} /> · filed under <Category code={s.hdsCode} />
       </p>
       <form method="post" action={action}>
-        <input type="hidden" name="csrf" value={csrf} />
-        <input type="hidden" name="action" value="approve" />
-        {/* biome-ignore lint/a11y/noLabelWithoutControl: the <select> visibilitySelect renders sits inside this label. */}
-        <label class="inline">Who may see it {visibilitySelect(s.visibility)}</label>
-        {/* biome-ignore lint/a11y/noLabelWithoutControl: the <select> codeSelect renders sits inside this label. */}
-        <label class="inline">Category {codeSelect(s.hdsCode)}</label>
-        <button type="submit" class="primary">
-          Approve
+        <Csrf token={csrf} />
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: the <select> VisibilitySelect renders sits inside this label. */}
+        <label class="inline">
+          Who may see it <VisibilitySelect current={s.visibility} />
+        </label>
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: the <select> CategorySelect renders sits inside this label. */}
+        <label class="inline">
+          Category <CategorySelect current={s.hdsCode} />
+        </label>
+        <div class="actions">
+          {/* The first button is the one Enter presses: Approve. */}
+          <button type="submit" class="primary" name="action" value="approve">
+            Approve
+          </button>
+          <button type="submit" name="action" value="reject">
+            Reject
+          </button>
+        </div>
+      </form>
+      <details>
+        <summary>Edit the text</summary>
+        <form method="post" action={action}>
+          <Csrf token={csrf} />
+          <input type="hidden" name="action" value="edit" />
+          <label>
+            Text
+            <textarea name="value" maxlength={1000}>
+              {s.value}
+            </textarea>
+          </label>
+          <button type="submit">Save edit</button>
+        </form>
+      </details>
+    </div>
+  );
+}
+
+function approvedItem(s: Signal, csrf: string) {
+  const action = `/identity/${encodeURIComponent(s.signalId)}`;
+  return (
+    <li data-approved={s.signalId} class="item">
+      {s.value}{' '}
+      <span class="meta">
+        ({s.visibility}, <Category code={s.hdsCode} />)
+      </span>
+      <details>
+        <summary>Edit</summary>
+        <form method="post" action={action}>
+          <Csrf token={csrf} />
+          <input type="hidden" name="action" value="change" />
+          <label>
+            Text
+            <textarea name="value" maxlength={1000}>
+              {s.value}
+            </textarea>
+          </label>
+          {/* biome-ignore lint/a11y/noLabelWithoutControl: the <select> VisibilitySelect renders sits inside this label. */}
+          <label class="inline">
+            Who may see it <VisibilitySelect current={s.visibility} />
+          </label>
+          {/* biome-ignore lint/a11y/noLabelWithoutControl: the <select> CategorySelect renders sits inside this label. */}
+          <label class="inline">
+            Category <CategorySelect current={s.hdsCode} />
+          </label>
+          <div class="actions">
+            <button type="submit" class="primary">
+              Save
+            </button>
+          </div>
+        </form>
+      </details>
+      <form method="post" action={action}>
+        <Csrf token={csrf} />
+        <input type="hidden" name="action" value="remove" />
+        <button type="submit" class="danger" aria-label={`Remove “${s.value}”`}>
+          Remove
         </button>
       </form>
-      <form method="post" action={action}>
-        <input type="hidden" name="csrf" value={csrf} />
-        <input type="hidden" name="action" value="edit" />
-        <label>
-          Edit the text
-          <textarea name="value" maxlength={1000}>
-            {s.value}
-          </textarea>
-        </label>
-        <button type="submit">Save edit</button>
-      </form>
-      <form method="post" action={action}>
-        <input type="hidden" name="csrf" value={csrf} />
-        <input type="hidden" name="action" value="reject" />
-        <button type="submit">Reject</button>
-      </form>
-    </div>
+    </li>
   );
 }
 
@@ -102,32 +162,42 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
       deps.signals.page(id, 'approved', { limit: LIST_PAGE.approved, after: c.req.query('approved') }),
       deps.notifications.unreadCount(id),
     ]);
+    const done = DONE[c.req.query('done') ?? ''];
+    const decided = done ? await deps.signals.byId(id, c.req.query('signal') ?? '') : undefined;
+    const notice = c.req.query('done') === 'undone' ? 'Undone.' : c.req.query('done') === 'changed' ? 'Saved.' : undefined;
+    const now = deps.now();
+    const zone = requestZone(c);
     return c.html(
       renderPage(
         'Review',
         <>
           <h1 id="pending">Review</h1>
           <p>Facts apps and answers suggested about you. Nothing here is part of your &tag until you approve it.</p>
+          {done && decided ? (
+            <form method="post" action={`/review/${encodeURIComponent(decided.signalId)}/undo`} class="notice" role="status">
+              <Csrf token={session.csrfToken} />
+              <input type="hidden" name="back" value={done.back} />
+              <span>
+                {done.words}: “{decided.value}”.
+              </span>{' '}
+              <button type="submit">Undo</button>
+            </form>
+          ) : notice ? (
+            <p class="notice" role="status">
+              {notice}
+            </p>
+          ) : null}
           {pending.signals.length === 0 ? (
             <p class="notice">{c.req.query('pending') ? 'Nothing older waits for your review.' : 'Nothing waits for your review.'}</p>
           ) : (
-            pending.signals.map((s) => pendingCard(s, session.csrfToken))
+            pending.signals.map((s) => pendingCard(s, session.csrfToken, now, zone))
           )}
           <OlderLink path="/review" param="pending" next={pending.next} anchor="pending" label="Older suggestions" />
           <h2 id="approved">Your identity</h2>
           {approved.signals.length === 0 ? (
             <p>{c.req.query('approved') ? 'No older approved facts.' : 'No approved facts yet.'}</p>
           ) : (
-            <ul>
-              {approved.signals.map((s) => (
-                <li data-approved={s.signalId}>
-                  {s.value}{' '}
-                  <span class="meta">
-                    ({s.visibility}, {s.hdsCode ?? 'no code'})
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <ul class="plain">{approved.signals.map((s) => approvedItem(s, session.csrfToken))}</ul>
           )}
           <OlderLink path="/review" param="approved" next={approved.next} anchor="approved" label="Older approved facts" />
         </>,
@@ -136,10 +206,11 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     );
   });
 
+  const visibilityOf = (form: Record<string, string>) => (VISIBILITIES.includes(form.visibility as Visibility) ? (form.visibility as Visibility) : undefined);
+
   app.post('/review/:signalId', async (c) => {
-    const checked = await checkedForm(c);
-    const { session, form } = checked;
-    const visibility = VISIBILITIES.includes(form.visibility as Visibility) ? (form.visibility as Visibility) : undefined;
+    const { session, form } = await checkedForm(c);
+    const visibility = visibilityOf(form);
     const decision =
       form.action === 'approve'
         ? { action: 'approve' as const, visibility, hdsCode: form.hdsCode || undefined }
@@ -154,7 +225,36 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
       });
     const reviewed = await deps.signals.review(session.andee.andeeId, c.req.param('signalId'), decision, deps.now());
     if (!reviewed) throw fail('signal_not_found', 'That item is no longer waiting for review.');
-    return c.redirect('/review', 303);
+    if (decision.action === 'edit') return c.redirect('/review?done=changed', 303);
+    return c.redirect(`/review?done=${decision.action === 'approve' ? 'approved' : 'rejected'}&signal=${encodeURIComponent(reviewed.signalId)}`, 303);
+  });
+
+  app.post('/review/:signalId/undo', async (c) => {
+    const { session, form } = await checkedForm(c);
+    const back = form.back === 'approved' ? 'approved' : 'pending';
+    const undone = await deps.signals.undo(session.andee.andeeId, c.req.param('signalId'), back, deps.now());
+    if (!undone) throw fail('signal_not_found', 'That decision can no longer be undone.');
+    return c.redirect('/review?done=undone', 303);
+  });
+
+  app.post('/identity/:signalId', async (c) => {
+    const { session, form } = await checkedForm(c);
+    const signalId = c.req.param('signalId');
+    if (form.action === 'remove') {
+      const removed = await deps.signals.remove(session.andee.andeeId, signalId, deps.now());
+      if (!removed) throw fail('signal_not_found', 'That fact is no longer part of your identity.');
+      return c.redirect(`/review?done=removed&signal=${encodeURIComponent(removed.signalId)}`, 303);
+    }
+    if (form.action !== 'change')
+      throw platformErrors.fail('invalid_arguments', 'Choose Save or Remove.', { fields: [{ field: 'action', problem: 'is neither change nor remove' }] });
+    const changed = await deps.signals.changeApproved(
+      session.andee.andeeId,
+      signalId,
+      { value: form.value, visibility: visibilityOf(form), hdsCode: form.hdsCode || undefined },
+      deps.now(),
+    );
+    if (!changed) throw fail('signal_not_found', 'That fact is no longer part of your identity.');
+    return c.redirect('/review?done=changed', 303);
   });
 
   return app;

@@ -1,7 +1,10 @@
 /**
- * Sign-up and sign-in on the web. Sign-in is by one-time link only: e-mail delivery is out of
- * scope, so the link is printed by the operator CLI or, on a local development server, shown in
- * the dev mailbox (/dev/mailbox, loopback only). `next` keeps a pending approval across sign-in.
+ * Sign-up and sign-in on the web. Sign-up asks only for a tag and a name and signs the new andee
+ * in at once (there is no address to confirm), then shows the next step. Signing in again is by
+ * one-time link only: & sends no e-mail, so the link is printed by the operator CLI or, on a
+ * local development server, shown in the dev mailbox (/dev/mailbox, loopback only) — and the
+ * pages say exactly that, never "check your mailbox". `next` keeps a pending approval across
+ * sign-in and sign-up.
  */
 import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -52,10 +55,37 @@ export function signInForm(next: string, message?: string) {
           Your &tag <input type="text" name="tag" required autocomplete="username" placeholder="&yourtag" />
         </label>
         <button type="submit" class="primary">
-          Send me a sign-in link
+          Get a sign-in link
         </button>
       </form>
+      <p>
+        New to &? <a href={withNext('/sign-up', next)}>Create your &tag</a>
+      </p>
     </>
+  );
+}
+
+function withNext(path: string, next: string): string {
+  return next === '/' ? path : `${path}?next=${encodeURIComponent(next)}`;
+}
+
+function signUpForm(next: string) {
+  return (
+    <form method="post" action="/sign-up" class="card">
+      <input type="hidden" name="next" value={next} />
+      <label>
+        Choose a &tag <input type="text" name="tag" required autocomplete="username" placeholder="&yourtag" aria-describedby="tag-rules" />
+      </label>
+      <p class="meta" id="tag-rules">
+        Letters, digits and underscores. It is how people and apps find you.
+      </p>
+      <label>
+        Your name <input type="text" name="displayName" required autocomplete="name" />
+      </label>
+      <button type="submit" class="primary">
+        Create my &tag
+      </button>
+    </form>
   );
 }
 
@@ -70,17 +100,23 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
         <>
           <h1>Sign in to &</h1>
           {signInForm(next)}
-          <h2>New here?</h2>
-          <form method="post" action="/sign-up" class="card">
-            <input type="hidden" name="next" value={next} />
-            <label>
-              Choose a &tag <input type="text" name="tag" required placeholder="&yourtag" />
-            </label>
-            <label>
-              Your name <input type="text" name="displayName" required />
-            </label>
-            <button type="submit">Create my &tag</button>
-          </form>
+        </>,
+      ),
+    );
+  });
+
+  app.get('/sign-up', (c) => {
+    const next = safeNext(c.req.query('next'));
+    return c.html(
+      renderPage(
+        'Create your &tag',
+        <>
+          <h1>Create your &tag</h1>
+          <p>Your &tag is your name on &. Nothing else is asked: no e-mail, no password. You are signed in as soon as it is created.</p>
+          {signUpForm(next)}
+          <p>
+            Already have one? <a href={withNext('/sign-in', next)}>Sign in</a>
+          </p>
         </>,
       ),
     );
@@ -95,17 +131,25 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
         .execute();
   }
 
+  // & sends no e-mail: the page says where the link really is.
   const sent = (next: string) =>
     renderPage(
-      'Check your mailbox',
+      'Your sign-in link',
       <>
-        <h1>Check your mailbox</h1>
+        <h1>Open your sign-in link</h1>
         <p class="notice" role="status">
-          If that &tag exists, a one-time sign-in link is on its way.{' '}
-          {deps.devMailbox ? <a href="/dev/mailbox">Open the local dev mailbox</a> : 'Ask the operator for a link if none arrives.'}
+          If that &tag exists, a one-time sign-in link was made for it. & sends no e-mail:{' '}
+          {deps.devMailbox ? (
+            <>
+              on this local server the link is in the <a href="/dev/mailbox">dev mailbox</a>.
+            </>
+          ) : (
+            'ask the operator of this server for your link (they print it with the sign-in-link command).'
+          )}
         </p>
+        <p>The link works once and for a short time.</p>
         <p>
-          <a href={`/sign-in?next=${encodeURIComponent(next)}`}>Back</a>
+          <a href={withNext('/sign-in', next)}>Back to sign in</a>
         </p>
       </>,
     );
@@ -136,14 +180,54 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
     return c.html(sent(next));
   });
 
+  // The new andee is signed in at once: a link issued and redeemed in one step, as if they had
+  // opened it, so there is one way a session starts.
   app.post('/sign-up', async (c) => {
     const { fields: form } = await postedForm(c);
     const next = safeNext(form.next);
     await checkLimits([['signInLinksPerAddress', addressOf(c)]]);
     const created = await deps.andees.create({ tag: String(form.tag ?? ''), displayName: String(form.displayName ?? '') });
     if (!created.ok) throw fail(created.code, created.problem);
-    await sendLink(created.andee.andeeId, next);
-    return c.html(sent(next));
+    const now = deps.now();
+    const { token } = await deps.sessions.issueLink(created.andee.andeeId, now);
+    const outcome = await deps.sessions.signIn(token, now);
+    if ('failure' in outcome) throw linkRefused(outcome.failure);
+    const previous = c.get('sessionId');
+    if (previous) await deps.sessions.signOut(previous);
+    startSession(c, deps.cookies, outcome, now);
+    return c.redirect(next === '/' ? '/welcome' : next, 303);
+  });
+
+  app.get('/welcome', (c) => {
+    const session = c.get('session');
+    if (!session) return c.redirect('/sign-in', 303);
+    return c.html(
+      renderPage(
+        'Welcome',
+        <>
+          <h1>Welcome, {session.andee.displayName}</h1>
+          <p class="notice" role="status">
+            Your &tag is <strong>&{session.andee.tag}</strong>, and this browser is signed in.
+          </p>
+          <h2>Next</h2>
+          <ol class="steps">
+            <li>
+              <a href="/connect">Connect an agent</a>: add & to Claude, ChatGPT or another MCP app, then approve what it may see.
+            </li>
+            <li>
+              <a href="/review">Review</a> what agents suggest about you: nothing is kept until you approve it.
+            </li>
+            <li>
+              <a href="/connections">Find people you know</a> from your contacts.
+            </li>
+          </ol>
+          <p class="meta">
+            To sign in on another device later, use <a href="/sign-in">Sign in</a>: it makes a one-time link.
+          </p>
+        </>,
+        { signedIn: true },
+      ),
+    );
   });
 
   const linkRefused = (failure: SignInFailure) => {

@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type Provider from 'oidc-provider';
 import type { AppEnv } from '@agent-products/kit/http';
-import { SiteCookies } from '@agent-products/kit/web';
+import { PAGE_CSP, SiteCookies } from '@agent-products/kit/web';
 import type { WebSessions } from '../andees/web-sessions.ts';
 import type { AuthRateLimits } from '../auth/rate-limits.ts';
 import type { Grants } from '../auth/grants.ts';
@@ -27,6 +27,9 @@ import { questionsRoutes } from './questions-routes.tsx';
 import { reviewRoutes } from './review-routes.tsx';
 import { signInRoutes } from './sign-in-routes.tsx';
 import { SITE_CSS, SITE_CSS_PATH } from '../shell/site-css.ts';
+import { mountAppAssets } from '../shell/app-assets.ts';
+import { frontDoorRoutes } from './front-door.tsx';
+import { TIME_ZONE_SCRIPT, TIME_ZONE_SCRIPT_PATH } from '../shell/time-zone-script.ts';
 import type { AndeePagesDeps } from './web-deps.ts';
 import { loadAndeeSession } from './web-session.ts';
 
@@ -47,6 +50,17 @@ export interface WebAppDeps extends AndeePagesDeps {
 export function mountWebApp(app: Hono<AppEnv>, deps: WebAppDeps): void {
   const cookies = new SiteCookies(deps.publicUrl);
   app.get(SITE_CSS_PATH, (c) => c.body(SITE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
+  app.get(TIME_ZONE_SCRIPT_PATH, (c) =>
+    c.body(TIME_ZONE_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
+  );
+  mountAppAssets(app);
+  // &'s pages run one script of its own (time-zone.tsx), so their policy allows scripts from
+  // this origin only; a page that sets its own policy (the approval page) keeps it.
+  app.use('*', async (c, next) => {
+    await next();
+    if ((c.res.headers.get('content-type') ?? '').startsWith('text/html') && !c.res.headers.has('Content-Security-Policy'))
+      c.res.headers.set('Content-Security-Policy', `${PAGE_CSP}; script-src 'self'`);
+  });
   app.use('*', loadAndeeSession(deps.sessions, cookies, deps.now));
   app.route(
     '/',
@@ -72,7 +86,8 @@ export function mountWebApp(app: Hono<AppEnv>, deps: WebAppDeps): void {
       now: deps.now,
     }),
   );
-  app.route('/', appsRoutes({ grants: deps.grants, mcpUrl: deps.mcpUrl }));
+  app.route('/', frontDoorRoutes({ mcpUrl: deps.mcpUrl }));
+  app.route('/', appsRoutes({ grants: deps.grants, now: deps.now }));
   app.route('/', loopWebRoutes({ db: deps.db, operations: deps.operations, engine: deps.engine, now: deps.now }));
   app.route('/', chatWebRoutes({ db: deps.db, engine: deps.engine }));
   app.route('/', reviewRoutes(deps));

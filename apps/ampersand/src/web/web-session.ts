@@ -8,7 +8,7 @@
  * time. Refusals are thrown as & errors; the app renders them (problem-page.tsx).
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '@agent-products/kit/http';
+import { readBodyLimited, type AppEnv } from '@agent-products/kit/http';
 import { platformErrors } from '@agent-products/kit/errors';
 import { cookieMaxAge, loadSession, readForm, tokensEqual, type SiteCookies, type StartedSession } from '@agent-products/kit/web';
 import type { WebSession, WebSessions } from '../andees/web-sessions.ts';
@@ -50,4 +50,40 @@ export async function checkedForm(c: Context<WebEnv>): Promise<{ session: WebSes
   const session = c.get('session');
   if (!session || !tokensEqual(fields.csrf, session.csrfToken)) throw fail('csrf_invalid', 'This form is no longer valid; reload the page and try again.');
   return { session, form: fields, params };
+}
+
+/** The largest file upload a form takes: a phone's whole address book as vCard (5,000 contacts) fits. */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A signed-in browser's multipart form (a file upload), read up to MAX_UPLOAD_BYTES, when it
+ * carries the session's CSRF token: its text fields, and the named file's text (undefined when
+ * none was sent). Refusals are thrown like `checkedForm`'s.
+ */
+export async function checkedUpload(
+  c: Context<WebEnv>,
+  fileField: string,
+): Promise<{ session: WebSession; form: Record<string, string>; file: string | undefined }> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) throw fail('form_unsupported', 'Send this form from its page (multipart/form-data).');
+  const body = await readBodyLimited(c.req.raw, MAX_UPLOAD_BYTES);
+  if (!body.ok) {
+    if (body.reason === 'too_large') throw fail('form_too_large', `This upload is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB.`);
+    throw platformErrors.fail('invalid_arguments', 'The upload could not be read.', { fields: [{ field: fileField, problem: 'cannot be read' }] });
+  }
+  let data: FormData;
+  try {
+    data = await new Response(body.text, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw platformErrors.fail('invalid_arguments', 'The upload could not be read.', { fields: [{ field: fileField, problem: 'cannot be read' }] });
+  }
+  const form: Record<string, string> = {};
+  let file: string | undefined;
+  for (const [name, value] of data) {
+    if (typeof value === 'string') form[name] = value;
+    else if (name === fileField) file = await value.text();
+  }
+  const session = c.get('session');
+  if (!session || !tokensEqual(form.csrf, session.csrfToken)) throw fail('csrf_invalid', 'This form is no longer valid; reload the page and try again.');
+  return { session, form, file };
 }

@@ -19,6 +19,8 @@ export interface ShellProps {
   robots?: 'index' | 'noindex' | 'noindex-follow';
   description?: string;
   footer?: Child;
+  /** More of the head after the stylesheet: a product's manifest and icons. */
+  head?: Child;
   children?: Child;
 }
 
@@ -34,6 +36,7 @@ export function PageShell(props: ShellProps) {
         {props.description ? <meta name="description" content={props.description} /> : null}
         <meta name="robots" content={ROBOTS_CONTENT[props.robots ?? 'index']} />
         <link rel="stylesheet" href={props.stylesheet} />
+        {props.head}
       </head>
       <body>
         <header class="site-header">
