@@ -27,6 +27,7 @@ import { applyOAuthRules } from './auth/oauth-rules.ts';
 import { removeExpiredOAuthRows } from './auth/oidc-adapter.ts';
 import { authRateLimits } from './auth/rate-limits.ts';
 import { RefreshSuccession } from './auth/refresh-succession.ts';
+import { revocationFeed } from './auth/revocation-feed.ts';
 import { signingKey } from './auth/signing-key.ts';
 import { DeterministicSynthesizer } from './identity/answer-synthesizer.ts';
 import { seedDemoGraph } from './identity/demo-graph.ts';
@@ -191,6 +192,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const authorizationServer = providerRoute({ provider, issuer: settings.apiUrl, limits, log });
   for (const path of ['/oauth/*', '/device', '/device/*', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'])
     app.all(path, authorizationServer);
+  const revocations = await revocationFeed({ database, key: keys.revocationFeed, accessTokenTtlSeconds: settings.accessTokenTtlSeconds });
+  app.route('/', revocations.routes);
   const operations = new LoopOperations(db);
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
   const turnMatcher = options.turnMatcher ?? runTurnMatcher(db, runTokens, now);
@@ -227,6 +230,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const housekeeping = setInterval(() => {
     void removeExpiredOAuthRows(db, now())
       .then(() => grants.reapUnusedClients(new Date(now().getTime() - settings.unusedClientTtlSeconds * 1000)))
+      .then(() => revocations.prune())
       .catch((error) => log.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
@@ -248,6 +252,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     questions,
     async close() {
       clearInterval(housekeeping);
+      await revocations.close();
       await turns.close();
       await limits.close();
     },

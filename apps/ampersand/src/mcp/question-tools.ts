@@ -20,6 +20,9 @@ import type { Forward } from './api-forwarder.ts';
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
+/** Either of these lets a caller list the questions it sent (spec "Enforcement"). */
+export const QUESTIONS_LIST_SCOPES = ['connections:read', 'connections:write'] as const;
+
 export function questionTools(forward: Forward): Tool[] {
   return [
     defineTool({
@@ -49,7 +52,7 @@ export function questionTools(forward: Forward): Tool[] {
       meta: { securitySchemes: [{ type: 'oauth2', scopes: ['connections:read'] }] },
       run: (args, scope) => {
         const held = scope.principal?.scopes ?? [];
-        if (!held.includes('connections:read') && !held.includes('connections:write')) {
+        if (!QUESTIONS_LIST_SCOPES.some((scope) => held.includes(scope))) {
           throw platformErrors.fail('insufficient_scope', 'This tool needs the scope connections:read; authorize again to get the current scope set.', {
             missingScopes: ['connections:read'],
           });
