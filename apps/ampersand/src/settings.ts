@@ -133,7 +133,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     signInLinkTtlSeconds: seconds('AMPERSAND_SIGN_IN_LINK_TTL_SECONDS', 15 * 60, 30),
     openaiAppsChallenge: read.optional('AMPERSAND_OPENAI_APPS_CHALLENGE'),
     cimdAllowedHosts: read.list('AMPERSAND_CIMD_ALLOWED_HOSTS'),
-    devMailbox: read.boolean('AMPERSAND_DEV_MAILBOX', true) && !databaseUrl,
+    // Only a local deployment has one: its public URL must be loopback (web/dev-mailbox-gate.ts).
+    devMailbox: read.boolean('AMPERSAND_DEV_MAILBOX', true) && !databaseUrl && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(apiUrl).hostname),
     mcpAllowedOrigins: [...loopbackOrigins(mcpPort), ...read.list('AMPERSAND_MCP_ALLOWED_ORIGINS')],
     apiAllowedOrigins: [...loopbackOrigins(apiPort), ...read.list('AMPERSAND_API_ALLOWED_ORIGINS')],
     redisUrl: read.optional('REDIS_URL'),

@@ -1,8 +1,9 @@
 /**
  * Sign-up and sign-in on the web. Sign-in is by one-time link only: e-mail delivery is out of
  * scope, so the link is printed by the operator CLI or, on a local development server, shown in
- * the dev mailbox (/dev/mailbox, loopback only). `next` keeps a pending approval across sign-in.
+ * the dev mailbox (/dev/mailbox: dev-mailbox-gate.ts). `next` keeps a pending approval across sign-in.
  */
+import { mailboxAllowedFor, mailboxOpenTo } from './dev-mailbox-gate.ts';
 import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Kysely } from 'kysely';
@@ -61,6 +62,8 @@ export function signInForm(next: string, message?: string) {
 
 export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
+  // Links are only collected where they may be shown: a deployment whose public URL is loopback.
+  const devMailbox = deps.devMailbox && mailboxAllowedFor(deps.publicUrl);
 
   app.get('/sign-in', (c) => {
     const next = safeNext(c.req.query('next'));
@@ -88,7 +91,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
 
   async function sendLink(andeeId: string, next: string): Promise<void> {
     const { token } = await deps.sessions.issueLink(andeeId, deps.now());
-    if (deps.devMailbox)
+    if (devMailbox)
       await deps.db
         .insertInto('dev_mailbox')
         .values({ andee_id: andeeId, link: signInLink(deps.publicUrl, token, next), created_at: deps.now() })
@@ -102,7 +105,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
         <h1>Check your mailbox</h1>
         <p class="notice" role="status">
           If that &tag exists, a one-time sign-in link is on its way.{' '}
-          {deps.devMailbox ? <a href="/dev/mailbox">Open the local dev mailbox</a> : 'Ask the operator for a link if none arrives.'}
+          {devMailbox ? <a href="/dev/mailbox">Open the local dev mailbox</a> : 'Ask the operator for a link if none arrives.'}
         </p>
         <p>
           <a href={`/sign-in?next=${encodeURIComponent(next)}`}>Back</a>
@@ -202,8 +205,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   });
 
   app.get('/dev/mailbox', async (c) => {
-    const host = new URL(c.req.url).hostname;
-    if (!deps.devMailbox || !['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) throw fail('not_found', 'There is no page here.');
+    if (!devMailbox || !mailboxOpenTo(deps.publicUrl, c.req.raw.headers, addressOf(c))) throw fail('not_found', 'There is no page here.');
     const messages = await deps.db
       .selectFrom('dev_mailbox')
       .innerJoin('andees', 'andees.andee_id', 'dev_mailbox.andee_id')
