@@ -41,12 +41,13 @@ describe('/dev/mailbox', () => {
   });
 
   it('is closed to any request that came through a forwarding proxy', async () => {
-    for (const header of [
+    const headers: Array<Record<string, string>> = [
       { 'X-Forwarded-For': '203.0.113.9' },
       { Forwarded: 'for=203.0.113.9;proto=https' },
       { 'X-Forwarded-Host': 'and.example' },
       { 'X-Forwarded-Proto': 'https' },
-    ]) {
+    ];
+    for (const header of headers) {
       const response = await fetch(`${local.ownApiUrl}/dev/mailbox`, { headers: header });
       expect(response.status, JSON.stringify(header)).toBe(404);
       expect(await response.text()).not.toContain('/sign-in/link/');
