@@ -25,7 +25,8 @@ import { deriveKeys } from './auth/derived-keys.ts';
 import { Grants } from './auth/grants.ts';
 import { applyOAuthRules } from './auth/oauth-rules.ts';
 import { removeExpiredOAuthRows } from './auth/oidc-adapter.ts';
-import { authRateLimits } from './auth/rate-limits.ts';
+import { authRateLimits, type AuthRateLimits } from './auth/rate-limits.ts';
+import { clientAddresses } from './auth/client-address.ts';
 import { RefreshSuccession } from './auth/refresh-succession.ts';
 import { revocationFeed } from './auth/revocation-feed.ts';
 import { signingKey } from './auth/signing-key.ts';
@@ -88,6 +89,8 @@ export type ApiSettings = Pick<
   rateLimitKeyPrefix?: string | undefined;
   /** Overrides of the default limits (auth/rate-limits.ts). */
   rateLimits?: Partial<AuthRateLimitSettings> | undefined;
+  /** Proxies whose X-Forwarded-For the rate limits believe (auth/client-address.ts); none by default. */
+  trustedProxies?: readonly string[] | undefined;
 } & Partial<
     Pick<
       AmpersandSettings,
@@ -117,6 +120,8 @@ export interface ApiService {
   andees: AndeeRepository;
   sessions: WebSessions;
   grants: Grants;
+  /** The rate limits on the ways in (the operator's `clear-rate-limit` lifts one). */
+  limits: AuthRateLimits;
   /** Issues the & hosted runtime's access tokens (a principal public authorization never creates). */
   hostedRuntime: HostedRuntimeCredentials;
   signals: IdentitySignals;
@@ -150,6 +155,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     ? new ModelSynthesizer({ url: settings.modelUrl, model: settings.model ?? 'gpt-4o-mini', key: settings.modelKey }, log)
     : new DeterministicSynthesizer();
   const limits = authRateLimits({ db, redisUrl: settings.redisUrl, limits: settings.rateLimits, keyPrefix: settings.rateLimitKeyPrefix });
+  const addressOf = clientAddresses(settings.trustedProxies ?? []);
   const provider = createAuthorizationServer({
     db,
     issuer: settings.apiUrl,
@@ -189,7 +195,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   });
   app.use('*', securityHeaders());
   app.use('*', refuseMalformedInput({ page: webErrorRendering.errorPage, json: (c) => isApiPath(c) || PROVIDER_PATHS.test(c.req.path) }));
-  const authorizationServer = providerRoute({ provider, issuer: settings.apiUrl, limits, log });
+  const authorizationServer = providerRoute({ provider, issuer: settings.apiUrl, limits, addressOf, log });
   for (const path of ['/oauth/*', '/device', '/device/*', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'])
     app.all(path, authorizationServer);
   const revocations = await revocationFeed({ database, key: keys.revocationFeed, accessTokenTtlSeconds: settings.accessTokenTtlSeconds });
@@ -218,6 +224,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     now,
     sessions,
     limits,
+    addressOf,
     provider,
     grants,
     operations,
@@ -242,6 +249,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     andees,
     sessions,
     grants,
+    limits,
     hostedRuntime: hostedRuntimeCredentials({ db, keys, issuer: settings.apiUrl, resource: settings.mcpUrl, ttlSeconds: settings.accessTokenTtlSeconds }),
     signals,
     connections,

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HEADERS } from '@agent-products/kit/testing';
 import { OperatorError, runOperatorCommand } from '../src/cli/operator-commands.ts';
+import type { AuthLimitName } from '../src/auth/rate-limits.ts';
 import { Connections } from '../src/identity/connections.ts';
 import { IdentitySignals } from '../src/identity/identity-signals.ts';
 import { Notifications } from '../src/identity/notifications.ts';
@@ -36,6 +37,7 @@ async function operator(args: string[]): Promise<{ status: number; body: { outpu
     firstParty: amp.api.firstParty,
     hostedRuntime: amp.api.hostedRuntime,
     seedDemo: amp.api.seedDemo,
+    clearRateLimit: (name: AuthLimitName, subject: string) => amp.api.limits.clear(name, subject),
     apiUrl: amp.apiUrl,
     mcpUrl: amp.mcpUrl,
     now: () => new Date(),

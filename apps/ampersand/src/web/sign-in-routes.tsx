@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import type { SignInFailure, WebSessions } from '../andees/web-sessions.ts';
 import { parseTag } from '../andees/tags.ts';
-import type { AuthLimitName, AuthRateLimits } from '../auth/rate-limits.ts';
+import { tagFromAddress, type AuthLimitName, type AuthRateLimits } from '../auth/rate-limits.ts';
+import type { ClientAddressOf } from '../auth/client-address.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { SiteCookies } from '@agent-products/kit/web';
 import { fail } from '../errors.ts';
@@ -22,6 +23,8 @@ export interface SignInDeps {
   andees: AndeeRepository;
   sessions: WebSessions;
   limits: AuthRateLimits;
+  /** The client address the limits count by (auth/client-address.ts). */
+  addressOf: ClientAddressOf;
   cookies: SiteCookies;
   publicUrl: string;
   devMailbox: boolean;
@@ -118,6 +121,8 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
    * of `checks` that is exhausted. Every check counts, so a refused request still uses up its
    * address's allowance.
    */
+  const clientAddress = (c: Context<WebEnv>) => deps.addressOf(peerOf(c), c.req.header('x-forwarded-for'));
+
   async function checkLimits(checks: Array<[AuthLimitName, string]>): Promise<void> {
     for (const [name, subject] of checks) {
       const outcome = await deps.limits.consume(name, subject);
@@ -132,7 +137,12 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
     const { fields: form } = await postedForm(c);
     const next = safeNext(form.next);
     const tag = typeof form.tag === 'string' ? parseTag(form.tag) : undefined;
-    await checkLimits([['signInLinksPerAddress', addressOf(c)], ...(tag?.ok ? [['signInLinksPerTag', tag.tag] as [AuthLimitName, string]] : [])]);
+    const address = clientAddress(c);
+    // Per tag and address: requests from elsewhere never use up the andee's own allowance.
+    await checkLimits([
+      ['signInLinksPerAddress', address],
+      ...(tag?.ok ? [['signInLinksPerTag', tagFromAddress(tag.tag, address)] as [AuthLimitName, string]] : []),
+    ]);
     const andee = typeof form.tag === 'string' ? await deps.andees.byTag(form.tag) : undefined;
     // The same answer whether or not the tag exists, so the form does not reveal who has one.
     if (andee) await sendLink(andee.andeeId, next);
@@ -142,7 +152,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   app.post('/sign-up', async (c) => {
     const { fields: form } = await postedForm(c);
     const next = safeNext(form.next);
-    await checkLimits([['signInLinksPerAddress', addressOf(c)]]);
+    await checkLimits([['signInLinksPerAddress', clientAddress(c)]]);
     const created = await deps.andees.create({ tag: String(form.tag ?? ''), displayName: String(form.displayName ?? '') });
     if (!created.ok) throw fail(created.code, created.problem);
     await sendLink(created.andee.andeeId, next);
@@ -157,7 +167,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   // Opening a link only shows what it would do; mail scanners and link previews fetch links, so
   // a GET that spent the link would sign them in and leave the andee with a used link.
   app.get('/sign-in/link/:token', async (c) => {
-    await checkLimits([['linkRedemptionsPerAddress', addressOf(c)]]);
+    await checkLimits([['linkRedemptionsPerAddress', clientAddress(c)]]);
     // Never sends the link to another site; `no-referrer` would also make Chromium post the
     // form with `Origin: null`, which the Origin check rightly refuses.
     c.header('Referrer-Policy', 'same-origin');
@@ -183,7 +193,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   });
 
   app.post('/sign-in/link', async (c) => {
-    await checkLimits([['linkRedemptionsPerAddress', addressOf(c)]]);
+    await checkLimits([['linkRedemptionsPerAddress', clientAddress(c)]]);
     const { fields: form } = await postedForm(c);
     const now = deps.now();
     const outcome = await deps.sessions.signIn(form.token ?? '', now);
@@ -205,7 +215,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   });
 
   app.get('/dev/mailbox', async (c) => {
-    if (!devMailbox || !mailboxOpenTo(deps.publicUrl, c.req.raw.headers, addressOf(c))) throw fail('not_found', 'There is no page here.');
+    if (!devMailbox || !mailboxOpenTo(deps.publicUrl, c.req.raw.headers, peerOf(c))) throw fail('not_found', 'There is no page here.');
     const messages = await deps.db
       .selectFrom('dev_mailbox')
       .innerJoin('andees', 'andees.andee_id', 'dev_mailbox.andee_id')
@@ -235,8 +245,8 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   return app;
 }
 
-/** The socket's peer address (no forwarding header is trusted: see auth/rate-limits.ts). */
-function addressOf(c: Context<WebEnv>): string {
+/** The socket's peer address, whatever any header says. */
+function peerOf(c: Context<WebEnv>): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
