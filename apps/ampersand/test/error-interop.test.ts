@@ -207,5 +207,8 @@ describeErrorInterop<World, keyof typeof ampersandErrors.table>({
     approval_number_wrong: { notBlackBox: APPROVAL_PAGE_ONLY },
     invalid_client: { notBlackBox: WEB_ONLY },
     grant_not_found: { notBlackBox: WEB_ONLY },
+    slow_down: {
+      notBlackBox: 'the token endpoint’s answer to a device code polled too often (RFC 8628), never a tool call’s; rate-limits.test.ts checks it',
+    },
   },
 });

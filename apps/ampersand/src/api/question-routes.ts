@@ -8,7 +8,8 @@ import { Hono, type Context } from 'hono';
 import type { ApiEnv, ApiTokenDeps } from './api-token.ts';
 import { requireApiToken } from './api-token.ts';
 import { ampersandErrors } from '../errors.ts';
-import { noArguments } from '../contracts/connection-contracts.ts';
+import { decodeCursor, LIST_PAGE_SIZE, pageOf } from '../identity/list-cursor.ts';
+import { pageInput } from '../contracts/page-contracts.ts';
 import {
   askAndeeInput,
   questionIdInput,
@@ -52,11 +53,19 @@ export function questionRoutes(deps: QuestionRouteDeps): Hono<ApiEnv> {
   );
 
   app.post('/v1/questions/sent', requireApiToken(deps, ['connections:read', 'connections:write'], { anyOf: true }), (c) =>
-    handle(c, noArguments, async (): Promise<QuestionsListOutput> => ({ questions: await deps.questions.sent((await me(c)).andeeId) })),
+    handle(c, pageInput, async ({ cursor }): Promise<QuestionsListOutput> => {
+      const rows = await deps.questions.sent((await me(c)).andeeId, LIST_PAGE_SIZE + 1, decodeCursor(cursor));
+      const page = pageOf(rows, LIST_PAGE_SIZE, (q) => ({ at: new Date(q.askedAt), id: q.questionId }));
+      return { questions: page.rows, nextCursor: page.nextCursor };
+    }),
   );
 
   app.post('/v1/questions/pending', requireApiToken(deps, ['connections:read']), (c) =>
-    handle(c, noArguments, async (): Promise<QuestionsPendingOutput> => ({ questions: await deps.questions.open((await me(c)).andeeId) })),
+    handle(c, pageInput, async ({ cursor }): Promise<QuestionsPendingOutput> => {
+      const rows = await deps.questions.open((await me(c)).andeeId, LIST_PAGE_SIZE + 1, decodeCursor(cursor));
+      const page = pageOf(rows, LIST_PAGE_SIZE, (q) => ({ at: new Date(q.askedAt), id: q.questionId }));
+      return { questions: page.rows, nextCursor: page.nextCursor };
+    }),
   );
 
   app.post('/v1/questions/answer', requireApiToken(deps, ['connections:write', 'signals:write']), (c) =>

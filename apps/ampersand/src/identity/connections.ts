@@ -4,6 +4,7 @@
  * ends with that commit: visibility is decided on every read). Requests: at most one pending per
  * pair, whichever side sent it (a partial unique index), so concurrent requests cannot both land.
  */
+import { after as afterPosition, type ListPosition } from './list-cursor.ts';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -82,16 +83,19 @@ export class Connections {
     return rows.map((r) => ({ name: r.display_name, tag: `&${r.tag}`, photoUrl: r.photo_url, connectedAt: r.connected_at.toISOString() }));
   }
 
-  async pending(andeeId: string, db: Db = this.db): Promise<PendingRequest[]> {
+  /** Newest first; with `after`, only the requests past that position (list-cursor.ts). */
+  async pending(andeeId: string, db: Db = this.db, page: { limit?: number; after?: ListPosition } = {}): Promise<PendingRequest[]> {
+    const after = page.after;
     const rows = await db
       .selectFrom('connection_requests as r')
       .innerJoin('andees as a', (j) => j.on(sql`a.andee_id = case when r.from_id = ${andeeId} then r.to_id else r.from_id end`))
       .select(['r.request_id', 'r.from_id', 'r.note', 'r.created_at', 'a.display_name', 'a.tag', 'a.photo_url'])
       .where('r.status', '=', 'pending')
       .where((eb) => eb.or([eb('r.from_id', '=', andeeId), eb('r.to_id', '=', andeeId)]))
+      .$if(after !== undefined, (q) => q.where(afterPosition('r.created_at', 'r.request_id', after!)))
       .orderBy('r.created_at', 'desc')
-      .orderBy('r.request_id')
-      .limit(500)
+      .orderBy('r.request_id', 'desc')
+      .limit(page.limit ?? 500)
       .execute();
     return rows.map((r) => ({
       requestId: r.request_id,

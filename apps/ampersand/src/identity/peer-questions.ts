@@ -7,6 +7,7 @@
  * withdrawn. Every change is a conditional update on status = 'pending' and not yet expired, so
  * two concurrent decisions cannot both win.
  */
+import { after as afterPosition, type ListPosition } from './list-cursor.ts';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -72,13 +73,15 @@ export class PeerQuestions {
     return { questionId, from: { name: asker.name, tag: `&${asker.tag}` }, question, askedAt: now.toISOString(), expiresAt: expiresAt.toISOString() };
   }
 
-  async sent(askerId: string, limit = 200): Promise<SentQuestion[]> {
+  /** Newest first; with `after`, only the questions past that position (list-cursor.ts). */
+  async sent(askerId: string, limit = 200, after?: ListPosition): Promise<SentQuestion[]> {
     const now = this.clock();
     const rows = await this.db
       .selectFrom('peer_questions as q')
       .innerJoin('andees as a', 'a.andee_id', 'q.recipient_id')
       .select(['q.question_id', 'q.question', 'q.status', 'q.created_at', 'q.expires_at', 'q.resolved_at', 'q.signals_created', 'a.display_name', 'a.tag'])
       .where('q.asker_id', '=', askerId)
+      .$if(after !== undefined, (q) => q.where(afterPosition('q.created_at', 'q.question_id', after!)))
       .orderBy('q.created_at', 'desc')
       .orderBy('q.question_id', 'desc')
       .limit(limit)
@@ -95,13 +98,15 @@ export class PeerQuestions {
     }));
   }
 
-  async open(recipientId: string, limit = 200): Promise<OpenQuestion[]> {
+  /** Newest first; with `after`, only the questions past that position (list-cursor.ts). */
+  async open(recipientId: string, limit = 200, after?: ListPosition): Promise<OpenQuestion[]> {
     const now = this.clock();
     const rows = await this.db
       .selectFrom('peer_questions as q')
       .innerJoin('andees as a', 'a.andee_id', 'q.asker_id')
       .select(['q.question_id', 'q.question', 'q.created_at', 'q.expires_at', 'a.display_name', 'a.tag'])
       .where('q.recipient_id', '=', recipientId)
+      .$if(after !== undefined, (q) => q.where(afterPosition('q.created_at', 'q.question_id', after!)))
       .where('q.status', '=', 'pending')
       .where('q.expires_at', '>', now)
       .orderBy('q.created_at', 'desc')

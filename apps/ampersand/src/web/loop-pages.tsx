@@ -5,7 +5,7 @@
  * states in plain words with the safe next step. Every element that belongs to a run carries its
  * correlation id, so a request can be followed to what the person sees.
  */
-import { isSafeLinkUrl } from '../loops/link-urls.ts';
+import { isSafeLinkUrl } from '../contracts/link-urls.ts';
 import type { MessageView } from '../loops/conversation.ts';
 import type { ItemView } from '../loops/loop-items.ts';
 import type { LoopSummary } from '../loops/loop-records.ts';
@@ -182,7 +182,7 @@ function block(b: SurfaceBlock) {
         </p>
       );
     case 'link':
-      // A link stored before the rule (loops/link-urls.ts) is shown as text, never made live.
+      // A link stored before the rule (contracts/link-urls.ts) is shown as text, never made live.
       return isSafeLinkUrl(b.url) ? (
         <p>
           <a href={b.url} rel="noopener noreferrer">
