@@ -167,7 +167,7 @@ async function openEmbedded<DB>(
       `Embedded database upkeep (vacuum, analyze) failed; tried again next interval: ${error instanceof Error ? error.message : String(error)}`,
     ),
   );
-  const opened = wrap(db, 'pglite', schema, (channel, onWake) => listenEmbedded(client, channel, onWake));
+  const opened = wrap(db, 'pglite', schema, (channel, onWake) => listenEmbedded(client, turn, channel, onWake));
   return {
     opened: {
       ...opened,

@@ -9,6 +9,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { ExclusiveTurn } from './exclusive-turn.ts';
 
 export interface Listening {
   close(): Promise<void>;
@@ -25,10 +26,24 @@ function checkedChannel(channel: string): string {
   return channel;
 }
 
-export async function listenEmbedded(client: PGlite, channel: string, onWake: WakeUp): Promise<Listening> {
-  const unlisten = await client.listen(checkedChannel(channel), (payload) => onWake(payload));
+/**
+ * On the embedded database `LISTEN` runs in the statements' turn (exclusive-turn.ts): run
+ * between the statements of another caller's open transaction, it would join that transaction
+ * and be undone by its rollback.
+ */
+export async function listenEmbedded(client: PGlite, turn: ExclusiveTurn, channel: string, onWake: WakeUp): Promise<Listening> {
+  checkedChannel(channel);
+  const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
+    const end = await turn.take();
+    try {
+      return await work();
+    } finally {
+      end();
+    }
+  };
+  const unlisten = await inTurn(() => client.listen(channel, (payload) => onWake(payload)));
   onWake(undefined);
-  return { close: () => unlisten() };
+  return { close: () => inTurn(() => unlisten()) };
 }
 
 export async function listenPostgres(url: string, channel: string, onWake: WakeUp): Promise<Listening> {
