@@ -1,7 +1,8 @@
 /**
  * The MCP service: `POST /mcp` and the alternate `POST /`, stateless, holding no product data.
  * Every protocol request needs a bearer token, verified locally by the kit's MCP guard
- * (signature, issuer, audience = the canonical MCP URL, expiry); refusals are 401 with a
+ * (signature, issuer, audience = the canonical MCP URL, expiry, and not of a grant the API's
+ * revocation feed reported ended: revoked-grants.ts); refusals are 401 with a
  * WWW-Authenticate challenge pointing at the protected-resource metadata. The kit's endpoint
  * reads and checks the body (the pipeline's 413, its own JSON-RPC refusals). Verified calls run
  * the tools, which forward to the API with the verified token the guard handed them.
