@@ -25,8 +25,10 @@ import { deriveKeys } from './auth/derived-keys.ts';
 import { Grants } from './auth/grants.ts';
 import { applyOAuthRules } from './auth/oauth-rules.ts';
 import { removeExpiredOAuthRows } from './auth/oidc-adapter.ts';
-import { authRateLimits } from './auth/rate-limits.ts';
+import { authRateLimits, type AuthRateLimits } from './auth/rate-limits.ts';
+import { clientAddresses } from './auth/client-address.ts';
 import { RefreshSuccession } from './auth/refresh-succession.ts';
+import { revocationFeed } from './auth/revocation-feed.ts';
 import { signingKey } from './auth/signing-key.ts';
 import { DeterministicSynthesizer } from './identity/answer-synthesizer.ts';
 import { seedDemoGraph } from './identity/demo-graph.ts';
@@ -87,6 +89,8 @@ export type ApiSettings = Pick<
   rateLimitKeyPrefix?: string | undefined;
   /** Overrides of the default limits (auth/rate-limits.ts). */
   rateLimits?: Partial<AuthRateLimitSettings> | undefined;
+  /** Proxies whose X-Forwarded-For the rate limits believe (auth/client-address.ts); none by default. */
+  trustedProxies?: readonly string[] | undefined;
 } & Partial<
     Pick<
       AmpersandSettings,
@@ -116,6 +120,8 @@ export interface ApiService {
   andees: AndeeRepository;
   sessions: WebSessions;
   grants: Grants;
+  /** The rate limits on the ways in (the operator's `clear-rate-limit` lifts one). */
+  limits: AuthRateLimits;
   /** Issues the & hosted runtime's access tokens (a principal public authorization never creates). */
   hostedRuntime: HostedRuntimeCredentials;
   signals: IdentitySignals;
@@ -149,6 +155,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     ? new ModelSynthesizer({ url: settings.modelUrl, model: settings.model ?? 'gpt-4o-mini', key: settings.modelKey }, log)
     : new DeterministicSynthesizer();
   const limits = authRateLimits({ db, redisUrl: settings.redisUrl, limits: settings.rateLimits, keyPrefix: settings.rateLimitKeyPrefix });
+  const addressOf = clientAddresses(settings.trustedProxies ?? []);
   const provider = createAuthorizationServer({
     db,
     issuer: settings.apiUrl,
@@ -188,9 +195,11 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   });
   app.use('*', securityHeaders());
   app.use('*', refuseMalformedInput({ page: webErrorRendering.errorPage, json: (c) => isApiPath(c) || PROVIDER_PATHS.test(c.req.path) }));
-  const authorizationServer = providerRoute({ provider, issuer: settings.apiUrl, limits, log });
+  const authorizationServer = providerRoute({ provider, issuer: settings.apiUrl, limits, addressOf, log });
   for (const path of ['/oauth/*', '/device', '/device/*', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'])
     app.all(path, authorizationServer);
+  const revocations = await revocationFeed({ database, key: keys.revocationFeed, accessTokenTtlSeconds: settings.accessTokenTtlSeconds });
+  app.route('/', revocations.routes);
   const operations = new LoopOperations(db);
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
   const turnMatcher = options.turnMatcher ?? runTurnMatcher(db, runTokens, now);
@@ -215,6 +224,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     now,
     sessions,
     limits,
+    addressOf,
     provider,
     grants,
     operations,
@@ -227,6 +237,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const housekeeping = setInterval(() => {
     void removeExpiredOAuthRows(db, now())
       .then(() => grants.reapUnusedClients(new Date(now().getTime() - settings.unusedClientTtlSeconds * 1000)))
+      .then(() => revocations.prune())
       .catch((error) => log.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
@@ -238,6 +249,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     andees,
     sessions,
     grants,
+    limits,
     hostedRuntime: hostedRuntimeCredentials({ db, keys, issuer: settings.apiUrl, resource: settings.mcpUrl, ttlSeconds: settings.accessTokenTtlSeconds }),
     signals,
     connections,
@@ -248,6 +260,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     questions,
     async close() {
       clearInterval(housekeeping);
+      await revocations.close();
       await turns.close();
       await limits.close();
     },

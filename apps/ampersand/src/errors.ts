@@ -94,6 +94,12 @@ export const ampersandErrors = defineErrorTable({
   },
   invalid_client: { status: 400, retryable: false, meaning: 'The app making an authorization request is not registered.' },
   grant_not_found: { status: 404, retryable: false, meaning: 'The app to revoke no longer holds access.' },
+  slow_down: {
+    status: 400,
+    retryable: true,
+    details: ['retryAfterSeconds'],
+    meaning: 'A device code is polled faster than its interval (RFC 8628 §3.5, status 400 as OAuth errors are); wait details.retryAfterSeconds.',
+  },
 });
 
 export type AmpersandErrorCode = keyof typeof ampersandErrors.table;

@@ -29,6 +29,7 @@ export interface Limit {
 }
 
 export interface AuthRateLimitSettings {
+  /** Sign-in link requests for one &tag from one address (the subject is `<tag> <address>`). */
   signInLinksPerTag: Limit;
   signInLinksPerAddress: Limit;
   linkRedemptionsPerAddress: Limit;
@@ -36,6 +37,8 @@ export interface AuthRateLimitSettings {
   registrationsPerAddress: Limit;
   /** Polls of one device code; more within the window is `slow_down` (RFC 8628 §3.5). */
   devicePollsPerCode: Limit;
+  /** User codes entered on `POST /device` per address: each guess is one. */
+  deviceEntriesPerAddress: Limit;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimitSettings = {
@@ -47,6 +50,8 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimitSettings = {
   registrationsPerAddress: { points: 30, windowSeconds: 60 * 60 },
   // The device flow's interval is 5 s; two polls per interval leave room for a client's jitter.
   devicePollsPerCode: { points: 2, windowSeconds: 5 },
+  // A user code is 8 characters of a 20-letter alphabet; 30 guesses per address per 15 minutes.
+  deviceEntriesPerAddress: { points: 30, windowSeconds: 15 * 60 },
 };
 
 /** Cosine similarity at or above which two claims are the same claim (suggestions/embedding-comparer.ts). */
@@ -81,6 +86,8 @@ export interface AmpersandSettings {
   /** Where the rate-limit counts live when not in the database. */
   redisUrl: string | undefined;
   rateLimits: AuthRateLimitSettings;
+  /** Proxies whose X-Forwarded-For the rate limits believe (addresses or CIDR ranges; auth/client-address.ts). */
+  trustedProxies: string[];
   logLevel: string;
   /** A peer question expires this long after it was asked. */
   questionTtlSeconds: number;
@@ -133,11 +140,13 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     signInLinkTtlSeconds: seconds('AMPERSAND_SIGN_IN_LINK_TTL_SECONDS', 15 * 60, 30),
     openaiAppsChallenge: read.optional('AMPERSAND_OPENAI_APPS_CHALLENGE'),
     cimdAllowedHosts: read.list('AMPERSAND_CIMD_ALLOWED_HOSTS'),
-    devMailbox: read.boolean('AMPERSAND_DEV_MAILBOX', true) && !databaseUrl,
+    // Only a local deployment has one: its public URL must be loopback (web/dev-mailbox-gate.ts).
+    devMailbox: read.boolean('AMPERSAND_DEV_MAILBOX', true) && !databaseUrl && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(apiUrl).hostname),
     mcpAllowedOrigins: [...loopbackOrigins(mcpPort), ...read.list('AMPERSAND_MCP_ALLOWED_ORIGINS')],
     apiAllowedOrigins: [...loopbackOrigins(apiPort), ...read.list('AMPERSAND_API_ALLOWED_ORIGINS')],
     redisUrl: read.optional('REDIS_URL'),
     rateLimits: rateLimits(read.list('AMPERSAND_RATE_LIMITS')),
+    trustedProxies: read.list('AMPERSAND_TRUSTED_PROXIES'),
     logLevel: read.string('LOG_LEVEL', 'info'),
     questionTtlSeconds: seconds('AMPERSAND_QUESTION_TTL_SECONDS', 7 * 24 * 3600, 60),
     modelUrl: read.optional('AMPERSAND_MODEL_URL') === undefined ? undefined : read.url('AMPERSAND_MODEL_URL', '', { bare: true }),

@@ -119,6 +119,39 @@ describe('dynamic client registration', () => {
       expect(body.error_description).toContain('Only public clients');
     }
   });
+
+  it('accepts https, loopback http on any port and reverse-domain private-use schemes (RFC 8252)', async () => {
+    for (const uri of [
+      'https://claude.ai/api/mcp/auth_callback',
+      'http://127.0.0.1:33418/callback',
+      'http://[::1]:8080/cb',
+      'http://localhost:6274/oauth/callback',
+      'http://127.0.0.1/cb',
+      'com.example.agent:/oauth2redirect',
+    ]) {
+      const { status, body } = await register(amp.apiUrl, { client_name: 'Fine', redirect_uris: [uri] });
+      expect(status, JSON.stringify(body)).toBe(201);
+      expect(body.redirect_uris).toEqual([uri]);
+    }
+    const both = await register(amp.apiUrl, { client_name: 'Desktop', redirect_uris: ['com.example.agent:/cb', 'http://127.0.0.1/cb'] });
+    expect(both.status, JSON.stringify(both.body)).toBe(201);
+  });
+
+  it('refuses plain http to another host, script and data URIs, dotless schemes and fragments as invalid_redirect_uri naming the URI', async () => {
+    for (const uri of [
+      'http://evil.example/cb',
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'myapp:/cb',
+      'https://app.example/cb#state',
+    ]) {
+      const { status, body } = await register(amp.apiUrl, { client_name: 'Evil', redirect_uris: [uri] });
+      expect(status, uri).toBe(400);
+      expect(body.error).toBe('invalid_redirect_uri');
+      expect(body.error_description).toContain(JSON.stringify(uri));
+    }
+  });
 });
 
 describe('authorization requests', () => {

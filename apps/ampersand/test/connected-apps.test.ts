@@ -2,11 +2,12 @@
  * Connected apps and revocation, from the andee's page and from the operator: the page lists the
  * client with its scopes, Revoke needs the session's CSRF token, and a revoked grant's refresh
  * token fails at once and its access token fails at once on the API (so every tool call through
- * the MCP service), while the MCP service alone still verifies it until it expires.
+ * the MCP service), and the MCP service itself answers it 401 once the revocation feed tells it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HEADERS } from '@agent-products/kit/testing';
 import { OperatorError, runOperatorCommand } from '../src/cli/operator-commands.ts';
+import type { AuthLimitName } from '../src/auth/rate-limits.ts';
 import { Connections } from '../src/identity/connections.ts';
 import { IdentitySignals } from '../src/identity/identity-signals.ts';
 import { Notifications } from '../src/identity/notifications.ts';
@@ -36,6 +37,7 @@ async function operator(args: string[]): Promise<{ status: number; body: { outpu
     firstParty: amp.api.firstParty,
     hostedRuntime: amp.api.hostedRuntime,
     seedDemo: amp.api.seedDemo,
+    clearRateLimit: (name: AuthLimitName, subject: string) => amp.api.limits.clear(name, subject),
     apiUrl: amp.apiUrl,
     mcpUrl: amp.mcpUrl,
     now: () => new Date(),
@@ -132,17 +134,26 @@ describe('connected apps', () => {
 
     const refresh = await tokenRequest(amp.apiUrl, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId });
     expect(refresh.body.error).toBe('invalid_grant');
-    const call = await mcpCall(tokens.access_token, 'tools/call', { name: 'connections_read', arguments: {} });
-    expect(call.body.result.isError).toBe(true);
-    expect(call.body.result.structuredContent.error.code).toBe('invalid_token');
-    // ...and refuse the revoked grant at once, like the check in the middleware.
-    const refusedAsk = await mcpCall(tokens.access_token, 'tools/call', {
-      name: 'ask_question',
-      arguments: { question: 'What does she play?', participants: ['&grace'] },
+    // The API refuses the revoked grant at once (a tool error, should the MCP service not have
+    // heard yet), ask_question's in-read check included...
+    const refusedRead = await fetch(`${amp.apiUrl}/v1/connections/read`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
+      body: '{}',
     });
-    expect(refusedAsk.body.result.structuredContent.error.code).toBe('invalid_token');
-    // The MCP service verifies locally: until the token expires it still admits the request itself.
-    expect((await mcpCall(tokens.access_token, 'tools/list', {})).status).toBe(200);
+    expect(refusedRead.status).toBe(401);
+    const refusedAsk = await fetch(`${amp.apiUrl}/v1/identity/ask`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ question: 'What does she play?', participants: ['&grace'] }),
+    });
+    expect(refusedAsk.status).toBe(401);
+    // ...and the MCP service, told by the API's revocation feed, answers every request 401.
+    let status = 200;
+    while (status !== 401) status = (await mcpCall(tokens.access_token, 'tools/list', {})).status;
+    const call = await mcpCall(tokens.access_token, 'tools/call', { name: 'connections_read', arguments: {} });
+    expect(call.status).toBe(401);
+    expect(call.body.error.code).toBe('invalid_token');
   });
 
   it('the operator revokes a grant by id', async () => {

@@ -28,6 +28,7 @@ const operator = (argv: string[]) =>
       firstParty: amp.api.firstParty,
       hostedRuntime: amp.api.hostedRuntime,
       seedDemo: amp.api.seedDemo,
+      clearRateLimit: (name, subject) => amp.api.limits.clear(name, subject),
       apiUrl: amp.apiUrl,
       mcpUrl: amp.mcpUrl,
       now: () => new Date(),

@@ -130,7 +130,13 @@ describeErrorInterop<World, keyof typeof ampersandErrors.table>({
     // The platform's codes.
     invalid_arguments: (w) => as(w, w.mara, 'identity_write', { value: '' }),
     idempotency_conflict: (w) => as(w, w.mara, 'identity_write', { value: 'I restore old bicycles.', idempotencyKey: w.usedKey }),
-    insufficient_scope: (w) => as(w, w.nell, 'loop_read', {}),
+    // tools/list shows a token only the tools it can call (callable-tools.test.ts), so this call
+    // names a tool its token was not shown; a client that checks names against the list first
+    // refuses it before sending anything.
+    insufficient_scope: {
+      call: (w: World) => as(w, w.nell, 'loop_read', {}),
+      refusedBy: { 'Inspector CLI 2.x': 'it calls only tools the server listed, and & lists only the tools a token can call' },
+    },
     unauthorized: {
       notBlackBox:
         'every & MCP request needs a credential, so a missing one is refused as HTTP 401 with a WWW-Authenticate challenge before any tool runs (oauth-flow.test.ts)',
@@ -207,5 +213,8 @@ describeErrorInterop<World, keyof typeof ampersandErrors.table>({
     approval_number_wrong: { notBlackBox: APPROVAL_PAGE_ONLY },
     invalid_client: { notBlackBox: WEB_ONLY },
     grant_not_found: { notBlackBox: WEB_ONLY },
+    slow_down: {
+      notBlackBox: 'the token endpoint’s answer to a device code polled too often (RFC 8628), never a tool call’s; rate-limits.test.ts checks it',
+    },
   },
 });

@@ -36,6 +36,7 @@ const COMPARED: Record<keyof AmpersandDatabase, boolean> = {
   oauth_refresh_successions: true,
   interaction_approvals: true,
   oauth_keys: true,
+  oauth_grant_revocations: true,
   idempotency_records: true,
   first_party_clients: true,
   andee_phones: true,

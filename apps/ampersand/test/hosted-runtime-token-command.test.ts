@@ -4,7 +4,7 @@
  * database with its demo graph, the CLI reaching it through the API's owner channel). The token
  * it prints is the & hosted runtime's principal — an official MCP client with it sees and calls
  * the hosted-runtime tools, which answer from the demo's evidence on this fresh start — and the
- * grant it prints revokes it. Nothing that grants access appears in either service's log.
+ * grant it prints revokes it (down to a 401 from the MCP process). Nothing that grants access appears in either service's log.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -122,8 +122,18 @@ describe('hosted-runtime-token', () => {
     expect(listed.stdout).toContain(grantId);
     expect(listed.stdout).not.toContain(token);
     expect((await operator(['revoke-grant', grantId])).code).toBe(0);
-    const refused = (await runtime.callTool({ name: 'identity_read', arguments: {} })) as any;
-    expect(refused.isError).toBe(true);
+    // The CLI's delete ran inside the API process (the owner channel), whose revocation feed tells
+    // the MCP process: from then on every request with the token is 401 invalid_token.
+    let refused: Response | undefined;
+    while (refused?.status !== 401) {
+      refused = await fetch(`http://127.0.0.1:${MCP_PORT}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'identity_read', arguments: {} } }),
+      });
+      if (refused.status === 200) expect(((await refused.json()) as any).result.isError).toBe(true);
+    }
+    expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
 
     for (const { output } of services) {
       expect(output()).not.toContain(token);

@@ -3,7 +3,7 @@
  * token issued by one API process works through both MCP processes (each forwarding to its own
  * API process); a refresh on one API process replayed on the other inside the grace window gets
  * the same successor pair, and a reuse after the window on the other is detected and revokes the
- * grant everywhere. Needs PostgreSQL (DATABASE_URL): the embedded database has one owner.
+ * grant everywhere, down to a 401 from both MCP processes (the revocation feed). Needs PostgreSQL (DATABASE_URL): the embedded database has one owner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@agent-products/kit/store';
@@ -41,13 +41,16 @@ describe.skipIf(!postgres)('two API and two MCP processes over one PostgreSQL', 
     await shared?.dispose();
   });
 
-  async function call(mcpUrl: string, accessToken: string) {
-    const response = await fetch(mcpUrl, {
+  function post(mcpUrl: string, accessToken: string) {
+    return fetch(mcpUrl, {
       method: 'POST',
       headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-06-18', Authorization: `Bearer ${accessToken}` },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'connections_read', arguments: {} } }),
     });
-    return (await response.json()).result;
+  }
+
+  async function call(mcpUrl: string, accessToken: string) {
+    return (await (await post(mcpUrl, accessToken)).json()).result;
   }
 
   const refresh = (apiUrl: string, refreshToken: string, clientId: string) =>
@@ -90,8 +93,17 @@ describe.skipIf(!postgres)('two API and two MCP processes over one PostgreSQL', 
     const reuse = await refresh(second.ownApiUrl, token.body.refresh_token, client.body.client_id);
     expect(reuse.body.error).toBe('invalid_grant');
     expect((await refresh(first.apiUrl, rotated.body.refresh_token, client.body.client_id)).body.error).toBe('invalid_grant');
-    for (const mcpUrl of [first.ownMcpUrl, second.ownMcpUrl])
-      expect((await call(mcpUrl, rotated.body.access_token)).structuredContent.error.code).toBe('invalid_token');
+    // Reuse detected on the second API process ended the grant: the first API process hears it
+    // through LISTEN/NOTIFY, and both MCP processes then refuse its token with a 401 of their own.
+    for (const mcpUrl of [first.ownMcpUrl, second.ownMcpUrl]) {
+      let status = 200;
+      while (status !== 401) {
+        const response = await post(mcpUrl, rotated.body.access_token);
+        status = response.status;
+        if (status === 200) expect((await response.json()).result.structuredContent.error.code).toBe('invalid_token');
+      }
+      expect((await post(mcpUrl, rotated.body.access_token)).headers.get('www-authenticate')).toContain('error="invalid_token"');
+    }
     offsetMs = 0;
   });
 });

@@ -4,6 +4,8 @@
  * (connections:write). Writes run in one transaction with their notification; with an
  * idempotency key a retry gets the first answer.
  */
+import { checkedCursor, LIST_PAGE_SIZE } from './list-cursor.ts';
+import { pageInput } from '../contracts/page-contracts.ts';
 import { Hono, type Context } from 'hono';
 import type { ApiEnv, ApiTokenDeps } from './api-token.ts';
 import { requireApiToken, revokedChallenge } from './api-token.ts';
@@ -13,7 +15,6 @@ import {
   connectionTagInput,
   connectionsRequestInput,
   contactsUploadInput,
-  noArguments,
   type ConnectionChangeOutput,
   type ConnectionsPendingOutput,
   type ConnectionsRequestOutput,
@@ -44,7 +45,10 @@ export function connectionRoutes(deps: ConnectionRouteDeps): Hono<ApiEnv> {
   );
 
   app.post('/v1/connections/pending', requireApiToken(deps, ['connections:read']), (c) =>
-    handle(c, noArguments, async (): Promise<ConnectionsPendingOutput> => ({ requests: await deps.connections.pending((await me(c)).andeeId) })),
+    handle(c, pageInput, async ({ cursor }): Promise<ConnectionsPendingOutput> => {
+      const page = await deps.connections.pendingPage((await me(c)).andeeId, { limit: LIST_PAGE_SIZE, after: checkedCursor(cursor) });
+      return { requests: page.requests, nextCursor: page.next ?? null };
+    }),
   );
 
   app.post('/v1/connections/request', requireApiToken(deps, ['connections:write']), (c) =>

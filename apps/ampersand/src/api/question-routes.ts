@@ -8,7 +8,8 @@ import { Hono, type Context } from 'hono';
 import type { ApiEnv, ApiTokenDeps } from './api-token.ts';
 import { requireApiToken } from './api-token.ts';
 import { ampersandErrors } from '../errors.ts';
-import { noArguments } from '../contracts/connection-contracts.ts';
+import { checkedCursor, LIST_PAGE_SIZE } from './list-cursor.ts';
+import { pageInput } from '../contracts/page-contracts.ts';
 import {
   askAndeeInput,
   questionIdInput,
@@ -52,11 +53,17 @@ export function questionRoutes(deps: QuestionRouteDeps): Hono<ApiEnv> {
   );
 
   app.post('/v1/questions/sent', requireApiToken(deps, ['connections:read', 'connections:write'], { anyOf: true }), (c) =>
-    handle(c, noArguments, async (): Promise<QuestionsListOutput> => ({ questions: await deps.questions.sent((await me(c)).andeeId) })),
+    handle(c, pageInput, async ({ cursor }): Promise<QuestionsListOutput> => {
+      const page = await deps.questions.sentPage((await me(c)).andeeId, { limit: LIST_PAGE_SIZE, after: checkedCursor(cursor) });
+      return { questions: page.questions, nextCursor: page.next ?? null };
+    }),
   );
 
   app.post('/v1/questions/pending', requireApiToken(deps, ['connections:read']), (c) =>
-    handle(c, noArguments, async (): Promise<QuestionsPendingOutput> => ({ questions: await deps.questions.open((await me(c)).andeeId) })),
+    handle(c, pageInput, async ({ cursor }): Promise<QuestionsPendingOutput> => {
+      const page = await deps.questions.openPage((await me(c)).andeeId, { limit: LIST_PAGE_SIZE, after: checkedCursor(cursor) });
+      return { questions: page.questions, nextCursor: page.next ?? null };
+    }),
   );
 
   app.post('/v1/questions/answer', requireApiToken(deps, ['connections:write', 'signals:write']), (c) =>

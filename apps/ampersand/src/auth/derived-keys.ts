@@ -10,6 +10,8 @@ export interface DerivedKeys {
   accessToken: KeyObject;
   /** Signs run tokens: one turn's authority, never accepted as an access token (another key). */
   runToken: KeyObject;
+  /** What the MCP service presents to the API's revocation feed (auth/revocation-feed.ts). */
+  revocationFeed: Buffer;
   /** The HMAC key phone numbers are hashed with before they are stored (contacts.ts). */
   phoneHash: Buffer;
   cookieKeys: string[];
@@ -24,6 +26,7 @@ export function deriveKeys(secret: string): DerivedKeys {
     accessToken: createSecretKey(derive('access token v1')),
     runToken: createSecretKey(derive('run token v1')),
     phoneHash: derive('phone hash v1'),
+    revocationFeed: derive('revocation feed v1'),
     cookieKeys: [derive('cookies v1').toString('base64url')],
     seal(plain) {
       const iv = randomBytes(12);

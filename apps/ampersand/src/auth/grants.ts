@@ -2,7 +2,8 @@
  * Grants as the andee and the operator see them: which client holds access to whose account,
  * with which scopes, since when; and revocation, which deletes the grant with every code and
  * refresh token issued under it in one statement. Access tokens are self-contained JWTs: the API
- * refuses them at once (it checks the grant on every call), the MCP service only when they expire.
+ * refuses them at once (it checks the grant on every call), the MCP service as soon as the
+ * revocation feed tells it (the delete is recorded and announced by the database: revocation-feed.ts).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { hashToken } from '@agent-products/kit/auth';

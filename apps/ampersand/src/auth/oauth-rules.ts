@@ -4,8 +4,9 @@
  * - an authorization or device request without `scope` asks for the default public grant;
  * - dynamic client registration admits public clients only (`token_endpoint_auth_method` none,
  *   the default when absent) and ignores a registered `scope`, which would otherwise restrict
- *   the client to OpenID scopes; a client redirecting only to loopback registers as native, so
- *   its redirect port may vary (RFC 8252 §7.3);
+ *   the client to OpenID scopes; its redirect URIs must be https, loopback http or a private-use
+ *   scheme (redirect-uris.ts), else `invalid_redirect_uri`; a client redirecting only to
+ *   loopback registers as native, so its redirect port may vary (RFC 8252 §7.3);
  * - refresh requests go through the race-safe succession (refresh-succession.ts).
  * Request bodies arrive already read (auth/provider-route.ts), so they can be inspected and amended.
  */
@@ -14,11 +15,11 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { ALL_SCOPES, DEFAULT_PUBLIC_SCOPES } from '../scopes.ts';
 import { OAUTH_ROUTES } from './authorization-server.ts';
 import type { RefreshSuccession } from './refresh-succession.ts';
+import { isLoopbackIpRedirect, isPrivateUseRedirect, redirectUriProblem } from './redirect-uris.ts';
 
 type BodyRequest = KoaContextWithOIDC['req'] & { body?: string };
 
 const DEFAULT_SCOPE = DEFAULT_PUBLIC_SCOPES.join(' ');
-const LOOPBACK_REDIRECT = /^http:\/\/(127\.0\.0\.1|\[::1\])(:\d+)?\//;
 const DISCOVERY_PATHS = new Set(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']);
 
 export function applyOAuthRules(provider: Provider, succession: RefreshSuccession, now: () => Date): void {
@@ -65,11 +66,22 @@ export function applyOAuthRules(provider: Provider, succession: RefreshSuccessio
         return;
       }
       const { scope: _ignored, ...rest } = metadata;
-      // A client redirecting only to loopback is a native app (RFC 8252): oidc-provider then lets
-      // the port vary at authorization time, as §7.3 allows, since such apps pick a free port.
       const redirects = Array.isArray(rest.redirect_uris) ? rest.redirect_uris : [];
+      for (const uri of redirects) {
+        const problem = redirectUriProblem(uri);
+        if (!problem) continue;
+        ctx.status = 400;
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = { error: 'invalid_redirect_uri', error_description: problem };
+        return;
+      }
+      // A client redirecting only to loopback, or to a private-use scheme, is a native app (RFC
+      // 8252): oidc-provider then lets a loopback port vary at authorization time, as §7.3 allows
+      // (such apps pick a free port), and admits the private-use scheme, which it refuses a web client.
       const native =
-        rest.application_type === undefined && redirects.length > 0 && redirects.every((uri) => typeof uri === 'string' && LOOPBACK_REDIRECT.test(uri));
+        rest.application_type === undefined &&
+        redirects.length > 0 &&
+        (redirects.every((uri) => isLoopbackIpRedirect(uri as string)) || redirects.some((uri) => isPrivateUseRedirect(uri as string)));
       req.body = JSON.stringify({ ...rest, token_endpoint_auth_method: 'none', ...(native ? { application_type: 'native' } : {}) });
       return next();
     }

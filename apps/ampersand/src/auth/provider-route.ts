@@ -18,6 +18,7 @@ import type Provider from 'oidc-provider';
 import { providerRateLimit } from './provider-rate-limits.ts';
 import { OAUTH_ROUTES } from './authorization-server.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
+import type { ClientAddressOf } from './client-address.ts';
 
 /** Every path oidc-provider answers. */
 export const PROVIDER_PATHS = /^\/(oauth\/|device(\/|$)|\.well-known\/(openid-configuration|oauth-authorization-server)$)/;
@@ -54,6 +55,7 @@ export interface ProviderRouteOptions {
   provider: Provider;
   issuer: string;
   limits: AuthRateLimits;
+  addressOf: ClientAddressOf;
   log: Logger;
 }
 
@@ -75,7 +77,7 @@ export function providerRoute(options: ProviderRouteOptions): Handler<AppEnv> {
         if (body === undefined) return undefined;
         let refusal: Awaited<ReturnType<typeof providerRateLimit>>;
         try {
-          refusal = await providerRateLimit(limits, req, c.req.path, body);
+          refusal = await providerRateLimit(limits, options.addressOf, req, c.req.path, body);
         } catch (error) {
           log.warn({ err: error }, 'rate limit unavailable');
           return oauthRefusal(
@@ -85,7 +87,7 @@ export function providerRoute(options: ProviderRouteOptions): Handler<AppEnv> {
             LIMITS_UNAVAILABLE_RETRY_SECONDS,
           );
         }
-        return refusal ? oauthRefusal(refusal.status, refusal.error, refusal.description, refusal.retryAfterSeconds) : undefined;
+        return refusal ? oauthRefusal(refusal.status, refusal.oauthError, refusal.message, Number(refusal.details?.retryAfterSeconds)) : undefined;
       },
     },
   );

@@ -6,8 +6,10 @@
  * database (PGlite or PostgreSQL), or in Redis with a Redis URL — so every API process shares
  * the counts.
  *
- * Addresses are the socket's peer address: & trusts no forwarding header, so behind a proxy
- * every caller shares the proxy's address and these limits are per proxy (raise them there).
+ * Addresses are the socket's peer address unless `AMPERSAND_TRUSTED_PROXIES` names the proxies
+ * in front of & (client-address.ts). A tag's sign-in limit counts per tag and address, so nobody
+ * can lock an andee out of their own link by asking for it from elsewhere. The operator can lift
+ * any count (`clear-rate-limit`).
  */
 import type { Kysely } from 'kysely';
 import { hashToken } from '@agent-products/kit/auth';
@@ -19,6 +21,8 @@ export type AuthLimitName = keyof AuthRateLimitSettings;
 export interface AuthRateLimits {
   /** Counts one request against `name`'s limit for `subject` (an address, a tag, a device code). */
   consume(name: AuthLimitName, subject: string): Promise<RateLimitOutcome>;
+  /** Forgets `name`'s count for `subject` (the operator's `clear-rate-limit`); true when there was one. */
+  clear(name: AuthLimitName, subject: string): Promise<boolean>;
   /** Present with Redis: whether it answers (the API's health). */
   readonly probe?: () => Promise<boolean>;
   close(): Promise<void>;
@@ -46,9 +50,15 @@ export function authRateLimits(options: AuthRateLimitOptions): AuthRateLimits {
   return {
     // Keys are hashed: a tag or a device code is not kept in the clear, and every key fits the column.
     consume: (name, subject) => limiters.get(name)!.consume(hashToken(subject)),
+    clear: (name, subject) => limiters.get(name)!.reset(hashToken(subject)),
     ...(any.probe ? { probe: any.probe } : {}),
     async close() {
       await Promise.all([...limiters.values()].map((limiter) => limiter.close()));
     },
   };
+}
+
+/** The subject of `signInLinksPerTag`: the tag and the address asking, together. */
+export function tagFromAddress(tag: string, address: string): string {
+  return `${tag} ${address}`;
 }

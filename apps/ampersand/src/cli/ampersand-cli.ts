@@ -7,6 +7,7 @@ import { AndeeRepository } from '../andees/andee-repository.ts';
 import { WebSessions } from '../andees/web-sessions.ts';
 import { Grants } from '../auth/grants.ts';
 import { hostedRuntimeCredentials } from '../auth/hosted-runtime.ts';
+import { authRateLimits } from '../auth/rate-limits.ts';
 import { Connections } from '../identity/connections.ts';
 import { IdentitySignals } from '../identity/identity-signals.ts';
 import { Notifications } from '../identity/notifications.ts';
@@ -53,6 +54,14 @@ async function withDatabase(): Promise<string> {
               resource: settings.mcpUrl,
               ttlSeconds: settings.accessTokenTtlSeconds,
             }).issue(andeeId, now),
+        },
+        clearRateLimit: async (name, subject) => {
+          const limits = authRateLimits({ db, redisUrl: settings.redisUrl, limits: settings.rateLimits });
+          try {
+            return await limits.clear(name, subject);
+          } finally {
+            await limits.close();
+          }
         },
         seedDemo: () => seedDemoGraph({ db, andees, signals, connections, contacts: contacts(), questions }, new Date()),
         apiUrl: settings.apiUrl,

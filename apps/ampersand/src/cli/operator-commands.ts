@@ -12,6 +12,8 @@ import type { Connections } from '../identity/connections.ts';
 import type { IdentitySignals } from '../identity/identity-signals.ts';
 import type { FirstPartyClients } from '../identity/visibility.ts';
 import { signInLink } from '../web/sign-in-routes.tsx';
+import { tagFromAddress, type AuthLimitName } from '../auth/rate-limits.ts';
+import { DEFAULT_AUTH_RATE_LIMITS } from '../settings.ts';
 
 export interface OperatorDeps {
   andees: AndeeRepository;
@@ -23,6 +25,8 @@ export interface OperatorDeps {
   hostedRuntime: HostedRuntimeCredentials;
   /** Seeds the labelled demo graph unless present. */
   seedDemo: () => Promise<{ seeded: boolean; tags: string[] }>;
+  /** Lifts one rate limit's count for one subject (auth/rate-limits.ts); true when there was one. */
+  clearRateLimit: (name: AuthLimitName, subject: string) => Promise<boolean>;
   apiUrl: string;
   mcpUrl: string;
   now: () => Date;
@@ -45,7 +49,10 @@ export const HELP = `& operator (npm run ampersand -- <command>)
                                          it), to connect an external runtime (AMPERSAND_RUNTIME_URL);
                                          revoke it with revoke-grant
   grants [<tag>]                         list OAuth grants (client, scopes, since), all or one andee's
-  revoke-grant <grantId>                 revoke a grant: its refresh tokens at once, API calls at once
+  revoke-grant <grantId>                 revoke a grant: its refresh tokens, API calls and MCP requests at once
+  clear-rate-limit <limit> <subject>     lift a rate limit for one subject: an address (…PerAddress), a
+                                         device code (devicePollsPerCode), or <tag> <address>
+                                         (signInLinksPerTag); limits: ${Object.keys(DEFAULT_AUTH_RATE_LIMITS).join(', ')}
   urls                                   print the protected-resource and authorization-server URLs
   help                                   this text`;
 
@@ -137,7 +144,24 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: readonly stri
     case 'revoke-grant': {
       if (!args[0]) throw new OperatorError('Name the grant id (see `grants`).');
       if (!(await deps.grants.revoke(args[0]))) throw new OperatorError(`No grant ${args[0]}.`);
-      return `Revoked grant ${args[0]}: its refresh tokens fail now, the API refuses its access tokens now, the MCP service when they expire.`;
+      return `Revoked grant ${args[0]}: its refresh tokens fail now, and the API and the MCP service refuse its access tokens now.`;
+    }
+    case 'clear-rate-limit': {
+      const [name, ...subject] = args;
+      if (!name || !(name in DEFAULT_AUTH_RATE_LIMITS))
+        throw new OperatorError(`Name the limit, one of ${Object.keys(DEFAULT_AUTH_RATE_LIMITS).join(', ')}, then its subject.`);
+      const limit = name as AuthLimitName;
+      const expected = limit === 'signInLinksPerTag' ? 2 : 1;
+      if (subject.length !== expected)
+        throw new OperatorError(
+          limit === 'signInLinksPerTag'
+            ? 'signInLinksPerTag counts per tag and address: clear-rate-limit signInLinksPerTag <tag> <address>.'
+            : `Name the one subject of ${limit}.`,
+        );
+      const key = limit === 'signInLinksPerTag' ? tagFromAddress(subject[0]!.replace(/^&/, '').toLowerCase(), subject[1]!) : subject[0]!;
+      return (await deps.clearRateLimit(limit, key))
+        ? `Cleared ${limit} for ${subject.join(' ')}: its next request counts from zero.`
+        : `${limit} held no count for ${subject.join(' ')}; nothing to clear.`;
     }
     case 'urls':
       return urlsText(deps.apiUrl, deps.mcpUrl);

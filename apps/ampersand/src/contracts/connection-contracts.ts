@@ -1,6 +1,7 @@
 /** Shapes of the connection tools and the contacts upload (spec "Connections"). */
 import * as z from 'zod';
 import { idempotencyKey } from './identity-contracts.ts';
+import { nextCursorOutput } from './page-contracts.ts';
 
 /** The most phone numbers one contacts upload may hold (the MCP tool, the API and the web form). */
 export const MAX_CONTACTS = 5000;
@@ -12,6 +13,7 @@ export const noArguments = z.object({}).strict();
 
 export const connectionsPendingOutput = z.object({
   requests: z.array(other.extend({ requestId: z.string(), direction: z.enum(['incoming', 'outgoing']), note: z.string().nullable(), requestedAt: z.string() })),
+  nextCursor: nextCursorOutput,
 });
 
 export const connectionsRequestInput = z

@@ -1,6 +1,7 @@
 /** Shapes of the peer-question tools (spec "Peer questions"). */
 import * as z from 'zod';
 import { idempotencyKey } from './identity-contracts.ts';
+import { nextCursorOutput } from './page-contracts.ts';
 
 const who = z.object({ name: z.string(), tag: z.string() });
 const questionId = z.string().min(1).max(64).describe('The question id');
@@ -27,10 +28,12 @@ export const questionsListOutput = z.object({
       signalsCreated: z.number().int().describe('Identity signals created from the answer (the answer text itself is never shown here)'),
     }),
   ),
+  nextCursor: nextCursorOutput,
 });
 
 export const questionsPendingOutput = z.object({
   questions: z.array(z.object({ questionId: z.string(), from: who, question: z.string(), askedAt: z.string(), expiresAt: z.string() })),
+  nextCursor: nextCursorOutput,
 });
 
 export const questionIdInput = z.object({ questionId, idempotencyKey }).strict();

@@ -6,6 +6,7 @@
  * `fallbackText`, which every item must carry.
  */
 import * as z from 'zod';
+import { isSafeLinkUrl, LINK_URL_RULE } from './link-urls.ts';
 
 export const SURFACE_CONTRACT_URI = 'ampersand://loops/surface-contract';
 
@@ -17,7 +18,13 @@ export const surfaceBlock = z.discriminatedUnion('type', [
   z.object({ type: z.literal('paragraph'), text: z.string().min(1).max(4000) }).strict(),
   z.object({ type: z.literal('bullet_list'), items: z.array(z.string().min(1).max(500)).min(1).max(50) }).strict(),
   z.object({ type: z.literal('recommendation'), name: z.string().min(1).max(200), reason: z.string().min(1).max(1000) }).strict(),
-  z.object({ type: z.literal('link'), label: z.string().min(1).max(200), url: z.string().url().max(2000) }).strict(),
+  z
+    .object({
+      type: z.literal('link'),
+      label: z.string().min(1).max(200),
+      url: z.string().url().max(2000).refine(isSafeLinkUrl, { message: LINK_URL_RULE }),
+    })
+    .strict(),
 ]);
 export type SurfaceBlock = z.output<typeof surfaceBlock>;
 

@@ -123,10 +123,10 @@ describe('Connections', () => {
         read: null,
       },
     ]);
-    expect(await connections.pending(ada.andeeId)).toEqual([
+    expect((await connections.pendingPage(ada.andeeId, { limit: 500 })).requests).toEqual([
       { requestId, direction: 'outgoing', name: bob.name, tag: '&bob', photoUrl: null, note: 'met at the meetup', requestedAt: at(1).toISOString() },
     ]);
-    expect(await connections.pending(bob.andeeId)).toEqual([
+    expect((await connections.pendingPage(bob.andeeId, { limit: 500 })).requests).toEqual([
       {
         requestId,
         direction: 'incoming',
@@ -137,7 +137,7 @@ describe('Connections', () => {
         requestedAt: at(1).toISOString(),
       },
     ]);
-    expect(await connections.pending(cy.andeeId)).toEqual([]);
+    expect((await connections.pendingPage(cy.andeeId, { limit: 500 })).requests).toEqual([]);
   });
 
   it('a request without a note is notified without one; pending lists newest first', async () => {
@@ -145,7 +145,10 @@ describe('Connections', () => {
     await inTrx((trx) => connections.request(trx, ada, dee, '', at(3)));
     expect((await notes()).map((n) => n.text)).toEqual(['Cy N (&mid) wants to connect.', 'Ada L (&zed) wants to connect.']);
     expect((await requests()).map((r) => r.note)).toEqual([null, '']);
-    expect((await connections.pending(ada.andeeId)).map((p) => `${p.direction} ${p.tag}`)).toEqual(['outgoing &abe', 'incoming &mid']);
+    expect((await connections.pendingPage(ada.andeeId, { limit: 500 })).requests.map((p) => `${p.direction} ${p.tag}`)).toEqual([
+      'outgoing &abe',
+      'incoming &mid',
+    ]);
   });
 
   it('refuses a request to oneself, to a connection, and while one is pending either way', async () => {
@@ -190,7 +193,7 @@ describe('Connections', () => {
     await inTrx((trx) => connections.request(trx, ada, cy, undefined, at(0)));
     expect(await inTrx((trx) => connections.resolveIncoming(trx, cy, ada.andeeId, 'denied', at(1)))).toBe(true);
     await inTrx((trx) => connections.request(trx, cy, ada, 'again', at(2)));
-    expect((await connections.pending(ada.andeeId)).map((p) => `${p.direction} ${p.note}`)).toEqual(['incoming again']);
+    expect((await connections.pendingPage(ada.andeeId, { limit: 500 })).requests.map((p) => `${p.direction} ${p.note}`)).toEqual(['incoming again']);
   });
 
   it('accepting connects both sides at that time and tells the requester', async () => {
@@ -206,7 +209,7 @@ describe('Connections', () => {
       at: at(4).toISOString(),
       read: null,
     });
-    expect(await connections.pending(bob.andeeId)).toEqual([]);
+    expect((await connections.pendingPage(bob.andeeId, { limit: 500 })).requests).toEqual([]);
     // Answered, the request's notification has nothing left to ask: it reads as read.
     expect((await notes()).find((n) => n.kind === 'connection_request')?.read?.toISOString()).toBe(at(4).toISOString());
     // Resolved once: a second answer finds nothing.

@@ -128,26 +128,33 @@ export class Connections {
     };
   }
 
-  async pending(andeeId: string, db: Db = this.db): Promise<PendingRequest[]> {
-    const rows = await db
+  /**
+   * The pending requests either way, for the API's `connections_pending`: the newest first, a
+   * page at a time (store/newest-first.ts), so none is ever dropped silently.
+   */
+  async pendingPage(
+    andeeId: string,
+    options: { limit: number; after?: string | undefined },
+  ): Promise<{ requests: PendingRequest[]; next: string | undefined }> {
+    const query = this.db
       .selectFrom('connection_requests as r')
       .innerJoin('andees as a', (j) => j.on(sql`a.andee_id = case when r.from_id = ${andeeId} then r.to_id else r.from_id end`))
       .select(['r.request_id', 'r.from_id', 'r.note', 'r.created_at', 'a.display_name', 'a.tag', 'a.photo_url'])
       .where('r.status', '=', 'pending')
-      .where((eb) => eb.or([eb('r.from_id', '=', andeeId), eb('r.to_id', '=', andeeId)]))
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.request_id')
-      .limit(500)
-      .execute();
-    return rows.map((r) => ({
-      requestId: r.request_id,
-      direction: r.from_id === andeeId ? 'outgoing' : 'incoming',
-      name: r.display_name,
-      tag: `&${r.tag}`,
-      photoUrl: r.photo_url,
-      note: r.note,
-      requestedAt: r.created_at.toISOString(),
-    }));
+      .where((eb) => eb.or([eb('r.from_id', '=', andeeId), eb('r.to_id', '=', andeeId)]));
+    const page = await newestFirst(query, { at: 'r.created_at', id: 'r.request_id' }, options);
+    return {
+      requests: page.rows.map((r) => ({
+        requestId: r.request_id,
+        direction: r.from_id === andeeId ? ('outgoing' as const) : ('incoming' as const),
+        name: r.display_name,
+        tag: `&${r.tag}`,
+        photoUrl: r.photo_url,
+        note: r.note,
+        requestedAt: r.created_at.toISOString(),
+      })),
+      next: page.next,
+    };
   }
 
   /** A new pending request from `from` to `to`, and the recipient's notification; refuses oneself, an existing connection and a pending pair. */

@@ -1,4 +1,5 @@
 /** The connection tools: adapters forwarding to the connections API (api/connection-routes.ts). */
+import { pageInput, withMore } from '../contracts/page-contracts.ts';
 import { defineTool, type Tool } from '@agent-products/kit/mcp';
 import { connectionsReadInput, connectionsReadOutput, type ConnectionsReadOutput } from '../contracts/contracts.ts';
 import {
@@ -7,7 +8,6 @@ import {
   connectionsPendingOutput,
   connectionsRequestInput,
   connectionsRequestOutput,
-  noArguments,
   type ConnectionChangeOutput,
   type ConnectionsPendingOutput,
   type ConnectionsRequestOutput,
@@ -64,21 +64,25 @@ export function connectionTools(forward: Forward): Tool[] {
     defineTool({
       name: 'connections_pending',
       title: 'List pending connection requests',
-      description: 'List pending connection requests, each with direction incoming or outgoing. Only incoming requests can be accepted or denied.',
-      input: noArguments,
+      description:
+        'List pending connection requests, newest first, each with direction incoming or outgoing. Only incoming requests can be accepted or denied. Paged: while nextCursor is not null, call again with it as cursor.',
+      input: pageInput,
       output: connectionsPendingOutput,
       annotations: READ,
       access: { scopes: ['connections:read'] },
       run: (args, scope) => forward('/v1/connections/pending', args, scope) as Promise<ConnectionsPendingOutput>,
       text: (r) =>
-        r.requests.length === 0
-          ? 'No pending connection requests.'
-          : r.requests
-              .map(
-                (q) =>
-                  `- ${q.direction === 'incoming' ? 'from' : 'to'} ${q.name} (${q.tag}), ${q.requestedAt.slice(0, 10)}${q.note ? `: “${q.note}”` : ''} [${q.direction}]`,
-              )
-              .join('\n'),
+        withMore(
+          r.requests.length === 0
+            ? 'No pending connection requests.'
+            : r.requests
+                .map(
+                  (q) =>
+                    `- ${q.direction === 'incoming' ? 'from' : 'to'} ${q.name} (${q.tag}), ${q.requestedAt.slice(0, 10)}${q.note ? `: “${q.note}”` : ''} [${q.direction}]`,
+                )
+                .join('\n'),
+          r.nextCursor,
+        ),
     }),
     defineTool({
       name: 'connections_request',

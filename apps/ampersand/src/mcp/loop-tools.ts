@@ -30,6 +30,13 @@ const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true,
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 const IDEMPOTENT_WRITE = { ...WRITE, idempotentHint: true };
 
+/**
+ * Loop scopes are opt-in (never in the default grant), so "authorize again" alone would bring
+ * back the same scopes: the caller must ask for them and the andee must tick them.
+ */
+export const LOOP_SCOPES_HOW_TO_GET =
+  'Loop access is opt-in: reconnect this MCP client asking for the scopes "loops:read loops:write" (besides the default ones), and tick Loop access on the approval page.';
+
 type Out<S extends z.ZodType> = Promise<z.output<S>>;
 
 export function loopTools(forward: Forward): Tool[] {
@@ -42,7 +49,7 @@ export function loopTools(forward: Forward): Tool[] {
       input: loopReadInput,
       output: loopReadOutput,
       annotations: READ,
-      access: { scopes: ['loops:read'] },
+      access: { scopes: ['loops:read'], howToGet: LOOP_SCOPES_HOW_TO_GET },
       run: (args, scope) => forward('/v1/loops/read', args, scope) as Out<typeof loopReadOutput>,
       text: (r) =>
         r.loop
@@ -64,7 +71,7 @@ export function loopTools(forward: Forward): Tool[] {
       input: loopMembersInput,
       output: loopMembersOutput,
       annotations: READ,
-      access: { scopes: ['loops:read'] },
+      access: { scopes: ['loops:read'], howToGet: LOOP_SCOPES_HOW_TO_GET },
       run: (args, scope) => forward('/v1/loops/members', args, scope) as Out<typeof loopMembersOutput>,
       text: (r) => r.members.map((m) => `${m.name} (${m.tag}, ${m.role})`).join('\n'),
     }),
@@ -76,7 +83,7 @@ export function loopTools(forward: Forward): Tool[] {
       input: loopCreateInput,
       output: loopCreateOutput,
       annotations: IDEMPOTENT_WRITE,
-      access: { scopes: ['loops:write'] },
+      access: { scopes: ['loops:write'], howToGet: LOOP_SCOPES_HOW_TO_GET },
       run: (args, scope) => forward('/v1/loops/create', args, scope) as Out<typeof loopCreateOutput>,
       text: (r) => `${r.reused ? 'Reused the existing Loop' : 'Created the Loop'} "${r.loop.title}" (${r.loop.loopId}).`,
     }),
@@ -88,7 +95,7 @@ export function loopTools(forward: Forward): Tool[] {
       input: loopWriteInput,
       output: loopWriteOutput,
       annotations: WRITE,
-      access: { scopes: ['loops:write'] },
+      access: { scopes: ['loops:write'], howToGet: LOOP_SCOPES_HOW_TO_GET },
       run: (args, scope) => forward('/v1/loops/write', args, scope) as Out<typeof loopWriteOutput>,
       text: (r) => `${r.created ? 'Saved' : 'Updated'} "${r.item.title}" (${r.item.itemId}, version ${r.item.version}).`,
     }),
@@ -99,7 +106,7 @@ export function loopTools(forward: Forward): Tool[] {
       input: loopShareInput,
       output: loopShareOutput,
       annotations: IDEMPOTENT_WRITE,
-      access: { scopes: ['loops:write'] },
+      access: { scopes: ['loops:write'], howToGet: LOOP_SCOPES_HOW_TO_GET },
       run: (args, scope) => forward('/v1/loops/share', args, scope) as Out<typeof loopShareOutput>,
       text: (r) => (r.changed ? `${r.tag} can now see this Loop.` : `${r.tag} was already a member.`),
     }),
@@ -110,7 +117,7 @@ export function loopTools(forward: Forward): Tool[] {
       input: loopShareInput,
       output: loopShareOutput,
       annotations: { ...IDEMPOTENT_WRITE, destructiveHint: true },
-      access: { scopes: ['loops:write'] },
+      access: { scopes: ['loops:write'], howToGet: LOOP_SCOPES_HOW_TO_GET },
       run: (args, scope) => forward('/v1/loops/unshare', args, scope) as Out<typeof loopShareOutput>,
       text: (r) => (r.changed ? `${r.tag} no longer sees this Loop.` : `${r.tag} was not a member.`),
     }),
@@ -122,7 +129,7 @@ export function loopTools(forward: Forward): Tool[] {
       input: loopVisibilityInput,
       output: loopVisibilityOutput,
       annotations: IDEMPOTENT_WRITE,
-      access: { scopes: ['loops:write'] },
+      access: { scopes: ['loops:write'], howToGet: LOOP_SCOPES_HOW_TO_GET },
       run: (args, scope) => forward('/v1/loops/item-visibility', args, scope) as Out<typeof loopVisibilityOutput>,
       text: (r) => `"${r.item.title}" is now visible to ${r.item.visibility === 'owner' ? 'the owner only' : 'every member'}.`,
     }),
@@ -134,7 +141,7 @@ export function loopTools(forward: Forward): Tool[] {
       input: loopArchiveInput,
       output: loopArchiveOutput,
       annotations: IDEMPOTENT_WRITE,
-      access: { scopes: ['loops:write'] },
+      access: { scopes: ['loops:write'], howToGet: LOOP_SCOPES_HOW_TO_GET },
       run: (args, scope) => forward('/v1/loops/archive', args, scope) as Out<typeof loopArchiveOutput>,
       text: (r) => `"${r.loop.title}" is ${r.loop.archived ? 'archived' : 'back on the active shelf'}.`,
     }),
@@ -146,7 +153,7 @@ export function loopTools(forward: Forward): Tool[] {
       input: runOutcomeInput,
       output: runOutcomeOutput,
       annotations: WRITE,
-      access: { scopes: ['loops:write'] },
+      access: { scopes: ['loops:write'], howToGet: LOOP_SCOPES_HOW_TO_GET },
       run: (args, scope) => forward('/v1/runs/outcome', args, scope) as Out<typeof runOutcomeOutput>,
       text: (r) => `Run ${r.runId} ended ${r.state}.`,
     }),

@@ -1,19 +1,20 @@
 /**
  * The MCP service: `POST /mcp` and the alternate `POST /`, stateless, holding no product data.
  * Every protocol request needs a bearer token, verified locally by the kit's MCP guard
- * (signature, issuer, audience = the canonical MCP URL, expiry); refusals are 401 with a
+ * (signature, issuer, audience = the canonical MCP URL, expiry, and not of a grant the API's
+ * revocation feed reported ended: revoked-grants.ts); refusals are 401 with a
  * WWW-Authenticate challenge pointing at the protected-resource metadata. The kit's endpoint
  * reads and checks the body (the pipeline's 413, its own JSON-RPC refusals). Verified calls run
  * the tools, which forward to the API with the verified token the guard handed them.
  */
 import type { Hono } from 'hono';
-import { readBearer, verifyBearerRequest, type AuthFailure } from '@agent-products/kit/auth';
+import { readBearer, type AuthFailure } from '@agent-products/kit/auth';
 import { createHttpApp, type AppEnv } from '@agent-products/kit/http';
 import type { Logger } from '@agent-products/kit/log';
 import { platformErrors } from '@agent-products/kit/errors';
 import { createMcpEndpoint, mountGuardedMcpEndpoints, type McpGuard, type Tool } from '@agent-products/kit/mcp';
 import { isHostedRuntime } from '../auth/hosted-runtime.ts';
-import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
+import { accessTokenVerifier, principalOf } from '../auth/access-token-verifier.ts';
 import { deriveKeys } from '../auth/derived-keys.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import { BUILD_VERSION, buildInfo } from '../build-info.ts';
@@ -25,6 +26,9 @@ import { surfaceContractResource } from './loop-tools.ts';
 import { resourceChallenge } from './resource-metadata.ts';
 import { andeeCardResource } from './andee-card-resource.ts';
 import { ampersandTools } from './tools.ts';
+import { followRevocations, type RevokedGrants } from './revoked-grants.ts';
+import { callableEndpoints } from './callable-endpoints.ts';
+import { QUESTIONS_LIST_SCOPES } from './question-tools.ts';
 
 export type McpSettings = Pick<AmpersandSettings, 'mcpUrl' | 'apiUrl' | 'mcpAllowedOrigins' | 'openaiAppsChallenge'> &
   Partial<Pick<AmpersandSettings, 'cardBundlePath' | 'photoHost'>>;
@@ -40,15 +44,20 @@ export interface McpServiceOptions {
 
 export interface McpService {
   app: Hono<AppEnv>;
+  /** The grants this process refuses as revoked, from the API's feed. */
+  revoked: RevokedGrants;
   close(): Promise<void>;
 }
 
 export function createMcpService(options: McpServiceOptions): McpService {
   const { settings, log } = options;
   const now = options.now ?? (() => new Date());
-  const verifier = accessTokenVerifier({ key: deriveKeys(options.tokenSecret).accessToken, issuer: settings.apiUrl, audience: settings.mcpUrl });
+  const keys = deriveKeys(options.tokenSecret);
+  const verifier = accessTokenVerifier({ key: keys.accessToken, issuer: settings.apiUrl, audience: settings.mcpUrl });
   const { metadata, challenge } = resourceChallenge({ mcpUrl: settings.mcpUrl, issuer: settings.apiUrl, scopes: ALL_SCOPES });
   const api = apiConnection(options.forwardTo ?? settings.apiUrl);
+  // Its own connection: the long poll holds one socket, never one the tool calls queue for.
+  const revoked = followRevocations({ api: apiConnection(options.forwardTo ?? settings.apiUrl), key: keys.revocationFeed, log });
   const card = settings.cardBundlePath ? andeeCardResource(settings.cardBundlePath, settings.photoHost ?? 'https://photos.and.com') : undefined;
   if (!card)
     log.warn(
@@ -57,7 +66,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
     );
   const forward = apiForwarder(api);
   const build = buildInfo('mcp', { ...settings, forwardTo: options.forwardTo });
-  const endpointWith = (tools: Tool[]) =>
+  const endpointWith = (tools: Tool[], listed?: (tool: Tool) => boolean) =>
     createMcpEndpoint({
       name: 'ampersand',
       version: BUILD_VERSION,
@@ -65,15 +74,22 @@ export function createMcpService(options: McpServiceOptions): McpService {
       instructions:
         "Tools over the signed-in andee's identity, connections and Loops. Use ask_question for identity answers, connections_read to resolve a person before acting, and loop_read before loop_create (reuse before create).",
       tools,
+      ...(listed ? { listed } : {}),
       registrations: [surfaceContractResource, ...(card ? [card] : [])],
       declareResources: true,
       // &'s clients have always sent one message per request and read a refusal's data.code.
       singleMessages: true,
       onError: (error) => log.error({ err: error }, 'mcp error'),
     });
-  const tools = () => ampersandTools(forward, { andeeCard: card !== undefined });
-  const endpoint = endpointWith(tools());
-  const hostedEndpoint = endpointWith([...tools(), ...hostedRuntimeTools(forward)]);
+  const publicTools = ampersandTools(forward, { andeeCard: card !== undefined });
+  const hostedTools = [...publicTools, ...hostedRuntimeTools(forward)];
+  // Answers what comes before admission (a wrong method); admitted requests get their own below.
+  const endpoint = endpointWith(publicTools);
+  const callable = callableEndpoints(
+    (principal) => (isHostedRuntime(principal) ? { kind: 'hosted-runtime', tools: hostedTools } : { kind: 'public', tools: publicTools }),
+    endpointWith,
+    { questions_list: QUESTIONS_LIST_SCOPES },
+  );
 
   const app = createHttpApp({
     log,
@@ -100,31 +116,41 @@ export function createMcpService(options: McpServiceOptions): McpService {
     challenge,
     refusals: REFUSALS,
     async admit(request) {
-      const verdict = await verifyBearerRequest(request, verifier, now());
-      if (!verdict.ok) return { failure: verdict.failure, description: verdict.description };
-      const runToken = request.headers.get('x-run-token');
-      if (runToken) rememberRunToken(verdict.principal, runToken);
       const bearer = readBearer(request);
-      return { principal: verdict.principal, ...(bearer.kind === 'token' ? { credential: bearer.token } : {}) };
+      if (bearer.kind === 'none') return { failure: 'missing' };
+      if (bearer.kind === 'malformed') return { failure: 'malformed' };
+      const verdict = await verifier.verifyClaims(bearer.token, now());
+      if (!verdict.ok) return { failure: verdict.failure, description: verdict.description };
+      // A token of an ended grant is a 401 like an expired one, so the client authorizes again.
+      if (verdict.claims.gid && revoked.has(verdict.claims.gid)) return { failure: 'revoked', description: REVOKED };
+      const principal = principalOf(verdict.claims);
+      const runToken = request.headers.get('x-run-token');
+      if (runToken) rememberRunToken(principal, runToken);
+      return { principal, credential: bearer.token };
     },
   };
-  // The hosted runtime's principal is shown its own tools too; a public client never lists them.
+  // Each caller is shown the tools its token's scopes and principal allow (the hosted runtime's
+  // principal its own too); a call by name of any other still gets that tool's refusal.
   mountGuardedMcpEndpoints(app, {
     paths: ['/mcp', '/'],
     guard,
     now,
     endpoint,
-    endpointFor: (principal) => (isHostedRuntime(principal) ? hostedEndpoint : endpoint),
+    endpointFor: callable.endpointFor,
   });
 
   return {
     app,
+    revoked,
     async close() {
-      await Promise.all([endpoint.close(), hostedEndpoint.close()]);
+      revoked.close();
+      await Promise.all([endpoint.close(), callable.close()]);
       api.close();
     },
   };
 }
+
+const REVOKED = 'The grant behind this access token was revoked; authorize again.';
 
 /** What each refusal says when the verifier gives no words of its own. */
 const REFUSALS: Readonly<Record<AuthFailure, string>> = {

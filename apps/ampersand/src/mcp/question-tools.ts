@@ -1,7 +1,7 @@
 /** The peer-question tools: adapters forwarding to the questions API (api/question-routes.ts). */
 import { defineTool, type Tool } from '@agent-products/kit/mcp';
 import { platformErrors } from '@agent-products/kit/errors';
-import { noArguments } from '../contracts/connection-contracts.ts';
+import { pageInput, withMore } from '../contracts/page-contracts.ts';
 import {
   askAndeeInput,
   askAndeeOutput,
@@ -19,6 +19,9 @@ import type { Forward } from './api-forwarder.ts';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+/** Either of these lets a caller list the questions it sent (spec "Enforcement"). */
+export const QUESTIONS_LIST_SCOPES = ['connections:read', 'connections:write'] as const;
 
 export function questionTools(forward: Forward): Tool[] {
   return [
@@ -39,8 +42,8 @@ export function questionTools(forward: Forward): Tool[] {
       name: 'questions_list',
       title: 'List questions you sent',
       description:
-        'Every question the caller sent, newest first, with status pending, answered, rejected, expired or withdrawn, timestamps and how many identity signals the answer created — never the answer text; use ask_question once an answer is visible.',
-      input: noArguments,
+        'Every question the caller sent, newest first, with status pending, answered, rejected, expired or withdrawn, timestamps and how many identity signals the answer created — never the answer text; use ask_question once an answer is visible. Paged: while nextCursor is not null, call again with it as cursor.',
+      input: pageInput,
       output: questionsListOutput,
       annotations: READ,
       // Advertised with connections:read; connections:write is accepted too (spec "Enforcement"),
@@ -49,7 +52,7 @@ export function questionTools(forward: Forward): Tool[] {
       meta: { securitySchemes: [{ type: 'oauth2', scopes: ['connections:read'] }] },
       run: (args, scope) => {
         const held = scope.principal?.scopes ?? [];
-        if (!held.includes('connections:read') && !held.includes('connections:write')) {
+        if (!QUESTIONS_LIST_SCOPES.some((scope) => held.includes(scope))) {
           throw platformErrors.fail('insufficient_scope', 'This tool needs the scope connections:read; authorize again to get the current scope set.', {
             missingScopes: ['connections:read'],
           });
@@ -57,14 +60,17 @@ export function questionTools(forward: Forward): Tool[] {
         return forward('/v1/questions/sent', args, scope) as Promise<QuestionsListOutput>;
       },
       text: (r) =>
-        r.questions.length === 0
-          ? 'You have not sent any questions.'
-          : r.questions
-              .map(
-                (q) =>
-                  `- to ${q.to.name} (${q.to.tag}): “${q.question}” — ${q.status}${q.status === 'answered' ? `, ${q.signalsCreated} signal${q.signalsCreated === 1 ? '' : 's'} created` : ''} (asked ${q.askedAt.slice(0, 10)}) [${q.questionId}]`,
-              )
-              .join('\n'),
+        withMore(
+          r.questions.length === 0
+            ? 'You have not sent any questions.'
+            : r.questions
+                .map(
+                  (q) =>
+                    `- to ${q.to.name} (${q.to.tag}): “${q.question}” — ${q.status}${q.status === 'answered' ? `, ${q.signalsCreated} signal${q.signalsCreated === 1 ? '' : 's'} created` : ''} (asked ${q.askedAt.slice(0, 10)}) [${q.questionId}]`,
+                )
+                .join('\n'),
+          r.nextCursor,
+        ),
     }),
     defineTool({
       name: 'questions_withdraw',
@@ -80,16 +86,22 @@ export function questionTools(forward: Forward): Tool[] {
     defineTool({
       name: 'questions_pending',
       title: 'List questions waiting for you',
-      description: 'Open questions addressed to the caller: id, asker, text and expiry.',
-      input: noArguments,
+      description:
+        'Open questions addressed to the caller, newest first: id, asker, text and expiry. Paged: while nextCursor is not null, call again with it as cursor.',
+      input: pageInput,
       output: questionsPendingOutput,
       annotations: READ,
       access: { scopes: ['connections:read'] },
       run: (args, scope) => forward('/v1/questions/pending', args, scope) as Promise<QuestionsPendingOutput>,
       text: (r) =>
-        r.questions.length === 0
-          ? 'No questions are waiting for you.'
-          : r.questions.map((q) => `- from ${q.from.name} (${q.from.tag}): “${q.question}” (expires ${q.expiresAt.slice(0, 10)}) [${q.questionId}]`).join('\n'),
+        withMore(
+          r.questions.length === 0
+            ? 'No questions are waiting for you.'
+            : r.questions
+                .map((q) => `- from ${q.from.name} (${q.from.tag}): “${q.question}” (expires ${q.expiresAt.slice(0, 10)}) [${q.questionId}]`)
+                .join('\n'),
+          r.nextCursor,
+        ),
     }),
     defineTool({
       name: 'questions_answer',

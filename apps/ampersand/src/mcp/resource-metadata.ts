@@ -16,5 +16,7 @@ export function resourceChallenge(options: { mcpUrl: string; issuer: string; sco
     scopesSupported: options.scopes,
     resourceName: '&',
   });
-  return { metadata, challenge: { resourceMetadataUrl: metadata.url, scopes: DEFAULT_PUBLIC_SCOPES } };
+  // Spec "Request validation": a missing token is `401 invalid_token` like a bad one; only the
+  // header tells them apart (no error code without a token, RFC 6750 §3.1).
+  return { metadata, challenge: { resourceMetadataUrl: metadata.url, scopes: DEFAULT_PUBLIC_SCOPES, missingCode: 'invalid_token' } };
 }

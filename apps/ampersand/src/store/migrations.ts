@@ -289,4 +289,23 @@ export const ampersandMigrations: Migrations = {
       await sql`create index connections_by_time on connections (andee_id, connected_at, other_id)`.execute(db);
     },
   },
+  // Every grant that ends (revoked on the web or by the operator, refresh-token reuse, expiry)
+  // is recorded by the database itself, whichever statement deleted it, and announced on commit
+  // (auth/revocation-feed.ts): the MCP processes refuse its tokens at once without asking the
+  // database on every request. Rows are dropped once no token of the grant can still be live.
+  '0061_grant_revocations': {
+    async up(db: Kysely<any>) {
+      await sql`create table oauth_grant_revocations (grant_id text primary key, revoked_at timestamptz not null)`.execute(db);
+      await sql`create index oauth_grant_revocations_by_time on oauth_grant_revocations (revoked_at)`.execute(db);
+      await sql`create function record_grant_revocation() returns trigger language plpgsql as $$
+        begin
+          insert into oauth_grant_revocations (grant_id, revoked_at) values (old.grant_id, clock_timestamp())
+            on conflict (grant_id) do update set revoked_at = excluded.revoked_at;
+          perform pg_notify('ampersand_grant_revoked', old.grant_id);
+          return old;
+        end $$`.execute(db);
+      await sql`create trigger oauth_grant_revoked after delete on oauth_store for each row
+        when (old.model = 'Grant' and old.grant_id is not null) execute function record_grant_revocation()`.execute(db);
+    },
+  },
 };

@@ -50,6 +50,7 @@ export interface AmpersandDatabase extends LoopTables {
   };
   oauth_refresh_successions: { token_hash: string; claimed_at: Date; sealed_response: string | null };
   oauth_keys: { name: string; sealed: string };
+  oauth_grant_revocations: { grant_id: string; revoked_at: Date };
   idempotency_records: { account_id: string; operation: string; idempotency_key: string; request_hash: string; response: unknown; created_at: Date };
   first_party_clients: { client_id: string; label: string; created_at: Date };
   andee_phones: { phone_hash: string; andee_id: string; created_at: Date };

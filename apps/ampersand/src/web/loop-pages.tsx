@@ -5,6 +5,7 @@
  * states in plain words with the safe next step. Every element that belongs to a run carries its
  * correlation id, so a request can be followed to what the person sees.
  */
+import { isSafeLinkUrl } from '../contracts/link-urls.ts';
 import type { MessageView } from '../loops/conversation.ts';
 import type { ItemView } from '../loops/loop-items.ts';
 import type { LoopSummary } from '../loops/loop-records.ts';
@@ -271,11 +272,16 @@ function block(b: SurfaceBlock, renderer = 'conversation') {
         </p>
       );
     case 'link':
-      return (
+      // A link stored before the rule (contracts/link-urls.ts) is shown as text, never made live.
+      return isSafeLinkUrl(b.url) ? (
         <p>
           <a href={b.url} rel="noopener noreferrer">
             {b.label}
           </a>
+        </p>
+      ) : (
+        <p>
+          {b.label} ({b.url})
         </p>
       );
     default:

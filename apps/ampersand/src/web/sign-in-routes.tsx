@@ -2,17 +2,19 @@
  * Sign-up and sign-in on the web. Sign-up asks only for a tag and a name and signs the new andee
  * in at once (there is no address to confirm), then shows the next step. Signing in again is by
  * one-time link only: & sends no e-mail, so the link is printed by the operator CLI or, on a
- * local development server, shown in the dev mailbox (/dev/mailbox, loopback only) — and the
+ * local development server, shown in the dev mailbox (/dev/mailbox: dev-mailbox-gate.ts) — and the
  * pages say exactly that, never "check your mailbox". `next` keeps a pending approval across
  * sign-in and sign-up.
  */
+import { mailboxAllowedFor, mailboxOpenTo } from './dev-mailbox-gate.ts';
 import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Kysely } from 'kysely';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import type { SignInFailure, WebSessions } from '../andees/web-sessions.ts';
 import { parseTag } from '../andees/tags.ts';
-import type { AuthLimitName, AuthRateLimits } from '../auth/rate-limits.ts';
+import { tagFromAddress, type AuthLimitName, type AuthRateLimits } from '../auth/rate-limits.ts';
+import type { ClientAddressOf } from '../auth/client-address.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { SiteCookies } from '@agent-products/kit/web';
 import { fail } from '../errors.ts';
@@ -24,6 +26,8 @@ export interface SignInDeps {
   andees: AndeeRepository;
   sessions: WebSessions;
   limits: AuthRateLimits;
+  /** The client address the limits count by (auth/client-address.ts). */
+  addressOf: ClientAddressOf;
   cookies: SiteCookies;
   publicUrl: string;
   devMailbox: boolean;
@@ -91,6 +95,8 @@ function signUpForm(next: string) {
 
 export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
+  // Links are only collected where they may be shown: a deployment whose public URL is loopback.
+  const devMailbox = deps.devMailbox && mailboxAllowedFor(deps.publicUrl);
 
   app.get('/sign-in', (c) => {
     const next = safeNext(c.req.query('next'));
@@ -124,7 +130,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
 
   async function sendLink(andeeId: string, next: string): Promise<void> {
     const { token } = await deps.sessions.issueLink(andeeId, deps.now());
-    if (deps.devMailbox)
+    if (devMailbox)
       await deps.db
         .insertInto('dev_mailbox')
         .values({ andee_id: andeeId, link: signInLink(deps.publicUrl, token, next), created_at: deps.now() })
@@ -139,7 +145,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
         <h1>Open your sign-in link</h1>
         <p class="notice" role="status">
           If that &tag exists, a one-time sign-in link was made for it. & sends no e-mail:{' '}
-          {deps.devMailbox ? (
+          {devMailbox ? (
             <>
               on this local server the link is in the <a href="/dev/mailbox">dev mailbox</a>.
             </>
@@ -159,6 +165,8 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
    * of `checks` that is exhausted. Every check counts, so a refused request still uses up its
    * address's allowance.
    */
+  const clientAddress = (c: Context<WebEnv>) => deps.addressOf(peerOf(c), c.req.header('x-forwarded-for'));
+
   async function checkLimits(checks: Array<[AuthLimitName, string]>): Promise<void> {
     for (const [name, subject] of checks) {
       const outcome = await deps.limits.consume(name, subject);
@@ -173,7 +181,12 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
     const { fields: form } = await postedForm(c);
     const next = safeNext(form.next);
     const tag = typeof form.tag === 'string' ? parseTag(form.tag) : undefined;
-    await checkLimits([['signInLinksPerAddress', addressOf(c)], ...(tag?.ok ? [['signInLinksPerTag', tag.tag] as [AuthLimitName, string]] : [])]);
+    const address = clientAddress(c);
+    // Per tag and address: requests from elsewhere never use up the andee's own allowance.
+    await checkLimits([
+      ['signInLinksPerAddress', address],
+      ...(tag?.ok ? [['signInLinksPerTag', tagFromAddress(tag.tag, address)] as [AuthLimitName, string]] : []),
+    ]);
     const andee = typeof form.tag === 'string' ? await deps.andees.byTag(form.tag) : undefined;
     // The same answer whether or not the tag exists, so the form does not reveal who has one.
     if (andee) await sendLink(andee.andeeId, next);
@@ -185,7 +198,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   app.post('/sign-up', async (c) => {
     const { fields: form } = await postedForm(c);
     const next = safeNext(form.next);
-    await checkLimits([['signInLinksPerAddress', addressOf(c)]]);
+    await checkLimits([['signInLinksPerAddress', clientAddress(c)]]);
     const created = await deps.andees.create({ tag: String(form.tag ?? ''), displayName: String(form.displayName ?? '') });
     if (!created.ok) throw fail(created.code, created.problem);
     const now = deps.now();
@@ -238,7 +251,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   // Opening a link only shows what it would do; mail scanners and link previews fetch links, so
   // a GET that spent the link would sign them in and leave the andee with a used link.
   app.get('/sign-in/link/:token', async (c) => {
-    await checkLimits([['linkRedemptionsPerAddress', addressOf(c)]]);
+    await checkLimits([['linkRedemptionsPerAddress', clientAddress(c)]]);
     // Never sends the link to another site; `no-referrer` would also make Chromium post the
     // form with `Origin: null`, which the Origin check rightly refuses.
     c.header('Referrer-Policy', 'same-origin');
@@ -264,7 +277,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   });
 
   app.post('/sign-in/link', async (c) => {
-    await checkLimits([['linkRedemptionsPerAddress', addressOf(c)]]);
+    await checkLimits([['linkRedemptionsPerAddress', clientAddress(c)]]);
     const { fields: form } = await postedForm(c);
     const now = deps.now();
     const outcome = await deps.sessions.signIn(form.token ?? '', now);
@@ -286,8 +299,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   });
 
   app.get('/dev/mailbox', async (c) => {
-    const host = new URL(c.req.url).hostname;
-    if (!deps.devMailbox || !['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) throw fail('not_found', 'There is no page here.');
+    if (!devMailbox || !mailboxOpenTo(deps.publicUrl, c.req.raw.headers, peerOf(c))) throw fail('not_found', 'There is no page here.');
     const messages = await deps.db
       .selectFrom('dev_mailbox')
       .innerJoin('andees', 'andees.andee_id', 'dev_mailbox.andee_id')
@@ -317,8 +329,8 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   return app;
 }
 
-/** The socket's peer address (no forwarding header is trusted: see auth/rate-limits.ts). */
-function addressOf(c: Context<WebEnv>): string {
+/** The socket's peer address, whatever any header says. */
+function peerOf(c: Context<WebEnv>): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

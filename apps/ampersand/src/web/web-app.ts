@@ -11,6 +11,7 @@ import type { AppEnv } from '@agent-products/kit/http';
 import { PAGE_CSP, SiteCookies } from '@agent-products/kit/web';
 import type { WebSessions } from '../andees/web-sessions.ts';
 import type { AuthRateLimits } from '../auth/rate-limits.ts';
+import type { ClientAddressOf } from '../auth/client-address.ts';
 import type { Grants } from '../auth/grants.ts';
 import { InteractionApprovals } from '../auth/interaction-approvals.ts';
 import { fail } from '../errors.ts';
@@ -37,6 +38,7 @@ export interface WebAppDeps extends AndeePagesDeps {
   db: Kysely<AmpersandDatabase>;
   sessions: WebSessions;
   limits: AuthRateLimits;
+  addressOf: ClientAddressOf;
   provider: Provider;
   grants: Grants;
   operations: LoopOperations;
@@ -69,6 +71,7 @@ export function mountWebApp(app: Hono<AppEnv>, deps: WebAppDeps): void {
       andees: deps.andees,
       sessions: deps.sessions,
       limits: deps.limits,
+      addressOf: deps.addressOf,
       cookies,
       publicUrl: deps.publicUrl,
       devMailbox: deps.devMailbox,

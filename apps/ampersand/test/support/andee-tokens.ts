@@ -31,7 +31,7 @@ export async function createAndee(amp: RunningAmpersand, tag: string, name: stri
 export async function accessToken(
   amp: RunningAmpersand,
   andee: TestAndee,
-  options: { scope?: string; firstParty?: boolean; clientName?: string } = {},
+  options: { scope?: string; firstParty?: boolean; clientName?: string; optIn?: string[] } = {},
 ): Promise<string> {
   const registered = await register(amp.apiUrl, {
     client_name: options.clientName ?? (options.firstParty ? '& app' : 'Some agent'),
@@ -55,7 +55,11 @@ export async function accessToken(
   );
   const uid = /\/interaction\/([\w-]+)/.exec(page.url)?.[1];
   if (!uid) throw new Error(`no approval page: ${page.status} ${page.text.slice(0, 200)}`);
-  const done = await andee.browser.post(`${amp.apiUrl}/interaction/${uid}`, { csrf: formValue(page.text, 'csrf'), decision: 'approve' });
+  const done = await andee.browser.post(`${amp.apiUrl}/interaction/${uid}`, {
+    csrf: formValue(page.text, 'csrf'),
+    decision: 'approve',
+    ...(options.optIn ? { optIn: options.optIn } : {}),
+  });
   const code = done.leftTo?.searchParams.get('code');
   if (!code) throw new Error(`no code: ${done.status} ${done.text.slice(0, 200)}`);
   const token = await tokenRequest(amp.apiUrl, {

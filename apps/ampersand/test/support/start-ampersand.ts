@@ -9,7 +9,7 @@ import { listenFirst, listenNode } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
 import { createApiService, type ApiService, type ApiSettings } from '../../src/api-app.ts';
-import { createMcpService } from '../../src/mcp/mcp-service.ts';
+import { createMcpService, type McpService } from '../../src/mcp/mcp-service.ts';
 import type { TurnMessageMatcher } from '../../src/identity/turn-message-matcher.ts';
 import { ampersandMigrations } from '../../src/store/migrations.ts';
 import type { AmpersandDatabase } from '../../src/store/schema.ts';
@@ -22,6 +22,7 @@ export interface RunningAmpersand {
   ownMcpUrl: string;
   secret: string;
   api: ApiService;
+  mcp: McpService;
   database: TestDatabase<AmpersandDatabase>;
   close(): Promise<void>;
 }
@@ -103,6 +104,7 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
     ownMcpUrl,
     secret,
     api,
+    mcp,
     database,
     async close() {
       await mcpServer.close();

@@ -16,6 +16,12 @@ export interface ChallengeOptions {
   /** The body's `error.code` for a refused (not missing) credential: OAuth's `invalid_token` unless the product names it otherwise. */
   refusedCode?: string;
   /**
+   * The body's `error.code` when no credential was sent (default `unauthorized`). The header
+   * stays without an error code either way (RFC 6750 §3.1); a product whose contract names one
+   * code for every 401 sets it here.
+   */
+  missingCode?: string;
+  /**
    * Also send `error_description` when no credential was sent. RFC 6750 §3.1 advises against it
    * (a client tells discovery from refusal by the absent error); a product whose clients have
    * always read it there keeps it.
@@ -43,7 +49,7 @@ export function unauthorizedChallenge(options: ChallengeOptions, failure: AuthFa
   return Response.json(
     {
       error: {
-        code: failure === 'missing' ? 'unauthorized' : (options.refusedCode ?? 'invalid_token'),
+        code: failure === 'missing' ? (options.missingCode ?? 'unauthorized') : (options.refusedCode ?? 'invalid_token'),
         message: description,
         reason: failure,
         retryable: false,

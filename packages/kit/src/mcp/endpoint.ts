@@ -89,6 +89,13 @@ export interface McpEndpointOptions {
   instructions?: string;
   tools: readonly Tool[];
   /**
+   * Which tools `tools/list` shows (default: all). A tool left out is still registered for
+   * `tools/call`, so a caller naming it gets the tool's own answer (its structured refusal, such
+   * as `insufficient_scope`) rather than "not found": a product lists only what the caller can
+   * use and still explains the rest.
+   */
+  listed?: (tool: Tool) => boolean;
+  /**
    * Other registrations on each server instance, such as MCP Apps resources; the SDK declares
    * the matching capability when one registers a resource.
    */
@@ -128,7 +135,7 @@ const FIRST_UNBATCHED_VERSION = '2025-06-18';
 
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const buildServer = () => {
+  const buildServer = (tools: readonly Tool[]) => {
     const server = new McpServer(
       { name: options.name, version: options.version, ...(options.title ? { title: options.title } : {}) },
       {
@@ -136,18 +143,23 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         ...(options.instructions ? { instructions: options.instructions } : {}),
       },
     );
-    for (const tool of options.tools) tool.register(server);
+    for (const tool of tools) tool.register(server);
     for (const register of options.registrations ?? []) register(server);
     return server;
   };
-  const pool = new ServerPool(buildServer);
+  const listedTools = options.listed ? options.tools.filter(options.listed) : options.tools;
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
   // 'auto' answers with one JSON body because our tools emit nothing before their result.
-  const modern = createMcpHandler(buildServer, {
-    legacy: 'reject',
-    maxRequestBodySize: maxBodyBytes,
-    ...(options.onError ? { onerror: options.onError } : {}),
-  });
+  const modernFor = (tools: readonly Tool[]) =>
+    createMcpHandler(() => buildServer(tools), {
+      legacy: 'reject',
+      maxRequestBodySize: maxBodyBytes,
+      ...(options.onError ? { onerror: options.onError } : {}),
+    });
+  // Calls reach every tool; every other message (tools/list above all) sees the listed ones only.
+  const calling = { pool: new ServerPool(() => buildServer(options.tools)), modern: modernFor(options.tools) };
+  const listing = listedTools === options.tools ? calling : { pool: new ServerPool(() => buildServer(listedTools)), modern: modernFor(listedTools) };
+  const serversFor = (message: unknown) => ((message as { method?: unknown } | null)?.method === 'tools/call' ? calling : listing);
 
   async function handle(request: Request, scope: RequestScope, bodyText?: string): Promise<Response> {
     if (request.method !== 'POST') {
@@ -220,7 +232,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       // The modern handler reads the request itself, so it gets a fresh copy of the body.
       const replay = new Request(request.url, { method: 'POST', headers: request.headers, body: bodyText });
       bindRequestScope(replay, scope);
-      return modern.fetch(replay, { parsedBody: parsed });
+      return serversFor(parsed).modern.fetch(replay, { parsedBody: parsed });
     }
     // Modern requests carry their version in the envelope, checked by the SDK; a 2025-era
     // request names it in this header, which must be one we serve.
@@ -287,7 +299,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     // A pooled server's tools find the scope through the request (tool.ts); a direct call is handed it.
     const viaServer = (message: JSONRPCRequest) => {
       bindRequestScope(request, scope);
-      return pool.exchange(message, { request });
+      return serversFor(message).pool.exchange(message, { request });
     };
     const answerOne = (message: unknown): Promise<JSONRPCMessage> | undefined => {
       // The common message, a plain tool call, is a request by construction; the SDK's schema
@@ -334,7 +346,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   return {
     handle,
     async close() {
-      await Promise.all([pool.close(), modern.close()]);
+      const all = listing === calling ? [calling] : [calling, listing];
+      await Promise.all(all.flatMap((servers) => [servers.pool.close(), servers.modern.close()]));
     },
   };
 }

@@ -36,9 +36,10 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
   /**
    * `credential`: the endpoint demands a verified credential (HTTP 401 without one); `scopes`: that
    * credential must also carry every listed scope, or the call is the tool error
-   * `insufficient_scope` naming the missing ones (advertised as the tool's `securitySchemes`).
+   * `insufficient_scope` naming the missing ones (advertised as the tool's `securitySchemes`);
+   * `howToGet` tells that caller how to obtain them (default: authorize again).
    */
-  access?: 'public' | 'credential' | { scopes: readonly string[] };
+  access?: 'public' | 'credential' | { scopes: readonly string[]; howToGet?: string };
   /** Tool `_meta` as published in tools/list (e.g. an MCP Apps `ui.resourceUri`). */
   meta?: Record<string, unknown>;
   /** Domain call; throws ToolError for expected failures. */
@@ -77,6 +78,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
 
   const access = typeof spec.access === 'object' ? 'credential' : (spec.access ?? 'public');
   const scopes = typeof spec.access === 'object' ? [...spec.access.scopes] : [];
+  const howToGet = (typeof spec.access === 'object' ? spec.access.howToGet : undefined) ?? 'authorize again to get the current scope set.';
   const meta = scopes.length ? { ...spec.meta, securitySchemes: [{ type: 'oauth2', scopes }] } : spec.meta;
 
   // The result made for each keepable answer this tool returned, while the tool keeps the answer.
@@ -90,11 +92,9 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
     const missing = scope.principal ? missingScopes(scope.principal, scopes) : [];
     if (missing.length) {
       return errorResult(
-        platformErrors.fail(
-          'insufficient_scope',
-          `This tool needs the scope${missing.length === 1 ? '' : 's'} ${missing.join(' ')}; authorize again to get the current scope set.`,
-          { missingScopes: missing },
-        ),
+        platformErrors.fail('insufficient_scope', `This tool needs the scope${missing.length === 1 ? '' : 's'} ${missing.join(' ')}; ${howToGet}`, {
+          missingScopes: missing,
+        }),
         scope,
       );
     }

@@ -20,6 +20,7 @@ import { serveOwnerChannel } from './owner-channel.ts';
 import { OwnerChannel, OwnerChannelDialect } from './owner-client-dialect.ts';
 import { preparingClient, statementNaming } from './prepared-statements.ts';
 import { scheduleUpkeep } from './embedded-upkeep.ts';
+import { listenEmbedded, listenPostgres, type Listening, type WakeUp } from './notifications.ts';
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent the embedded database is used. */
@@ -53,6 +54,11 @@ export interface Database<DB> {
   ownerPid?: number | undefined;
   /** True when a trivial query answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Wake-ups on a `NOTIFY` channel (notifications.ts): in process on the embedded database, over
+   * a dedicated connection on PostgreSQL. Not offered to a guest reaching an embedded owner.
+   */
+  listen(channel: string, onWake: WakeUp): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -83,7 +89,8 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       bootstrap.release();
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return wrap(db, 'postgres', schema);
+    const url = options.url;
+    return wrap(db, 'postgres', schema, (channel, onWake) => listenPostgres(url, channel, onWake));
   }
 
   const dataDir = options.dataDir ?? 'memory://';
@@ -160,7 +167,7 @@ async function openEmbedded<DB>(
       `Embedded database upkeep (vacuum, analyze) failed; tried again next interval: ${error instanceof Error ? error.message : String(error)}`,
     ),
   );
-  const opened = wrap(db, 'pglite', schema);
+  const opened = wrap(db, 'pglite', schema, (channel, onWake) => listenEmbedded(client, turn, channel, onWake));
   return {
     opened: {
       ...opened,
@@ -184,14 +191,16 @@ async function reachOwner<DB>(address: string, dataDir: string, schema: string, 
     await db.destroy();
     throw error;
   }
-  return { ...wrap(db, 'pglite', schema), ownerPid };
+  const listen = () => Promise.reject(new TypeError('A guest of the embedded database cannot listen; its owner process does.'));
+  return { ...wrap(db, 'pglite', schema, listen), ownerPid };
 }
 
-function wrap<DB>(db: Kysely<DB>, kind: 'postgres' | 'pglite', schema: string): Database<DB> {
+function wrap<DB>(db: Kysely<DB>, kind: 'postgres' | 'pglite', schema: string, listen: (channel: string, onWake: WakeUp) => Promise<Listening>): Database<DB> {
   return {
     db,
     kind,
     schema,
+    listen,
     async ping(timeoutMs = 1000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<boolean>((resolve) => {

@@ -2,6 +2,7 @@
 export { dumpInMemory, openDatabase, type Database, type DatabaseOptions } from './database.ts';
 export { DataDirectoryInUseError } from './data-directory-lock.ts';
 export { migrate, type Migrations } from './migrations.ts';
+export type { Listening, WakeUp } from './notifications.ts';
 export { runUpkeep, type UpkeepStep } from './embedded-upkeep.ts';
 export { platformMigrations } from './platform-migrations.ts';
 export { DependencyUnreachable, isConnectionFailure } from '../errors/connection-failure.ts';

@@ -27,6 +27,8 @@ export interface RateLimiter {
    * A window that has ended meanwhile is left alone.
    */
   refund(key: string, hits: number): Promise<void>;
+  /** Forgets `key`'s count (an operator lifting a limit); true when there was one. */
+  reset(key: string): Promise<boolean>;
   /** Present when the count lives in the product's database (no Redis). */
   readonly inDatabase?: DatabaseRateLimit;
   /** Present when the count lives in Redis: true when Redis answers. */
@@ -109,6 +111,12 @@ function databaseLimiter(options: RateLimitOptions): RateLimiter {
         ]),
       );
     },
+    async reset(key) {
+      const result = await options.db.executeQuery(
+        CompiledQuery.raw(`delete from ${RATE_LIMIT_TABLE} where key = $1 and expire > $2::bigint`, [`${options.keyPrefix}:${key}`, Date.now()]),
+      );
+      return Number(result.numAffectedRows ?? 0) > 0;
+    },
     async close() {},
   };
 }
@@ -140,6 +148,13 @@ function redisLimiter(options: RateLimitOptions, redisUrl: string): RateLimiter 
         const window = await limiter.get(key);
         if (window === null || window.consumedPoints <= 0) return;
         await limiter.reward(key, Math.min(hits, window.consumedPoints));
+      } catch (error) {
+        throw new DependencyUnreachable('Redis', error);
+      }
+    },
+    async reset(key) {
+      try {
+        return await limiter.delete(key);
       } catch (error) {
         throw new DependencyUnreachable('Redis', error);
       }

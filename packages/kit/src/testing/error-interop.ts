@@ -12,7 +12,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCodeSpec } from '../errors/index.ts';
 import { interopClients, type InteropAnswer, type InteropCall, type InteropClient } from './interop-clients.ts';
 
-export type ErrorScenario<Context> = ((context: Context) => InteropCall | Promise<InteropCall>) | { notBlackBox: string };
+type ScenarioCall<Context> = (context: Context) => InteropCall | Promise<InteropCall>;
+
+/**
+ * A call that produces the code; or why no outside caller can; or a call with the clients that
+ * by their own design never send it (`refusedBy`: client name → why), which must then refuse it
+ * themselves — so a client that starts sending it fails the test until it is checked too.
+ */
+export type ErrorScenario<Context> =
+  | ScenarioCall<Context>
+  | { notBlackBox: string }
+  | { call: ScenarioCall<Context>; refusedBy: Readonly<Record<string, string>> };
 
 export interface ErrorInteropOptions<Context, C extends string> {
   product: string;
@@ -43,14 +53,20 @@ export function describeErrorInterop<Context, C extends string>(options: ErrorIn
         it(`${code}: has a scenario or a stated reason`, () => {
           throw new Error(`${code} is in the error table, but no scenario produces it and no reason says why none can`);
         });
-      } else if (typeof scenario !== 'function') {
+      } else if ('notBlackBox' in scenario) {
         it.skip(`${code}: not produced black-box — ${scenario.notBlackBox}`, () => {});
       } else {
+        const call = typeof scenario === 'function' ? scenario : scenario.call;
+        const refusedBy: Readonly<Record<string, string>> = typeof scenario === 'function' ? {} : scenario.refusedBy;
+        const except = Object.keys(refusedBy);
         // Concurrent: most of the time goes to starting the two CLIs, and the calls change nothing.
-        it.concurrent(`${code}: each client receives isError with the code`, async () => {
-          const call = await scenario(context!);
-          const answers = await Promise.all(clients!.clients.map(async (client) => [client, await client.call(call)] as const));
-          for (const [client, answer] of answers) expectStructuredError(client, answer, code, spec);
+        it.concurrent(`${code}: each client receives isError with the code${except.length ? ` (${except.join(', ')}: refuses to send the call itself)` : ''}`, async () => {
+          const made = await call(context!);
+          const answers = await Promise.all(clients!.clients.map(async (client) => [client, await client.call(made)] as const));
+          for (const [client, answer] of answers) {
+            if (client.name in refusedBy) expect(answer.kind, `${client.name}: ${refusedBy[client.name]}`).toBe('thrown');
+            else expectStructuredError(client, answer, code, spec);
+          }
         });
       }
     }

@@ -53,4 +53,11 @@ export class InMemoryOAuthClient implements OAuthClientProvider {
   discoveryState() {
     return this.discovery;
   }
+  /** What a client does when the server says its credentials are no good (a revoked grant's refresh token: `tokens`). */
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery') {
+    if (scope === 'all' || scope === 'tokens') this.stored = undefined;
+    if (scope === 'all' || scope === 'client') this.info = undefined;
+    if (scope === 'all' || scope === 'verifier') this.verifier = '';
+    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
+  }
 }

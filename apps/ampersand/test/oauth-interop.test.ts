@@ -1,0 +1,136 @@
+/**
+ * & over real OAuth with MCP clients nobody here wrote: the `@modelcontextprotocol/sdk` 1.x
+ * `Client` (behind most desktop hosts and mcp-remote) and the `@modelcontextprotocol/client` 2.x
+ * client, each with its own OAuth support (an `OAuthClientProvider` kept in memory, as a host
+ * keeps it). Each discovers, registers and is approved; then the andee revokes it on the
+ * Connected apps page, the client's next request is HTTP 401 `invalid_token`, the client's own
+ * auth flow runs again (its refresh token is refused, so it discards its tokens and sends the
+ * andee to a new authorization), and after the andee approves again the same call succeeds
+ * (issue 27 §3, Proof).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2, UnauthorizedError as UnauthorizedV2 } from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client';
+import { UnauthorizedError as UnauthorizedV1 } from '@modelcontextprotocol/sdk/client/auth.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryOAuthClient, MCP_HEADERS } from '@agent-products/kit/testing';
+import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
+import { CookieBrowser, formFields, formValue } from './support/cookie-browser.ts';
+
+const REDIRECT = 'http://127.0.0.1:1/callback';
+let amp: RunningAmpersand;
+let browser: CookieBrowser;
+
+beforeAll(async () => {
+  amp = await startAmpersand();
+  const created = await amp.api.andees.create({ tag: 'ada', displayName: 'Ada Lovelace' });
+  if (!created.ok) throw new Error(created.problem);
+  browser = new CookieBrowser([amp.apiUrl]);
+  await browser.signInWithLink(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(created.andee.andeeId, new Date())).token}`);
+});
+afterAll(async () => {
+  await amp?.close();
+});
+
+/** What each client library offers a host: a client, a transport with the provider, finishAuth, and its UnauthorizedError. */
+interface ClientKind {
+  name: string;
+  open(oauth: InMemoryOAuthClient): {
+    client: {
+      connect(transport: never): Promise<void>;
+      callTool(call: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+      close(): Promise<void>;
+    };
+    transport: unknown;
+  };
+  /** Hands the redirect the andee's browser arrived at to the transport (v1 takes the code, v2 the whole answer, RFC 9207 `iss` included). */
+  finish(transport: unknown, redirect: URL): Promise<void>;
+  unauthorized: new (...args: never[]) => Error;
+}
+
+const KINDS: ClientKind[] = [
+  {
+    name: '@modelcontextprotocol/sdk 1.x Client',
+    open: (oauth) => ({
+      client: new ClientV1({ name: 'interop-sdk-1', version: '1.0.0' }) as never,
+      transport: new TransportV1(new URL(amp.mcpUrl), { authProvider: oauth as never }),
+    }),
+    finish: (transport, redirect) => (transport as TransportV1).finishAuth(redirect.searchParams.get('code')!),
+    unauthorized: UnauthorizedV1,
+  },
+  {
+    name: '@modelcontextprotocol/client 2.x',
+    open: (oauth) => ({
+      client: new ClientV2({ name: 'interop-sdk-2', version: '1.0.0' }) as never,
+      transport: new TransportV2(new URL(amp.mcpUrl), { authProvider: oauth }),
+    }),
+    finish: (transport, redirect) => (transport as TransportV2).finishAuth(redirect.searchParams),
+    unauthorized: UnauthorizedV2,
+  },
+];
+
+/** The andee approves the authorization the client sent them to; where the browser was sent back to the client. */
+async function approve(authorizationUrl: URL): Promise<URL> {
+  const page = await browser.get(authorizationUrl);
+  expect(page.status, page.text.slice(0, 300)).toBe(200);
+  const uid = /\/interaction\/([\w-]+)/.exec(page.url)![1]!;
+  const done = await browser.post(`${amp.apiUrl}/interaction/${uid}`, { csrf: formValue(page.text, 'csrf'), decision: 'approve' });
+  expect(done.leftTo?.searchParams.get('code'), done.text.slice(0, 300)).toBeTruthy();
+  return done.leftTo!;
+}
+
+/** The andee revokes the client on the Connected apps page. */
+async function revokeOnTheWeb(clientName: string) {
+  const apps = await browser.get(`${amp.apiUrl}/apps`);
+  const form = formFields(apps.text.slice(apps.text.indexOf(clientName)));
+  const revoked = await browser.post(new URL(form.action, amp.apiUrl), form.fields);
+  expect(revoked.text).not.toContain(clientName);
+}
+
+/** Waits until the MCP service itself refuses the token (the revocation feed reaches it in milliseconds). */
+async function until401(accessToken: string) {
+  for (;;) {
+    const response = await fetch(amp.mcpUrl, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-06-18', Authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    if (response.status === 401) return response;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const CALL = { name: 'connections_read', arguments: {} };
+
+describe.each(KINDS)('$name over OAuth', (kind) => {
+  it('recovers from a revocation on its own: 401, its auth flow again, and the call succeeds after re-approval', async () => {
+    const clientName = `Interop ${kind.name}`;
+    const oauth = new InMemoryOAuthClient(REDIRECT, clientName);
+    // First connection: 401 → discovery → registration → authorization; then connected.
+    const first = kind.open(oauth);
+    await expect(first.client.connect(first.transport as never)).rejects.toBeInstanceOf(kind.unauthorized);
+    await kind.finish(first.transport, await approve(oauth.authorizationUrl!));
+    const { client, transport } = kind.open(oauth);
+    await client.connect(transport as never);
+    expect(((await client.callTool(CALL)) as { isError?: boolean }).isError).toBeFalsy();
+    const revokedToken = oauth.stored!.access_token;
+
+    await revokeOnTheWeb(clientName);
+    const refusal = await until401(revokedToken);
+    expect(refusal.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token".*resource_metadata="/);
+
+    // The client's next request is that 401: its own auth flow runs again. The refresh token died
+    // with the grant, so it drops its tokens and sends the andee to a new authorization.
+    oauth.authorizationUrl = undefined;
+    await expect(client.callTool(CALL)).rejects.toBeInstanceOf(kind.unauthorized);
+    expect(oauth.stored).toBeUndefined();
+    expect(oauth.authorizationUrl).toBeDefined();
+
+    await kind.finish(transport, await approve(oauth.authorizationUrl!));
+    expect(oauth.stored!.access_token).not.toBe(revokedToken);
+    const after = (await client.callTool(CALL)) as { isError?: boolean; structuredContent?: unknown };
+    expect(after.isError).toBeFalsy();
+    expect(after.structuredContent).toMatchObject({ active: [] });
+    await client.close();
+  });
+});
