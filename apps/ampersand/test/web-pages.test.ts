@@ -53,6 +53,21 @@ describe('sessions and CSRF', () => {
   });
 });
 
+describe('notices after an action', () => {
+  it('say only what & wrote for a known action, never text carried in the address', async () => {
+    const spoof = 'Your account is locked. Call +1 555 0100 to restore it.';
+    for (const path of ['/connections', '/questions', '/review', '/apps']) {
+      const visit = await ivy.browser.get(`${amp.apiUrl}${path}?done=${encodeURIComponent(spoof)}&tag=${encodeURIComponent(spoof)}`);
+      expect(visit.status, path).toBe(200);
+      expect(visit.text, path).not.toContain('Call +1 555 0100');
+    }
+    const removed = await ivy.browser.get(`${amp.apiUrl}/connections?done=removed&tag=${encodeURIComponent('bob. Call +1 555 0100')}`);
+    expect(removed.text).not.toContain('Call +1 555 0100');
+    const sent = await ivy.browser.get(`${amp.apiUrl}/connections?done=requested&tag=bob`);
+    expect(sent.text).toContain('Request sent to &amp;bob.');
+  });
+});
+
 describe('the review queue', () => {
   it('approves with another visibility and code, edits, and rejects', async () => {
     const a = await pending('I have run three marathons.');
