@@ -102,3 +102,18 @@ describe('a revoked grant', () => {
     }
   });
 });
+
+describe('the revocation feed', () => {
+  it('answers only the MCP service: without its key, or with an access token, it is a 401 in the platform envelope', async () => {
+    const token = await accessToken(first, ada);
+    for (const authorization of [undefined, `Bearer ${token}`, 'Bearer not-the-key']) {
+      const answer = await fetch(`${first.apiUrl}/internal/revocations`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+        body: '{}',
+      });
+      expect(answer.status, authorization ?? 'none').toBe(401);
+      expect(await answer.json()).toMatchObject({ error: { code: 'unauthorized', retryable: false } });
+    }
+  });
+});

@@ -14,6 +14,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
+import { platformErrors } from '@agent-products/kit/errors';
 import type { AppEnv } from '@agent-products/kit/http';
 import type { Database, Listening } from '@agent-products/kit/store';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -66,7 +67,7 @@ export async function revocationFeed(options: {
   const routes = new Hono<AppEnv>();
   routes.post(REVOCATION_FEED_PATH, async (c) => {
     if (!presentsKey(c.req.header('authorization'), key)) {
-      return c.json({ error: { code: 'unauthorized', message: 'The revocation feed is for the MCP service.', retryable: false } }, 401);
+      throw platformErrors.fail('unauthorized', 'The revocation feed is for the MCP service.');
     }
     const body = (await c.req.json().catch(() => undefined)) as { since?: unknown; waitSeconds?: unknown } | undefined;
     const since = typeof body?.since === 'number' && Number.isFinite(body.since) ? body.since : undefined;

@@ -66,8 +66,9 @@ export function problemDocument(problem: ErrorProblem, signedIn: boolean): strin
 }
 
 /** JSON for the API (`/v1/*`), a page for everything else the app answers. */
+/** The paths machines call (the JSON API, and the MCP service's revocation feed), answered in JSON. */
 export function isApiPath(c: Context): boolean {
-  return c.req.path.startsWith('/v1/');
+  return c.req.path.startsWith('/v1/') || c.req.path.startsWith('/internal/');
 }
 
 /** The API process's error surfaces, for the kit's error handler (`createHttpApp`). */
