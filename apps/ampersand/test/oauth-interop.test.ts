@@ -79,17 +79,22 @@ async function approve(authorizationUrl: URL): Promise<URL> {
   return done.leftTo!;
 }
 
-/** The andee revokes the client on the Connected apps page. */
+/** The andee revokes the client on the Connected apps page: Revoke…, then the confirmation's Revoke. */
 async function revokeOnTheWeb(clientName: string) {
   const apps = await browser.get(`${amp.apiUrl}/apps`);
-  const form = formFields(apps.text.slice(apps.text.indexOf(clientName)));
+  const confirmPath = /href="(\/apps\/[^"]+\/revoke)"/.exec(apps.text.slice(apps.text.indexOf(clientName)))![1]!;
+  const confirm = await browser.get(new URL(confirmPath, amp.apiUrl));
+  const form = formFields(confirm.text);
   const revoked = await browser.post(new URL(form.action, amp.apiUrl), form.fields);
+  expect(revoked.url).toBe(`${amp.apiUrl}/apps?done=revoked`);
   expect(revoked.text).not.toContain(clientName);
 }
 
 /** Waits until the MCP service itself refuses the token (the revocation feed reaches it in milliseconds). */
 async function until401(accessToken: string) {
-  for (;;) {
+  // Well past the second the issue allows, so a missed revocation fails here with its reason.
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
     const response = await fetch(amp.mcpUrl, {
       method: 'POST',
       headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-06-18', Authorization: `Bearer ${accessToken}` },
@@ -98,6 +103,7 @@ async function until401(accessToken: string) {
     if (response.status === 401) return response;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  throw new Error('the MCP service still accepts the revoked grant’s token after 10 s');
 }
 
 const CALL = { name: 'connections_read', arguments: {} };
