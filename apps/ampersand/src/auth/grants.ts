@@ -39,7 +39,8 @@ export class Grants {
       .where('g.model', '=', 'Grant')
       .where((eb) => eb.or([eb('g.expires_at', 'is', null), eb('g.expires_at', '>', new Date())]));
     if (filter.andeeId) query = query.where('g.account_id', '=', filter.andeeId);
-    const rows = await query.orderBy('g.created_at', 'desc').execute();
+    // Grants stored in the same instant keep one order on every read (the id breaks the tie).
+    const rows = await query.orderBy('g.created_at', 'desc').orderBy('g.grant_id', 'desc').execute();
     return rows.map((row) => {
       const grant = parse<GrantPayload>(row.grant);
       const client = row.client ? parse<{ client_name?: string }>(row.client) : undefined;
