@@ -16,13 +16,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Frame, Page } from 'playwright-core';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
-import { axeProblems, browserAvailable, connectClient, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
+import {
+  axeProblems,
+  browserAvailable,
+  connectClient,
+  launchChromium,
+  reportMissingBrowser,
+  startTileStandIn,
+  type TileStandIn,
+} from '@agent-products/kit/testing';
 import { ARTIFACTS, DESKTOP, EVERY_VIOLATION, PHONE, englishForTraveller, latinInsideRussian, screenshots } from './support/page-checks.ts';
 import { startJsonServer, type JsonServer } from './support/json-server.ts';
 import { openMeteoDays } from './support/open-meteo-fixture.ts';
 import { startStack, type RunningStack } from './support/start-stack.ts';
 import { openTestHost, HOST_ORIGIN, VIEW_ORIGIN, type DeclaredCsp, type TestHost } from '@agent-products/kit/testing/app-host';
-import { startTileServer, type TileServer } from './support/tile-server.ts';
 
 reportMissingBrowser('trip-board-browser.test');
 
@@ -33,7 +40,7 @@ const LISTED = `${BOARD}[data-details="complete"][data-map="failed"]`;
 
 describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => {
   let weather: JsonServer;
-  let tiles: TileServer;
+  let tiles: TileStandIn;
   let stack: RunningStack;
   let client: Client;
   let browser: Browser;
@@ -46,7 +53,7 @@ describe.skipIf(!browserAvailable)('the trip board in headless Chromium', () => 
   beforeAll(async () => {
     [weather, tiles, browser] = await Promise.all([
       startJsonServer((url) => (url.pathname === '/v1/forecast' ? { body: openMeteoDays(url) } : { status: 404, body: { error: true, reason: 'not found' } })),
-      startTileServer(),
+      startTileStandIn(),
       launchChromium(),
     ]);
     stack = await startStack({ weatherUrl: weather.url, tiles: { url: tiles.template, attribution: '© OpenStreetMap contributors' } });

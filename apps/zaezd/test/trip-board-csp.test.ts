@@ -9,11 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
-import { browserAvailable, connectClient, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
+import { browserAvailable, connectClient, launchChromium, reportMissingBrowser, startTileStandIn, type TileStandIn } from '@agent-products/kit/testing';
 import { boardAssets } from '../src/web/board-assets.ts';
 import { startStack, type RunningStack } from './support/start-stack.ts';
 import { openTestHost, sandboxCsp, VIEW_ORIGIN, type DeclaredCsp } from '@agent-products/kit/testing/app-host';
-import { startTileServer, type TileServer } from './support/tile-server.ts';
 
 reportMissingBrowser('trip-board-csp.test');
 
@@ -34,7 +33,7 @@ function recordProblems(): void {
 }
 
 describe.skipIf(!browserAvailable)('the trip board widget under the host’s default CSP', () => {
-  let tiles: TileServer;
+  let tiles: TileStandIn;
   let stack: RunningStack;
   let client: Client;
   let browser: Browser;
@@ -44,7 +43,7 @@ describe.skipIf(!browserAvailable)('the trip board widget under the host’s def
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [tiles, browser] = await Promise.all([startTileServer(), launchChromium()]);
+    [tiles, browser] = await Promise.all([startTileStandIn(), launchChromium()]);
     stack = await startStack({ tiles: { url: tiles.template, attribution: '© OpenStreetMap contributors' } });
     client = await connectClient(stack.url);
     found = (await client.callTool({ name: 'find_event_trips', arguments: REQUEST })) as CallToolResult;

@@ -115,15 +115,7 @@ export class Connections {
       .where('r.status', '=', 'pending');
     const page = await newestFirst(query, { at: 'r.created_at', id: 'r.request_id' }, options);
     return {
-      requests: page.rows.map((r) => ({
-        requestId: r.request_id,
-        direction,
-        name: r.display_name,
-        tag: `&${r.tag}`,
-        photoUrl: r.photo_url,
-        note: r.note,
-        requestedAt: r.created_at.toISOString(),
-      })),
+      requests: page.rows.map((r) => pendingRequest(r, direction)),
       next: page.next,
     };
   }
@@ -144,15 +136,7 @@ export class Connections {
       .where((eb) => eb.or([eb('r.from_id', '=', andeeId), eb('r.to_id', '=', andeeId)]));
     const page = await newestFirst(query, { at: 'r.created_at', id: 'r.request_id' }, options);
     return {
-      requests: page.rows.map((r) => ({
-        requestId: r.request_id,
-        direction: r.from_id === andeeId ? ('outgoing' as const) : ('incoming' as const),
-        name: r.display_name,
-        tag: `&${r.tag}`,
-        photoUrl: r.photo_url,
-        note: r.note,
-        requestedAt: r.created_at.toISOString(),
-      })),
+      requests: page.rows.map((r) => pendingRequest(r, r.from_id === andeeId ? 'outgoing' : 'incoming')),
       next: page.next,
     };
   }
@@ -232,4 +216,20 @@ export class Connections {
       .executeTakeFirst();
     return Number(removed.numDeletedRows) > 0;
   }
+}
+
+/** A pending request row (with the other andee joined in) as the lists show it. */
+function pendingRequest(
+  row: { request_id: string; note: string | null; created_at: Date; display_name: string; tag: string; photo_url: string | null },
+  direction: PendingRequest['direction'],
+): PendingRequest {
+  return {
+    requestId: row.request_id,
+    direction,
+    name: row.display_name,
+    tag: `&${row.tag}`,
+    photoUrl: row.photo_url,
+    note: row.note,
+    requestedAt: row.created_at.toISOString(),
+  };
 }
