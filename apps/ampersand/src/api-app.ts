@@ -54,10 +54,6 @@ import {
   providerRoute,
 } from './auth/provider-route.ts';
 import { v1Routes } from './api/v1-routes.ts';
-import { loopRoutes } from './api/loop-routes.ts';
-import { suggestionRoutes } from './api/suggestion-routes.ts';
-import { chatRoutes } from './api/chat-routes.ts';
-import { evidenceRoutes } from './api/evidence-routes.ts';
 import { embeddingComparer } from './suggestions/embedding-comparer.ts';
 import { trigramComparer, type MeaningComparer } from './suggestions/meaning-comparer.ts';
 import { LoopOperations } from './loops/loop-operations.ts';
@@ -203,16 +199,33 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const operations = new LoopOperations(db);
   const runTokens = createRunTokens(db, keys.runToken, settings.apiUrl);
   const turnMatcher = options.turnMatcher ?? runTurnMatcher(db, runTokens, now);
-  app.route('/', v1Routes({ db, andees, connections, signals, contacts, firstParty, questions, synthesizer, turnMatcher, verifier, grants, challenge, now }));
   // &'s own hosted runtime is first-party without an operator command: in a live turn it sees
   // what the andee's own app sees (connected-only facts of active connections).
   await firstParty.ensure(HOSTED_RUNTIME_CLIENT_ID, '&', now());
   const chatAnswers = (andeeId: string, message: string) => answerFromIdentity({ db, synthesizer, clientId: HOSTED_RUNTIME_CLIENT_ID }, andeeId, message);
   const turns = createTurns({ db, operations, runTokens, settings, chatAnswers, build: buildInfo('api', settings), log, now });
-  app.route('/', loopRoutes({ db, andees, operations, runTokens, verifier, grants, challenge, now }));
-  app.route('/', evidenceRoutes({ db, andees, firstParty, verifier, grants, challenge, now }));
-  app.route('/', chatRoutes({ db, andees, firstParty, engine: turns.engine, verifier, grants, challenge, now }));
-  app.route('/', suggestionRoutes({ db, andees, runTokens, comparer: meaningComparer(db, settings, log), verifier, grants, challenge, now }));
+  app.route(
+    '/',
+    v1Routes({
+      db,
+      andees,
+      connections,
+      signals,
+      contacts,
+      firstParty,
+      questions,
+      synthesizer,
+      turnMatcher,
+      operations,
+      runTokens,
+      comparer: meaningComparer(db, settings, log),
+      engine: turns.engine,
+      verifier,
+      grants,
+      challenge,
+      now,
+    }),
+  );
   mountWebApp(app, {
     db,
     andees,

@@ -21,14 +21,12 @@ import { BUILD_VERSION, buildInfo } from '../build-info.ts';
 import type { AmpersandSettings } from '../settings.ts';
 import { apiConnection } from './api-connection.ts';
 import { apiForwarder, rememberRunToken } from './api-forwarder.ts';
-import { hostedRuntimeTools } from './hosted-runtime-tools.ts';
-import { surfaceContractResource } from './loop-tools.ts';
+import { ampersandTools, anyOfScopes, hostedRuntimeTools } from './operation-tools.ts';
 import { resourceChallenge } from './resource-metadata.ts';
 import { andeeCardResource } from './andee-card-resource.ts';
-import { ampersandTools } from './tools.ts';
 import { followRevocations, type RevokedGrants } from './revoked-grants.ts';
 import { callableEndpoints } from './callable-endpoints.ts';
-import { QUESTIONS_LIST_SCOPES } from './question-tools.ts';
+import { surfaceContractResource } from './surface-contract-resource.ts';
 
 export type McpSettings = Pick<AmpersandSettings, 'mcpUrl' | 'apiUrl' | 'mcpAllowedOrigins' | 'openaiAppsChallenge'> &
   Partial<Pick<AmpersandSettings, 'cardBundlePath' | 'photoHost'>>;
@@ -81,14 +79,15 @@ export function createMcpService(options: McpServiceOptions): McpService {
       singleMessages: true,
       onError: (error) => log.error({ err: error }, 'mcp error'),
     });
-  const publicTools = ampersandTools(forward, { andeeCard: card !== undefined });
-  const hostedTools = [...publicTools, ...hostedRuntimeTools(forward)];
+  const toolOptions = { andeeCard: card !== undefined };
+  const publicTools = ampersandTools(forward, toolOptions);
+  const hostedTools = [...publicTools, ...hostedRuntimeTools(forward, toolOptions)];
   // Answers what comes before admission (a wrong method); admitted requests get their own below.
   const endpoint = endpointWith(publicTools);
   const callable = callableEndpoints(
     (principal) => (isHostedRuntime(principal) ? { kind: 'hosted-runtime', tools: hostedTools } : { kind: 'public', tools: publicTools }),
     endpointWith,
-    { questions_list: QUESTIONS_LIST_SCOPES },
+    anyOfScopes(),
   );
 
   const app = createHttpApp({

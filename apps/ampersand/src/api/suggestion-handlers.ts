@@ -1,33 +1,27 @@
 /**
- * `signal_suggestion_write` on the API: `signals:write` plus the run token of the andee's live
- * turn (`X-Run-Token`); a public OAuth connection alone cannot draft. In a Loop turn the
- * `loopId` is required and must be the run's; in a plain agent-chat turn (no Loop) it is omitted,
- * and naming a Loop there is refused — a chat turn's token reaches no Loop.
+ * The domain function behind `signal_suggestion_write` (contracts/suggestion-operations.ts):
+ * `signals:write` plus the run token of the andee's live turn (`X-Run-Token`); a public OAuth
+ * connection alone cannot draft. In a Loop turn the `loopId` is required and must be the run's;
+ * in a plain agent-chat turn (no Loop) it is omitted, and naming a Loop there is refused — a chat
+ * turn's token reaches no Loop.
  */
-import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
-import type { AndeeRepository } from '../andees/andee-repository.ts';
+import type { suggestionOperations } from '../contracts/suggestion-operations.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { RunTokens } from '../loops/run-token.ts';
-import type { AmpersandDatabase } from '../store/schema.ts';
 import type { MeaningComparer } from '../suggestions/meaning-comparer.ts';
 import { draftSuggestion } from '../suggestions/signal-suggestions.ts';
-import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
-import { callerOf, handle } from './route-kit.ts';
-import { suggestionInput } from '../contracts/suggestion-contracts.ts';
+import type { OperationBindings } from './operation-routes.ts';
+import type { AreaDeps } from './route-kit.ts';
 
-export interface SuggestionRouteDeps extends ApiTokenDeps {
-  db: Kysely<AmpersandDatabase>;
-  andees: AndeeRepository;
+export interface SuggestionHandlerDeps extends AreaDeps {
   runTokens: RunTokens;
   comparer: MeaningComparer;
 }
 
-export function suggestionRoutes(deps: SuggestionRouteDeps): Hono<ApiEnv> {
-  const app = new Hono<ApiEnv>();
-  app.post('/v1/signals/suggest', requireApiToken(deps, ['signals:write']), (c) =>
-    handle(c, suggestionInput, async (input) => {
-      const caller = await callerOf(c, deps.andees);
+export function suggestionHandlers(deps: SuggestionHandlerDeps): OperationBindings<(typeof suggestionOperations)[number]['name']> {
+  return {
+    signal_suggestion_write: async (input, { c, caller: me }) => {
+      const caller = await me();
       const token = c.req.header('X-Run-Token');
       if (!token)
         throw ampersandErrors.fail(
@@ -49,7 +43,6 @@ export function suggestionRoutes(deps: SuggestionRouteDeps): Hono<ApiEnv> {
           throw ampersandErrors.fail('run_token_invalid', `This run token is for Loop ${run.loopId} only.`, { loopId: run.loopId });
       }
       return draftSuggestion(deps.db, deps.comparer, run, input, deps.now());
-    }),
-  );
-  return app;
+    },
+  };
 }

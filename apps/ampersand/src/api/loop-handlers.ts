@@ -1,0 +1,88 @@
+/**
+ * The domain functions behind the Loop operations (contracts/loop-operations.ts). The caller is
+ * always the access token's subject. An operation that may act within a run reads the run token
+ * from `X-Run-Token` and verifies it against the caller and the live run; `run_outcome` needs one.
+ */
+import { liveGrantCondition } from '../auth/grants.ts';
+import type { hostedLoopOperations, loopOperations } from '../contracts/loop-operations.ts';
+import { ampersandErrors } from '../errors.ts';
+import { composeLoop } from '../loops/loop-composition.ts';
+import type { LoopOperations } from '../loops/loop-operations.ts';
+import type { RunTokens } from '../loops/run-token.ts';
+import type { RunView } from '../loops/runs.ts';
+import { pinSkill } from '../loops/skill-pins.ts';
+import { revokedChallenge, type ApiTokenDeps } from './api-token.ts';
+import type { OperationBindings, OperationCall } from './operation-routes.ts';
+import type { AreaDeps } from './route-kit.ts';
+
+export const RUN_TOKEN_HEADER = 'X-Run-Token';
+
+export interface LoopHandlerDeps extends AreaDeps, ApiTokenDeps {
+  operations: LoopOperations;
+  runTokens: RunTokens;
+}
+
+type LoopOperationName = (typeof loopOperations)[number]['name'] | (typeof hostedLoopOperations)[number]['name'];
+
+export function loopHandlers(deps: LoopHandlerDeps): OperationBindings<LoopOperationName> {
+  const ops = deps.operations;
+  // The caller requireApiToken loaded with its grant check: no second read of the andee.
+  const me = async (call: OperationCall) => (await call.caller()).andeeId;
+  const optionalRun = (call: OperationCall) => runOf(deps, call);
+  const normalTag = (tag: string) => `&${tag.replace(/^&/, '').toLowerCase()}`;
+
+  return {
+    // An agent's every step: one Loop outside a run has its grant check in the view's one statement
+    // (api-token.ts `in-read`); the shelf and a read within a run check the grant first, as before.
+    loop_read: {
+      grantCheck: 'in-read',
+      run: async (input, call) => {
+        const { c } = call;
+        const subject = c.get('principal').subject;
+        const grantId = c.get('grantId');
+        if (!c.req.header(RUN_TOKEN_HEADER) && (input.loopId || input.title !== undefined)) {
+          return (await ops.readGranted(subject, input, liveGrantCondition(grantId, subject, deps.now()))) ?? revokedChallenge(deps, c.get('correlationId'));
+        }
+        if (!(await deps.grants.liveGrantAndee(grantId, subject, deps.now()))) return revokedChallenge(deps, c.get('correlationId'));
+        return ops.read(subject, input, await optionalRun(call));
+      },
+    },
+    loop_members: async (input, call) => ({ loopId: input.loopId, members: await ops.loops.members(await me(call), input.loopId) }),
+    loop_create: async (input, call) => ops.create(await me(call), input, deps.now()),
+    loop_write: async (input, call) => ops.write(await me(call), input, deps.now(), await optionalRun(call)),
+    loop_share: async (input, call) => {
+      const caller = await me(call);
+      const { added } = await ops.loops.share(caller, input.loopId, input.tag, deps.now());
+      return { loopId: input.loopId, tag: normalTag(input.tag), changed: added, members: await ops.loops.members(caller, input.loopId) };
+    },
+    loop_unshare: async (input, call) => {
+      const caller = await me(call);
+      const { removed } = await ops.loops.unshare(caller, input.loopId, input.tag, deps.now());
+      return { loopId: input.loopId, tag: normalTag(input.tag), changed: removed, members: await ops.loops.members(caller, input.loopId) };
+    },
+    loop_set_item_visibility: async (input, call) => ops.setVisibility(await me(call), input, deps.now()),
+    loop_archive: async (input, call) => ({ loop: await ops.loops.archive(await me(call), input.loopId, input.archived ?? true, deps.now()) }),
+    run_outcome: async (input, call) => {
+      const run = await optionalRun(call);
+      if (!run) throw ampersandErrors.fail('run_token_invalid', `run_outcome is run-bound: send the turn's run token in ${RUN_TOKEN_HEADER}.`);
+      return ops.outcome(run, input, deps.now());
+    },
+
+    // The hosted runtime's alone (the route refuses anyone else before these run).
+    loop_pin_skill: async (input, call) => {
+      await ops.loops.requireOwner(await me(call), input.loopId);
+      return pinSkill(deps.db, input.loopId, input.content, input.outcomeSpec, deps.now());
+    },
+    loop_compose: async (input, call) => {
+      await ops.loops.requireOwner(await me(call), input.loopId);
+      return composeLoop(deps.db, input.loopId, input, deps.now());
+    },
+  };
+}
+
+/** The live run the request acts within, when it carries a run token (verified against the caller). */
+async function runOf(deps: Pick<LoopHandlerDeps, 'runTokens' | 'now'>, call: Pick<OperationCall, 'c'>): Promise<RunView | undefined> {
+  const token = call.c.req.header(RUN_TOKEN_HEADER);
+  if (!token) return undefined;
+  return deps.runTokens.verify(token, call.c.get('principal').subject, deps.now());
+}
