@@ -57,6 +57,8 @@ export function operationRoutes<B extends OperationBindings<OperationName>>(
       handle(c, op.input, async (input) => {
         if (op.hostedRuntimeOnly && !isHostedRuntime(c.get('principal')))
           throw ampersandErrors.fail('hosted_runtime_only', `${op.name} belongs to the & hosted runtime; a public OAuth client cannot call it.`);
+        // The record's type tied each function to its own operation's input; walking the list
+        // forgets which entry is which, and `handle` has just parsed `input` with that entry's schema.
         return run(input as never, { c, operation: op.name as OperationName, caller: () => callerOf(c, deps.andees) });
       }),
     );
