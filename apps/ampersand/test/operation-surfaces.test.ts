@@ -1,7 +1,8 @@
 /**
  * Each & operation is declared once (src/contracts/operations.ts) and both surfaces are derived
  * from the declarations, so neither can drift from them: this walks every declaration against
- * the running services. tools/list shows each principal exactly the declared tools meant for it,
+ * the running services. tools/list shows each principal exactly the declared tools meant for it
+ * and allowed by its token's scopes,
  * with the declared words, annotations and scheme; the API answers every declared path (bad
  * input is 400 invalid_arguments naming the field, a token without the operation's scopes is 403
  * insufficient_scope naming them, as the tool says too; a hosted-runtime operation refuses a
@@ -14,7 +15,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { connectClient } from '@agent-products/kit/testing';
 import { scopesOf, type SomeOperation } from '../src/contracts/declare-operation.ts';
 import { OPERATIONS } from '../src/contracts/operations.ts';
-import { ALL_SCOPES, GRANTABLE_SCOPES } from '../src/scopes.ts';
+import { ALL_SCOPES, DEFAULT_PUBLIC_SCOPES, GRANTABLE_SCOPES } from '../src/scopes.ts';
 import { mcpClient } from './support/andee-tokens.ts';
 import { authorizedAgent, type Agent } from './support/loop-agent.ts';
 import { mintAccessToken } from './support/mint-token.ts';
@@ -87,6 +88,31 @@ describe('tools/list', () => {
       expect(tool._meta?.securitySchemes, op.name).toEqual([{ type: 'oauth2', scopes: advertisedScopes(op) }]);
     }
   });
+
+  const scopeSets: (readonly string[])[] = [
+    DEFAULT_PUBLIC_SCOPES,
+    [...DEFAULT_PUBLIC_SCOPES, 'loops:read'],
+    ['connections:write'],
+    ['signals:ask', 'loops:write'],
+  ];
+  for (const scopes of scopeSets) {
+    it(`shows a token of ${scopes.join(' ')} exactly the declared public tools its scopes allow`, async () => {
+      const token = await mintAccessToken({
+        secret: amp.secret,
+        issuer: amp.apiUrl,
+        audience: amp.mcpUrl,
+        subject: mia.andeeId,
+        grantId,
+        scope: scopes.join(' '),
+      });
+      const client = await mcpClient(amp, token);
+      const { tools } = await client.listTools();
+      await client.close();
+      const allowed = (op: SomeOperation) =>
+        'all' in op.scopes ? op.scopes.all.every((s) => scopes.includes(s)) : op.scopes.anyOf.some((s) => scopes.includes(s));
+      expect(tools.map((t) => t.name)).toEqual(publicOperations.filter(allowed).map((op) => op.name));
+    });
+  }
 
   it('shows the hosted runtime every declared tool, its own last', async () => {
     const { tools } = await runtime.listTools();
