@@ -17,7 +17,7 @@ export interface ToolOptions {
   andeeCard?: boolean;
 }
 
-/** The tools every authorized client is shown. */
+/** The tools of every authorized client (tools/list shows it those its scopes allow: callable-endpoints.ts). */
 export function ampersandTools(forward: Forward, options: ToolOptions = {}): Tool[] {
   return OPERATIONS.filter((op) => !op.hostedRuntimeOnly).map((op) => toolOf(op, forward, options));
 }
