@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
+import { axeProblems, browserAvailable, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { authorizeUrl, claimsOf, pkcePair, register, tokenRequest } from './support/oauth-steps.ts';
 
@@ -133,6 +133,20 @@ describe.skipIf(!browserAvailable)('cross-device approval in headless Chromium',
     expect(await main.locator('.qr img').isVisible()).toBe(true);
     // Decline is a button as prominent as Approve will be.
     expect(await main.locator('button[value="deny"]').getAttribute('class')).toBe('primary');
+  });
+
+  it('the starting screen fits a phone and a desktop with no sideways scroll, and axe finds nothing on it', async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const starter = await device();
+      await starter.page.setViewportSize(viewport);
+      await startAuthorization(starter.page);
+      const overflow = await starter.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${viewport.width} px`).toBeLessThanOrEqual(0);
+      expect(await axeProblems(starter.page, { minor: true }), `${viewport.width} px`).toEqual([]);
+    }
   });
 
   it('phishing: the victim cannot approve without the number, so the attacker never receives a code', async () => {
