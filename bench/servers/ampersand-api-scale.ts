@@ -15,6 +15,7 @@ import { createLogger } from '@agent-products/kit/log';
 import { migrate, openDatabase } from '@agent-products/kit/store';
 import { type AmpersandDatabase, ampersandMigrations, type ApiService, createApiService, deriveKeys } from '@agent-products/ampersand/composition';
 import { seedAmpersandScale } from '../lib/ampersand-scale-seed.ts';
+import { benchApiSettings } from '../lib/ampersand-bench-settings.ts';
 
 const secret = process.env.BENCH_AMPERSAND_SECRET;
 const mcpUrl = process.env.BENCH_AMPERSAND_MCP_URL;
@@ -34,18 +35,7 @@ const database = await openDatabase<AmpersandDatabase>({
 });
 await migrate(database.db, database.schema, ampersandMigrations);
 service = await createApiService({
-  settings: {
-    apiUrl,
-    mcpUrl,
-    accessTokenTtlSeconds: 3600,
-    refreshTokenTtlSeconds: 86400,
-    refreshGraceSeconds: 30,
-    unusedClientTtlSeconds: 86400,
-    signInLinkTtlSeconds: 900,
-    cimdAllowedHosts: [],
-    devMailbox: false,
-    apiAllowedOrigins: [apiUrl],
-  },
+  settings: benchApiSettings(apiUrl, mcpUrl),
   database,
   tokenSecret: secret,
   log: createLogger({ name: 'ampersand-api-scale-bench', level: 'silent' }),

@@ -21,6 +21,7 @@ import {
   Loops,
   writeItem,
 } from '@agent-products/ampersand/composition';
+import { benchApiSettings } from '../lib/ampersand-bench-settings.ts';
 
 const secret = process.env.BENCH_AMPERSAND_SECRET;
 const mcpUrl = process.env.BENCH_AMPERSAND_MCP_URL;
@@ -32,18 +33,7 @@ const apiUrl = server.url;
 const database = await openDatabase<AmpersandDatabase>({ dataDir: 'memory://' });
 await migrate(database.db, database.schema, ampersandMigrations);
 service = await createApiService({
-  settings: {
-    apiUrl,
-    mcpUrl,
-    accessTokenTtlSeconds: 3600,
-    refreshTokenTtlSeconds: 86400,
-    refreshGraceSeconds: 30,
-    unusedClientTtlSeconds: 86400,
-    signInLinkTtlSeconds: 900,
-    cimdAllowedHosts: [],
-    devMailbox: false,
-    apiAllowedOrigins: [apiUrl],
-  },
+  settings: benchApiSettings(apiUrl, mcpUrl),
   database,
   tokenSecret: secret,
   log: createLogger({ name: 'ampersand-api-bench', level: 'silent' }),

@@ -5,7 +5,7 @@
  * and its migrations, and the Loop records — so that no harness reaches into the product's rooms
  * by path (`npm run lint:imports`).
  */
-export { createApiService, type ApiService } from './api-app.ts';
+export { createApiService, type ApiService, type ApiSettings } from './api-app.ts';
 export { deriveKeys } from './auth/derived-keys.ts';
 export { writeItem } from './loops/loop-items.ts';
 export { Loops } from './loops/loop-records.ts';
