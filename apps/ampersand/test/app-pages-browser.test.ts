@@ -226,7 +226,8 @@ describe.skipIf(!browserAvailable)('every page of the andee’s web app in headl
     await expect(planner.locator('[data-scope="loops:read"]').innerText()).resolves.toBe('Read your Loops and who is in them loops:read');
     await expect(planner.innerText()).resolves.toContain('Last used');
     await planner.getByRole('link', { name: 'Revoke…' }).click();
-    await page.getByRole('link', { name: 'Keep it' }).click();
+    // Back on Connected apps before counting: count() does not wait for the navigation.
+    await Promise.all([page.waitForURL((url) => url.pathname === '/apps'), page.getByRole('link', { name: 'Keep it' }).click()]);
     await expect(page.getByRole('region', { name: 'Agent of wren' }).count()).resolves.toBe(1);
     await page.getByRole('region', { name: 'Agent of wren' }).getByRole('link', { name: 'Revoke…' }).click();
     await page.getByRole('button', { name: 'Revoke' }).click();
