@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { ROUNDS, SECONDS, WARMUP_SECONDS, compareAlternating, line, serverTarget, startServer, stealNote, stop, toolCall, type LoadTarget } from './load.ts';
+import { ROUNDS, SECONDS, WARMUP_SECONDS, compareAlternating, cpuLine, cpuMeter, line, serverTarget, startServer, stealNote, stop, toolCall, type LoadTarget } from './load.ts';
 
 export interface AmpersandCase {
   /** What the result lines call it. */
@@ -15,6 +15,8 @@ export interface AmpersandCase {
   /** The run's heading after "& ". */
   heading: string;
   api: 'ampersand-api' | 'ampersand-api-postgres';
+  /** For `ampersand-api`: its database (embedded by default; PostgreSQL at DATABASE_URL in a fresh schema). */
+  database?: 'embedded' | 'postgres';
   /** The hosted runtime's token instead of a public client's. */
   hostedRuntime?: boolean;
   tool: string;
@@ -30,8 +32,10 @@ function ampersandTarget(c: AmpersandCase) {
     process.env.BENCH_AMPERSAND_SECRET = randomBytes(32).toString('base64url');
     process.env.BENCH_AMPERSAND_MCP_URL = 'http://127.0.0.1:1/mcp';
     if (c.hostedRuntime) process.env.BENCH_AMPERSAND_TOKEN = 'hosted-runtime';
+    if (c.database === 'postgres') process.env.BENCH_AMPERSAND_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
     const api = await startServer(c.api);
     delete process.env.BENCH_AMPERSAND_TOKEN;
+    delete process.env.BENCH_AMPERSAND_DATABASE_URL;
     process.env.BENCH_AMPERSAND_API_URL = api.url;
     const mcp = await startServer('ampersand-mcp');
     const body = toolCall(c.tool, c.args);
@@ -45,6 +49,7 @@ function ampersandTarget(c: AmpersandCase) {
     if (probe.result?.isError || !c.answers(probe.result)) throw new Error(`the & ${c.label} path does not answer: ${JSON.stringify(probe).slice(0, 500)}`);
     return {
       async run(seconds) {
+        const cpu = cpuMeter({ 'MCP service': mcp.child, API: api.child });
         const result = await autocannon({ url: `${mcp.url}/mcp`, connections: c.connections, duration: seconds, method: 'POST', headers, body });
         return {
           requestsPerSecond: result.requests.average,
@@ -52,6 +57,7 @@ function ampersandTarget(c: AmpersandCase) {
           p99: result.latency.p99,
           errors: result.errors + result.timeouts,
           non2xx: result.non2xx,
+          ...cpu.perCall(result.requests.total),
         };
       },
       async stop() {
@@ -60,6 +66,16 @@ function ampersandTarget(c: AmpersandCase) {
       },
     };
   };
+}
+
+/** Measures a case on the embedded database and then on PostgreSQL; returns the targets missed on either. */
+export async function benchOnBothDatabases(c: AmpersandCase): Promise<string[]> {
+  const missed: string[] = [];
+  for (const database of ['embedded', 'postgres'] as const) {
+    const onIt = { ...c, database, label: `${c.label} (${database})`, heading: `${c.heading}, ${database === 'embedded' ? 'embedded database' : 'PostgreSQL'}` };
+    missed.push(...(await benchAmpersandCase(onIt)));
+  }
+  return missed;
 }
 
 /** Measures one case, prints its lines, and returns the targets it missed (empty when all are met). */
@@ -77,6 +93,8 @@ export async function benchAmpersandCase(c: AmpersandCase): Promise<string[]> {
   console.log(
     `throughput ratio: ${ratio.toFixed(2)}× reference (target ≥ ${c.targetRatio.toFixed(2)}×)   p99 ${subject.p99} ms (target < ${c.targetP99Ms} ms)`,
   );
+  for (const cpu of [...cpuLine('reference', reference), ...cpuLine(c.label, subject)]) console.log(cpu);
+  if (c.database === 'postgres' || c.api === 'ampersand-api-postgres') console.log("(PostgreSQL's own server processes are not in these figures.)");
   if (stolenPercent !== undefined) console.log(stealNote(stolenPercent));
   return [
     ...(ratio < c.targetRatio ? [`${c.label}: throughput below ${c.targetRatio}× reference`] : []),

@@ -18,6 +18,8 @@ export interface Measured {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time per request of each server process, in ms (Linux; absent elsewhere): where a request's cost goes. */
+  cpuMsPerCall?: Record<string, number>;
 }
 
 /** The flags `npm start` runs the servers with, so the benchmark measures what ships. */
@@ -52,7 +54,9 @@ export function toolCall(name: string, args: unknown) {
   return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
 }
 
-export async function load(url: string, bodies: string[], connections: number, duration: number): Promise<Measured> {
+/** `metered`: the server processes whose CPU per call the result reports. */
+export async function load(url: string, bodies: string[], connections: number, duration: number, metered?: Record<string, ChildProcess>): Promise<Measured> {
+  const cpu = metered && cpuMeter(metered);
   const result = await autocannon({
     url: `${url}/mcp`,
     connections,
@@ -67,6 +71,7 @@ export async function load(url: string, bodies: string[], connections: number, d
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ...cpu?.perCall(result.requests.total),
   };
 }
 
@@ -138,7 +143,50 @@ export function stealNote(stolenPercent: number): string {
 /** A built server driven with a fixed set of request bodies. */
 export async function serverTarget(name: string, bodies: string[], connections: number): Promise<LoadTarget> {
   const { url, child } = await startServer(name);
-  return { run: (seconds) => load(url, bodies, connections, seconds), stop: () => stop(child) };
+  return {
+    run: (seconds) => load(url, bodies, connections, seconds, { [name]: child }),
+    stop: () => stop(child),
+  };
+}
+
+/** A process's CPU time so far (user + system), in ms, from /proc (Linux); undefined elsewhere. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU spent by each named process from now on, divided by the requests served: where the time
+ * of a request goes when it crosses several processes, independent of how busy the machine is.
+ */
+export function cpuMeter(processes: Record<string, ChildProcess>): { perCall(requests: number): { cpuMsPerCall?: Record<string, number> } } {
+  const before = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, processCpuMs(child.pid)]));
+  return {
+    perCall(requests) {
+      const spent: Record<string, number> = {};
+      for (const [name, child] of Object.entries(processes)) {
+        const start = before[name];
+        const end = processCpuMs(child.pid);
+        if (start === undefined || end === undefined || requests === 0) return {};
+        spent[name] = (end - start) / requests;
+      }
+      return { cpuMsPerCall: spent };
+    },
+  };
+}
+
+/** The per-process CPU of a measurement as one line, or nothing where it was not measured. */
+export function cpuLine(label: string, m: Measured): string[] {
+  if (!m.cpuMsPerCall) return [];
+  const parts = Object.entries(m.cpuMsPerCall).map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`);
+  const total = Object.values(m.cpuMsPerCall).reduce((a, b) => a + b, 0);
+  return [`CPU per call, ${label}: ${parts.join(' + ')}${parts.length > 1 ? ` = ${total.toFixed(2)} ms` : ''}`];
 }
 
 /** Field by field median; error counts are summed, so one failing round still shows. */
@@ -148,8 +196,14 @@ function medianOf<M extends Measured>(all: M[]): M {
     const middle = Math.floor(sorted.length / 2);
     return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   };
-  const result: Record<string, number> = {};
+  const result: Record<string, unknown> = {};
   for (const key of Object.keys(all[0]!)) {
+    if (key === 'cpuMsPerCall') {
+      const names = Object.keys(all[0]!.cpuMsPerCall ?? {});
+      const complete = all.every((m) => m.cpuMsPerCall);
+      if (complete) result[key] = Object.fromEntries(names.map((name) => [name, median(all.map((m) => m.cpuMsPerCall![name]!))]));
+      continue;
+    }
     const values = all.map((m) => (m as unknown as Record<string, number>)[key]!);
     result[key] = key === 'errors' || key === 'non2xx' || key === 'refused' ? values.reduce((a, b) => a + b, 0) : median(values);
   }

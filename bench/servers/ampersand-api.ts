@@ -1,14 +1,16 @@
 /**
  * &'s API as benchmarked: the real API service (authorization server included) over an in-memory
- * embedded database, with one andee who has a connection, a Loop with three items ("Family movie
+ * embedded database (or, with BENCH_AMPERSAND_DATABASE_URL, PostgreSQL in a fresh schema dropped
+ * again on SIGTERM), with one andee who has a connection, a Loop with three items ("Family movie
  * night", skill skill_family_movie_night) and a grant for one client, and a second andee with
  * 120 approved identity facts for the evidence tools. Prints its URL and an access token for that grant, minted exactly as the authorization
  * server mints them (HS256 with the shared secret, `at+jwt`, audience BENCH_AMPERSAND_MCP_URL, the
  * grant's id) — or, with BENCH_AMPERSAND_TOKEN=hosted-runtime, the & hosted runtime's token for
  * the second andee (the principal the evidence tools need), issued as & issues it.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { sql } from 'kysely';
 import { listenNode, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { migrate, openDatabase, runUpkeep } from '@agent-products/kit/store';
@@ -30,7 +32,9 @@ if (!secret || !mcpUrl) throw new TypeError('BENCH_AMPERSAND_SECRET and BENCH_AM
 let service: ApiService | undefined;
 const server = await listenNode((req, res) => service!.handler(req, res), 0);
 const apiUrl = server.url;
-const database = await openDatabase<AmpersandDatabase>({ dataDir: 'memory://' });
+const postgresUrl = process.env.BENCH_AMPERSAND_DATABASE_URL;
+const schema = postgresUrl ? `bench_ampersand_${randomBytes(5).toString('hex')}` : undefined;
+const database = await openDatabase<AmpersandDatabase>(postgresUrl ? { url: postgresUrl, dataDir: 'memory://', schema } : { dataDir: 'memory://' });
 await migrate(database.db, database.schema, ampersandMigrations);
 service = await createApiService({
   settings: benchApiSettings(apiUrl, mcpUrl),
@@ -97,5 +101,8 @@ const printed =
 process.stdout.write(`LISTENING ${apiUrl} TOKEN ${printed}\n`);
 stopOnSignals(
   () => server.close(),
-  () => database.close(),
+  async () => {
+    if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db).catch(() => undefined);
+    await database.close();
+  },
 );
