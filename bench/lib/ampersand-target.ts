@@ -7,7 +7,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { ROUNDS, SECONDS, WARMUP_SECONDS, compareAlternating, cpuLine, cpuMeter, line, serverTarget, startServer, stealNote, stop, toolCall, type LoadTarget } from './load.ts';
+import {
+  ROUNDS,
+  SECONDS,
+  WARMUP_SECONDS,
+  compareAlternating,
+  cpuLine,
+  cpuMeter,
+  line,
+  serverTarget,
+  startServer,
+  stealNote,
+  stop,
+  toolCall,
+  type LoadTarget,
+} from './load.ts';
 
 export interface AmpersandCase {
   /** What the result lines call it. */
@@ -72,7 +86,12 @@ function ampersandTarget(c: AmpersandCase) {
 export async function benchOnBothDatabases(c: AmpersandCase): Promise<string[]> {
   const missed: string[] = [];
   for (const database of ['embedded', 'postgres'] as const) {
-    const onIt = { ...c, database, label: `${c.label} (${database})`, heading: `${c.heading}, ${database === 'embedded' ? 'embedded database' : 'PostgreSQL'}` };
+    const onIt = {
+      ...c,
+      database,
+      label: `${c.label} (${database})`,
+      heading: `${c.heading}, ${database === 'embedded' ? 'embedded database' : 'PostgreSQL'}`,
+    };
     missed.push(...(await benchAmpersandCase(onIt)));
   }
   return missed;
