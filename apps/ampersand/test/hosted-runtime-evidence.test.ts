@@ -59,6 +59,7 @@ describe('who may read evidence', () => {
   it('a public OAuth client is not shown the evidence tools and the API refuses its token', async () => {
     const names = (await mara.client.listTools()).tools.map((t) => t.name);
     for (const name of ['identity_read', 'photo_evidence_read', 'place_evidence_read', 'suggestion_feedback_read']) expect(names).not.toContain(name);
+    // identity_read's grant check rides on its page's statement; the scope refusal still comes first.
     const direct = await fetch(`${amp.apiUrl}/v1/evidence/identity`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${mara.accessToken}`, 'Content-Type': 'application/json' },
@@ -267,4 +268,23 @@ describe('suggestion_feedback_read', () => {
     expect(feedback.byProvenance).toEqual([{ provenance: 'loop_turn', approved: 1, rejected: 1, pending: 1 }]);
     expect(feedback.byPrimaryType).toHaveLength(2);
   }, 90_000);
+});
+
+describe('a revoked hosted-runtime grant', () => {
+  it('identity_read answers 401 at the API at once (its grant check rides on the page statement)', async () => {
+    const issued = await amp.api.hostedRuntime.issue(mara.andeeId, new Date());
+    const read = () =>
+      fetch(`${amp.apiUrl}/v1/evidence/identity`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${issued.accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ limit: 2 }),
+      });
+    const live = await read();
+    expect(live.status).toBe(200);
+    expect((await live.json()).facts).toHaveLength(2);
+    expect(await amp.api.grants.revoke(issued.grantId)).toBe(true);
+    const refused = await read();
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('invalid_token');
+  });
 });

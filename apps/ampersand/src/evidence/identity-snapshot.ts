@@ -2,37 +2,70 @@
  * `identity_read`: the andee's approved identity facts as of a fixed snapshot, in keyset pages.
  * The first page fixes `snapshotAt`; a fact approved after it is not in the snapshot, and pages
  * continue after the last (approval time, id) seen, so a write during paging never shifts a page.
+ *
+ * One statement, the page folded into one JSON value: the hosted runtime reads this on every step
+ * of a turn, and on the embedded database each statement and each returned row cost a protocol
+ * exchange and a row decode. The same statement can carry the API's grant check (api-token.ts,
+ * `in-read`), as connections_read does.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { identityReadInput, identityReadOutput } from '../contracts/evidence-contracts.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
+
+type SnapshotPage = z.output<typeof identityReadOutput>;
+
+interface FactRow {
+  fact_id: string;
+  value: string;
+  hds_code: string | null;
+  visibility: SnapshotPage['facts'][number]['visibility'];
+  approved_at: string;
+}
 
 export async function identitySnapshotPage(
   db: Kysely<AmpersandDatabase>,
   andeeId: string,
   input: z.output<typeof identityReadInput>,
   now: Date,
-): Promise<z.output<typeof identityReadOutput>> {
+): Promise<SnapshotPage> {
+  const page = await identitySnapshotPageIf(db, andeeId, input, now, sql<boolean>`true`);
+  if (!page) throw new Error('unreachable: an unconditional read was refused');
+  return page;
+}
+
+/** identitySnapshotPage carrying the grant check (api-token.ts `in-read`): undefined when the condition does not hold. */
+export async function identitySnapshotPageIf(
+  db: Kysely<AmpersandDatabase>,
+  andeeId: string,
+  input: z.output<typeof identityReadInput>,
+  now: Date,
+  condition: RawBuilder<boolean>,
+): Promise<SnapshotPage | undefined> {
   const snapshotAt = input.snapshotAt ? new Date(input.snapshotAt) : now;
   const limit = input.limit ?? 50;
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   // When a fact became part of the identity: its review, or its writing when written approved.
-  const approvedAt = sql<Date>`coalesce(reviewed_at, created_at)`;
-  let query = db
-    .selectFrom('identity_facts')
-    .select(['fact_id', 'value', 'hds_code', 'visibility', approvedAt.as('approved_at')])
-    .where('andee_id', '=', andeeId)
-    .where('status', '=', 'approved')
-    .where(approvedAt, '<=', snapshotAt);
-  if (after) query = query.where((eb) => eb.or([eb(approvedAt, '>', after.at), eb.and([eb(approvedAt, '=', after.at), eb('fact_id', '>', after.id)])]));
-  const rows = await query
-    .orderBy('approved_at')
-    .orderBy('fact_id')
-    .limit(limit + 1)
-    .execute();
-  const page = rows.slice(0, limit);
+  const approvedAt = sql`coalesce(reviewed_at, created_at)`;
+  const afterCursor = after ? sql`and (${approvedAt} > ${after.at} or (${approvedAt} = ${after.at} and fact_id > ${after.id}))` : sql``;
+  const { rows } = await sql<{ allowed: boolean; facts: FactRow[] | null }>`
+    with guard as materialized (select ${condition} as allowed)
+    select guard.allowed,
+      case when guard.allowed then (
+        select coalesce(json_agg(json_build_object('fact_id', p.fact_id, 'value', p.value, 'hds_code', p.hds_code,
+            'visibility', p.visibility, 'approved_at', p.approved_at) order by p.approved_at, p.fact_id), '[]')
+        from (select fact_id, value, hds_code, visibility, ${approvedAt} as approved_at
+          from identity_facts
+          where andee_id = ${andeeId} and status = 'approved' and ${approvedAt} <= ${snapshotAt} ${afterCursor}
+          order by approved_at, fact_id
+          limit ${limit + 1}) p
+      ) end as facts
+    from guard`.execute(db);
+  const row = rows[0];
+  if (!row?.allowed) return undefined;
+  const found = row.facts ?? [];
+  const page = found.slice(0, limit);
   const last = page.at(-1);
   return {
     snapshotAt: snapshotAt.toISOString(),
@@ -41,10 +74,11 @@ export async function identitySnapshotPage(
       text: r.value,
       hdsCode: r.hds_code,
       visibility: r.visibility,
+      // JSON carries the time as PostgreSQL writes it; the contract's form is the ISO instant.
       approvedAt: new Date(r.approved_at).toISOString(),
     })),
     nextCursor:
-      rows.length > limit && last
+      found.length > limit && last
         ? Buffer.from(JSON.stringify({ at: new Date(last.approved_at).toISOString(), id: last.fact_id })).toString('base64url')
         : null,
   };
