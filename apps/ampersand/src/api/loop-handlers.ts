@@ -41,7 +41,7 @@ export function loopHandlers(deps: LoopHandlerDeps): OperationBindings<LoopOpera
         const subject = c.get('principal').subject;
         const grantId = c.get('grantId');
         if (!c.req.header(RUN_TOKEN_HEADER) && (input.loopId || input.title !== undefined)) {
-          return (await ops.readGranted(subject, input, liveGrantCondition(grantId, subject, deps.now()))) ?? revokedChallenge(deps, c.get('correlationId'));
+          return (await ops.readGranted(subject, input, { grantId, now: deps.now() })) ?? revokedChallenge(deps, c.get('correlationId'));
         }
         if (!(await deps.grants.liveGrantAndee(grantId, subject, deps.now()))) return revokedChallenge(deps, c.get('correlationId'));
         return ops.read(subject, input, await optionalRun(call));

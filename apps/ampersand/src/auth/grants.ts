@@ -116,7 +116,15 @@ export class Grants {
  * andee exists: the revocation check, as a condition a read can carry (api-token.ts, `in-read`).
  */
 export function liveGrantCondition(grantId: string, andeeId: string, now: Date): RawBuilder<boolean> {
-  return sql<boolean>`(exists (select 1 from oauth_store where model = 'Grant' and id_hash = ${hashToken(grantId)} and account_id = ${andeeId}
+  return liveGrantConditionByHash(hashToken(grantId), andeeId, now);
+}
+
+/**
+ * liveGrantCondition for a grant id already hashed as the store keeps it: every value is a plain
+ * parameter, so a statement built once (kit `compiledOnce`) can carry it.
+ */
+export function liveGrantConditionByHash(grantIdHash: string, andeeId: string, now: Date): RawBuilder<boolean> {
+  return sql<boolean>`(exists (select 1 from oauth_store where model = 'Grant' and id_hash = ${grantIdHash} and account_id = ${andeeId}
     and (expires_at is null or expires_at > ${now})) and exists (select 1 from andees where andee_id = ${andeeId}))`;
 }
 

@@ -38,7 +38,7 @@ export class LoopOperations {
    * `read` of one Loop outside a run (input with a loopId or a title), its grant check carried by
    * the view's statement (api-token.ts `in-read`): undefined when the grant is not live.
    */
-  async readGranted(callerId: string, input: z.output<typeof loopReadInput>, grant: RawBuilder<boolean>): Promise<LoopReadOutput | undefined> {
+  async readGranted(callerId: string, input: z.output<typeof loopReadInput>, grant: { grantId: string; now: Date }): Promise<LoopReadOutput | undefined> {
     const loopId = input.loopId ?? undefined;
     const read = await readLoopViewIf(this.db, callerId, loopId ? { loopId } : { title: input.title!, skillId: input.skillId! }, 50, grant);
     return read && loopReadOutput(read.view, loopId, input);

@@ -16,3 +16,4 @@ export {
   type PreparedInsert,
 } from './idempotency.ts';
 export { createRateLimiter, type CountedHit, type DatabaseRateLimit, type RateLimitOptions, type RateLimitOutcome, type RateLimiter } from './rate-limit.ts';
+export { compiledOnce, type CompiledOnceRead } from './compiled-once.ts';
