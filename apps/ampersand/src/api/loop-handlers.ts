@@ -3,7 +3,6 @@
  * always the access token's subject. An operation that may act within a run reads the run token
  * from `X-Run-Token` and verifies it against the caller and the live run; `run_outcome` needs one.
  */
-import { liveGrantCondition } from '../auth/grants.ts';
 import type { hostedLoopOperations, loopOperations } from '../contracts/loop-operations.ts';
 import { ampersandErrors } from '../errors.ts';
 import { composeLoop } from '../loops/loop-composition.ts';

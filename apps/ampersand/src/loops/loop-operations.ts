@@ -5,7 +5,7 @@
  * only, the artifact kinds its outcome specification allows, and its writes carry the run's
  * provenance and are recorded as the run's effects.
  */
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type * as z from 'zod';
 import { runIdempotent } from '@agent-products/kit/store';
 import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, LoopReadOutput } from '../contracts/loop-contracts.ts';
