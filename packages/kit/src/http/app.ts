@@ -17,6 +17,7 @@ import { errorHandler, type ErrorHandlerOptions } from '../errors/error-handler.
 import { platformErrors } from '../errors/error-table.ts';
 import { jsonErrorResponse, oauthErrorResponse } from '../errors/render.ts';
 import { registerHealthRoutes, type HealthOptions } from './health.ts';
+import { cachedRouter } from './route-cache.ts';
 
 export interface AppVariables {
   correlationId: string;
@@ -72,7 +73,7 @@ export interface HttpAppOptions {
 }
 
 export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: cachedRouter() });
   const publicUrl = options.publicUrl ? new URL(options.publicUrl) : undefined;
   const origins = new Set([...options.allowedOrigins, ...(publicUrl ? [publicUrl.origin] : [])].map((o) => o.toLowerCase()));
   const secretPrefixes = options.secretPathPrefixes ?? [];
