@@ -8,6 +8,7 @@ import type * as z from 'zod';
 import type { Kysely, Transaction } from 'kysely';
 import { unacceptableField } from '@agent-products/kit/mcp';
 import { invalidArguments, jsonErrorResponse, ToolError, platformErrors } from '@agent-products/kit/errors';
+import { correlatedJsonResponse } from '@agent-products/kit/http';
 import { runIdempotent } from '@agent-products/kit/store';
 import type { Andee, AndeeRepository } from '../andees/andee-repository.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -45,11 +46,24 @@ export async function handle<S extends z.ZodType>(c: Context<ApiEnv>, schema: S,
   if (!parsed.success) return jsonErrorResponse(invalidArguments(parsed.error), correlationId);
   try {
     const result = await run(parsed.data);
-    return result instanceof Response ? result : c.json(result);
+    return result instanceof Response ? result : jsonAnswer(c, result, correlationId);
   } catch (error) {
     if (error instanceof ToolError) return jsonErrorResponse(error, correlationId);
     throw error;
   }
+}
+
+/**
+ * A route's JSON answer, built with the headers the kit's pipeline would otherwise add (its
+ * X-Request-Id) or compute (its length): changing or reading the headers of a finished answer
+ * costs a `Headers` instance per call (kit http/correlation.ts). On the wire it is what `c.json`
+ * and the pipeline sent (API routes set no headers of their own); a result JSON cannot carry
+ * (`undefined`) is still left to `c.json`.
+ */
+function jsonAnswer(c: Context<ApiEnv>, result: unknown, correlationId: string): Response {
+  const text = JSON.stringify(result) as string | undefined;
+  if (text === undefined) return c.json(result);
+  return correlatedJsonResponse({ text, bytes: Buffer.byteLength(text) }, 200, correlationId);
 }
 
 /**

@@ -6,7 +6,8 @@
  * built with it (`correlatedJsonResponse`). Adding a header to a finished response makes
  * @hono/node-server turn its lightweight response's plain header object into a `Headers`
  * instance and read it back out: about 3% of the CPU of a search call (measured under the
- * benchmark load), so the MCP endpoint's common answer carries the header from the start.
+ * benchmark load), so the MCP endpoint's common answer, and the & API's, carry the header from
+ * the start.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -33,4 +34,12 @@ export function correlatedJsonResponse(json: { text: string; bytes: number }, st
 /** Whether the response was built carrying its request's correlation id. */
 export function echoesCorrelationId(response: Response): boolean {
   return (response as Response & { [CORRELATED]?: true })[CORRELATED] === true;
+}
+
+/**
+ * Whether the response is a JSON answer `correlatedJsonResponse` built, so its content type is
+ * known without reading its headers (which, like adding one, turns them into a `Headers`).
+ */
+export function isCorrelatedJson(response: Response): boolean {
+  return echoesCorrelationId(response);
 }
