@@ -75,8 +75,17 @@ export function strictParams(encoded: string, where = ''): { ok: true; params: U
   return { ok: true, params };
 }
 
+/**
+ * What can make a URL's text malformed: a percent escape (the only way a URL carries a NUL or a
+ * byte that is not UTF-8), or a NUL or U+FFFD the URL holds as it is. A URL with none of them
+ * (the common request) is text throughout, and its parse is skipped: the URL parser escapes
+ * what it must as UTF-8, never into a NUL or a broken sequence.
+ */
+const MAYBE_MALFORMED = /[%\0\uFFFD]/;
+
 /** The first malformed path segment or query parameter of a request URL, if any. */
 export function malformedUrlInput(url: string): MalformedField | undefined {
+  if (!MAYBE_MALFORMED.test(url)) return undefined;
   const parsed = new URL(url);
   for (const segment of parsed.pathname.split('/')) {
     const decoded = strictDecode(segment, false);
