@@ -7,7 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { insufficientScopeChallenge, missingScopes, readBearer, unauthorizedChallenge, type ChallengeOptions, type Principal } from '@agent-products/kit/auth';
 import type { AppEnv } from '@agent-products/kit/http';
-import { principalOf, type AccessTokenVerifier } from '../auth/access-token-verifier.ts';
+import type { AccessTokenVerifier } from '../auth/access-token-verifier.ts';
 import type { Andee } from '../andees/andee-repository.ts';
 import type { Grants } from '../auth/grants.ts';
 
@@ -46,9 +46,9 @@ export function requireApiToken(deps: ApiTokenDeps, scopes: readonly string[], o
       return unauthorizedChallenge(deps.challenge, 'missing', 'This request needs an access token in Authorization: Bearer <token>.', correlationId);
     if (bearer.kind === 'malformed')
       return unauthorizedChallenge(deps.challenge, 'malformed', 'The Authorization header is not a Bearer token.', correlationId);
-    const verdict = await deps.verifier.verifyClaims(bearer.token, deps.now());
+    const verdict = await deps.verifier.verifyClaimsAndPrincipal(bearer.token, deps.now());
     if (!verdict.ok) return unauthorizedChallenge(deps.challenge, verdict.failure, verdict.description, correlationId);
-    const principal = principalOf(verdict.claims);
+    const principal = verdict.principal;
     const grantId = verdict.claims.gid;
     if (!grantId) return revokedChallenge(deps, correlationId);
     if (options.grantCheck !== 'in-read') {

@@ -126,6 +126,21 @@ describe('accessTokenVerifier', () => {
     const otherAudience = accessTokenVerifier({ key: deriveKeys(SECRET).accessToken, issuer: ISSUER, audience: 'https://elsewhere.test/mcp' });
     expect((await otherAudience.verify(token, during)).ok).toBe(false);
   });
+
+  it('gives each call of a token it has verified before a principal of its own, equal to the first', async () => {
+    const fresh = accessTokenVerifier({ key: deriveKeys(SECRET).accessToken, issuer: ISSUER, audience: AUDIENCE });
+    const token = await mint();
+    const first = await fresh.verifyClaimsAndPrincipal(token, during);
+    const second = await fresh.verifyClaimsAndPrincipal(token, during);
+    if (!first.ok || !second.ok) throw new Error('the token was refused');
+    expect(second.principal).toEqual(first.principal);
+    expect(second.principal).not.toBe(first.principal);
+    (first.principal.scopes as string[]).push('loops:write');
+    first.principal.expiresAt!.setTime(0);
+    const third = await fresh.verify(token, during);
+    expect(third.ok && third.principal).toEqual(second.principal);
+    expect(third.ok && third.principal.scopes).toEqual(['signals:ask', 'connections:read']);
+  });
 });
 
 /** A token put together by hand, so that header and claims are exactly what the case needs. */

@@ -26,38 +26,46 @@ export interface AccessTokenVerifierOptions {
 
 export type ClaimsVerdict = { ok: true; claims: AccessTokenClaims } | Extract<TokenVerdict, { ok: false }>;
 
+/** A token's claims and the principal they name (a new object for each call, that the caller may keep or change). */
+export type ClaimsAndPrincipalVerdict = { ok: true; claims: AccessTokenClaims; principal: Principal } | Extract<TokenVerdict, { ok: false }>;
+
 export interface AccessTokenVerifier extends TokenVerifier {
   verifyClaims(token: string, now: Date): Promise<ClaimsVerdict>;
+  /** Both at once, the principal without reading the claims again (the API's check on every call). */
+  verifyClaimsAndPrincipal(token: string, now: Date): Promise<ClaimsAndPrincipalVerdict>;
 }
 
 /**
- * Tokens whose signature and form were checked, with their claims: a client sends the same token
- * on every call of its life, so the MAC and the two JSON parses run once per token, not per call.
+ * Tokens whose signature and form were checked, with their claims and the principal they name: a
+ * client sends the same token on every call of its life, so the MAC, the two JSON parses and the
+ * reading of the scopes run once per token, not per call.
  * Only what cannot change is remembered; issuer, audience and the times are checked on every
  * call, and revocation is the API's grant check, never this. Bounded: the oldest entry goes.
  */
 const MAX_VERIFIED_TOKENS = 5000;
 
 export function accessTokenVerifier(options: AccessTokenVerifierOptions): AccessTokenVerifier {
-  const verified = new Map<string, AccessTokenClaims>();
+  const verified = new Map<string, Verified>();
   const hs256 = hs256Verifier({ key: options.key, type: 'at+jwt', required: ['sub', 'jti'] });
   const expected = { issuer: options.issuer, audience: options.audience };
 
-  function signedClaims(token: string): AccessTokenClaims | undefined {
+  function signed(token: string): Verified | undefined {
     const known = verified.get(token);
     if (known) return known;
     const claims = hs256.signedClaims(token) as AccessTokenClaims | undefined;
     if (!claims || typeof claims.sub !== 'string' || typeof claims.jti !== 'string') return undefined;
     if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
-    verified.set(token, Object.freeze(claims));
-    return claims;
+    const entry = { claims: Object.freeze(claims), principal: principalOf(claims) };
+    verified.set(token, entry);
+    return entry;
   }
 
-  function verifyClaims(token: string, now: Date): ClaimsVerdict {
-    const claims = signedClaims(token);
-    if (!claims) return invalid();
+  function verifyClaims(token: string, now: Date): ClaimsAndPrincipalVerdict {
+    const known = signed(token);
+    if (!known) return invalid();
+    const { claims } = known;
     const check = hs256.checkClaims(claims, expected, now);
-    if (check.ok) return { ok: true, claims };
+    if (check.ok) return { ok: true, claims, principal: copyOf(known.principal) };
     switch (check.failure) {
       case 'issuer':
         return refuse('invalid', 'The access token was issued by another authorization server.');
@@ -71,12 +79,29 @@ export function accessTokenVerifier(options: AccessTokenVerifierOptions): Access
     }
   }
   return {
-    verifyClaims: async (token, now) => verifyClaims(token, now),
+    async verifyClaims(token, now) {
+      const verdict = verifyClaims(token, now);
+      return verdict.ok ? { ok: true, claims: verdict.claims } : verdict;
+    },
+    verifyClaimsAndPrincipal: async (token, now) => verifyClaims(token, now),
     async verify(token, now) {
       const verdict = verifyClaims(token, now);
-      return verdict.ok ? { ok: true, principal: principalOf(verdict.claims) } : verdict;
+      return verdict.ok ? { ok: true, principal: verdict.principal } : verdict;
     },
   };
+}
+
+interface Verified {
+  claims: AccessTokenClaims;
+  /** Never handed out itself: each call gets its own copy (a principal may key per-call state). */
+  principal: Principal;
+}
+
+/** A principal no other call holds, made from the remembered one without reading the scopes again. */
+function copyOf(principal: Principal): Principal {
+  const copy = { ...principal, scopes: [...principal.scopes] };
+  if (principal.expiresAt) copy.expiresAt = new Date(principal.expiresAt.getTime());
+  return copy;
 }
 
 function invalid(): Extract<TokenVerdict, { ok: false }> {
