@@ -9,7 +9,7 @@
  *
  * Only the messages of an ordinary answer are read here (BindComplete, DataRow, CommandComplete,
  * EmptyQueryResponse, ReadyForQuery). Anything else (an error, a notice, a notification, a
- * parameter status, a message cut short) makes `readAnswer` return undefined, and the caller
+ * parameter status, a response cut short) makes `readAnswer` return undefined, and the caller
  * hands the whole response to PGlite's own parser, so those keep PGlite's exact behaviour.
  */
 import { Buffer } from 'node:buffer';
@@ -51,7 +51,9 @@ export function readAnswer<R>(response: Uint8Array, columns: ResultColumns | und
   const text = Buffer.from(response.buffer, response.byteOffset, response.byteLength);
   const end = response.byteLength;
   const rows: R[] = [];
+  let parseColumn: Array<types.Parser | undefined> | undefined;
   let completed: Results<R> | undefined;
+  let ready = false;
   let offset = 0;
   while (offset < end) {
     if (offset + 5 > end) return undefined;
@@ -59,11 +61,13 @@ export function readAnswer<R>(response: Uint8Array, columns: ResultColumns | und
     const length = uint32(response, offset + 1);
     const body = offset + 5;
     const next = offset + 1 + length;
-    if (length < 4 || next > end) return undefined;
+    if (length < 4 || next > end || ready) return undefined;
     switch (code) {
       case DATA_ROW: {
         if (!columns || completed) return undefined;
-        const row = readRow<R>(response, text, body, next, columns, parsers);
+        // As PGlite's parseType: the client's parser for the column's type, else the default one.
+        parseColumn ??= columns.fields.map((field) => parsers[field.dataTypeID] ?? types.parsers[field.dataTypeID]);
+        const row = readRow<R>(response, text, body, next, columns, parseColumn);
         if (row === undefined) return undefined;
         rows.push(row);
         break;
@@ -75,21 +79,32 @@ export function readAnswer<R>(response: Uint8Array, columns: ResultColumns | und
         completed = commandResult<R>(text.toString('utf8', body, nul), rows, columns);
         break;
       }
+      case READY_FOR_QUERY:
+        ready = true;
+        break;
       case BIND_COMPLETE:
       case EMPTY_QUERY:
-      case READY_FOR_QUERY:
         break;
       default:
         return undefined;
     }
     offset = next;
   }
+  // A whole response ends with ReadyForQuery (PGlite sends one after every exchange).
+  if (!ready) return undefined;
   // As parseResults: rows only count once their CommandComplete arrives (an empty query has none).
   return completed ?? ({ affectedRows: 0, rows: [], fields: [] } as Results<R>);
 }
 
 /** One DataRow, each field parsed as PGlite's parseType does; undefined when it does not fit the columns. */
-function readRow<R>(response: Uint8Array, text: Buffer, body: number, next: number, columns: ResultColumns, parsers: Parsers): R | undefined {
+function readRow<R>(
+  response: Uint8Array,
+  text: Buffer,
+  body: number,
+  next: number,
+  columns: ResultColumns,
+  parseColumn: ReadonlyArray<types.Parser | undefined>,
+): R | undefined {
   const fields = columns.fields;
   const count = (response[body]! << 8) | response[body + 1]!;
   if (count !== fields.length) return undefined;
@@ -107,7 +122,7 @@ function readRow<R>(response: Uint8Array, text: Buffer, body: number, next: numb
     if (size < 0 || at + size > next) return undefined;
     const value = text.toString('utf8', at, at + size);
     at += size;
-    const parse = parsers[field.dataTypeID] ?? types.parsers[field.dataTypeID];
+    const parse = parseColumn[i];
     row[field.name] = parse ? parse(value, field.dataTypeID) : value;
   }
   return row as R;
