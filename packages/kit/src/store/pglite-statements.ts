@@ -21,6 +21,7 @@
  * there.
  */
 import { messages as backend, MemoryFS, parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { namedCallMessage } from './named-call-message.ts';
 import { readAnswer, resultColumns, type ResultColumns } from './pglite-responses.ts';
 import { statementNaming, type StatementNaming } from './prepared-statements.ts';
 
@@ -95,7 +96,10 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
       const write = client.serializers[statement.parameterTypes[i]!];
       return write ? write(value) : String(value);
     });
-    const message = concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]);
+    // A serializer that answers bytes makes a binary parameter, which only PGlite's serializer writes.
+    const message = values.every((value) => value === null || typeof value === 'string')
+      ? namedCallMessage(statement.name, values)
+      : concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]);
     return exclusive(async () => {
       const response = await exchange(message);
       return readAnswer<R>(response, statement.columns, client.parsers) ?? (await readWithPGlite<R>(response, statement));
