@@ -4,7 +4,10 @@
  * outside a transaction) never leave a stale answer; errors are the same errors; the cache is
  * bounded.
  */
-import { messages, PGlite } from '@electric-sql/pglite';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryFS, messages, PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pgliteStatements, statementsOf, type PGliteStatements } from './pglite-statements.ts';
 import { statementNaming } from './prepared-statements.ts';
@@ -184,5 +187,42 @@ describe('prepared statements on PGlite', () => {
     const text = 'select shout($1) as n';
     for (let i = 0; i < 3; i++) expect((await statements.query(text, ['hello'])).rows).toEqual([{ n: 5 }]);
     expect(await preparedTexts()).toContain(text);
+  });
+
+  it('syncs a file system that needs it after every named call', async () => {
+    let syncs = 0;
+    class CountingFS extends MemoryFS {
+      override async syncToFs() {
+        syncs++;
+      }
+    }
+    const synced = new PGlite({ fs: new CountingFS() });
+    try {
+      const counted = pgliteStatements(synced);
+      await synced.exec('create table notes (id int primary key)');
+      for (let id = 1; id <= 3; id++) await counted.query('insert into notes (id) values ($1)', [id]);
+      expect(counted.preparedCount).toBe(1);
+      const before = syncs;
+      await counted.query('insert into notes (id) values ($1)', [4]);
+      expect(syncs).toBe(before + 1);
+    } finally {
+      await synced.close();
+    }
+  });
+
+  it('keeps what named calls wrote in a data directory on disk', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kit-named-durable-'));
+    try {
+      const first = await PGlite.create(dataDir);
+      const writes = pgliteStatements(first);
+      await first.exec('create table notes (id int primary key, body text)');
+      for (let id = 1; id <= 4; id++) await writes.query('insert into notes (id, body) values ($1, $2)', [id, `note ${id}`]);
+      await first.close();
+      const second = await PGlite.create(dataDir);
+      expect((await second.query('select count(*)::int as n, max(body) as last from notes')).rows).toEqual([{ n: 4, last: 'note 4' }]);
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -113,10 +113,10 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
   async function exchange(message: Uint8Array): Promise<Uint8Array> {
     if (received.length > RECEIVE_BUFFER_BYTES) received = new Uint8Array(RECEIVE_BUFFER_BYTES);
     receivedLength = 0;
-    // PGlite's own sync after a statement calls its file system's syncToFs; on the file systems
-    // whose syncToFs does nothing (memory, and NODEFS, which writes through to the disk as
-    // PostgreSQL writes) that is only a few promise turns, so it is skipped there and kept on
-    // any other.
+    // PGlite's syncToFs only calls its file system's, under a mutex. The built-in file systems
+    // (memory, and NODEFS, where PostgreSQL's writes go straight to the disk's files) inherit one
+    // that does nothing, so when the file system's is that very function the call is skipped;
+    // any other file system (IndexedDB, OPFS) is synced after every call as before.
     await client.execProtocolRawStream(message, { syncToFs: client.fs?.syncToFs !== MemoryFS.prototype.syncToFs, onRawData: keep });
     return received.subarray(0, receivedLength);
   }
