@@ -4,7 +4,10 @@
  * outside a transaction) never leave a stale answer; errors are the same errors; the cache is
  * bounded.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryFS, messages, PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pgliteStatements, statementsOf, type PGliteStatements } from './pglite-statements.ts';
 import { statementNaming } from './prepared-statements.ts';
@@ -122,7 +125,14 @@ describe('prepared statements on PGlite', () => {
     const failure = await statements.query(insert, [1, 'again']).catch((error: unknown) => error);
     const unnamed = await client.query(insert, [1, 'again']).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: '23505', constraint: 'widgets_pkey', query: insert, params: [1, 'again'] });
+    expect(failure).toBeInstanceOf(messages.DatabaseError);
     expect((failure as Error).message).toBe((unnamed as Error).message);
+    const described = (error: unknown) => {
+      const { severity, code, detail, hint, schema, table, column, constraint, routine, name, length } = error as messages.DatabaseError;
+      return { severity, code, detail, hint, schema, table, column, constraint, routine, name, length };
+    };
+    expect(described(failure)).toEqual(described(unnamed));
+    expect((failure as messages.DatabaseError).detail).toBe('Key (id)=(1) already exists.');
     await statements.query(insert, [3, 'c']);
     expect((await client.query('select count(*)::int as n from widgets')).rows).toEqual([{ n: 3 }]);
   });
@@ -133,5 +143,86 @@ describe('prepared statements on PGlite', () => {
     expect(bounded.preparedCount).toBe(2);
     expect((await preparedTexts()).length).toBe(2);
     expect((await bounded.query('select $1::int + 5 as v', [1])).rows).toEqual([{ v: 6 }]);
+  });
+
+  it('answers repeated column names, nulls, empty results and a __proto__ column as an unnamed query does', async () => {
+    await client.query(`insert into widgets (id, name) values (1, 'one'), (2, null)`);
+    const texts = [
+      'select id as x, name, made_at as x from widgets where id >= $1 order by id',
+      'select name, active from widgets where id > $1',
+      'select name as "__proto__" from widgets where id = $1',
+    ];
+    for (const text of texts)
+      for (const from of [1, 2, 5]) {
+        const unnamed = await client.query(text, [from]);
+        for (let i = 0; i < 3; i++) expect(await statements.query(text, [from])).toStrictEqual(unnamed);
+      }
+    expect(await preparedTexts()).toEqual(expect.arrayContaining(texts));
+  });
+
+  it('hands a notification sent by a named statement to PGlite listeners, once each', async () => {
+    const payloads: string[] = [];
+    const everywhere: string[] = [];
+    const unlisten = await client.listen('widgets_channel', (payload) => payloads.push(payload));
+    const everyNotification = client.onNotification((channel, payload) => everywhere.push(`${channel}:${payload}`));
+    const notify = `select pg_notify('widgets_channel', $1) as sent`;
+    for (const payload of ['a', 'b', 'c']) expect((await statements.query(notify, [payload])).rows).toEqual([{ sent: '' }]);
+    await client.query(`create function widget_gone() returns trigger language plpgsql as $$
+      begin perform pg_notify('widgets_channel', 'gone ' || old.id); return old; end $$`);
+    await client.query('create trigger widget_gone after delete on widgets for each row execute function widget_gone()');
+    await client.query(`insert into widgets (id) select generate_series(1, 4)`);
+    const remove = 'delete from widgets where id <= $1';
+    for (const upTo of [1, 3]) await statements.query(remove, [upTo]);
+    expect(await preparedTexts()).toEqual(expect.arrayContaining([notify, remove]));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(payloads).toEqual(['a', 'b', 'c', 'gone 1', 'gone 2', 'gone 3']);
+    expect(everywhere).toEqual(payloads.map((payload) => `widgets_channel:${payload}`));
+    await unlisten();
+    everyNotification();
+  });
+
+  it('answers despite notices raised by a named statement', async () => {
+    await client.query(`create or replace function shout(message text) returns int language plpgsql as $$
+      begin raise notice '%', message; return length(message); end $$`);
+    const text = 'select shout($1) as n';
+    for (let i = 0; i < 3; i++) expect((await statements.query(text, ['hello'])).rows).toEqual([{ n: 5 }]);
+    expect(await preparedTexts()).toContain(text);
+  });
+
+  it('syncs a file system that needs it after every named call', async () => {
+    let syncs = 0;
+    class CountingFS extends MemoryFS {
+      override async syncToFs() {
+        syncs++;
+      }
+    }
+    const synced = new PGlite({ fs: new CountingFS() });
+    try {
+      const counted = pgliteStatements(synced);
+      await synced.exec('create table notes (id int primary key)');
+      for (let id = 1; id <= 3; id++) await counted.query('insert into notes (id) values ($1)', [id]);
+      expect(counted.preparedCount).toBe(1);
+      const before = syncs;
+      await counted.query('insert into notes (id) values ($1)', [4]);
+      expect(syncs).toBe(before + 1);
+    } finally {
+      await synced.close();
+    }
+  });
+
+  it('keeps what named calls wrote in a data directory on disk', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kit-named-durable-'));
+    try {
+      const first = await PGlite.create(dataDir);
+      const writes = pgliteStatements(first);
+      await first.exec('create table notes (id int primary key, body text)');
+      for (let id = 1; id <= 4; id++) await writes.query('insert into notes (id, body) values ($1, $2)', [id, `note ${id}`]);
+      await first.close();
+      const second = await PGlite.create(dataDir);
+      expect((await second.query('select count(*)::int as n, max(body) as last from notes')).rows).toEqual([{ n: 4, last: 'note 4' }]);
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

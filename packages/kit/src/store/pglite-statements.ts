@@ -7,7 +7,8 @@
  * grant check, 3.9 ms of CPU unnamed against 0.47 ms named). Here a repeated data statement (the
  * naming rules of prepared-statements.ts: seen twice, with parameters, at most `maxStatements`
  * texts, so the cache is bounded) is parsed once under its name, its parameter types and result
- * columns kept; every later call is one exchange: bind, execute, sync.
+ * columns kept; every later call is one exchange: bind, execute, sync, whose answer is read
+ * straight from the response bytes (pglite-responses.ts) rather than through PGlite's parser.
  *
  * Schema changes: PostgreSQL re-plans a prepared statement whose tables changed, but refuses one
  * whose result columns changed ("cached plan must not change result type", 0A000), and a
@@ -19,7 +20,9 @@
  * through here (inside a function, say) followed by the statement in the same transaction gets
  * there.
  */
-import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { messages as backend, MemoryFS, parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { namedCallMessage } from './named-call-message.ts';
+import { readAnswer, resultColumns, type ResultColumns } from './pglite-responses.ts';
 import { statementNaming, type StatementNaming } from './prepared-statements.ts';
 
 interface PreparedStatement {
@@ -27,6 +30,7 @@ interface PreparedStatement {
   parameterTypes: number[];
   /** The rowDescription message of the result columns, or undefined when the statement returns none. */
   rowDescription: unknown;
+  columns: ResultColumns | undefined;
 }
 
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
@@ -35,6 +39,9 @@ type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 const SCHEMA_CHANGE = /^\s*(create|alter|drop|do|comment|grant|revoke|import|security|reindex|cluster|vacuum|discard|deallocate)\b/i;
 /** Failures of a named statement that mean its prepared form no longer fits the schema. */
 const STALE_STATEMENT = /^(0A000|26000|42)/;
+/** Room for most responses; a larger one grows the buffer for that exchange only. */
+const RECEIVE_BUFFER_BYTES = 64 * 1024;
+const serialize = protocol.serialize;
 
 export interface PGliteStatements {
   query<R>(text: string, parameters: readonly unknown[]): Promise<Results<R>>;
@@ -59,7 +66,8 @@ export function statementsOf(client: PGlite): PGliteStatements {
 
 export function pgliteStatements(client: PGlite, naming: StatementNaming = statementNaming()): PGliteStatements {
   const prepared = new Map<string, PreparedStatement>();
-  const serialize = protocol.serialize;
+  let received = new Uint8Array(RECEIVE_BUFFER_BYTES);
+  let receivedLength = 0;
   // The same locks PGlite's own query holds, so an exchange here never interleaves with one there.
   const exclusive = <T>(work: () => Promise<T>) => client._runExclusiveTransaction(() => client._runExclusiveQuery(work));
 
@@ -75,7 +83,8 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
       return undefined;
     }
     const parameters = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
-    const statement = { name, parameterTypes: parameters?.dataTypeIDs ?? [], rowDescription: messages.find((m) => m.name === 'rowDescription') };
+    const rowDescription = messages.find((m) => m.name === 'rowDescription') as backend.RowDescriptionMessage | undefined;
+    const statement = { name, parameterTypes: parameters?.dataTypeIDs ?? [], rowDescription, columns: resultColumns(rowDescription) };
     prepared.set(text, statement);
     return statement;
   }
@@ -87,11 +96,65 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
       const write = client.serializers[statement.parameterTypes[i]!];
       return write ? write(value) : String(value);
     });
-    const message = concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]);
-    const { messages } = await exclusive(() => client.execProtocol(message));
-    const described = statement.rowDescription
-      ? [statement.rowDescription as BackendMessage, ...(messages as BackendMessage[])]
-      : (messages as BackendMessage[]);
+    // A serializer that answers bytes makes a binary parameter, which only PGlite's serializer writes.
+    const message = values.every((value) => value === null || typeof value === 'string')
+      ? namedCallMessage(statement.name, values)
+      : concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]);
+    return exclusive(async () => {
+      const response = await exchange(message);
+      return readAnswer<R>(response, statement.columns, client.parsers) ?? (await readWithPGlite<R>(response, statement));
+    });
+  }
+
+  /**
+   * Runs one exchange and returns its response bytes, without PGlite's parsing of them (that is
+   * the cost readAnswer saves). The view is valid until the next exchange.
+   */
+  async function exchange(message: Uint8Array): Promise<Uint8Array> {
+    if (received.length > RECEIVE_BUFFER_BYTES) received = new Uint8Array(RECEIVE_BUFFER_BYTES);
+    receivedLength = 0;
+    // PGlite's syncToFs only calls its file system's, under a mutex. The built-in file systems
+    // (memory, and NODEFS, where PostgreSQL's writes go straight to the disk's files) inherit one
+    // that does nothing, so when the file system's is that very function the call is skipped;
+    // any other file system (IndexedDB, OPFS) is synced after every call as before.
+    await client.execProtocolRawStream(message, { syncToFs: client.fs?.syncToFs !== MemoryFS.prototype.syncToFs, onRawData: keep });
+    return received.subarray(0, receivedLength);
+  }
+
+  /** PGlite hands out views of the WASM memory, valid only during the call: copy them. */
+  function keep(bytes: Uint8Array): void {
+    const needed = receivedLength + bytes.length;
+    if (needed > received.length) {
+      const larger = new Uint8Array(Math.max(needed, received.length * 2));
+      larger.set(received.subarray(0, receivedLength));
+      received = larger;
+    }
+    received.set(bytes, receivedLength);
+    receivedLength = needed;
+  }
+
+  /**
+   * A response readAnswer leaves alone, read as PGlite's execProtocol and parseResults read it:
+   * the first error is thrown (later messages ignored), notices are logged at debug level, and
+   * notifications reach the listeners PGlite keeps for `listen`. Those listeners are private to
+   * PGlite and only fed by its own parsing, so each notification is sent again (same channel and
+   * payload) through PGlite's execProtocol, which delivers it to them.
+   */
+  async function readWithPGlite<R>(response: Uint8Array, statement: PreparedStatement): Promise<Results<R>> {
+    const messages: BackendMessage[] = [];
+    const notifications: backend.NotificationResponseMessage[] = [];
+    let error: backend.DatabaseError | undefined;
+    new protocol.Parser().parse(response, (message) => {
+      if (error) return;
+      if (message instanceof backend.DatabaseError) error = message;
+      else if (message instanceof backend.NoticeMessage) {
+        if (client.debug > 0) console.warn(message);
+      } else if (message instanceof backend.NotificationResponseMessage) notifications.push(message);
+      messages.push(message as BackendMessage);
+    });
+    if (notifications.length > 0) await client.execProtocol(concat(notifications.flatMap(sendAgain)));
+    if (error) throw error;
+    const described = statement.rowDescription ? [statement.rowDescription as BackendMessage, ...messages] : messages;
     return parse.parseResults(described, client.parsers)[0] as Results<R>;
   }
 
@@ -121,6 +184,16 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
 function attachQuery(error: unknown, query: string, parameters: readonly unknown[]): unknown {
   if (typeof error === 'object' && error !== null) Object.assign(error, { query, params: [...parameters] });
   return error;
+}
+
+/** One autocommitted `pg_notify` with the notification's channel and payload. */
+function sendAgain(notification: backend.NotificationResponseMessage): Uint8Array[] {
+  return [
+    serialize.parse({ text: 'select pg_notify($1, $2)' }),
+    serialize.bind({ values: [notification.channel, notification.payload] }),
+    serialize.execute({}),
+    serialize.sync(),
+  ];
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
