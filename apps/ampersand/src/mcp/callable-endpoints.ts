@@ -14,6 +14,9 @@ export interface CallableEndpoints {
   close(): Promise<void>;
 }
 
+/** How many distinct scope lists (per kind) keep their endpoint at hand. */
+const MAX_REMEMBERED_SCOPE_LISTS = 1024;
+
 export function callableEndpoints(
   /** The tools a principal's kind may see (`kind` names the set). */
   toolsOf: (principal: Principal) => { kind: string; tools: Tool[] },
@@ -27,16 +30,30 @@ export function callableEndpoints(
     return missingScopes(principal, tool.scopes).length === 0;
   };
   const endpoints = new Map<string, McpEndpoint>();
+  // Every call asks, and the answer depends only on the kind and the scopes held: it is looked
+  // up by those rather than by checking every tool's scopes again on each call.
+  const byScopes = new Map<string, McpEndpoint>();
+  const endpointOf = (principal: Principal, kind: string, tools: Tool[]) => {
+    const names = tools.filter((tool) => usable(tool, principal)).map((tool) => tool.name);
+    const key = `${kind}:${names.join(',')}`;
+    let endpoint = endpoints.get(key);
+    if (!endpoint) {
+      const listed = new Set(names);
+      endpoint = build(tools, (tool) => listed.has(tool.name));
+      endpoints.set(key, endpoint);
+    }
+    return endpoint;
+  };
   return {
     endpointFor(principal) {
       const { kind, tools } = toolsOf(principal);
-      const names = tools.filter((tool) => usable(tool, principal)).map((tool) => tool.name);
-      const key = `${kind}:${names.join(',')}`;
-      let endpoint = endpoints.get(key);
+      const scopesKey = `${kind}\n${principal.scopes.join(' ')}`;
+      let endpoint = byScopes.get(scopesKey);
       if (!endpoint) {
-        const listed = new Set(names);
-        endpoint = build(tools, (tool) => listed.has(tool.name));
-        endpoints.set(key, endpoint);
+        endpoint = endpointOf(principal, kind, tools);
+        // Scope lists come from signed tokens, so there are few; the bound only guards the memory.
+        if (byScopes.size >= MAX_REMEMBERED_SCOPE_LISTS) byScopes.clear();
+        byScopes.set(scopesKey, endpoint);
       }
       return endpoint;
     },
