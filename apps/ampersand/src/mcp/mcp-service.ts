@@ -14,7 +14,7 @@ import type { Logger } from '@agent-products/kit/log';
 import { platformErrors } from '@agent-products/kit/errors';
 import { createMcpEndpoint, mountGuardedMcpEndpoints, type McpGuard, type Tool } from '@agent-products/kit/mcp';
 import { isHostedRuntime } from '../auth/hosted-runtime.ts';
-import { accessTokenVerifier, principalOf } from '../auth/access-token-verifier.ts';
+import { accessTokenVerifier } from '../auth/access-token-verifier.ts';
 import { deriveKeys } from '../auth/derived-keys.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import { BUILD_VERSION, buildInfo } from '../build-info.ts';
@@ -118,11 +118,12 @@ export function createMcpService(options: McpServiceOptions): McpService {
       const bearer = readBearer(request);
       if (bearer.kind === 'none') return { failure: 'missing' };
       if (bearer.kind === 'malformed') return { failure: 'malformed' };
-      const verdict = await verifier.verifyClaims(bearer.token, now());
+      // The principal comes with the claims, read once per token rather than on every call.
+      const verdict = await verifier.verifyClaimsAndPrincipal(bearer.token, now());
       if (!verdict.ok) return { failure: verdict.failure, description: verdict.description };
       // A token of an ended grant is a 401 like an expired one, so the client authorizes again.
       if (verdict.claims.gid && revoked.has(verdict.claims.gid)) return { failure: 'revoked', description: REVOKED };
-      const principal = principalOf(verdict.claims);
+      const { principal } = verdict;
       const runToken = request.headers.get('x-run-token');
       if (runToken) rememberRunToken(principal, runToken);
       return { principal, credential: bearer.token };
