@@ -6,17 +6,11 @@
 import { protocol } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { namedCallMessage } from './named-call-message.ts';
+import { concatBytes } from './concat-bytes.ts';
 
 function pgliteMessage(statement: string, values: Array<string | null>): Uint8Array {
   const s = protocol.serialize;
-  const parts = [s.bind({ statement, values: values as string[] }), s.execute({}), s.sync()];
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concatBytes([s.bind({ statement, values: values as string[] }), s.execute({}), s.sync()]);
 }
 
 describe('named call message', () => {

@@ -6,6 +6,7 @@
 import { type messages, parse, PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAnswer, resultColumns } from './pglite-responses.ts';
+import { concatBytes } from './concat-bytes.ts';
 
 let client: PGlite;
 let statementCount = 0;
@@ -33,13 +34,13 @@ interface Exchange {
 async function exchange(text: string, values: Array<string | null>): Promise<Exchange> {
   const name = `responses_${++statementCount}`;
   const s = protocol.serialize;
-  const described = await client.execProtocol(concat([s.parse({ name, text }), s.describe({ type: 'S', name }), s.sync()]));
+  const described = await client.execProtocol(concatBytes([s.parse({ name, text }), s.describe({ type: 'S', name }), s.sync()]));
   const rowDescription = described.messages.find((m): m is messages.RowDescriptionMessage => m.name === 'rowDescription');
   const chunks: Uint8Array[] = [];
-  await client.execProtocolRawStream(concat([s.bind({ statement: name, values }), s.execute({}), s.sync()]), {
+  await client.execProtocolRawStream(concatBytes([s.bind({ statement: name, values }), s.execute({}), s.sync()]), {
     onRawData: (bytes) => chunks.push(bytes.slice()),
   });
-  return { response: concat(chunks), rowDescription };
+  return { response: concatBytes(chunks), rowDescription };
 }
 
 /** What PGlite's own parser and parseResults make of the same bytes. */
@@ -128,13 +129,3 @@ describe('reading a named statement answer from its bytes', () => {
       expect(readAnswer(whole.response.subarray(0, cut), resultColumns(whole.rowDescription), client.parsers)).toBeUndefined();
   });
 });
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}

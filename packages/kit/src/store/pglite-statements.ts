@@ -24,6 +24,7 @@ import { messages as backend, MemoryFS, parse, protocol, type PGlite, type Resul
 import { namedCallMessage } from './named-call-message.ts';
 import { readAnswer, resultColumns, type ResultColumns } from './pglite-responses.ts';
 import { statementNaming, type StatementNaming } from './prepared-statements.ts';
+import { concatBytes } from './concat-bytes.ts';
 
 interface PreparedStatement {
   name: string;
@@ -73,7 +74,12 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
 
   async function prepare(name: string, text: string): Promise<PreparedStatement | undefined> {
     // Close first: the name may still hold the stale form dropped from the cache.
-    const message = concat([serialize.close({ type: 'S', name }), serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]);
+    const message = concatBytes([
+      serialize.close({ type: 'S', name }),
+      serialize.parse({ name, text }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]);
     let messages: BackendMessage[];
     try {
       messages = (await exclusive(() => client.execProtocol(message, { syncToFs: false }))).messages as BackendMessage[];
@@ -99,7 +105,7 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
     // A serializer that answers bytes makes a binary parameter, which only PGlite's serializer writes.
     const message = values.every((value) => value === null || typeof value === 'string')
       ? namedCallMessage(statement.name, values)
-      : concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]);
+      : concatBytes([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]);
     return exclusive(async () => {
       const response = await exchange(message);
       return readAnswer<R>(response, statement.columns, client.parsers) ?? (await readWithPGlite<R>(response, statement));
@@ -152,7 +158,7 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
       } else if (message instanceof backend.NotificationResponseMessage) notifications.push(message);
       messages.push(message as BackendMessage);
     });
-    if (notifications.length > 0) await client.execProtocol(concat(notifications.flatMap(sendAgain)));
+    if (notifications.length > 0) await client.execProtocol(concatBytes(notifications.flatMap(sendAgain)));
     if (error) throw error;
     const described = statement.rowDescription ? [statement.rowDescription as BackendMessage, ...messages] : messages;
     return parse.parseResults(described, client.parsers)[0] as Results<R>;
@@ -194,14 +200,4 @@ function sendAgain(notification: backend.NotificationResponseMessage): Uint8Arra
     serialize.execute({}),
     serialize.sync(),
   ];
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
