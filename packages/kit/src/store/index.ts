@@ -17,3 +17,4 @@ export {
 } from './idempotency.ts';
 export { createRateLimiter, type CountedHit, type DatabaseRateLimit, type RateLimitOptions, type RateLimitOutcome, type RateLimiter } from './rate-limit.ts';
 export { compiledOnce, type CompiledOnceRead } from './compiled-once.ts';
+export { isoFromJsonTimestamp } from './json-timestamp.ts';
