@@ -4,7 +4,6 @@
  * Writes run in one transaction with their notification; with an idempotency key a retry gets
  * the first answer.
  */
-import { liveGrantCondition } from '../auth/grants.ts';
 import type { connectionOperations } from '../contracts/connection-operations.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { Connections } from '../identity/connections.ts';
@@ -49,7 +48,7 @@ export function connectionHandlers(deps: ConnectionHandlerDeps): OperationBindin
       grantCheck: 'in-read',
       run: async (input, { c }) => {
         const me = c.get('principal').subject;
-        const read = await connectionsReadIf(deps.db, me, input.limit ?? 50, liveGrantCondition(c.get('grantId'), me, deps.now()));
+        const read = await connectionsReadIf(deps.db, me, input.limit ?? 50, { grantId: c.get('grantId'), now: deps.now() });
         return read ?? revokedChallenge(deps, c.get('correlationId'));
       },
     },

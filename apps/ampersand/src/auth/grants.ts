@@ -116,7 +116,26 @@ export class Grants {
  * andee exists: the revocation check, as a condition a read can carry (api-token.ts, `in-read`).
  */
 export function liveGrantCondition(grantId: string, andeeId: string, now: Date): RawBuilder<boolean> {
-  return liveGrantConditionByHash(hashToken(grantId), andeeId, now);
+  return liveGrantConditionByHash(hashedGrantId(grantId), andeeId, now);
+}
+
+/** How many grant ids' hashes are remembered; past it the memory starts over (a grant id is hashed again on its next call). */
+const REMEMBERED_GRANT_HASHES = 4096;
+const grantHashes = new Map<string, string>();
+
+/**
+ * A grant id hashed as the store keys it. Every API call checks its grant by this hash, and a
+ * client calls with the same grant for an hour at a time, so the hash is remembered (bounded)
+ * rather than computed per call (about 1.5% of the API's CPU per `connections_read`).
+ */
+export function hashedGrantId(grantId: string): string {
+  let hash = grantHashes.get(grantId);
+  if (hash === undefined) {
+    if (grantHashes.size >= REMEMBERED_GRANT_HASHES) grantHashes.clear();
+    hash = hashToken(grantId);
+    grantHashes.set(grantId, hash);
+  }
+  return hash;
 }
 
 /**

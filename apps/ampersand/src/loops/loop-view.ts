@@ -8,10 +8,9 @@
  */
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { hashToken } from '@agent-products/kit/auth';
 import { compiledOnce } from '@agent-products/kit/store';
 import { grantedQuery, grantedRows } from '../auth/granted-read.ts';
-import { liveGrantConditionByHash } from '../auth/grants.ts';
+import { hashedGrantId, liveGrantConditionByHash } from '../auth/grants.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { messageView, type MessageView } from './conversation.ts';
 import { compositionBlocks } from './loop-composition.ts';
@@ -42,7 +41,7 @@ export async function readLoopViewIf(
   messages: number,
   grant: { grantId: string; now: Date },
 ): Promise<{ view: LoopView | undefined } | undefined> {
-  const values = { andeeId, messages, grantIdHash: hashToken(grant.grantId), now: grant.now };
+  const values = { andeeId, messages, grantIdHash: hashedGrantId(grant.grantId), now: grant.now };
   const rows = grantedRows('loopId' in key ? await grantedViewById(db, { ...values, ...key }) : await grantedViewByTitle(db, { ...values, ...key }));
   return rows && { view: rows[0] ? toLoopView(rows[0]) : undefined };
 }

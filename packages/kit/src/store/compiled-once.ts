@@ -36,21 +36,30 @@ interface Compiled {
   slots: Slot[];
 }
 
-export type CompiledOnceRead<P, R> = (db: Kysely<any>, values: P) => Promise<R[]>;
+export interface CompiledOnceRead<P, R> {
+  (db: Kysely<any>, values: P): Promise<R[]>;
+  /**
+   * The statement a call with `values` runs, unexecuted. Plugins see only the first build (its
+   * values are markers), not the calls, so a test that examines the statement (its plan, say)
+   * takes it from here rather than from a recording plugin.
+   */
+  statement(db: Kysely<any>, values: P): CompiledQuery<R>;
+}
 
 export function compiledOnce<P extends object, R>(build: (db: Kysely<any>, values: P) => CompilableOn<R>): CompiledOnceRead<P, R> {
   // Per database: the text can differ with a database's dialect or plugins.
   const compiledFor = new WeakMap<Kysely<any>, Compiled>();
-  return async (db, values) => {
+  const statement = (db: Kysely<any>, values: P): CompiledQuery<R> => {
     let compiled = compiledFor.get(db);
     if (!compiled) {
       compiled = compileWithMarkers(db, build);
       compiledFor.set(db, compiled);
     }
     const parameters = compiled.slots.map((slot) => ('key' in slot ? (values as Record<string, unknown>)[slot.key] : slot.constant));
-    const { rows } = await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parameters));
-    return rows;
+    return CompiledQuery.raw(compiled.sql, parameters) as CompiledQuery<R>;
   };
+  const read = async (db: Kysely<any>, values: P) => (await db.executeQuery<R>(statement(db, values))).rows;
+  return Object.assign(read, { statement });
 }
 
 function compileWithMarkers<P extends object, R>(db: Kysely<any>, build: (db: Kysely<any>, values: P) => CompilableOn<R>): Compiled {
