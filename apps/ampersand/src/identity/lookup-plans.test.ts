@@ -7,7 +7,6 @@
  * DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { openTestDatabase, recordStatements, sequentialScans, type TestDatabase } from '@agent-products/kit/testing';
 import { ampersandMigrations } from '../store/migrations.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
