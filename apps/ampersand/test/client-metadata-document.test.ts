@@ -184,6 +184,15 @@ describe('the guard', () => {
     expect(await refusal(`${docOrigin}/mismatch.json`)).toContain('client_id does not match');
   });
 
+  it('holds a document to the redirect rules a registered client meets: no plain http to another host, no javascript:', async () => {
+    routes.set('/plain-http.json', () => ({ body: documentFor('/plain-http.json', { redirect_uris: [REDIRECT, 'http://agent.example/cb'] }) }));
+    const plain = await refusal(`${docOrigin}/plain-http.json`);
+    expect(plain).toContain('client_id metadata document redirect_uris');
+    expect(plain).toContain('uses plain http to another host');
+    routes.set('/script.json', () => ({ body: documentFor('/script.json', { redirect_uris: [REDIRECT, 'javascript:alert(1)'] }) }));
+    expect(await refusal(`${docOrigin}/script.json`)).toMatch(/redirect_uris|redirect_uri/);
+  });
+
   it('follows no redirect', async () => {
     routes.set('/moved.json', (origin) => ({ status: 302, headers: { Location: `${origin}/agent.json` } }));
     expect(await refusal(`${docOrigin}/moved.json`)).toContain('unexpected response status 302');

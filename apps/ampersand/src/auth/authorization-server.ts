@@ -15,6 +15,7 @@ import { GRANTABLE_SCOPES } from '../scopes.ts';
 import type { DerivedKeys } from './derived-keys.ts';
 import { oidcAdapterFor } from './oidc-adapter.ts';
 import { cimdFetchAllowed, guardedFetch } from './cimd-guard.ts';
+import { redirectUriProblem } from './redirect-uris.ts';
 import { deviceConfirmSource, deviceInputSource, deviceSuccessSource, errorSource } from './provider-pages.tsx';
 
 export const OAUTH_ROUTES = {
@@ -112,6 +113,14 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
         async allowFetch(_ctx, clientId) {
           const check = await cimdFetchAllowed(clientId, options.cimdAllowedHosts);
           if (!check.ok) throw new errors.InvalidClient(`client_id metadata document fetch not allowed: ${check.reason}`);
+          return true;
+        },
+        // A document's redirect URIs follow the rules a registered client's do (redirect-uris.ts):
+        // a code must not travel over plain http to another host because the client named itself
+        // by URL instead of registering.
+        async allowClient(_ctx, client) {
+          const problem = (client.redirectUris ?? []).map(redirectUriProblem).find((found) => found !== undefined);
+          if (problem) throw new errors.InvalidClientMetadata(`client_id metadata document redirect_uris: ${problem}`);
           return true;
         },
       },
