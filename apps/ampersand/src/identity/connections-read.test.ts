@@ -2,15 +2,15 @@
  * The one-statement `connections_read` over a real database (PGlite, or PostgreSQL with
  * DATABASE_URL): active connections newest first (ties by tag) within the limit, with the exact
  * connection time; people-you-may-know mutual first, then by tag, without the caller's
- * connections or the caller; and nothing at all when the grant condition fails.
+ * connections or the caller; and nothing at all when the caller's grant is not live.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
 import { ampersandMigrations } from '../store/migrations.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { Connections } from './connections.ts';
 import { Contacts } from './contacts.ts';
+import { hashedGrantId } from '../auth/grants.ts';
 import { connectionsReadIf } from './connections-read.ts';
 import { Notifications } from './notifications.ts';
 
@@ -20,7 +20,17 @@ let contacts: Contacts;
 
 const T0 = new Date('2026-03-01T10:00:00.123Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
-const allowed = sql<boolean>`true`;
+
+/** A live grant of `andeeId`'s (what the API's in-read check looks for), as the read is handed it. */
+async function grantOf(andeeId: string, expiresAt: Date | null = null) {
+  const grantId = `grant-${andeeId}-${expiresAt?.getTime() ?? 'open'}`;
+  await database.db
+    .insertInto('oauth_store')
+    .values({ model: 'Grant', id_hash: hashedGrantId(grantId), payload: '{}', account_id: andeeId, expires_at: expiresAt })
+    .onConflict((oc) => oc.columns(['model', 'id_hash']).doNothing())
+    .execute();
+  return { grantId, now: T0 };
+}
 
 // Tags sort differently from ids and names, so an order by the wrong column shows.
 const people = [
@@ -31,6 +41,7 @@ const people = [
   { andee_id: 'id-4', tag: 'abe', display_name: 'Dee O', photo_url: null },
   { andee_id: 'id-5', tag: 'kit', display_name: 'Kit P', photo_url: null },
   { andee_id: 'id-6', tag: 'cal', display_name: 'Cal Q', photo_url: null },
+  { andee_id: 'id-7', tag: 'lone', display_name: 'Lone R', photo_url: null },
 ];
 
 beforeAll(async () => {
@@ -40,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(async () => database?.dispose());
 beforeEach(async () => {
-  for (const table of ['contact_hashes', 'andee_phones', 'connections'] as const) await database.db.deleteFrom(table).execute();
+  for (const table of ['contact_hashes', 'andee_phones', 'connections', 'oauth_store'] as const) await database.db.deleteFrom(table).execute();
   await database.db.deleteFrom('andees').execute();
   await database.db.insertInto('andees').values(people).execute();
 });
@@ -52,19 +63,19 @@ describe('connectionsReadIf', () => {
     await connections.connect('id-me', 'id-3', at(1));
     await connections.connect('id-me', 'id-4', at(1));
     await connections.connect('id-5', 'id-6', at(9));
-    const read = await connectionsReadIf(database.db, 'id-me', 3, allowed);
+    const read = await connectionsReadIf(database.db, 'id-me', 3, await grantOf('id-me'));
     expect(read?.active).toEqual([
       { name: 'Bob M', tag: '&bob', photoUrl: null, connectedAt: at(2).toISOString() },
       { name: 'Dee O', tag: '&abe', photoUrl: null, connectedAt: at(1).toISOString() },
       { name: 'Cy N', tag: '&mid', photoUrl: null, connectedAt: at(1).toISOString() },
     ]);
-    expect((await connectionsReadIf(database.db, 'id-me', 10, allowed))?.active.at(-1)).toEqual({
+    expect((await connectionsReadIf(database.db, 'id-me', 10, await grantOf('id-me')))?.active.at(-1)).toEqual({
       name: 'Ada L',
       tag: '&zed',
       photoUrl: 'https://img.test/ada.png',
       connectedAt: at(0).toISOString(),
     });
-    expect(await connectionsReadIf(database.db, 'id-nobody', 10, allowed)).toEqual({ active: [], peopleYouMayKnow: [] });
+    expect(await connectionsReadIf(database.db, 'id-7', 10, await grantOf('id-7'))).toEqual({ active: [], peopleYouMayKnow: [] });
   });
 
   it('suggests people by phone contacts, mutual first, without connections or the caller, within the limit', async () => {
@@ -75,18 +86,22 @@ describe('connectionsReadIf', () => {
     await contacts.upload('id-6', [number(0)], undefined, T0);
     await contacts.upload('id-2', [number(0)], undefined, T0);
     await connections.connect('id-me', 'id-1', at(0));
-    const read = await connectionsReadIf(database.db, 'id-me', 10, allowed);
+    const read = await connectionsReadIf(database.db, 'id-me', 10, await grantOf('id-me'));
     expect(read?.peopleYouMayKnow).toEqual([
       { name: 'Cal Q', tag: '&cal', photoUrl: null, match: 'mutual' },
       { name: 'Bob M', tag: '&bob', photoUrl: null, match: 'one_way' },
       { name: 'Kit P', tag: '&kit', photoUrl: null, match: 'one_way' },
     ]);
-    expect((await connectionsReadIf(database.db, 'id-me', 2, allowed))?.peopleYouMayKnow.map((p) => p.tag)).toEqual(['&cal', '&bob']);
+    expect((await connectionsReadIf(database.db, 'id-me', 2, await grantOf('id-me')))?.peopleYouMayKnow.map((p) => p.tag)).toEqual(['&cal', '&bob']);
   });
 
-  it('answers nothing when the grant condition fails, whatever the caller has', async () => {
+  it('answers nothing when the grant is not live, whatever the caller has', async () => {
     await connections.connect('id-me', 'id-1', at(0));
-    expect(await connectionsReadIf(database.db, 'id-me', 10, sql<boolean>`false`)).toBeUndefined();
-    expect(await connectionsReadIf(database.db, 'id-me', 10, sql<boolean>`(select count(*) > 0 from andees where andee_id = ${'id-gone'})`)).toBeUndefined();
+    // Expired, another andee's, unknown, and the grant of an andee who is gone.
+    expect(await connectionsReadIf(database.db, 'id-me', 10, await grantOf('id-me', new Date(T0.getTime() - 1)))).toBeUndefined();
+    expect(await connectionsReadIf(database.db, 'id-me', 10, await grantOf('id-5'))).toBeUndefined();
+    expect(await connectionsReadIf(database.db, 'id-me', 10, { grantId: 'grant-never-issued', now: T0 })).toBeUndefined();
+    expect(await connectionsReadIf(database.db, 'id-gone', 10, await grantOf('id-gone'))).toBeUndefined();
+    expect(await connectionsReadIf(database.db, 'id-me', 10, await grantOf('id-me', new Date(T0.getTime() + 1)))).toBeDefined();
   });
 });
