@@ -95,6 +95,33 @@ describe('connectionsReadIf', () => {
     expect((await connectionsReadIf(database.db, 'id-me', 2, await grantOf('id-me')))?.peopleYouMayKnow.map((p) => p.tag)).toEqual(['&cal', '&bob']);
   });
 
+  it('keeps the first suggestions by the order shown (mutual, then tag ignoring case, character by character), however many match', async () => {
+    const extra = [
+      { andee_id: 'id-b1', tag: 'bea_2', display_name: 'Bea Two', photo_url: null },
+      { andee_id: 'id-b2', tag: 'Bea', display_name: 'Bea', photo_url: null },
+      { andee_id: 'id-b3', tag: 'be9', display_name: 'Be Nine', photo_url: null },
+      { andee_id: 'id-b4', tag: 'Zoe', display_name: 'Zoe', photo_url: null },
+    ];
+    await database.db.insertInto('andees').values(extra).execute();
+    const number = (n: number) => `+4420794611${String(n).padStart(2, '0')}`;
+    await contacts.setOwnPhone('id-me', number(99), undefined, T0);
+    for (const [i, person] of extra.entries()) await contacts.setOwnPhone(person.andee_id, number(i), undefined, T0);
+    await contacts.upload(
+      'id-me',
+      extra.map((_, i) => number(i)),
+      undefined,
+      T0,
+    );
+    // Zoe also holds my number: mutual, so first whatever her tag.
+    await contacts.upload('id-b4', [number(99)], undefined, T0);
+    const tags = async (limit: number) => (await connectionsReadIf(database.db, 'id-me', limit, await grantOf('id-me')))?.peopleYouMayKnow.map((p) => p.tag);
+    expect(await tags(10)).toEqual(['&Zoe', '&be9', '&Bea', '&bea_2']);
+    expect(await tags(2)).toEqual(['&Zoe', '&be9']);
+    expect(await tags(3)).toEqual(['&Zoe', '&be9', '&Bea']);
+    // The web page's list (Contacts.peopleYouMayKnow) keeps the same first ones.
+    expect((await contacts.peopleYouMayKnow('id-me', 3)).map((p) => p.tag)).toEqual(['&Zoe', '&be9', '&Bea']);
+  });
+
   it('answers nothing when the grant is not live, whatever the caller has', async () => {
     await connections.connect('id-me', 'id-1', at(0));
     // Expired, another andee's, unknown, and the grant of an andee who is gone.

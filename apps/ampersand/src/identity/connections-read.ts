@@ -49,7 +49,7 @@ const grantedRead = compiledOnce(
       ) end as active,
       case when guard.allowed then (
         select coalesce(json_agg(json_build_object('display_name', s.display_name, 'tag', s.tag, 'photo_url', s.photo_url, 'mine', s.mine, 'theirs', s.theirs)), '[]')
-        from (${peopleYouMayKnowRows(v.andeeId)}) s
+        from (${peopleYouMayKnowRows(v.andeeId, v.limit)}) s
       ) end as suggestions
     from guard`,
 );

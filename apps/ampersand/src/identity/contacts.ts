@@ -80,7 +80,7 @@ export class Contacts {
   }
 
   async peopleYouMayKnow(andeeId: string, limit: number): Promise<Suggestion[]> {
-    const { rows } = await peopleYouMayKnowRows(andeeId).execute(this.db);
+    const { rows } = await peopleYouMayKnowRows(andeeId, limit).execute(this.db);
     return toSuggestions(rows, limit);
   }
 }
@@ -97,9 +97,12 @@ export interface SuggestionRow {
  * People-you-may-know as one statement (the connections read runs it inside its own): the andees
  * whose number the caller holds (`mine`) or who hold the caller's (`theirs`), not the caller, not
  * already connected. The candidates are joined to `andees` by key, so the read costs what the
- * caller's matches cost, not a scan of every andee.
+ * caller's matches cost, not a scan of every andee. With `limit`, only the first `limit` in the
+ * order toSuggestions shows them come back: someone whose contacts hold thousands of andees'
+ * numbers costs a sort in the database, not thousands of rows carried out to be cut in JS.
  */
-export function peopleYouMayKnowRows(andeeId: string): RawBuilder<SuggestionRow> {
+export function peopleYouMayKnowRows(andeeId: string, limit?: number): RawBuilder<SuggestionRow> {
+  const first = limit === undefined ? sql`` : sql`order by (c.mine and c.theirs) desc, lower(a.tag) collate "C", a.tag collate "C" limit ${limit}`;
   return sql<SuggestionRow>`
     with mine as (
       select p.andee_id from contact_hashes c join andee_phones p on p.phone_hash = c.phone_hash where c.andee_id = ${andeeId}
@@ -113,13 +116,25 @@ export function peopleYouMayKnowRows(andeeId: string): RawBuilder<SuggestionRow>
     select a.display_name, a.tag, a.photo_url, c.mine, c.theirs
     from candidates c join andees a on a.andee_id = c.andee_id
     where c.andee_id <> ${andeeId}
-      and not exists (select 1 from connections k where k.andee_id = ${andeeId} and k.other_id = c.andee_id)`;
+      and not exists (select 1 from connections k where k.andee_id = ${andeeId} and k.other_id = c.andee_id)
+    ${first}`;
 }
 
-/** Mutual matches first, then by tag; at most `limit`. */
+/**
+ * Mutual matches first, then by tag ignoring case (then by tag as written), character by
+ * character: the order peopleYouMayKnowRows's `limit` keeps, so the database and this agree on
+ * which suggestions are the first `limit`.
+ */
 export function toSuggestions(rows: readonly SuggestionRow[], limit: number): Suggestion[] {
   return rows
     .map((p) => ({ name: p.display_name, tag: `&${p.tag}`, photoUrl: p.photo_url, match: (p.mine && p.theirs ? 'mutual' : 'one_way') as Suggestion['match'] }))
-    .sort((a, b) => (a.match === b.match ? a.tag.localeCompare(b.tag) : a.match === 'mutual' ? -1 : 1))
+    .sort((a, b) => (a.match === b.match ? byTag(a.tag, b.tag) : a.match === 'mutual' ? -1 : 1))
     .slice(0, limit);
+}
+
+function byTag(a: string, b: string): number {
+  const lowerA = a.toLowerCase();
+  const lowerB = b.toLowerCase();
+  if (lowerA !== lowerB) return lowerA < lowerB ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
