@@ -97,12 +97,11 @@ export interface SuggestionRow {
  * People-you-may-know as one statement (the connections read runs it inside its own): the andees
  * whose number the caller holds (`mine`) or who hold the caller's (`theirs`), not the caller, not
  * already connected. The candidates are joined to `andees` by key, so the read costs what the
- * caller's matches cost, not a scan of every andee. With `limit`, only the first `limit` in the
- * order toSuggestions shows them come back: someone whose contacts hold thousands of andees'
+ * caller's matches cost, not a scan of every andee. Only the first `limit` in the order
+ * toSuggestions shows them come back: someone whose contacts hold thousands of andees'
  * numbers costs a sort in the database, not thousands of rows carried out to be cut in JS.
  */
-export function peopleYouMayKnowRows(andeeId: string, limit?: number): RawBuilder<SuggestionRow> {
-  const first = limit === undefined ? sql`` : sql`order by (c.mine and c.theirs) desc, lower(a.tag) collate "C", a.tag collate "C" limit ${limit}`;
+export function peopleYouMayKnowRows(andeeId: string, limit: number): RawBuilder<SuggestionRow> {
   return sql<SuggestionRow>`
     with mine as (
       select p.andee_id from contact_hashes c join andee_phones p on p.phone_hash = c.phone_hash where c.andee_id = ${andeeId}
@@ -117,7 +116,8 @@ export function peopleYouMayKnowRows(andeeId: string, limit?: number): RawBuilde
     from candidates c join andees a on a.andee_id = c.andee_id
     where c.andee_id <> ${andeeId}
       and not exists (select 1 from connections k where k.andee_id = ${andeeId} and k.other_id = c.andee_id)
-    ${first}`;
+    order by (c.mine and c.theirs) desc, lower(a.tag) collate "C", a.tag collate "C"
+    limit ${limit}`;
 }
 
 /**

@@ -41,7 +41,8 @@ export interface ConnectEvidence {
 
 /** Everything the pass ranks, read for `andeeId` with the visibility rules applied. */
 export async function connectEvidence(db: Kysely<AmpersandDatabase>, andeeId: string): Promise<ConnectEvidence> {
-  const contactRows = (await peopleYouMayKnowRows(andeeId).execute(db)).rows;
+  // At most MAX_CANDIDATES contact matches, mutual ones first, as the other sources are bounded.
+  const contactRows = (await peopleYouMayKnowRows(andeeId, MAX_CANDIDATES).execute(db)).rows;
   const requests = await db
     .selectFrom('connection_requests')
     .select(['request_id', 'from_id', 'to_id'])
