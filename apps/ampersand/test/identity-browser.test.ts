@@ -100,8 +100,13 @@ describe.skipIf(!browserAvailable)('identity pages in headless Chromium', () => 
     const person = (a: TestAndee) => ({ andeeId: a.andeeId, name: a.name, tag: a.tag, photoUrl: null });
     await amp.database.db.transaction().execute((trx) => amp.api.questions.ask(trx, person(kai), person(wren), 'Tea or coffee?'));
     await page.goto(`${amp.apiUrl}/notifications`);
-    await page.getByRole('button', { name: 'Mark all read' }).click();
-    await page.waitForURL(`${amp.apiUrl}/notifications`);
+    // The answer redirects back to this same address: wait for the new page, not for the URL (already there).
+    await Promise.all([
+      page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame()),
+      page.getByRole('button', { name: 'Mark all read' }).click(),
+    ]);
+    await page.waitForLoadState('load');
+    expect(page.url()).toBe(`${amp.apiUrl}/notifications`);
     expect(await page.getByRole('link', { name: 'Notifications', exact: true }).count()).toBe(1);
     expect(await page.locator('[data-unread]').innerText()).toBe('Nothing unread.');
   });

@@ -138,14 +138,17 @@ describe.skipIf(!browserAvailable)('the Loop page in headless Chromium', () => {
     expect(await page.locator('button:has-text("Run now")').count()).toBe(0);
     expect(await page.locator('[data-waiting-for-skill]').innerText()).toMatch(/no skill yet[\s\S]*Use Get to know me[\s\S]*Use Connect/);
     // The form an older copy of this page had: Run now with the session's CSRF token.
+    // The page is already at the Loop's address, so waiting for that URL would return at once and
+    // race the POST's redirect back to it: wait for the redirected page to replace this one, then load.
     await Promise.all([
-      page.waitForURL(`${amp.apiUrl}/loops/${unpinned}`),
+      page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame()),
       page.evaluate((action) => {
         const form = document.querySelector('input[name="csrf"]')!.closest('form')!;
         form.action = action;
         form.submit();
       }, `/loops/${unpinned}/run`),
     ]);
+    await page.waitForLoadState('load');
     const run = await endingOf(0, unpinned);
     const text = await expectSameEnding(
       run,
