@@ -1,7 +1,7 @@
 /**
  * The andee's pages list what grows with use a page at a time (issue 32): the review queue and
  * the approved identity, notifications, questions asked of the andee and sent, connection
- * requests both ways and connections. Each list is newest first; walking it through its "Older"
+ * requests both ways, connections, and the Loop shelf's active and archived Loops. Each list is newest first; walking it through its "Older"
  * links gives every row once, in order, however many share a timestamp or carry microseconds; a
  * row added or taken off the list between two pages neither repeats nor hides another; a cursor
  * that is not one reads as the first page. Each page's statement reads through an index, not a
@@ -14,6 +14,7 @@ import { Connections } from '../src/identity/connections.ts';
 import { IdentitySignals } from '../src/identity/identity-signals.ts';
 import { Notifications } from '../src/identity/notifications.ts';
 import { PeerQuestions } from '../src/identity/peer-questions.ts';
+import { Loops } from '../src/loops/loop-records.ts';
 import { LIST_PAGE } from '../src/web/older-link.tsx';
 import { createAndee, type TestAndee } from './support/andee-tokens.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
@@ -64,6 +65,16 @@ beforeAll(async () => {
     select ${me}, 'o' || i, ${at('i')} from generate_series(1, ${LIST_PAGE.connections + 9}) i
     union all
     select 'o' || i, ${me}, ${at('i')} from generate_series(1, ${LIST_PAGE.connections + 9}) i`.execute(db);
+  // Pia's Loops: more than the 200 loop_read's shelf stops at, every fifth archived, so both lists
+  // of /loops run to several pages; changed at the shared times above.
+  await sql`
+    insert into loops (loop_id, owner_id, title, renderer, skill_id, skill_version, composition, archived_at, created_at, updated_at)
+    select 'loop' || lpad(i::text, 3, '0'), ${me}, 'Loop ' || i, 'recommendations', 'skill_paged', null, null,
+      case when i % 5 = 0 then ${at('i')} end, ${at('i')}, ${at('i')}
+    from generate_series(1, ${5 * LIST_PAGE.loops + 20}) i`.execute(db);
+  await sql`insert into loop_members (loop_id, andee_id, role, added_at) select loop_id, ${me}, 'owner', created_at from loops where owner_id = ${me}`.execute(
+    db,
+  );
 }, 180_000);
 afterAll(async () => amp?.close());
 
@@ -166,6 +177,37 @@ describe('every list walks newest first, each row once', () => {
   }
 });
 
+describe('/loops walks both its lists, newest changed first', () => {
+  // The shelf shows its two lists on one page: each list's rows are read from its own section.
+  const sectionOf = (text: string, which: 'active' | 'archived') =>
+    which === 'active' ? text.slice(text.indexOf('<h2 id="active">'), text.indexOf('<h2 id="archived">')) : text.slice(text.indexOf('<h2 id="archived">'));
+
+  for (const which of ['active', 'archived'] as const) {
+    it(`${which}: pages of ${LIST_PAGE.loops}, past the 200 loop_read's shelf shows, nothing twice, nothing skipped`, async () => {
+      const expected = await newestFirst(
+        `select loop_id as id from loops where loop_id like 'loop%' and archived_at is ${which === 'active' ? '' : 'not '}null order by updated_at desc, loop_id desc`,
+      );
+      expect(expected.length).toBeGreaterThan(LIST_PAGE.loops);
+      const ids: string[] = [];
+      const pageSizes: number[] = [];
+      let url: string | undefined = '/loops';
+      for (let n = 1; url; n++) {
+        if (n > 20) throw new Error('/loops did not end');
+        const page = await pia.browser.get(`${amp.apiUrl}${url}`);
+        expect(page.status).toBe(200);
+        const section = sectionOf(page.text, which);
+        const found = [...section.matchAll(/data-loop-id="([^"]+)"/g)].map((m) => m[1]!);
+        ids.push(...found);
+        pageSizes.push(found.length);
+        url = new RegExp(`href="(/loops\\?${which}=[^"#]+)#${which}"`).exec(section)?.[1];
+      }
+      expect(ids).toEqual(expected);
+      expect(Math.max(...pageSizes)).toBe(LIST_PAGE.loops);
+      expect(pageSizes.length).toBe(Math.ceil(expected.length / LIST_PAGE.loops));
+    });
+  }
+});
+
 describe('a cursor stays where it was', () => {
   it('a suggestion approved and a newer one added between two pages: the walk goes on from the last row shown', async () => {
     const db = amp.database.db;
@@ -199,7 +241,7 @@ describe('a cursor stays where it was', () => {
 
 describe('each page reads through an index', () => {
   it('no statement of a later page reads a growing table whole', async () => {
-    const growing = ['andees', 'identity_facts', 'notifications', 'peer_questions', 'connection_requests', 'connections'];
+    const growing = ['andees', 'identity_facts', 'notifications', 'peer_questions', 'connection_requests', 'connections', 'loops', 'loop_members'];
     const recorded = recordStatements(amp.database.db);
     const notifications = new Notifications(recorded.db);
     const signals = new IdentitySignals(recorded.db);
@@ -218,7 +260,10 @@ describe('each page reads through an index', () => {
     await second((after) => connections.requestsPage(me, 'incoming', { limit: 10, after }));
     await second((after) => connections.requestsPage(me, 'outgoing', { limit: 10, after }));
     await second((after) => connections.activePage(me, { limit: 10, after }));
-    expect(recorded.statements).toHaveLength(14);
+    const loops = new Loops(recorded.db);
+    await second(async (after) => loops.shelfPage(me, 'active', { limit: 10, after }));
+    await second(async (after) => loops.shelfPage(me, 'archived', { limit: 10, after }));
+    expect(recorded.statements).toHaveLength(18);
     for (const statement of recorded.statements) {
       expect({ sql: statement.sql, scans: await sequentialScans(amp.database.db, statement, growing) }).toEqual({ sql: statement.sql, scans: [] });
     }

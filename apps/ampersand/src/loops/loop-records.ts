@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
+import { newestFirst } from '../store/newest-first.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { LoopTables } from '../store/loop-tables.ts';
 import { insertItem, type ItemInput } from './loop-items.ts';
@@ -133,7 +134,21 @@ export class Loops {
     return loopSummaryOf(row);
   }
 
-  /** The caller's 200 most recently changed Loops, in one statement. */
+  /**
+   * One page of the caller's active or archived Loops, most recently changed first (the web
+   * shelf's lists, store/newest-first.ts): every Loop is reachable, page by page, however many.
+   */
+  async shelfPage(
+    andeeId: string,
+    which: 'active' | 'archived',
+    options: { limit: number; after?: string | undefined },
+  ): Promise<{ loops: LoopSummary[]; next: string | undefined }> {
+    const query = summaryRows(this.db, andeeId).where('l.archived_at', which === 'active' ? 'is' : 'is not', null);
+    const page = await newestFirst(query, { at: 'l.updated_at', id: 'l.loop_id' }, options);
+    return { loops: page.rows.map(loopSummaryOf), next: page.next };
+  }
+
+  /** The caller's 200 most recently changed Loops, in one statement (loop_read's shelf). */
   async shelf(andeeId: string): Promise<{ active: LoopSummary[]; archived: LoopSummary[] }> {
     const rows = await summaryRows(this.db, andeeId).orderBy('l.updated_at', 'desc').orderBy('l.loop_id').limit(200).execute();
     const loops = rows.map(loopSummaryOf);

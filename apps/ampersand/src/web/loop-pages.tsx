@@ -16,6 +16,7 @@ import { ConversationList, SendForm } from './conversation-list.tsx';
 import type { ShelfDetails } from '../loops/shelf-details.ts';
 import { STATE_WORDS } from '../loops/terminal-messages.ts';
 import { renderPage } from '../shell/layout.tsx';
+import { OlderLink } from './older-link.tsx';
 import { TimeWords } from './time-zone.tsx';
 
 /** One form per built-in starter: `action` gets `starter`, the starter's id. */
@@ -41,6 +42,11 @@ function StarterForms(props: { action: string; csrf: string; verb: string }) {
 export interface ShelfView {
   active: LoopSummary[];
   archived: LoopSummary[];
+  /** Where each list's next (older) page starts; undefined on its last page. */
+  olderActive?: string | undefined;
+  olderArchived?: string | undefined;
+  /** Whether each list shows a later page than its first (its empty state then says "no older"). */
+  paged?: { active: boolean; archived: boolean };
   details: Map<string, ShelfDetails>;
   now: Date;
   zone: string;
@@ -99,14 +105,18 @@ export function shelfPage(view: ShelfView): string {
         <p>Each starter works on this server as it is: it reads what you and your connections shared and saves a result you can come back to.</p>
         <StarterForms action="/loops/start" csrf={view.csrf} verb="Start" />
       </section>
-      <h2>Active</h2>
+      <h2 id="active">Active</h2>
       {view.active.length ? (
         list(view.active)
+      ) : view.paged?.active ? (
+        <p>No older active Loops.</p>
       ) : (
         <p class="notice">No active Loops yet. Start one above, or ask an agent you connected for ongoing work on one specific thing.</p>
       )}
-      <h2>Archived</h2>
-      {view.archived.length ? list(view.archived) : <p>Nothing archived.</p>}
+      <OlderLink path="/loops" param="active" next={view.olderActive} anchor="active" label="Older active Loops" />
+      <h2 id="archived">Archived</h2>
+      {view.archived.length ? list(view.archived) : <p>{view.paged?.archived ? 'No older archived Loops.' : 'Nothing archived.'}</p>}
+      <OlderLink path="/loops" param="archived" next={view.olderArchived} anchor="archived" label="Older archived Loops" />
     </>,
     { signedIn: true },
   );

@@ -17,6 +17,7 @@ import type { TurnEngine } from '../loops/turn-engine.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { loopPage, shelfPage } from './loop-pages.tsx';
 import { shelfDetails } from '../loops/shelf-details.ts';
+import { LIST_PAGE } from './older-link.tsx';
 import { requestZone } from './time-zone.tsx';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
@@ -37,9 +38,25 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
   app.get('/loops', async (c) => {
     const session = c.get('session');
     if (!session) return c.redirect('/sign-in?next=/loops', 303);
-    const shelf = await operations.loops.shelf(session.andee.andeeId);
-    const details = await shelfDetails(deps.db, [...shelf.active, ...shelf.archived]);
-    return c.html(shelfPage({ ...shelf, details, now: deps.now(), zone: requestZone(c), csrf: session.csrfToken }));
+    const andeeId = session.andee.andeeId;
+    const [active, archived] = await Promise.all([
+      operations.loops.shelfPage(andeeId, 'active', { limit: LIST_PAGE.loops, after: c.req.query('active') }),
+      operations.loops.shelfPage(andeeId, 'archived', { limit: LIST_PAGE.loops, after: c.req.query('archived') }),
+    ]);
+    const details = await shelfDetails(deps.db, [...active.loops, ...archived.loops]);
+    return c.html(
+      shelfPage({
+        active: active.loops,
+        archived: archived.loops,
+        olderActive: active.next,
+        olderArchived: archived.next,
+        paged: { active: c.req.query('active') !== undefined, archived: c.req.query('archived') !== undefined },
+        details,
+        now: deps.now(),
+        zone: requestZone(c),
+        csrf: session.csrfToken,
+      }),
+    );
   });
 
   // Starting a Loop from a built-in starter: reuse before create (the same title and skill id

@@ -15,4 +15,13 @@ export function OlderLink(props: { path: string; param: string; next: string | u
 }
 
 /** Rows each page of a list shows. */
-export const LIST_PAGE = { pending: 20, approved: 50, notifications: 30, questionsOpen: 20, questionsSent: 30, requests: 20, connections: 50 } as const;
+export const LIST_PAGE = {
+  pending: 20,
+  approved: 50,
+  notifications: 30,
+  questionsOpen: 20,
+  questionsSent: 30,
+  requests: 20,
+  connections: 50,
+  loops: 50,
+} as const;
