@@ -60,12 +60,12 @@ export function accessTokenVerifier(options: AccessTokenVerifierOptions): Access
     return entry;
   }
 
-  function verifyClaims(token: string, now: Date): ClaimsAndPrincipalVerdict {
+  /** The remembered entry of a token valid now; its principal is copied only by the callers that hand one out. */
+  function checked(token: string, now: Date): { ok: true; known: Verified } | Extract<TokenVerdict, { ok: false }> {
     const known = signed(token);
     if (!known) return invalid();
-    const { claims } = known;
-    const check = hs256.checkClaims(claims, expected, now);
-    if (check.ok) return { ok: true, claims, principal: copyOf(known.principal) };
+    const check = hs256.checkClaims(known.claims, expected, now);
+    if (check.ok) return { ok: true, known };
     switch (check.failure) {
       case 'issuer':
         return refuse('invalid', 'The access token was issued by another authorization server.');
@@ -80,13 +80,16 @@ export function accessTokenVerifier(options: AccessTokenVerifierOptions): Access
   }
   return {
     async verifyClaims(token, now) {
-      const verdict = verifyClaims(token, now);
-      return verdict.ok ? { ok: true, claims: verdict.claims } : verdict;
+      const verdict = checked(token, now);
+      return verdict.ok ? { ok: true, claims: verdict.known.claims } : verdict;
     },
-    verifyClaimsAndPrincipal: async (token, now) => verifyClaims(token, now),
+    async verifyClaimsAndPrincipal(token, now) {
+      const verdict = checked(token, now);
+      return verdict.ok ? { ok: true, claims: verdict.known.claims, principal: copyOf(verdict.known.principal) } : verdict;
+    },
     async verify(token, now) {
-      const verdict = verifyClaims(token, now);
-      return verdict.ok ? { ok: true, principal: verdict.principal } : verdict;
+      const verdict = checked(token, now);
+      return verdict.ok ? { ok: true, principal: copyOf(verdict.known.principal) } : verdict;
     },
   };
 }

@@ -9,8 +9,7 @@
  * On the embedded database most of a read's cost is the executor's work per plan node, so this
  * took the statement from about 200 to 160 µs of CPU.
  */
-import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { compiledOnce, isoFromJsonTimestamp } from '@agent-products/kit/store';
 import { hashedGrantId, liveGrantConditionByHash } from '../auth/grants.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';

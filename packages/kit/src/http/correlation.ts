@@ -35,11 +35,3 @@ export function correlatedJsonResponse(json: { text: string; bytes: number }, st
 export function echoesCorrelationId(response: Response): boolean {
   return (response as Response & { [CORRELATED]?: true })[CORRELATED] === true;
 }
-
-/**
- * Whether the response is a JSON answer `correlatedJsonResponse` built, so its content type is
- * known without reading its headers (which, like adding one, turns them into a `Headers`).
- */
-export function isCorrelatedJson(response: Response): boolean {
-  return echoesCorrelationId(response);
-}

@@ -3,15 +3,16 @@
  * no MIME sniffing, and a referrer policy a page can tighten (private pages use no-referrer).
  */
 import type { MiddlewareHandler } from 'hono';
-import { isCorrelatedJson } from '../http/correlation.ts';
+import { echoesCorrelationId } from '../http/correlation.ts';
 
 export const PAGE_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export function securityHeaders(csp = PAGE_CSP): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    // A JSON answer built with its headers (http/correlation.ts) is no page: its light headers stay unread.
-    if (isCorrelatedJson(c.res)) return;
+    // Only correlatedJsonResponse marks an answer as echoing the id: a JSON answer built with its
+    // headers, no page, whose light headers stay unread (reading them makes a `Headers`).
+    if (echoesCorrelationId(c.res)) return;
     const type = c.res.headers.get('content-type') ?? '';
     if (!type.startsWith('text/html')) return;
     // A page that needs more (a form whose answer redirects to another origin) sets its own.
