@@ -3,8 +3,9 @@
  *
  * PGlite is one connection. Kysely assumes a pool, so two concurrent transactions would
  * interleave their statements on that one connection; this driver hands the connection out
- * exclusively (a pool of one) so a transaction never sees another caller's statements. The turn
- * is shared with the owner channel, where guest processes take theirs.
+ * exclusively (a pool of one) so a transaction never sees another caller's statements, except
+ * that single prepared statements outside a transaction run together (PGliteConnection). The
+ * turn is shared with the owner channel, where guest processes take theirs.
  * Repeated statements run prepared (pglite-statements.ts).
  */
 import type { PGlite } from '@electric-sql/pglite';
@@ -22,16 +23,40 @@ import {
   type QueryResult,
 } from 'kysely';
 
+/**
+ * One acquisition of the connection. It takes the turn only when it needs it: for a transaction
+ * (`begin`) or a statement that is not prepared yet, and then keeps it until released, so a
+ * transaction or a pinned connection's later statements never see another caller's. A prepared
+ * statement on a connection without the turn runs in the batch (statement-batch.ts), which takes
+ * the turn for itself: that is every repeated read and write outside a transaction.
+ */
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly statements: PGliteStatements) {}
+  private endTurn: (() => void) | undefined;
+
+  constructor(
+    private readonly statements: PGliteStatements,
+    private readonly turn: ExclusiveTurn,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.statements.query<R>(query.sql, query.parameters);
+    const result = await this.run<R>(query.sql, query.parameters);
     const affected = result.affectedRows;
     return {
       rows: result.rows,
       ...(affected !== undefined ? { numAffectedRows: BigInt(affected) } : {}),
     };
+  }
+
+  private async run<R>(text: string, parameters: readonly unknown[]) {
+    if (!this.endTurn && this.statements.batches(text, parameters)) return this.statements.queryOutsideTurn<R>(text, parameters, this.turn);
+    this.endTurn ??= await this.turn.take();
+    return this.statements.query<R>(text, parameters);
+  }
+
+  release(): void {
+    const end = this.endTurn;
+    this.endTurn = undefined;
+    end?.();
   }
 
   // biome-ignore lint/correctness/useYield: Kysely's driver interface wants an async generator; this one refuses before its first row.
@@ -41,14 +66,13 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private readonly connection: PGliteConnection;
-  private endTurn: (() => void) | undefined;
+  private readonly statements: PGliteStatements;
 
   constructor(
     private readonly client: PGlite,
     private readonly turn: ExclusiveTurn,
   ) {
-    this.connection = new PGliteConnection(statementsOf(client));
+    this.statements = statementsOf(client);
   }
 
   async init(): Promise<void> {
@@ -56,14 +80,11 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.endTurn = await this.turn.take();
-    return this.connection;
+    return new PGliteConnection(this.statements, this.turn);
   }
 
-  async releaseConnection(): Promise<void> {
-    const end = this.endTurn;
-    this.endTurn = undefined;
-    end?.();
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as PGliteConnection).release();
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {

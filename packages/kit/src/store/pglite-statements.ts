@@ -25,6 +25,8 @@ import { namedCallMessage } from './named-call-message.ts';
 import { readAnswer, resultColumns, type ResultColumns } from './pglite-responses.ts';
 import { statementNaming, type StatementNaming } from './prepared-statements.ts';
 import { concatBytes } from './concat-bytes.ts';
+import type { ExclusiveTurn } from './exclusive-turn.ts';
+import { statementBatch, type RunExchanges, type StatementBatch } from './statement-batch.ts';
 
 interface PreparedStatement {
   name: string;
@@ -45,7 +47,15 @@ const RECEIVE_BUFFER_BYTES = 64 * 1024;
 const serialize = protocol.serialize;
 
 export interface PGliteStatements {
+  /** Runs one statement; the caller holds the turn. */
   query<R>(text: string, parameters: readonly unknown[]): Promise<Results<R>>;
+  /**
+   * Runs one statement for a caller that does not hold `turn`: a prepared one joins the batch
+   * (statement-batch.ts), any other runs alone in a turn of its own.
+   */
+  queryOutsideTurn<R>(text: string, parameters: readonly unknown[], turn: ExclusiveTurn): Promise<Results<R>>;
+  /** Whether queryOutsideTurn would batch this statement (it is prepared already). */
+  batches(text: string, parameters: readonly unknown[]): boolean;
   /** How many statements are prepared now (tests, and to see the bound hold). */
   readonly preparedCount: number;
 }
@@ -96,6 +106,15 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
   }
 
   async function runNamed<R>(statement: PreparedStatement, parameters: readonly unknown[]): Promise<Results<R>> {
+    const message = callMessage(statement, parameters);
+    return exclusive(async () => {
+      const response = await exchange(message);
+      return readAnswer<R>(response, statement.columns, client.parsers) ?? (await readWithPGlite<R>(response, statement));
+    });
+  }
+
+  /** The exchange that calls a prepared statement: bind, execute, sync. */
+  function callMessage(statement: PreparedStatement, parameters: readonly unknown[]): Uint8Array {
     // Parameters are written exactly as PGlite's own query writes them.
     const values = parameters.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -103,28 +122,82 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
       return write ? write(value) : String(value);
     });
     // A serializer that answers bytes makes a binary parameter, which only PGlite's serializer writes.
-    const message = values.every((value) => value === null || typeof value === 'string')
+    return values.every((value) => value === null || typeof value === 'string')
       ? namedCallMessage(statement.name, values)
       : concatBytes([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]);
-    return exclusive(async () => {
-      const response = await exchange(message);
-      return readAnswer<R>(response, statement.columns, client.parsers) ?? (await readWithPGlite<R>(response, statement));
+  }
+
+  /**
+   * A batch's exchanges, one after another with nothing in between, under PGlite's own locks as
+   * every exchange here is; a file system that syncs (not memory or NODEFS: see `exchange`) is
+   * synced once, before any caller hears its answer.
+   */
+  const runExchanges: RunExchanges = (messages) =>
+    exclusive(async () => {
+      const outcomes: Array<Uint8Array | Error> = [];
+      for (const message of messages) {
+        try {
+          // A copy: the view is only valid until the next exchange.
+          outcomes.push((await exchange(message, false)).slice());
+        } catch (error) {
+          outcomes.push(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+      if (fileSystemSyncs()) await client.syncToFs();
+      return outcomes;
     });
+
+  let batch: { turn: ExclusiveTurn; batch: StatementBatch } | undefined;
+  function batchOn(turn: ExclusiveTurn): StatementBatch {
+    if (batch && batch.turn !== turn) throw new TypeError('A PGlite session takes turns on one ExclusiveTurn.');
+    batch ??= { turn, batch: statementBatch(turn, runExchanges) };
+    return batch.batch;
+  }
+
+  async function inTurn<T>(turn: ExclusiveTurn, work: () => Promise<T>): Promise<T> {
+    const endTurn = await turn.take();
+    try {
+      return await work();
+    } finally {
+      endTurn();
+    }
+  }
+
+  async function query<R>(text: string, parameters: readonly unknown[]): Promise<Results<R>> {
+    if (SCHEMA_CHANGE.test(text)) prepared.clear();
+    const name = parameters.length > 0 ? naming.nameFor(text) : undefined;
+    const statement = name === undefined ? undefined : (prepared.get(text) ?? (await prepare(name, text)));
+    if (!statement) return client.query<R>(text, [...parameters]);
+    try {
+      return await runNamed<R>(statement, parameters);
+    } catch (error) {
+      const code = (error as { code?: unknown })?.code;
+      if (typeof code !== 'string' || !STALE_STATEMENT.test(code)) throw attachQuery(error, text, parameters);
+      prepared.delete(text);
+      if (client.isInTransaction()) throw attachQuery(error, text, parameters);
+      return client.query<R>(text, [...parameters]);
+    }
   }
 
   /**
    * Runs one exchange and returns its response bytes, without PGlite's parsing of them (that is
    * the cost readAnswer saves). The view is valid until the next exchange.
    */
-  async function exchange(message: Uint8Array): Promise<Uint8Array> {
+  async function exchange(message: Uint8Array, syncToFs = fileSystemSyncs()): Promise<Uint8Array> {
     if (received.length > RECEIVE_BUFFER_BYTES) received = new Uint8Array(RECEIVE_BUFFER_BYTES);
     receivedLength = 0;
-    // PGlite's syncToFs only calls its file system's, under a mutex. The built-in file systems
-    // (memory, and NODEFS, where PostgreSQL's writes go straight to the disk's files) inherit one
-    // that does nothing, so when the file system's is that very function the call is skipped;
-    // any other file system (IndexedDB, OPFS) is synced after every call as before.
-    await client.execProtocolRawStream(message, { syncToFs: client.fs?.syncToFs !== MemoryFS.prototype.syncToFs, onRawData: keep });
+    await client.execProtocolRawStream(message, { syncToFs, onRawData: keep });
     return received.subarray(0, receivedLength);
+  }
+
+  /**
+   * PGlite's syncToFs only calls its file system's, under a mutex. The built-in file systems
+   * (memory, and NODEFS, where PostgreSQL's writes go straight to the disk's files) inherit one
+   * that does nothing, so when the file system's is that very function the call is skipped; any
+   * other file system (IndexedDB, OPFS) is synced after every call (every batch) as before.
+   */
+  function fileSystemSyncs(): boolean {
+    return client.fs?.syncToFs !== MemoryFS.prototype.syncToFs;
   }
 
   /** PGlite hands out views of the WASM memory, valid only during the call: copy them. */
@@ -146,7 +219,7 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
    * PGlite and only fed by its own parsing, so each notification is sent again (same channel and
    * payload) through PGlite's execProtocol, which delivers it to them.
    */
-  async function readWithPGlite<R>(response: Uint8Array, statement: PreparedStatement): Promise<Results<R>> {
+  async function readWithPGlite<R>(response: Uint8Array, statement: PreparedStatement, outsideTurn?: ExclusiveTurn): Promise<Results<R>> {
     const messages: BackendMessage[] = [];
     const notifications: backend.NotificationResponseMessage[] = [];
     let error: backend.DatabaseError | undefined;
@@ -158,27 +231,38 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
       } else if (message instanceof backend.NotificationResponseMessage) notifications.push(message);
       messages.push(message as BackendMessage);
     });
-    if (notifications.length > 0) await client.execProtocol(concatBytes(notifications.flatMap(sendAgain)));
+    if (notifications.length > 0) {
+      const sendAll = () => client.execProtocol(concatBytes(notifications.flatMap(sendAgain)));
+      await (outsideTurn ? inTurn(outsideTurn, sendAll) : sendAll());
+    }
     if (error) throw error;
     const described = statement.rowDescription ? [statement.rowDescription as BackendMessage, ...messages] : messages;
     return parse.parseResults(described, client.parsers)[0] as Results<R>;
   }
 
   return {
-    async query<R>(text: string, parameters: readonly unknown[]): Promise<Results<R>> {
-      if (SCHEMA_CHANGE.test(text)) prepared.clear();
-      const name = parameters.length > 0 ? naming.nameFor(text) : undefined;
-      const statement = name === undefined ? undefined : (prepared.get(text) ?? (await prepare(name, text)));
-      if (!statement) return client.query<R>(text, [...parameters]);
+    query,
+    async queryOutsideTurn<R>(text: string, parameters: readonly unknown[], turn: ExclusiveTurn): Promise<Results<R>> {
+      const statement = parameters.length > 0 ? prepared.get(text) : undefined;
+      if (!statement) return inTurn(turn, () => query<R>(text, parameters));
+      const response = await batchOn(turn).exchange(callMessage(statement, parameters));
+      // The statement as prepared when it ran: DDL in a turn before the batch's drops the cache,
+      // and a caller may prepare the same text (the same name) again before this one ran.
+      const ran = prepared.get(text) ?? statement;
+      const answer = readAnswer<R>(response, ran.columns, client.parsers);
+      if (answer) return answer;
       try {
-        return await runNamed<R>(statement, parameters);
+        return await readWithPGlite<R>(response, ran, turn);
       } catch (error) {
         const code = (error as { code?: unknown })?.code;
         if (typeof code !== 'string' || !STALE_STATEMENT.test(code)) throw attachQuery(error, text, parameters);
-        prepared.delete(text);
-        if (client.isInTransaction()) throw attachQuery(error, text, parameters);
-        return client.query<R>(text, [...parameters]);
+        // Stale, as in `query` (it failed before doing anything); no transaction was open, since the batch held the turn.
+        if (prepared.get(text) === ran) prepared.delete(text);
+        return inTurn(turn, () => query<R>(text, parameters));
       }
+    },
+    batches(text, parameters) {
+      return parameters.length > 0 && prepared.has(text);
     },
     get preparedCount() {
       return prepared.size;
