@@ -19,4 +19,14 @@ export class ExclusiveTurn {
       end();
     };
   }
+
+  /** Runs `work` holding the turn, and ends it however the work ends. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const end = await this.take();
+    try {
+      return await work();
+    } finally {
+      end();
+    }
+  }
 }

@@ -33,17 +33,9 @@ function checkedChannel(channel: string): string {
  */
 export async function listenEmbedded(client: PGlite, turn: ExclusiveTurn, channel: string, onWake: WakeUp): Promise<Listening> {
   checkedChannel(channel);
-  const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
-    const end = await turn.take();
-    try {
-      return await work();
-    } finally {
-      end();
-    }
-  };
-  const unlisten = await inTurn(() => client.listen(channel, (payload) => onWake(payload)));
+  const unlisten = await turn.run(() => client.listen(channel, (payload) => onWake(payload)));
   onWake(undefined);
-  return { close: () => inTurn(() => unlisten()) };
+  return { close: () => turn.run(() => unlisten()) };
 }
 
 export async function listenPostgres(url: string, channel: string, onWake: WakeUp): Promise<Listening> {

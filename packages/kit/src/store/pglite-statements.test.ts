@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryFS, messages, PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ExclusiveTurn } from './exclusive-turn.ts';
 import { pgliteStatements, statementsOf, type PGliteStatements } from './pglite-statements.ts';
 import { statementNaming } from './prepared-statements.ts';
 
@@ -189,7 +190,7 @@ describe('prepared statements on PGlite', () => {
     expect(await preparedTexts()).toContain(text);
   });
 
-  it('syncs a file system that needs it after every named call', async () => {
+  it('syncs a file system that needs it after every named call, and once per batch before any caller hears', async () => {
     let syncs = 0;
     class CountingFS extends MemoryFS {
       override async syncToFs() {
@@ -205,6 +206,12 @@ describe('prepared statements on PGlite', () => {
       const before = syncs;
       await counted.query('insert into notes (id) values ($1)', [4]);
       expect(syncs).toBe(before + 1);
+      // Three prepared inserts waiting together (statement-batch.ts): one sync, before each answer.
+      const heard: number[] = [];
+      const turn = new ExclusiveTurn();
+      await Promise.all([5, 6, 7].map((id) => counted.queryOutsideTurn('insert into notes (id) values ($1)', [id], turn).then(() => heard.push(syncs))));
+      expect(syncs).toBe(before + 2);
+      expect(heard).toEqual([before + 2, before + 2, before + 2]);
     } finally {
       await synced.close();
     }

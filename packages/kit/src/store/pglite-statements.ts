@@ -154,15 +154,6 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
     return batch.batch;
   }
 
-  async function inTurn<T>(turn: ExclusiveTurn, work: () => Promise<T>): Promise<T> {
-    const endTurn = await turn.take();
-    try {
-      return await work();
-    } finally {
-      endTurn();
-    }
-  }
-
   async function query<R>(text: string, parameters: readonly unknown[]): Promise<Results<R>> {
     if (SCHEMA_CHANGE.test(text)) prepared.clear();
     const name = parameters.length > 0 ? naming.nameFor(text) : undefined;
@@ -233,7 +224,7 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
     });
     if (notifications.length > 0) {
       const sendAll = () => client.execProtocol(concatBytes(notifications.flatMap(sendAgain)));
-      await (outsideTurn ? inTurn(outsideTurn, sendAll) : sendAll());
+      await (outsideTurn ? outsideTurn.run(sendAll) : sendAll());
     }
     if (error) throw error;
     const described = statement.rowDescription ? [statement.rowDescription as BackendMessage, ...messages] : messages;
@@ -244,7 +235,7 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
     query,
     async queryOutsideTurn<R>(text: string, parameters: readonly unknown[], turn: ExclusiveTurn): Promise<Results<R>> {
       const statement = parameters.length > 0 ? prepared.get(text) : undefined;
-      if (!statement) return inTurn(turn, () => query<R>(text, parameters));
+      if (!statement) return turn.run(() => query<R>(text, parameters));
       const response = await batchOn(turn).exchange(callMessage(statement, parameters));
       // The statement as prepared when it ran: DDL in a turn before the batch's drops the cache,
       // and a caller may prepare the same text (the same name) again before this one ran.
@@ -258,7 +249,7 @@ export function pgliteStatements(client: PGlite, naming: StatementNaming = state
         if (typeof code !== 'string' || !STALE_STATEMENT.test(code)) throw attachQuery(error, text, parameters);
         // Stale, as in `query` (it failed before doing anything); no transaction was open, since the batch held the turn.
         if (prepared.get(text) === ran) prepared.delete(text);
-        return inTurn(turn, () => query<R>(text, parameters));
+        return turn.run(() => query<R>(text, parameters));
       }
     },
     batches(text, parameters) {

@@ -2,9 +2,10 @@
  * Prepared statements outside a transaction run in batches on the embedded database: the ones
  * waiting together run back to back before any caller continues, each its own transaction with
  * its own errors; a batch never runs inside another holder's turn (a transaction, a pinned
- * connection); notifications and stale statements are handled as for a statement run alone.
+ * connection); notifications and stale statements are handled as for a statement run alone (the
+ * file system's sync once per batch: pglite-statements.test.ts).
  */
-import { MemoryFS, PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ExclusiveTurn } from './exclusive-turn.ts';
@@ -124,29 +125,6 @@ describe('the statement batch on PGlite', () => {
     endTurn();
     await once;
     expect(answered).toBe(true);
-  });
-
-  it('syncs a file system that needs it once per batch, before any caller hears', async () => {
-    let syncs = 0;
-    class CountingFS extends MemoryFS {
-      override async syncToFs() {
-        syncs++;
-      }
-    }
-    const synced = new PGlite({ fs: new CountingFS() });
-    try {
-      const counted = pgliteStatements(synced);
-      await synced.exec('create table notes (id int primary key)');
-      for (let id = 1; id <= 2; id++) await counted.query('insert into notes (id) values ($1)', [id]);
-      const before = syncs;
-      const heard: number[] = [];
-      const ownTurn = new ExclusiveTurn();
-      await Promise.all([3, 4, 5].map((id) => counted.queryOutsideTurn('insert into notes (id) values ($1)', [id], ownTurn).then(() => heard.push(syncs))));
-      expect(syncs).toBe(before + 1);
-      expect(heard).toEqual([before + 1, before + 1, before + 1]);
-    } finally {
-      await synced.close();
-    }
   });
 });
 
