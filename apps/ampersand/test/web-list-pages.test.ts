@@ -1,7 +1,8 @@
 /**
  * The andee's pages list what grows with use a page at a time (issue 32): the review queue and
  * the approved identity, notifications, questions asked of the andee and sent, connection
- * requests both ways, connections, and the Loop shelf's active and archived Loops. Each list is newest first; walking it through its "Older"
+ * requests both ways, connections, the Loop shelf's active and archived Loops, and a conversation (plain
+ * chat, a Loop's: newest page first, each page oldest first). Each list is newest first; walking it through its "Older"
  * links gives every row once, in order, however many share a timestamp or carry microseconds; a
  * row added or taken off the list between two pages neither repeats nor hides another; a cursor
  * that is not one reads as the first page. Each page's statement reads through an index, not a
@@ -14,6 +15,7 @@ import { Connections } from '../src/identity/connections.ts';
 import { IdentitySignals } from '../src/identity/identity-signals.ts';
 import { Notifications } from '../src/identity/notifications.ts';
 import { PeerQuestions } from '../src/identity/peer-questions.ts';
+import { conversationPage } from '../src/loops/conversation.ts';
 import { Loops } from '../src/loops/loop-records.ts';
 import { LIST_PAGE } from '../src/web/older-link.tsx';
 import { createAndee, type TestAndee } from './support/andee-tokens.ts';
@@ -75,6 +77,16 @@ beforeAll(async () => {
   await sql`insert into loop_members (loop_id, andee_id, role, added_at) select loop_id, ${me}, 'owner', created_at from loops where owner_id = ${me}`.execute(
     db,
   );
+  // Pia's plain chat and one of her Loops each hold more than two pages of messages.
+  for (const [column, owner] of [
+    ['chat_andee_id', me],
+    ['loop_id', 'loop001'],
+  ] as const) {
+    await sql`
+      insert into conversation_messages (message_id, ${sql.ref(column)}, seq, role, author_id, body, run_id, terminal_state, correlation_id, created_at)
+      select 'msg_' || ${column} || lpad(i::text, 3, '0'), ${owner}, i, case when i % 2 = 0 then 'agent' else 'andee' end, null, 'Message ' || i, null, null, null, ${at('i')}
+      from generate_series(1, ${2 * LIST_PAGE.messages + 30}) i`.execute(db);
+  }
 }, 180_000);
 afterAll(async () => amp?.close());
 
@@ -208,6 +220,42 @@ describe('/loops walks both its lists, newest changed first', () => {
   }
 });
 
+describe('a conversation walks back from its newest messages', () => {
+  for (const [path, column] of [
+    ['/chat', 'chat_andee_id'],
+    ['/loops/loop001', 'loop_id'],
+  ] as const) {
+    it(`${path}: pages of ${LIST_PAGE.messages}, each oldest first, every message once back to the first`, async () => {
+      const all = await newestFirst(`select message_id as id from conversation_messages where message_id like 'msg_${column}%' order by seq desc`);
+      expect(all.length).toBeGreaterThan(2 * LIST_PAGE.messages);
+      const pages: string[][] = [];
+      let url: string | undefined = path;
+      for (let n = 1; url; n++) {
+        if (n > 10) throw new Error(`${path} did not end`);
+        const page = await pia.browser.get(`${amp.apiUrl}${url}`);
+        expect(page.status).toBe(200);
+        pages.push([...page.text.matchAll(/data-message-id="([^"]+)"/g)].map((m) => m[1]!));
+        // Only the newest page is without the way back to it.
+        expect(page.text.includes('Back to the newest messages')).toBe(n > 1);
+        url = /href="([^"#]+\?before=\d+)#conversation"/.exec(page.text)?.[1];
+      }
+      expect(pages.map((p) => p.length)).toEqual([LIST_PAGE.messages, LIST_PAGE.messages, all.length - 2 * LIST_PAGE.messages]);
+      // Each page reads oldest first; the pages, newest first, give every message once.
+      expect(pages.flatMap((p) => [...p].reverse())).toEqual(all);
+    });
+  }
+
+  it('a `before` that is not a message number reads as the newest page', async () => {
+    const newest = await pia.browser.get(`${amp.apiUrl}/chat`);
+    const ids = (text: string) => [...text.matchAll(/data-message-id="([^"]+)"/g)].map((m) => m[1]);
+    for (const bad of ['nonsense', '0', '-5', '1.5', '99999999999', '%00']) {
+      const page = await pia.browser.get(`${amp.apiUrl}/chat?before=${bad}`);
+      expect([bad, page.status]).toEqual([bad, bad === '%00' ? 400 : 200]);
+      if (page.status === 200) expect(ids(page.text)).toEqual(ids(newest.text));
+    }
+  });
+});
+
 describe('a cursor stays where it was', () => {
   it('a suggestion approved and a newer one added between two pages: the walk goes on from the last row shown', async () => {
     const db = amp.database.db;
@@ -241,7 +289,17 @@ describe('a cursor stays where it was', () => {
 
 describe('each page reads through an index', () => {
   it('no statement of a later page reads a growing table whole', async () => {
-    const growing = ['andees', 'identity_facts', 'notifications', 'peer_questions', 'connection_requests', 'connections', 'loops', 'loop_members'];
+    const growing = [
+      'andees',
+      'identity_facts',
+      'notifications',
+      'peer_questions',
+      'connection_requests',
+      'connections',
+      'loops',
+      'loop_members',
+      'conversation_messages',
+    ];
     const recorded = recordStatements(amp.database.db);
     const notifications = new Notifications(recorded.db);
     const signals = new IdentitySignals(recorded.db);
@@ -263,7 +321,12 @@ describe('each page reads through an index', () => {
     const loops = new Loops(recorded.db);
     await second(async (after) => loops.shelfPage(me, 'active', { limit: 10, after }));
     await second(async (after) => loops.shelfPage(me, 'archived', { limit: 10, after }));
-    expect(recorded.statements).toHaveLength(18);
+    for (const where of [{ chatOf: me }, 'loop001'] as const) {
+      const newest = await conversationPage(recorded.db, where, { limit: 10 });
+      expect(newest.earlier).toBeDefined();
+      await conversationPage(recorded.db, where, { limit: 10, before: newest.earlier });
+    }
+    expect(recorded.statements).toHaveLength(22);
     for (const statement of recorded.statements) {
       expect({ sql: statement.sql, scans: await sequentialScans(amp.database.db, statement, growing) }).toEqual({ sql: statement.sql, scans: [] });
     }

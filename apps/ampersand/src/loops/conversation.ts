@@ -65,6 +65,33 @@ export async function listMessages(db: Kysely<AmpersandDatabase>, where: string 
   return rows.reverse().map(messageView);
 }
 
+/** A page of a conversation as the person's pages show it. */
+export interface ConversationPage {
+  /** Oldest first, the newest of them last. */
+  messages: MessageView[];
+  /** The `seq` to ask for the page before this one with, or undefined when this page starts the conversation. */
+  earlier: number | undefined;
+  /** This page ends with the conversation's newest message (it was asked for without `before`). */
+  newest: boolean;
+}
+
+/** `limit` messages before `before` (the newest `limit` without it), through the conversation's (loop or chat, seq) index. */
+export async function conversationPage(
+  db: Kysely<AmpersandDatabase>,
+  where: string | ConversationRef,
+  page: { limit: number; before?: number | undefined },
+): Promise<ConversationPage> {
+  const ref = typeof where === 'string' ? { loopId: where } : where;
+  let query = inConversation(db.selectFrom('conversation_messages').selectAll(), ref);
+  if (page.before !== undefined) query = query.where('seq', '<', page.before);
+  const rows = await query
+    .orderBy('seq', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  const shown = rows.slice(0, page.limit).reverse();
+  return { messages: shown.map(messageView), earlier: rows.length > page.limit ? shown[0]!.seq : undefined, newest: page.before === undefined };
+}
+
 function inConversation<Q extends SelectQueryBuilder<AmpersandDatabase, 'conversation_messages', any>>(query: Q, where: ConversationRef): Q {
   return ('loopId' in where ? query.where('loop_id', '=', where.loopId) : query.where('chat_andee_id', '=', where.chatOf)) as Q;
 }

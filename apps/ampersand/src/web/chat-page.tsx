@@ -3,19 +3,20 @@
  * canonical conversation, where every turn ends in one of the five states in plain words, the
  * turns still working (each with Cancel), and Send — the explicit action that starts a turn.
  */
-import type { MessageView } from '../loops/conversation.ts';
+import type { ConversationPage } from '../loops/conversation.ts';
 import type { RunView } from '../loops/runs.ts';
-import { ConversationList, SendForm } from './conversation-list.tsx';
+import { PagedConversation, SendForm } from './conversation-list.tsx';
 import { renderPage } from '../shell/layout.tsx';
 
-export function chatPage(view: { conversation: MessageView[]; running: RunView[]; csrf: string }): string {
+export function chatPage(view: { conversation: ConversationPage; running: RunView[]; csrf: string }): string {
   return renderPage(
     'Chat with &',
     <>
       <h1>Chat with &</h1>
-      <p class="meta">A plain chat, outside any Loop. For ongoing work on one specific thing, ask for a Loop.</p>
-      {view.conversation.length === 0 ? <p>No messages yet.</p> : null}
-      <ConversationList messages={view.conversation} />
+      <p class="meta" id="conversation">
+        A plain chat, outside any Loop. For ongoing work on one specific thing, ask for a Loop.
+      </p>
+      <PagedConversation page={view.conversation} path="/chat" anchor="conversation" />
       {view.running.map((run) => (
         <form method="post" action={`/chat/turns/${run.runId}/cancel`} class="notice" data-run-id={run.runId} data-correlation-id={run.correlationId}>
           <p>

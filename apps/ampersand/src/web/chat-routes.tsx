@@ -5,11 +5,13 @@
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { listMessages } from '../loops/conversation.ts';
+import { conversationPage } from '../loops/conversation.ts';
 import { listChatRuns, readRun } from '../loops/runs.ts';
 import type { TurnEngine } from '../loops/turn-engine.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { chatPage } from './chat-page.tsx';
+import { beforeParam } from './conversation-list.tsx';
+import { LIST_PAGE } from './older-link.tsx';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
 import { sessionOr } from './web-deps.ts';
@@ -27,7 +29,7 @@ export function chatWebRoutes(deps: { db: Kysely<AmpersandDatabase>; engine: Tur
     const runs = await listChatRuns(deps.db, andeeId, 20);
     return c.html(
       chatPage({
-        conversation: await listMessages(deps.db, { chatOf: andeeId }, 100),
+        conversation: await conversationPage(deps.db, { chatOf: andeeId }, { limit: LIST_PAGE.messages, before: beforeParam(c.req.query('before')) }),
         running: runs.filter((r) => r.state === 'running'),
         csrf: session.csrfToken,
       }),

@@ -4,7 +4,7 @@
  * run and correlation id on the element so a request can be followed to what the person sees;
  * and the message box under it.
  */
-import type { MessageView } from '../loops/conversation.ts';
+import type { ConversationPage, MessageView } from '../loops/conversation.ts';
 import { stateLabel } from '../loops/terminal-messages.ts';
 
 export function ConversationList(props: { messages: MessageView[] }) {
@@ -30,6 +30,43 @@ export function ConversationList(props: { messages: MessageView[] }) {
       ))}
     </ol>
   );
+}
+
+/**
+ * A page of a conversation on `path`: above it the link to the messages before it (absent at the
+ * conversation's start), and on an earlier page the way back to the newest, each landing at
+ * `anchor`.
+ */
+export function PagedConversation(props: { page: ConversationPage; path: string; anchor: string }) {
+  const { page } = props;
+  return (
+    <>
+      {page.earlier !== undefined ? (
+        <p class="older">
+          <a href={`${props.path}?before=${page.earlier}#${props.anchor}`} rel="prev">
+            Earlier messages
+          </a>
+        </p>
+      ) : null}
+      {page.messages.length === 0 ? <p>No messages yet.</p> : null}
+      <ConversationList messages={page.messages} />
+      {page.newest ? null : (
+        <p class="older">
+          <a href={`${props.path}#${props.anchor}`}>Back to the newest messages</a>
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The `before` of a conversation page's address: a message number, or undefined (the newest
+ * page) for anything else, as a list cursor that is not one reads as the first page.
+ */
+export function beforeParam(value: string | undefined): number | undefined {
+  if (value === undefined || !/^[1-9][0-9]{0,9}$/.test(value)) return undefined;
+  const seq = Number(value);
+  return seq <= 2_147_483_647 ? seq : undefined;
 }
 
 /** The message box under a conversation (a Loop's or plain agent chat): its Send starts a turn. */

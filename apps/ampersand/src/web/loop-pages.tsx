@@ -6,13 +6,13 @@
  * correlation id, so a request can be followed to what the person sees.
  */
 import { isSafeLinkUrl } from '../contracts/link-urls.ts';
-import type { MessageView } from '../loops/conversation.ts';
+import type { ConversationPage } from '../loops/conversation.ts';
 import type { ItemView } from '../loops/loop-items.ts';
 import type { LoopSummary } from '../loops/loop-records.ts';
 import type { RunView } from '../loops/runs.ts';
 import type { SurfaceBlock } from '../contracts/surface-contract.ts';
 import { STARTER_SKILLS } from '../loops/starter-skills.ts';
-import { ConversationList, SendForm } from './conversation-list.tsx';
+import { PagedConversation, SendForm } from './conversation-list.tsx';
 import type { ShelfDetails } from '../loops/shelf-details.ts';
 import { STATE_WORDS } from '../loops/terminal-messages.ts';
 import { renderPage } from '../shell/layout.tsx';
@@ -128,7 +128,7 @@ export interface LoopPageView {
   /** The composed surface (presentation only); empty when none was composed. */
   composition: SurfaceBlock[];
   members: Array<{ tag: string; name: string; role: string }>;
-  conversation: MessageView[];
+  conversation: ConversationPage;
   running: RunView[];
   csrf: string;
 }
@@ -154,8 +154,7 @@ export function loopPage(view: LoopPageView): string {
       </section>
       <section aria-labelledby="conversation">
         <h2 id="conversation">Conversation</h2>
-        {view.conversation.length === 0 ? <p>No messages yet.</p> : null}
-        <ConversationList messages={view.conversation} />
+        <PagedConversation page={view.conversation} path={`/loops/${encodeURIComponent(view.loop.loopId)}`} anchor="conversation" />
         {view.running.map((run) => (
           <form
             method="post"

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
-import { listMessages } from '../loops/conversation.ts';
+import { conversationPage } from '../loops/conversation.ts';
 import { loopComposition } from '../loops/loop-composition.ts';
 import { listItems } from '../loops/loop-items.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
@@ -18,6 +18,7 @@ import type { AmpersandDatabase } from '../store/schema.ts';
 import { loopPage, shelfPage } from './loop-pages.tsx';
 import { shelfDetails } from '../loops/shelf-details.ts';
 import { LIST_PAGE } from './older-link.tsx';
+import { beforeParam } from './conversation-list.tsx';
 import { requestZone } from './time-zone.tsx';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
@@ -86,7 +87,7 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
         items: await listItems(deps.db, loopId, loop.role === 'owner'),
         composition: await loopComposition(deps.db, loopId),
         members: await operations.loops.members(session.andee.andeeId, loopId),
-        conversation: await listMessages(deps.db, loopId, 100),
+        conversation: await conversationPage(deps.db, loopId, { limit: LIST_PAGE.messages, before: beforeParam(c.req.query('before')) }),
         running: runs.filter((r) => r.state === 'running'),
         csrf: session.csrfToken,
       }),

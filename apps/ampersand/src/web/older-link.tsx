@@ -24,4 +24,6 @@ export const LIST_PAGE = {
   requests: 20,
   connections: 50,
   loops: 50,
+  /** A conversation's messages (plain chat, a Loop's), newest page first, oldest first on each. */
+  messages: 100,
 } as const;
