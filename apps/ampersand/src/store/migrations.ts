@@ -256,7 +256,7 @@ export const ampersandMigrations: Migrations = {
   // are now stored with it (the same words a constraint is split into, text/content-words.ts), so
   // SQL applies the constraints: from the rare side, the public facts holding a constraint's words
   // (this partial GIN index), or per namesake through identity_facts_by_andee. Existing facts get
-  // their words here, a batch at a time.
+  // their words here, a batch of 1,000 at a time, one statement each.
   '0056_public_fact_words': {
     async up(db: Kysely<any>) {
       await sql`alter table identity_facts add column content_words text[] not null default '{}'`.execute(db);
@@ -264,13 +264,14 @@ export const ampersandMigrations: Migrations = {
       for (;;) {
         const batch = await db.selectFrom('identity_facts').select(['fact_id', 'value']).where('fact_id', '>', after).orderBy('fact_id').limit(1000).execute();
         if (batch.length === 0) break;
-        for (const fact of batch) {
-          await db
-            .updateTable('identity_facts')
-            .set({ content_words: [...contentWords(fact.value)] })
-            .where('fact_id', '=', fact.fact_id)
-            .execute();
-        }
+        // One statement per batch: the words are computed here (the write path's own function)
+        // and sent as one JSON array of (fact id, words), in their order.
+        const words = JSON.stringify(batch.map((fact) => ({ fact_id: fact.fact_id, words: [...contentWords(fact.value)] })));
+        await sql`
+          update identity_facts f
+          set content_words = array(select w from jsonb_array_elements_text(v.words) with ordinality as t(w, n) order by n)
+          from jsonb_to_recordset(${words}::jsonb) as v(fact_id text, words jsonb)
+          where f.fact_id = v.fact_id`.execute(db);
         after = batch.at(-1)!.fact_id;
       }
       await sql`create index identity_facts_public_words on identity_facts using gin (content_words) where status = 'approved' and visibility = 'public'`.execute(
