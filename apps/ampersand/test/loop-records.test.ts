@@ -5,12 +5,13 @@
  * sweeper ending a run past its deadline as timed out, on an injected clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { canonicalHash } from '@agent-products/kit/json';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
 import { AndeeRepository } from '../src/andees/andee-repository.ts';
 import { listMessages } from '../src/loops/conversation.ts';
 import { itemHistory, listItems, writeItem } from '../src/loops/loop-items.ts';
-import { Loops } from '../src/loops/loop-records.ts';
+import { Loops, SHELF_PAGE } from '../src/loops/loop-records.ts';
 import { sweepExpiredRuns } from '../src/loops/run-sweeper.ts';
 import { endRun, openRun, readRun, recordStage } from '../src/loops/runs.ts';
 import { pinSkill } from '../src/loops/skill-pins.ts';
@@ -253,5 +254,41 @@ describe('shelf', () => {
     ]);
     expect(shelf.active.map((l) => l.loopId)).toEqual([garden.loopId, hers.loopId, trip.loopId]);
     expect(shelf.archived.map((l) => [l.title, l.archived])).toEqual([['Old plan', true]]);
+    expect(shelf.nextCursor).toBeNull();
+  });
+
+  it(`pages past ${SHELF_PAGE} Loops by nextCursor, both lists together, every Loop once; a cursor it did not issue is refused`, async () => {
+    const made = await new AndeeRepository(database.db).create({ tag: 'wren', displayName: 'Wren' });
+    const wren = made.ok ? made.andee.andeeId : '';
+    const count = 2 * SHELF_PAGE + 50;
+    // Three Loops share each second, every ninth archived.
+    await sql`
+      insert into loops (loop_id, owner_id, title, renderer, skill_id, skill_version, composition, archived_at, created_at, updated_at)
+      select 'wren' || lpad(i::text, 3, '0'), ${wren}, 'Loop ' || i, 'list', 'skill_shelf', null, null,
+        case when i % 9 = 0 then ${now}::timestamptz end, ${now}::timestamptz, ${now}::timestamptz + (i / 3) * interval '1 second'
+      from generate_series(1, ${count}) i`.execute(database.db);
+    await sql`insert into loop_members (loop_id, andee_id, role, added_at) select loop_id, ${wren}, 'owner', created_at from loops where owner_id = ${wren}`.execute(
+      database.db,
+    );
+    const expected = (
+      await sql<{ id: string }>`select loop_id as id from loops where owner_id = ${wren} order by updated_at desc, loop_id desc`.execute(database.db)
+    ).rows.map((r) => r.id);
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | undefined;
+    for (let n = 1; ; n++) {
+      if (n > 5) throw new Error('the shelf did not end');
+      const page = await loops.shelf(wren, cursor);
+      const onPage = [...page.active, ...page.archived].sort((a, b) => expected.indexOf(a.loopId) - expected.indexOf(b.loopId));
+      seen.push(...onPage.map((l) => l.loopId));
+      sizes.push(onPage.length);
+      expect(page.archived.every((l) => l.archived) && page.active.every((l) => !l.archived)).toBe(true);
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    expect(sizes).toEqual([SHELF_PAGE, SHELF_PAGE, 50]);
+    expect(seen).toEqual(expected);
+    for (const bad of ['nonsense', Buffer.from('["not a time","x"]').toString('base64url')])
+      await expect(loops.shelf(wren, bad)).rejects.toMatchObject({ code: 'invalid_arguments', details: { fields: [{ field: 'shelfCursor' }] } });
   });
 });

@@ -178,6 +178,16 @@ describe('items, members and the shelf', () => {
     expect(shelf.archived.map((l: { loopId: string }) => l.loopId)).toContain(loopId);
     expect(shelf.active.map((l: { loopId: string }) => l.loopId)).not.toContain(loopId);
     expect((await call(mara, 'loop_read', { loopId })).structuredContent.loop.items.length).toBeGreaterThan(0);
+    // One page holds the whole shelf here; a cursor it did not issue, or one beside a named Loop, is refused.
+    expect(shelf.nextCursor).toBeNull();
+    for (const args of [{ shelfCursor: 'nonsense' }, { loopId, shelfCursor: 'nonsense' }]) {
+      const refused = await call(mara, 'loop_read', args);
+      expect(refused.isError).toBe(true);
+      expect(refused.structuredContent.error).toMatchObject({
+        code: 'invalid_arguments',
+        details: { fields: [expect.objectContaining({ field: 'shelfCursor' })] },
+      });
+    }
   });
 
   it('run_outcome outside a run is refused', async () => {

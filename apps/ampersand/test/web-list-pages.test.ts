@@ -67,7 +67,7 @@ beforeAll(async () => {
     select ${me}, 'o' || i, ${at('i')} from generate_series(1, ${LIST_PAGE.connections + 9}) i
     union all
     select 'o' || i, ${me}, ${at('i')} from generate_series(1, ${LIST_PAGE.connections + 9}) i`.execute(db);
-  // Pia's Loops: more than the 200 loop_read's shelf stops at, every fifth archived, so both lists
+  // Pia's Loops: more than one page of loop_read's shelf (200), every fifth archived, so both lists
   // of /loops run to several pages; changed at the shared times above.
   await sql`
     insert into loops (loop_id, owner_id, title, renderer, skill_id, skill_version, composition, archived_at, created_at, updated_at)
@@ -195,7 +195,7 @@ describe('/loops walks both its lists, newest changed first', () => {
     which === 'active' ? text.slice(text.indexOf('<h2 id="active">'), text.indexOf('<h2 id="archived">')) : text.slice(text.indexOf('<h2 id="archived">'));
 
   for (const which of ['active', 'archived'] as const) {
-    it(`${which}: pages of ${LIST_PAGE.loops}, past the 200 loop_read's shelf shows, nothing twice, nothing skipped`, async () => {
+    it(`${which}: pages of ${LIST_PAGE.loops}, past one page of loop_read's shelf, nothing twice, nothing skipped`, async () => {
       const expected = await newestFirst(
         `select loop_id as id from loops where loop_id like 'loop%' and archived_at is ${which === 'active' ? '' : 'not '}null order by updated_at desc, loop_id desc`,
       );

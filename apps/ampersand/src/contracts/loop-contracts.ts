@@ -74,15 +74,24 @@ export const loopReadInput = z
     loopId: loopId.optional(),
     title: z.string().min(1).max(200).optional().describe('With skillId: find the Loop with this exact title (reuse before create)'),
     skillId: z.string().min(1).max(100).optional(),
+    shelfCursor: z.string().min(1).max(400).optional().describe("With no Loop named: shelf.nextCursor, for the shelf's next page"),
   })
   .strict()
-  .refine((v) => (v.title === undefined) === (v.skillId === undefined), { message: 'title and skillId go together', path: ['title'] });
+  .refine((v) => (v.title === undefined) === (v.skillId === undefined), { message: 'title and skillId go together', path: ['title'] })
+  .refine((v) => v.shelfCursor === undefined || (v.loopId === undefined && v.title === undefined), {
+    message: 'shelfCursor pages the shelf: name no Loop with it',
+    path: ['shelfCursor'],
+  });
 
 export const loopReadOutput = z.object({
   shelf: z
-    .object({ active: z.array(summary), archived: z.array(summary) })
+    .object({
+      active: z.array(summary),
+      archived: z.array(summary),
+      nextCursor: z.string().nullable().describe('More Loops, older: pass it back as shelfCursor; null on the last page'),
+    })
     .nullable()
-    .describe('Every Loop of the caller, when no Loop was named'),
+    .describe("The caller's Loops when no Loop was named, most recently changed first, 200 a page across both lists"),
   loop: summary
     .extend({
       composition: z.array(z.record(z.string(), z.unknown())).describe('The composed surface (hosted runtime), empty when none'),

@@ -48,6 +48,7 @@ export const loopOperations = [
             `Active Loops (${r.shelf!.active.length}):`,
             ...r.shelf!.active.map((l) => `- ${l.title} (${l.loopId})`),
             `Archived: ${r.shelf!.archived.length}`,
+            ...(r.shelf!.nextCursor ? ['More Loops, changed longer ago: call again with shelfCursor set to shelf.nextCursor.'] : []),
             `Surface contract v${r.surfaceContract.version}.`,
           ].join('\n'),
   }),

@@ -29,7 +29,8 @@ export class LoopOperations {
   async read(callerId: string, input: z.output<typeof loopReadInput>, run?: RunView): Promise<LoopReadOutput> {
     const loopId = input.loopId ?? run?.loopId ?? undefined;
     if (run && (run.loopId === null || loopId !== run.loopId)) throw outsideRun(run);
-    if (!loopId && input.title === undefined) return { shelf: await this.loops.shelf(callerId), loop: null, surfaceContract: surfaceContract() };
+    if (!loopId && input.title === undefined)
+      return { shelf: await this.loops.shelf(callerId, input.shelfCursor), loop: null, surfaceContract: surfaceContract() };
     const view = await readLoopView(this.db, callerId, loopId ? { loopId } : { title: input.title!, skillId: input.skillId! }, 50);
     return loopReadOutput(view, loopId, input);
   }

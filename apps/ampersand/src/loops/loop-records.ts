@@ -7,10 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { newestFirst } from '../store/newest-first.ts';
+import { newestFirst, readCursor } from '../store/newest-first.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { LoopTables } from '../store/loop-tables.ts';
 import { insertItem, type ItemInput } from './loop-items.ts';
+
+/** Loops on one page of loop_read's shelf (both lists together). */
+export const SHELF_PAGE = 200;
 
 export type LoopRow = LoopTables['loops'];
 
@@ -148,11 +151,19 @@ export class Loops {
     return { loops: page.rows.map(loopSummaryOf), next: page.next };
   }
 
-  /** The caller's 200 most recently changed Loops, in one statement (loop_read's shelf). */
-  async shelf(andeeId: string): Promise<{ active: LoopSummary[]; archived: LoopSummary[] }> {
-    const rows = await summaryRows(this.db, andeeId).orderBy('l.updated_at', 'desc').orderBy('l.loop_id').limit(200).execute();
-    const loops = rows.map(loopSummaryOf);
-    return { active: loops.filter((l) => !l.archived), archived: loops.filter((l) => l.archived) };
+  /**
+   * loop_read's shelf: a page of the caller's Loops, active and archived together, most recently
+   * changed first (store/newest-first.ts), split into the two lists; `nextCursor` continues it.
+   */
+  async shelf(andeeId: string, after?: string): Promise<{ active: LoopSummary[]; archived: LoopSummary[]; nextCursor: string | null }> {
+    // An agent paging on a cursor that read as the first page would never reach the end.
+    if (after !== undefined && !readCursor(after))
+      throw ampersandErrors.fail('invalid_arguments', 'The shelfCursor is not one this server issued.', {
+        fields: [{ field: 'shelfCursor', problem: 'is not a cursor from shelf.nextCursor' }],
+      });
+    const page = await newestFirst(summaryRows(this.db, andeeId), { at: 'l.updated_at', id: 'l.loop_id' }, { limit: SHELF_PAGE, after });
+    const loops = page.rows.map(loopSummaryOf);
+    return { active: loops.filter((l) => !l.archived), archived: loops.filter((l) => l.archived), nextCursor: page.next ?? null };
   }
 
   async members(andeeId: string, loopId: string): Promise<Array<{ tag: string; name: string; role: 'owner' | 'member'; since: string }>> {
