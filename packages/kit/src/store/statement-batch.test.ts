@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ExclusiveTurn } from './exclusive-turn.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { pgliteStatements, type PGliteStatements } from './pglite-statements.ts';
+import { MOST_IN_A_BATCH } from './statement-batch.ts';
 
 let client: PGlite;
 let statements: PGliteStatements;
@@ -63,6 +64,27 @@ describe('the statement batch on PGlite', () => {
     }
     const rows = await client.query<{ id: number }>('select id from widgets where id >= 10 order by id');
     expect(rows.rows.map((r) => r.id)).toEqual([10, 11, 12, 13, 14]);
+  });
+
+  it(`serves a flood in batches of at most ${MOST_IN_A_BATCH}, every caller answered, in arrival order`, async () => {
+    await prepare(INSERT, [1, 'a'], [2, 'b']);
+    const log: string[] = [];
+    const restore = recordExchanges(log);
+    const ids = Array.from({ length: 2 * MOST_IN_A_BATCH + 10 }, (_, i) => 100 + i);
+    try {
+      await Promise.all(ids.map((id) => statements.queryOutsideTurn(INSERT, [id, 'flood'], turn).then(() => log.push('done'))));
+    } finally {
+      restore();
+    }
+    // Runs of exchanges, each followed by its callers' answers.
+    const runs = log
+      .join(' ')
+      .split(/(?<=done) (?=exchange)/)
+      .map((run) => run.split(' '));
+    expect(runs.map((run) => run.filter((e) => e === 'exchange').length)).toEqual([MOST_IN_A_BATCH, MOST_IN_A_BATCH, 10]);
+    for (const run of runs) expect(run.indexOf('done')).toBe(run.lastIndexOf('exchange') + 1);
+    const rows = await client.query<{ id: number }>(`select id from widgets where name = 'flood' order by id`);
+    expect(rows.rows.map((r) => r.id)).toEqual(ids);
   });
 
   it("keeps each statement's failure its own: the others in the batch are written", async () => {

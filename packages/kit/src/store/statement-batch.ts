@@ -31,14 +31,29 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
+/**
+ * The most statements one batch runs. The event loop waits for the whole batch (about 0.1–0.3 ms
+ * a statement), so a flood of callers is served in several batches rather than one long stall.
+ */
+export const MOST_IN_A_BATCH = 64;
+
 export function statementBatch(turn: ExclusiveTurn, runExchanges: RunExchanges): StatementBatch {
-  let waiting: Waiting[] = [];
+  const waiting: Waiting[] = [];
+  let scheduled = false;
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => void runWaiting());
+  }
 
   async function runWaiting(): Promise<void> {
     const endTurn = await turn.take();
-    // Those that arrived while the turn was awaited go too: the queue is taken only now.
-    const batch = waiting;
-    waiting = [];
+    // Those that arrived while the turn was awaited go too: the queue is taken only now. Later
+    // arrivals, and any left past the batch's size, schedule the next run.
+    scheduled = false;
+    const batch = waiting.splice(0, MOST_IN_A_BATCH);
+    if (waiting.length > 0) schedule();
     let outcomes: Array<Uint8Array | Error>;
     try {
       outcomes = await runExchanges(batch.map((w) => w.message));
@@ -58,8 +73,7 @@ export function statementBatch(turn: ExclusiveTurn, runExchanges: RunExchanges):
     exchange(message) {
       return new Promise<Uint8Array>((resolve, reject) => {
         waiting.push({ message, resolve, reject });
-        // The first to wait schedules the run; later ones join it until it takes the queue.
-        if (waiting.length === 1) setImmediate(() => void runWaiting());
+        schedule();
       });
     },
   };
