@@ -235,6 +235,9 @@ describe('a conversation walks back from its newest messages', () => {
         const page = await pia.browser.get(`${amp.apiUrl}${url}`);
         expect(page.status).toBe(200);
         pages.push([...page.text.matchAll(/data-message-id="([^"]+)"/g)].map((m) => m[1]!));
+        // Numbered by place in the whole conversation: this page starts at its oldest message's number.
+        const start = Number(/<ol class="conversation" start="(\d+)"/.exec(page.text)?.[1]);
+        expect(start).toBe(all.length - pages.flat().length + 1);
         // Only the newest page is without the way back to it.
         expect(page.text.includes('Back to the newest messages')).toBe(n > 1);
         url = /href="([^"#]+\?before=\d+)#conversation"/.exec(page.text)?.[1];

@@ -8,8 +8,9 @@ import type { ConversationPage, MessageView } from '../loops/conversation.ts';
 import { stateLabel } from '../loops/terminal-messages.ts';
 
 export function ConversationList(props: { messages: MessageView[] }) {
+  // Numbered by the message's place in the whole conversation, so an earlier page does not start at 1 again.
   return (
-    <ol class="conversation">
+    <ol class="conversation" start={props.messages[0]?.seq}>
       {props.messages.map((m) => (
         <li
           class="card"
