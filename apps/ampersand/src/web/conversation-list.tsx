@@ -6,6 +6,7 @@
  */
 import type { ConversationPage, MessageView } from '../loops/conversation.ts';
 import { stateLabel } from '../loops/terminal-messages.ts';
+import { OlderLink } from './older-link.tsx';
 
 export function ConversationList(props: { messages: MessageView[] }) {
   // Numbered by the message's place in the whole conversation, so an earlier page does not start at 1 again.
@@ -42,13 +43,7 @@ export function PagedConversation(props: { page: ConversationPage; path: string;
   const { page } = props;
   return (
     <>
-      {page.earlier !== undefined ? (
-        <p class="older">
-          <a href={`${props.path}?before=${page.earlier}#${props.anchor}`} rel="prev">
-            Earlier messages
-          </a>
-        </p>
-      ) : null}
+      <OlderLink path={props.path} param="before" next={page.earlier?.toString()} anchor={props.anchor} label="Earlier messages" />
       {page.messages.length === 0 ? <p>No messages yet.</p> : null}
       <ConversationList messages={page.messages} />
       {page.newest ? null : (
