@@ -58,8 +58,7 @@ export async function andeeRead(
 /**
  * A constraint matches a stranger who has one public, approved signal holding every one of its
  * content words (a constraint of stop words only matches anyone). Checked in SQL against the
- * words stored with each fact (migration 0056): through the public-words GIN index from a rare
- * word's side, or through identity_facts_by_andee from a rare name's side.
+ * words stored with each fact (migration 0056), per namesake through identity_facts_by_andee.
  */
 function constraintWordSets(constraints: readonly string[]): string[][] {
   return constraints.map((c) => [...contentWords(c)]).filter((w) => w.length > 0);
@@ -72,17 +71,28 @@ export async function findAndees(
 ): Promise<FindAndeesOutput> {
   const name = input.name.toLowerCase().replace(/\s+/g, ' ').trim();
   const constraints = constraintWordSets(input.constraints ?? []);
-  // Name and constraints in one statement: the whole normalized name, or one word of it when one
-  // word was asked for (the name indexes of migration 0052), strangers only, every constraint
-  // held by a public fact. One more row than is shown tells a truncated answer.
+  // Name and constraints in one statement. The namesakes are read first, through the name indexes
+  // of migration 0052 (the whole normalized name, or one word of it when one word was asked for),
+  // as a materialized set the rest of the statement cannot reach into: ordered by tag and cut after
+  // FIND_LIMIT + 1, the plain statement let the planner walk the whole tag index instead and filter
+  // every andee by name, a plan that flipped on small changes in statistics (seconds a call at
+  // 100,000 andees). Its work is now bounded by the number of namesakes: each is checked against
+  // the connections and the constraints by key. One more row than is shown tells a truncated answer.
   const rows = await db
-    .selectFrom('andees')
-    .select(['andee_id', 'display_name', 'tag', 'photo_url'])
-    .where((eb) =>
-      name.includes(' ')
-        ? eb(sql`andee_name_key(display_name)`, '=', name)
-        : eb.or([eb(sql`andee_name_key(display_name)`, '=', name), eb(sql`andee_name_words(display_name)`, '@>', sql`array[${name}]::text[]`)]),
+    .with(
+      (cte) => cte('namesakes').materialized(),
+      (qb) =>
+        qb
+          .selectFrom('andees')
+          .select(['andee_id', 'display_name', 'tag', 'photo_url'])
+          .where((eb) =>
+            name.includes(' ')
+              ? eb(sql`andee_name_key(display_name)`, '=', name)
+              : eb.or([eb(sql`andee_name_key(display_name)`, '=', name), eb(sql`andee_name_words(display_name)`, '@>', sql`array[${name}]::text[]`)]),
+          ),
     )
+    .selectFrom('namesakes')
+    .select(['andee_id', 'display_name', 'tag', 'photo_url'])
     .where('andee_id', '!=', viewer.andeeId)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -90,7 +100,7 @@ export async function findAndees(
           selectFrom('connections')
             .select('other_id')
             .where('connections.andee_id', '=', viewer.andeeId)
-            .whereRef('connections.other_id', '=', 'andees.andee_id'),
+            .whereRef('connections.other_id', '=', 'namesakes.andee_id'),
         ),
       ),
     )
@@ -100,7 +110,7 @@ export async function findAndees(
           exists(
             selectFrom('identity_facts')
               .select('fact_id')
-              .whereRef('identity_facts.andee_id', '=', 'andees.andee_id')
+              .whereRef('identity_facts.andee_id', '=', 'namesakes.andee_id')
               .where('identity_facts.status', '=', 'approved')
               .where('identity_facts.visibility', '=', 'public')
               .where(sql`identity_facts.content_words`, '@>', sql`array[${sql.join(words)}]::text[]`),
