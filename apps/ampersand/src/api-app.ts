@@ -23,8 +23,8 @@ import { accessTokenVerifier } from './auth/access-token-verifier.ts';
 import { createAuthorizationServer } from './auth/authorization-server.ts';
 import { deriveKeys } from './auth/derived-keys.ts';
 import { Grants } from './auth/grants.ts';
+import { sweepOnce } from './housekeeping/sweeps.ts';
 import { applyOAuthRules } from './auth/oauth-rules.ts';
-import { removeExpiredOAuthRows } from './auth/oidc-adapter.ts';
 import { authRateLimits, type AuthRateLimits } from './auth/rate-limits.ts';
 import { clientAddresses } from './auth/client-address.ts';
 import { RefreshSuccession } from './auth/refresh-succession.ts';
@@ -248,8 +248,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   });
 
   const housekeeping = setInterval(() => {
-    void removeExpiredOAuthRows(db, now())
-      .then(() => grants.reapUnusedClients(new Date(now().getTime() - settings.unusedClientTtlSeconds * 1000)))
+    void sweepOnce(db, grants, { now: now(), unusedClientTtlSeconds: settings.unusedClientTtlSeconds })
+      .then((removed) => log.info({ removed }, 'housekeeping swept'))
       .then(() => revocations.prune())
       .catch((error) => log.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_MS);

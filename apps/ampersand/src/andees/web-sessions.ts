@@ -5,13 +5,15 @@
  * table keeps its SHA-256 hash, the andee, the per-session CSRF token and an absolute expiry),
  * so sessions stored before & moved onto the kit resume unchanged.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { hashToken, randomBase64Url } from '@agent-products/kit/auth';
 import { BrowserSessions, type SessionTable, type StartedSession } from '@agent-products/kit/web';
 import type { AmpersandDatabase } from '../store/schema.ts';
+import { deleteBatch } from '../store/bounded-delete.ts';
 import type { Andee } from './andee-repository.ts';
 
 export const SESSION_DAYS = 14;
+const EXPIRED_SESSIONS_PER_SIGN_IN = 20;
 
 export interface WebSession {
   andee: Andee;
@@ -88,8 +90,10 @@ function sessionTable(db: Kysely<AmpersandDatabase>): SessionTable<string, WebSe
         .values({ session_hash: row.sessionHash, andee_id: row.subject, csrf_token: row.csrfToken, created_at: row.createdAt, expires_at: row.expiresAt })
         .execute();
     },
+    // A few at a time through the expiry index: a sign-in's own cost must not follow how many
+    // sessions have lapsed (the housekeeping sweep removes the rest, bounded too).
     async deleteExpired(trx, now) {
-      await trx.deleteFrom('web_sessions').where('expires_at', '<=', now).execute();
+      await deleteBatch(trx, 'web_sessions', sql<boolean>`expires_at <= ${now}`, EXPIRED_SESSIONS_PER_SIGN_IN);
     },
     async findLive(sessionHash, now) {
       const row = await db

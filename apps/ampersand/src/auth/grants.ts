@@ -29,6 +29,9 @@ interface GrantPayload {
 }
 
 export class Grants {
+  /** Where the unused-client sweep stopped: the last client it read, in creation order. */
+  private clientCursor: { createdAt: Date; idHash: string } | undefined;
+
   constructor(private readonly db: Kysely<AmpersandDatabase>) {}
 
   async list(filter: { andeeId?: string } = {}): Promise<GrantView[]> {
@@ -95,21 +98,40 @@ export class Grants {
     return row ? { andeeId: row.andee_id, tag: row.tag, displayName: row.display_name, photoUrl: row.photo_url } : undefined;
   }
 
-  /** Registered clients that never obtained a grant within the TTL are removed. */
-  async reapUnusedClients(olderThan: Date): Promise<number> {
-    const result = await this.db
-      .deleteFrom('oauth_store as c')
-      .where('c.model', '=', 'Client')
-      .where('c.created_at', '<', olderThan)
-      .where((eb) =>
-        eb.not(
-          eb.exists(eb.selectFrom('oauth_store as g').select(sql`1`.as('one')).where('g.model', '=', 'Grant').whereRef('g.client_id', '=', 'c.client_id')),
-        ),
+  /**
+   * Registered clients that never obtained a grant within the TTL are removed. Anyone can
+   * register a client, so a run's cost must not be theirs to set: each run reads at most
+   * `scan` clients past the TTL, in creation order from where the last run stopped (through
+   * oauth_store_clients_by_creation), and asks for each whether a grant names it (through
+   * oauth_store_grants_by_client). The next run continues; after the last it starts over.
+   */
+  async reapUnusedClients(olderThan: Date, scan = CLIENTS_SCANNED_PER_RUN): Promise<number> {
+    const after = this.clientCursor;
+    const { rows } = await sql<{ deleted: string; scanned: string; last_at: Date | null; last_hash: string | null }>`
+      with scanned as materialized (
+        select id_hash, client_id, created_at from oauth_store
+        where model = 'Client' and created_at < ${olderThan}
+          ${after ? sql`and (created_at, id_hash) > (${after.createdAt}, ${after.idHash})` : sql``}
+        order by created_at, id_hash
+        limit ${scan}
+      ), gone as (
+        delete from oauth_store c using scanned s
+        where c.model = 'Client' and c.id_hash = s.id_hash
+          and not exists (select 1 from oauth_store g where g.model = 'Grant' and g.client_id = s.client_id)
+        returning 1
+      ), last as (
+        select created_at, id_hash from scanned order by created_at desc, id_hash desc limit 1
       )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+      select (select count(*) from gone) as deleted, (select count(*) from scanned) as scanned,
+        (select created_at from last) as last_at, (select id_hash from last) as last_hash`.execute(this.db);
+    const row = rows[0]!;
+    this.clientCursor = Number(row.scanned) < scan || !row.last_at || !row.last_hash ? undefined : { createdAt: row.last_at, idHash: row.last_hash };
+    return Number(row.deleted);
   }
 }
+
+/** How many registered clients past the TTL one sweep run looks at (its bound, whoever registered them). */
+export const CLIENTS_SCANNED_PER_RUN = 1000;
 
 /**
  * True when the grant is live (not revoked, not expired) and belongs to `andeeId`, and that

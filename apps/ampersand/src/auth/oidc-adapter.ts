@@ -7,7 +7,7 @@
  * token itself, so it is never stored; for those models the `jti` is dropped from the stored
  * payload for the same reason and put back on read from the id the caller already holds.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { hashToken } from '@agent-products/kit/auth';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -89,11 +89,4 @@ export function oidcAdapterFor(db: Kysely<AmpersandDatabase>): new (model: strin
       };
     }
   };
-}
-
-/** Drops expired rows; run now and then by one process, harmless when several do. */
-export async function removeExpiredOAuthRows(db: Kysely<AmpersandDatabase>, now: Date): Promise<void> {
-  await db.deleteFrom('oauth_store').where('expires_at', '<=', now).execute();
-  await db.deleteFrom('interaction_approvals').where('expires_at', '<=', now).execute();
-  await sql`delete from oauth_refresh_successions where claimed_at < ${new Date(now.getTime() - 3600_000)}`.execute(db);
 }
