@@ -1,12 +1,14 @@
 /**
- * Issue 39, item 4: agent chat with no model is honest about what it does.
+ * Issue 39, item 4: agent chat and a starter Loop with no model are honest about what they do.
  * Chat answers only questions about people the andee can see, by name — the andee, a connection,
  * an &tagged andee — says "no connection named Sam" when there is none (a stranger whose tag is
  * "sam" is not meant), and says plainly that & cannot do anything else without a model, never
- * under "Done". Black box through the web app on a default start (no model provider, no hosted runtime).
+ * under "Done". A starter Loop says it did not read the person's message. Black box through the
+ * web app on a default start (no model provider, no hosted runtime).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CookieBrowser } from './support/cookie-browser.ts';
+import { listRuns } from '../src/loops/runs.ts';
+import { formValue, type CookieBrowser } from './support/cookie-browser.ts';
 import { signIn } from './support/loop-agent.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { chatOnPage } from './support/web-chat.ts';
@@ -66,5 +68,27 @@ describe('agent chat without a model', () => {
     const ending = await chatOnPage(amp, kai, 'What does &sam collect?');
     expect(ending.state).toBe('completed');
     expect(ending.text).toContain('I collect vintage typewriters.');
+  });
+});
+
+describe('a starter Loop without a model', () => {
+  it('says it did not read the person’s message', async () => {
+    const shelf = await kai.browser.get(`${amp.apiUrl}/loops`);
+    const started = await kai.browser.post(`${amp.apiUrl}/loops/start`, { csrf: formValue(shelf.text, 'csrf'), starter: 'get_to_know_me' });
+    const loopId = /data-loop-id="([^"]+)"/.exec(started.text)![1]!;
+    const sent = await kai.browser.post(`${amp.apiUrl}/loops/${loopId}/send`, {
+      csrf: formValue(started.text, 'csrf'),
+      message: 'Find me a sushi place for Friday',
+    });
+    expect(sent.status).toBe(200);
+    let run = (await listRuns(amp.database.db, loopId, 1))[0];
+    while (!run || run.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      run = (await listRuns(amp.database.db, loopId, 1))[0];
+    }
+    const page = (await kai.browser.get(`${amp.apiUrl}/loops/${loopId}`)).text;
+    const ending = new RegExp(`<li[^>]*data-run-id="${run.runId}"[^>]*>([\\s\\S]*?)</li>`).exec(page)![1]!;
+    expect(ending).toMatch(/did not read your message/);
+    expect(ending).toContain('Find me a sushi place for Friday');
   });
 });
