@@ -51,6 +51,13 @@ describe('agent chat without a model', () => {
     for (const fact of ['Japanese', 'pasta', 'typewriters']) expect(ending.text).not.toContain(fact);
   });
 
+  it('an &tag no andee has is declined by that &tag', async () => {
+    const ending = await chatOnPage(amp, kai, 'What does &nobody_here like?');
+    expect(ending.state).toBe('refused');
+    expect(ending.text).toMatch(/no andee with the &amp;tag &amp;nobody_here/);
+    expect(ending.text).not.toContain('Japanese');
+  });
+
   it('a question about a connection by name is answered from what the andee may see', async () => {
     const ending = await chatOnPage(amp, kai, 'Tell me about Rita');
     expect(ending.state).toBe('completed');
@@ -62,6 +69,12 @@ describe('agent chat without a model', () => {
     const ending = await chatOnPage(amp, kai, 'What am I learning?');
     expect(ending.state).toBe('completed');
     expect(ending.text).toContain('I am learning Japanese for a trip to Kyoto.');
+  });
+
+  it('the andee asked about by their own name is the andee, not a stranger to decline', async () => {
+    const ending = await chatOnPage(amp, kai, 'Does Kai make pasta?');
+    expect(ending.state).toBe('completed');
+    expect(ending.text).toContain('I make fresh pasta by hand every Sunday.');
   });
 
   it('an &tag names an andee the andee can see: their public facts', async () => {
