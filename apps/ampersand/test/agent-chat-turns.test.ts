@@ -88,7 +88,7 @@ describe('an agent-chat turn without a provider', () => {
     await send(amp, mara, 'What should I cook tonight?');
     const { body } = await api(amp, mara, '/v1/chat/read', {});
     expect(body.conversation.some((m: any) => m.role === 'andee' && m.body === 'What should I cook tonight?')).toBe(true);
-    const turn = await expectChatEnding(amp, mara, body.turns[0].runId, 'refused', /^& can’t answer that without a language model on this server\./);
+    const turn = await expectChatEnding(amp, mara, body.turns[0].runId, 'refused', /^& can’t do that without a language model on this server\./);
     expect(JSON.stringify(body.conversation)).not.toContain('AMPERSAND_');
     expect(turn.terminal).toMatchObject({ unmetContract: 'model_provider' });
     expect((await api(amp, mara, '/v1/loops/read', {})).body.shelf.active).toEqual([]);
@@ -98,7 +98,7 @@ describe('an agent-chat turn without a provider', () => {
     const started = await api(amp, mara, '/v1/chat/send', { message: 'Any plans for the weekend?' });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ runId: expect.any(String), chatTurnId: expect.stringMatching(/^turn_/), correlationId: expect.any(String) });
-    await expectChatEnding(amp, mara, started.body.runId, 'refused', /can’t answer that without a language model/);
+    await expectChatEnding(amp, mara, started.body.runId, 'refused', /can’t do that without a language model/);
   });
 
   it('completed without a model: a question about a connection is answered from the facts the andee may see, grouped', async () => {

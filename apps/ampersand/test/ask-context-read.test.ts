@@ -60,7 +60,8 @@ describe('askContextIf', () => {
       ]);
       const owners = [{ andeeId: ids.olivia!, connected: false }, ...context!.tagged.map((t) => ({ andeeId: t.andeeId, connected: t.connected }))];
       expect(context!.signals).toEqual(await visibleSignals(database.db, viewer, owners));
-      expect(context!.signals.some((s) => s.text === 'olivia private fact')).toBe(true);
+      // The caller's own private fact only through their first-party runtime.
+      expect(context!.signals.some((s) => s.text === 'olivia private fact')).toBe(viewer.firstParty);
       expect(context!.signals.some((s) => s.text.includes('pending') || s.text === 'stella connected fact' || s.text === 'frank private fact')).toBe(false);
     });
 

@@ -23,6 +23,8 @@ let failing = false;
 
 let amp: RunningAmpersand;
 let client: Client;
+let ownRuntime: Client;
+const NERVOUS = 'I am nervous about my thesis defence in March.';
 
 beforeAll(async () => {
   standIn = createServer((req, res) => {
@@ -58,10 +60,13 @@ beforeAll(async () => {
   await amp.api.signals.add(oto.andeeId, 'I love Sichuan food.', { visibility: 'public', status: 'approved', now: new Date() });
   await amp.api.signals.add(oto.andeeId, 'I cannot eat peanuts, food allergy.', { visibility: 'connected', status: 'approved', now: new Date() });
   await amp.api.signals.add(oto.andeeId, 'I binge on food at night.', { visibility: 'private', status: 'approved', now: new Date() });
+  await amp.api.signals.add(nia.andeeId, NERVOUS, { visibility: 'private', status: 'approved', now: new Date() });
   client = await mcpClient(amp, await accessToken(amp, nia));
+  ownRuntime = await mcpClient(amp, await accessToken(amp, nia, { firstParty: true }));
 }, 180_000);
 afterAll(async () => {
   await client?.close();
+  await ownRuntime?.close();
   await amp?.close();
   standIn?.close();
 });
@@ -80,6 +85,19 @@ describe('the model synthesizer', () => {
     // A third-party client: the connected fact and the private one never leave the server.
     expect(sent).not.toContain('peanuts');
     expect(sent).not.toContain('binge');
+  });
+
+  it('a third-party client asking about the andee who authorized it: the andee’s private fact never reaches the endpoint', async () => {
+    const asked = await call(client, 'ask_question', { question: 'Am I nervous about anything?' });
+    expect(asked.answer).not.toContain('thesis');
+    expect(asked.basedOnFacts).toBe(0);
+    for (const request of received) expect(JSON.stringify(request.body)).not.toContain('thesis');
+  });
+
+  it('the andee’s own first-party runtime: the endpoint phrases the private fact', async () => {
+    const asked = await call(ownRuntime, 'ask_question', { question: 'Am I nervous about anything?' });
+    expect(asked.answer).toBe(`From the model: ${NERVOUS}`);
+    expect(JSON.stringify(received.at(-1)!.body)).toContain(NERVOUS);
   });
 
   it('falls back to the deterministic answer when the endpoint fails', async () => {

@@ -25,7 +25,8 @@ beforeAll(async () => {
   const grace = await amp.api.andees.create({ tag: 'grace', displayName: 'Grace Hopper' });
   if (!ada.ok || !grace.ok) throw new Error('andees not created');
   const facts = new IdentitySignals(amp.database.db);
-  await facts.add(ada.andee.andeeId, 'I love Italian food, especially handmade pasta.', { status: 'approved', now: new Date() });
+  // Public: a third-party client's answers rest on public facts only (issue 39).
+  await facts.add(ada.andee.andeeId, 'I love Italian food, especially handmade pasta.', { visibility: 'public', status: 'approved', now: new Date() });
   await facts.add(ada.andee.andeeId, 'I work as a mathematician.', { status: 'approved', now: new Date() });
   await facts.add(ada.andee.andeeId, 'I secretly dislike pasta.', { status: 'pending', now: new Date() });
   await amp.api.connections.connect(ada.andee.andeeId, grace.andee.andeeId, new Date('2026-11-01T10:00:00Z'));

@@ -1,8 +1,10 @@
 /**
  * The visibility matrix (issue 13, exactly), black-box over real OAuth tokens and the official
- * MCP client: for ask_question, andee_read and find_andees, every viewer — the owner, a connection
- * through the owner's first-party runtime, a connection through a third-party client, a stranger —
- * against a private, a connected and a public signal. Then disambiguation and the audience ranking.
+ * MCP client: for ask_question, andee_read and find_andees, every viewer — the owner through their
+ * first-party runtime, the owner through a third-party client (issue 39: public only, like any
+ * third party), a connection through the owner's first-party runtime, a connection through a
+ * third-party client, a stranger — against a private, a connected and a public signal. Then
+ * disambiguation and the audience ranking.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
@@ -10,7 +12,7 @@ import { startAmpersand, type RunningAmpersand } from './support/start-ampersand
 import { accessToken, call, callError, createAndee, mcpClient } from './support/andee-tokens.ts';
 
 let amp: RunningAmpersand;
-const clients: Record<'owner' | 'firstParty' | 'thirdParty' | 'stranger', Client> = {} as never;
+const clients: Record<'owner' | 'ownerThirdParty' | 'firstParty' | 'thirdParty' | 'stranger', Client> = {} as never;
 
 const FACTS = {
   private: 'I secretly collect porcelain frogs.',
@@ -21,6 +23,7 @@ const CLUE = { private: 'porcelain frogs', connected: 'Lisbon', public: 'jazz pi
 
 const EXPECTED: Record<keyof typeof clients, Array<keyof typeof FACTS>> = {
   owner: ['private', 'connected', 'public'],
+  ownerThirdParty: ['public'],
   firstParty: ['connected', 'public'],
   thirdParty: ['public'],
   stranger: ['public'],
@@ -36,7 +39,8 @@ beforeAll(async () => {
     await amp.api.signals.add(owner.andeeId, FACTS[visibility], { visibility, status: 'approved', now: new Date() });
   // A pending public fact is visible to no one, the owner included.
   await amp.api.signals.add(owner.andeeId, 'I love jazz and pending things.', { visibility: 'public', status: 'pending', now: new Date() });
-  clients.owner = await mcpClient(amp, await accessToken(amp, owner));
+  clients.owner = await mcpClient(amp, await accessToken(amp, owner, { firstParty: true }));
+  clients.ownerThirdParty = await mcpClient(amp, await accessToken(amp, owner));
   clients.firstParty = await mcpClient(amp, await accessToken(amp, friend, { firstParty: true }));
   clients.thirdParty = await mcpClient(amp, await accessToken(amp, friend));
   clients.stranger = await mcpClient(amp, await accessToken(amp, stranger));
@@ -54,7 +58,10 @@ describe('ask_question', () => {
     for (const level of levels) {
       const visible = EXPECTED[viewer].includes(level);
       it(`${viewer} × ${level}: ${visible ? 'answered from it' : 'never sees it'}`, async () => {
-        const args = viewer === 'owner' ? { question: `What about ${CLUE[level]}?` } : { question: `What about ${CLUE[level]}?`, participants: ['&olivia'] };
+        const args =
+          viewer === 'owner' || viewer === 'ownerThirdParty'
+            ? { question: `What about ${CLUE[level]}?` }
+            : { question: `What about ${CLUE[level]}?`, participants: ['&olivia'] };
         const asked = await call(clients[viewer], 'ask_question', args);
         if (visible) expect(asked.answer).toContain(FACTS[level]);
         else expect(asked.answer).not.toContain(FACTS[level]);

@@ -86,13 +86,15 @@ export async function askContextIf(
     tagged as (${tagged}),
     owners as (${owners}),
     sig as (
-      -- visibility.ts, visibleLevels: the owner sees everything; an active connection through a
-      -- first-party runtime sees connected and public; anyone else public only.
+      -- visibility.ts, visibleLevels: a third-party client sees public only, the owner's too;
+      -- through a first-party runtime the owner sees everything, an active connection connected
+      -- and public, anyone else public only.
       select f.andee_id, f.value, f.hds_code, f.visibility, row_number() over (order by f.created_at desc, f.fact_id) as position
       from identity_facts f join owners o on o.andee_id = f.andee_id, fp, guard
       where guard.allowed and f.status = 'approved'
-        and (case when o.andee_id = ${andeeId} then f.visibility in ('private', 'connected', 'public')
-                  when o.connected and fp.first_party then f.visibility in ('connected', 'public')
+        and (case when not fp.first_party then f.visibility = 'public'
+                  when o.andee_id = ${andeeId} then f.visibility in ('private', 'connected', 'public')
+                  when o.connected then f.visibility in ('connected', 'public')
                   else f.visibility = 'public' end)
       order by f.created_at desc, f.fact_id
       limit ${SIGNALS_LIMIT})

@@ -1,28 +1,33 @@
 /**
- * What agent chat can answer honestly with no language model: a question about the andee or
- * their connections, through exactly `ask_question`'s retrieval and visibility — the people the
- * message names (a connection's name or first name, or an &tag), or the andee themselves when it
- * asks about "me", or their connections for an audience question ("who would enjoy …"). Any
- * other message is not answered here (undefined), and the chat says plainly why.
+ * What agent chat can answer honestly with no language model (issue 39): a question about people
+ * the andee can see, by name — the andee themselves ("What do I like?", "Am I nervous about
+ * anything?"), a connection by name or first name, an &tagged andee — or an audience question about
+ * their connections ("who would enjoy …"), through exactly `ask_question`'s retrieval and
+ * visibility. A question about someone who is none of those is declined by name ("no connection
+ * named Sam"), never answered about someone else. Any other message — a request to do something,
+ * "Book me a flight to Kyoto" — is not answered here (undefined), and the chat says plainly that &
+ * does nothing else without a model.
  */
 import { sql, type Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ToolError } from '@agent-products/kit/errors';
 import type { AnswerSynthesizer } from './answer-synthesizer.ts';
 import { askContextIf } from './ask-context-read.ts';
-import { AUDIENCE, askMode, askQuestion } from './ask-question.ts';
+import { askMode, askQuestion } from './ask-question.ts';
+import { askedNames, asksAboutMe, isQuestion } from './chat-question.ts';
 import { words } from '../text/content-words.ts';
 
-// About the andee: "me", "my", "do I …", "am I …" — not any sentence with "I" as its subject ("What should I cook?" asks for advice).
-const ABOUT_ME = /\b(me|my|myself|mine|(am|do|did|have|was) i)\b/i;
 const TAG = /&([a-z0-9_]{2,40})\b/gi;
 
 export interface ChatAnswerDeps {
   db: Kysely<AmpersandDatabase>;
   synthesizer: AnswerSynthesizer;
-  /** The client the chat reads as: &'s own runtime, first-party, so connected facts of active connections count. */
+  /** The client the chat reads as: &'s own runtime, first-party, so the andee's own facts and connections' connected facts count. */
   clientId: string;
 }
+
+/** An answer (the turn completes with it), or why the people asked about cannot be answered for (the turn ends refused with it). */
+export type ChatAnswer = { answer: string } | { declined: string };
 
 /** The people a message names: &tags, and connections whose full name or first name it mentions. */
 export function namedIn(message: string, connections: ReadonlyArray<{ name: string; tag: string }>): string[] {
@@ -38,8 +43,23 @@ export function namedIn(message: string, connections: ReadonlyArray<{ name: stri
   return [...named];
 }
 
-export async function answerFromIdentity(deps: ChatAnswerDeps, andeeId: string, message: string): Promise<string | undefined> {
+/** Whether a name as written ("Sam", "Sam Rivera") is this person's full name or first name. */
+function isNameOf(written: string, fullName: string): boolean {
+  const name = written.toLowerCase();
+  const full = fullName.toLowerCase();
+  return full === name || full.split(/\s+/)[0] === name.split(/\s+/)[0];
+}
+
+function declinedFor(references: readonly string[]): ChatAnswer {
+  const named = references.map((r) => (r.startsWith('&') ? `no andee with the &tag ${r}` : `no connection named ${r}`));
+  return {
+    declined: `You have ${named.join(' and ')}, so & has nothing to tell you about them. Without a language model on this server, & answers only questions about you and the people you are connected with, by name or &tag.`,
+  };
+}
+
+export async function answerFromIdentity(deps: ChatAnswerDeps, andeeId: string, message: string): Promise<ChatAnswer | undefined> {
   const question = message.slice(0, 1000);
+  if (!isQuestion(question)) return undefined;
   const granted = sql<boolean>`true`;
   const first = await askContextIf(
     deps.db,
@@ -50,16 +70,22 @@ export async function answerFromIdentity(deps: ChatAnswerDeps, andeeId: string, 
     granted,
   );
   if (!first) return undefined;
+  const asked = askedNames(question);
+  const strangers = asked.filter((name) => !isNameOf(name, first.caller.name) && !first.connections.some((c) => isNameOf(name, c.name)));
+  if (strangers.length) return declinedFor(strangers);
+  const aboutMe = asksAboutMe(question) || asked.some((name) => isNameOf(name, first.caller.name));
   const participants = [...new Set(namedIn(question, first.connections))].slice(0, 10);
   const input = { question, ...(participants.length ? { participants } : {}) };
   const mode = askMode(input);
-  if (mode === 'about' && participants.length === 0 && !ABOUT_ME.test(question)) return undefined;
-  if (mode === 'audience' && !AUDIENCE.test(question)) return undefined;
+  if (mode === 'about' && participants.length === 0 && !aboutMe) return undefined;
   const context = await askContextIf(deps.db, andeeId, deps.clientId, participants, mode, granted);
   if (!context) return undefined;
   try {
-    return (await askQuestion(deps, context, input)).answer;
+    return { answer: (await askQuestion(deps, context, input)).answer };
   } catch (error) {
+    // An &tag no andee has: say which, as for a name no connection has.
+    const missing = error instanceof ToolError && error.code === 'participant_not_found' ? (error.details?.participants as string[] | undefined) : undefined;
+    if (missing?.length) return declinedFor(missing);
     if (error instanceof ToolError) return undefined;
     throw error;
   }

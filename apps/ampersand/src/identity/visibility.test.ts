@@ -1,9 +1,10 @@
 /**
  * Who may see which signal, over a real database (PGlite, or PostgreSQL with DATABASE_URL): the
- * owner sees every level; an active connection sees connected signals only through the andee's
- * first-party runtime; anyone else, and any third-party client, sees public signals only; only
- * approved signals are ever visible, each owner judged on its own, newest first within a limit.
- * And which clients are first-party: only those the operator declared.
+ * owner sees every level through the first-party runtime; an active connection sees connected
+ * signals only through that runtime; anyone else, and any third-party client (the owner's own
+ * included), sees public signals only; only approved signals are ever visible, each owner judged
+ * on its own, newest first within a limit. And which clients are first-party: only those the
+ * operator declared.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
@@ -64,9 +65,11 @@ const texts = async (who: Viewer, owners: Array<{ andeeId: string; connected: bo
   (await visibleSignals(database.db, who, owners, limit)).map((s) => s.text);
 
 describe('visibleLevels', () => {
-  it('the owner sees every level, through any client', () => {
-    for (const firstParty of [true, false])
-      for (const connected of [true, false]) expect(visibleLevels(viewer('ada', firstParty), 'ada', connected)).toEqual(['private', 'connected', 'public']);
+  it('the owner sees every level through the first-party runtime, and public only through a third-party client', () => {
+    for (const connected of [true, false]) {
+      expect(visibleLevels(viewer('ada', true), 'ada', connected)).toEqual(['private', 'connected', 'public']);
+      expect(visibleLevels(viewer('ada', false), 'ada', connected)).toEqual(['public']);
+    }
   });
 
   it('a connection sees connected signals only through the first-party runtime', () => {
@@ -81,12 +84,16 @@ describe('visibleLevels', () => {
 });
 
 describe('visibleSignals', () => {
-  it('shows the owner all their approved signals, newest first, with what each is', async () => {
-    expect(await visibleSignals(database.db, viewer('ada', false), [{ andeeId: 'ada', connected: false }])).toEqual([
+  it('shows the owner all their approved signals through the first-party runtime, newest first, with what each is', async () => {
+    expect(await visibleSignals(database.db, viewer('ada', true), [{ andeeId: 'ada', connected: false }])).toEqual([
       { andeeId: 'ada', text: 'ada public approved', hdsCode: 'preferences.music', visibility: 'public' },
       { andeeId: 'ada', text: 'ada connected approved', hdsCode: null, visibility: 'connected' },
       { andeeId: 'ada', text: 'ada private approved', hdsCode: null, visibility: 'private' },
     ]);
+  });
+
+  it('shows the owner through a third-party client their public signals only', async () => {
+    expect(await texts(viewer('ada', false), [{ andeeId: 'ada', connected: false }])).toEqual(['ada public approved']);
   });
 
   it('shows a connection through the first-party runtime connected and public signals, never private ones', async () => {

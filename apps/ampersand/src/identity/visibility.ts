@@ -1,8 +1,10 @@
 /**
- * Who may see which signal (issue 13, exactly): public signals are eligible for anyone;
+ * Who may see which signal (issue 13, exactly; issue 39): public signals are eligible for anyone;
  * connected signals only for an active connection and only through the andee's own first-party
- * runtime (a third-party OAuth client gets public signals only); private signals never leave the
- * owner. Only approved signals are ever visible.
+ * runtime; private signals only for the owner through that runtime. A third-party OAuth client
+ * gets public signals only, even of the andee who authorized it (spec andee_read: "Third-party
+ * OAuth clients receive public signals only"), so no answer built for it can rest on a private
+ * row. Only approved signals are ever visible.
  */
 import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -15,8 +17,9 @@ export interface Viewer {
 }
 
 export function visibleLevels(viewer: Viewer, ownerId: string, connected: boolean): Visibility[] {
+  if (!viewer.firstParty) return ['public'];
   if (viewer.andeeId === ownerId) return ['private', 'connected', 'public'];
-  if (connected && viewer.firstParty) return ['connected', 'public'];
+  if (connected) return ['connected', 'public'];
   return ['public'];
 }
 

@@ -3,7 +3,8 @@
  * and andee, the same Loop operations a model's tool calls go through — so the write carries
  * the run's provenance (skill id, version, digest), counts as its effect and must be a kind its
  * outcome spec allows — and one terminal state chosen the same way, through `run_outcome`.
- * A starter reads its owner's own identity and connections, so only the Loop's owner runs it.
+ * A starter reads its owner's own identity and connections, so only the Loop's owner runs it, and
+ * it reads no message: a run started by one says so.
  */
 import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -13,6 +14,9 @@ import { listItems } from './loop-items.ts';
 import type { LoopOperations } from './loop-operations.ts';
 import { endRun, readRun, recordStage, type TurnEnvelope } from './runs.ts';
 import type { StarterSkill } from './starter-skills.ts';
+
+/** The most of the person's message an unread-message note quotes back. */
+const QUOTED_MESSAGE = 120;
 
 export async function runStarter(
   deps: { db: Kysely<AmpersandDatabase>; operations: LoopOperations; now: () => Date },
@@ -52,13 +56,24 @@ export async function runStarter(
     if (run?.state !== 'running') return;
     await operations.write(andeeId, { loopId, item: pass.write }, now(), run);
   }
-  return end(pass.summary, 'completed');
+  return end(`${unreadMessageNote(envelope, skill)}${pass.summary}`, 'completed');
 
   async function end(summary: string, mode: 'completed' | 'refused'): Promise<void> {
     const run = await readRun(db, envelope.runId);
     if (run?.state !== 'running' || signal.aborted) return;
     await operations.outcome(run, { mode, summary }, now());
   }
+}
+
+/**
+ * A starter is code, not a model: it cannot read what the person wrote, so a run started by a
+ * message says so before its usual result rather than answering as if it had read it.
+ */
+function unreadMessageNote(envelope: TurnEnvelope, skill: StarterSkill): string {
+  const text = envelope.trigger.kind === 'send' ? envelope.trigger.text?.trim() : undefined;
+  if (!text) return '';
+  const quoted = text.length > QUOTED_MESSAGE ? `${text.slice(0, QUOTED_MESSAGE - 1)}…` : text;
+  return `“${skill.title}” runs without a language model on this server and cannot read messages, so it did not read your message (“${quoted}”); it did its usual pass instead. `;
 }
 
 /** Whether a run of this Loop that started before this one (by start time, then id) is still running. */

@@ -31,8 +31,11 @@ export function stateLabel(state: TerminalState, role: 'andee' | 'agent' | 'syst
   return state === 'refused' && role === 'agent' ? 'Declined' : STATE_WORDS[state];
 }
 
+/** A chat message without a model asked about someone the andee cannot see by that name or &tag. */
+export const NOT_VISIBLE_BY_NAME = 'person_not_visible';
+
 /** Refusals whose reason already says what happens next, and that no "press Run now again" would change. */
-const SELF_EXPLAINED = new Set(['pinned_skill', 'model_provider', 'one_run_at_a_time']);
+const SELF_EXPLAINED = new Set(['pinned_skill', 'model_provider', 'one_run_at_a_time', NOT_VISIBLE_BY_NAME]);
 
 /**
  * The ending in plain words. In plain agent chat (no Loop, nothing saved in one, no Run now

@@ -26,7 +26,9 @@ import type { RunTokens } from './run-token.ts';
 import { endRun, openRun, readRun, recordStage, type TurnEnvelope } from './runs.ts';
 import { pinnedSkill, type OutcomeSpec, type PinnedSkill } from './skill-pins.ts';
 import { SURFACE_CONTRACT } from '../contracts/surface-contract.ts';
+import type { ChatAnswer } from '../identity/chat-answers.ts';
 import { runStarter } from './starter-run.ts';
+import { NOT_VISIBLE_BY_NAME } from './terminal-messages.ts';
 import { starterByDigest, type StarterSkill } from './starter-skills.ts';
 import { CHAT_TOOL_NAMES, TURN_TOOLS, TURN_TOOL_NAMES, executeTurnTool } from './turn-tools.ts';
 
@@ -38,10 +40,11 @@ export interface TurnEngineOptions {
   runtime?: ExternalRuntime | undefined;
   /**
    * Without a provider or runtime, what an agent-chat turn can still answer honestly: a question
-   * about the andee and their connections, answered from what they may see (ask_question's
-   * retrieval); undefined when the message is not such a question.
+   * about the andee and the people they can see by name, answered from what they may see
+   * (ask_question's retrieval) or declined naming who they cannot see; undefined when the message
+   * is not such a question.
    */
-  chatAnswers?: ((andeeId: string, message: string) => Promise<string | undefined>) | undefined;
+  chatAnswers?: ((andeeId: string, message: string) => Promise<ChatAnswer | undefined>) | undefined;
   turnSeconds: number;
   build: TurnEnvelope['build'];
   log: Logger;
@@ -80,7 +83,7 @@ interface TurnPlan {
 /** What a person reads when a skill needs a model and there is none (the operator's words, with the settings, go to the log and /health). */
 export const NO_MODEL_FOR_SKILL = "this Loop's skill needs a language model, and none is set up on this server, so it did not run.";
 export const NO_MODEL_FOR_CHAT =
-  '& can’t answer that without a language model on this server. Without one, & answers questions about you and your connections from what they shared, such as “What does Sam like to do?” or “Tell me about Sam”.';
+  '& can’t do that without a language model on this server. Without one, & does nothing else but answer questions about you and the people you are connected with, by name, from what they shared, such as “What do I like?” or “Tell me about Sam” when Sam is one of your connections.';
 
 /** The most model round trips one turn may take before it ends failed. */
 const MAX_STEPS = 8;
@@ -212,13 +215,21 @@ export class TurnEngine {
     await this.refuse(envelope, NO_MODEL_FOR_SKILL, 'model_provider');
   }
 
-  /** An agent-chat turn with no model: answered from the andee's identity when it asks about them or their connections, else refused plainly. */
+  /**
+   * An agent-chat turn with no model: answered from the andee's identity when it asks about them
+   * or the people they can see by name; refused, never "Done", when it names someone they cannot
+   * see or asks for anything else.
+   */
   private async answerWithoutModel(envelope: TurnEnvelope, message: string): Promise<void> {
     const { db, now } = this.options;
     await recordStage(db, envelope.runId, 'answering_from_identity', now());
     const answer = await this.options.chatAnswers?.(envelope.andeeId, message);
+    if (answer && 'answer' in answer) {
+      await endRun(db, envelope.runId, { state: 'completed', result: answer.answer, outcomeEvidence: { itemIds: [], effects: [] } }, now());
+      return;
+    }
     if (answer) {
-      await endRun(db, envelope.runId, { state: 'completed', result: answer, outcomeEvidence: { itemIds: [], effects: [] } }, now());
+      await this.refuse(envelope, answer.declined, NOT_VISIBLE_BY_NAME);
       return;
     }
     this.options.log.info(

@@ -13,7 +13,7 @@ import type { LoopOperations } from './loop-operations.ts';
 import { openAiCompatibleProvider } from './model-provider.ts';
 import type { RunTokens } from './run-token.ts';
 import { sweepExpiredRuns } from './run-sweeper.ts';
-import { TurnEngine } from './turn-engine.ts';
+import { TurnEngine, type TurnEngineOptions } from './turn-engine.ts';
 
 export type TurnSettings = Pick<AmpersandSettings, 'modelUrl' | 'model' | 'modelKey' | 'runtimeUrl' | 'turnSeconds' | 'sweepSeconds'>;
 
@@ -31,7 +31,7 @@ export function createTurns(deps: {
   runTokens: RunTokens;
   settings: Partial<TurnSettings> & { mcpUrl: string };
   /** What agent chat answers without a model (turn-engine.ts `chatAnswers`). */
-  chatAnswers?: (andeeId: string, message: string) => Promise<string | undefined>;
+  chatAnswers?: TurnEngineOptions['chatAnswers'];
   build: BuildInfo;
   log: Logger;
   now: () => Date;
