@@ -309,4 +309,26 @@ export const ampersandMigrations: Migrations = {
         when (old.model = 'Grant' and old.grant_id is not null) execute function record_grant_revocation()`.execute(db);
     },
   },
+  // questions_list's signalsCreated is what the answerer approved of an answer, however its signal
+  // is decided (the review queue, Remove, Undo, the web app or an agent): the database recounts a
+  // question whenever a signal of its answer changes status. Answered questions whose signal is
+  // not approved (all of them were counted 1 when answered) are set right once, by their
+  // answerer's own facts through identity_facts_by_andee; no table is rewritten.
+  '0062_answer_signal_counts': {
+    async up(db: Kysely<any>) {
+      await sql`create function count_answer_signals() returns trigger language plpgsql as $$
+        begin
+          update peer_questions q set signals_created = (
+            select count(*) from identity_facts f
+            where f.andee_id = q.recipient_id and f.status = 'approved' and f.question_id = q.question_id
+          ) where q.question_id = new.question_id and q.recipient_id = new.andee_id;
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger identity_facts_answer_count after insert or update of status on identity_facts for each row
+        when (new.question_id is not null) execute function count_answer_signals()`.execute(db);
+      await sql`update peer_questions q set signals_created = 0 where q.signals_created > 0 and not exists (
+        select 1 from identity_facts f where f.andee_id = q.recipient_id and f.status = 'approved' and f.question_id = q.question_id
+      )`.execute(db);
+    },
+  },
 };
