@@ -4,6 +4,8 @@
  * An app may do what its grants allow together, is connected since its first grant and last used
  * when its latest was; revoking it ends every one of its grants (Grants.revokeApp).
  */
+import { sql, type Kysely } from 'kysely';
+import type { AmpersandDatabase } from '../store/schema.ts';
 import type { Grants } from './grants.ts';
 
 export interface ConnectedApp {
@@ -41,4 +43,19 @@ export async function connectedApps(grants: Grants, andeeId: string): Promise<Co
     if (used > app.lastUsed) app.lastUsed = used;
   }
   return [...apps.values()];
+}
+
+/**
+ * The names registered clients gave themselves, for saying which app wrote something (the review
+ * queue). A client no longer registered has no entry.
+ */
+export async function appNames(db: Kysely<AmpersandDatabase>, clientIds: readonly string[]): Promise<Map<string, string>> {
+  if (clientIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('oauth_store')
+    .select(['client_id', sql<string | null>`payload->>'client_name'`.as('name')])
+    .where('model', '=', 'Client')
+    .where('client_id', 'in', [...new Set(clientIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.client_id!, row.name ?? row.client_id!]));
 }
