@@ -331,4 +331,18 @@ export const ampersandMigrations: Migrations = {
       )`.execute(db);
     },
   },
+  // loop_share to someone who is not a connection of the owner invites them (loops/loop-invitations.ts):
+  // they become a member only when they accept. A new table, so nothing existing is rewritten.
+  '0063_loop_invitations': {
+    async up(db: Kysely<any>) {
+      await sql`create table loop_invitations (
+        loop_id text not null references loops (loop_id),
+        andee_id text not null references andees (andee_id),
+        invited_by text not null references andees (andee_id),
+        created_at timestamptz not null,
+        primary key (loop_id, andee_id)
+      )`.execute(db);
+      await sql`create index loop_invitations_by_andee on loop_invitations (andee_id, created_at, loop_id)`.execute(db);
+    },
+  },
 };
