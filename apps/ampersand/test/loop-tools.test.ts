@@ -220,6 +220,7 @@ describe('sharing with someone who is not a connection', () => {
       expect((await theo.browser.post(`${amp.apiUrl}/loops/${loopId}/accept`, { csrf: theoCsrf })).status).toBe(404);
       expect((await call(theo, 'loop_read', { loopId })).structuredContent.error.code).toBe('loop_not_found');
 
+      expect((await pia.browser.post(`${amp.apiUrl}/loops/${loopId}/accept`, { csrf: 'forged' })).status).toBe(403);
       const shelf = await pia.browser.get(`${amp.apiUrl}/loops`);
       expect(shelf.text).toContain(`data-invitation="${loopId}"`);
       expect(shelf.text).toContain('Surprise party');
