@@ -116,6 +116,21 @@ describe('an approval link', () => {
     expect((await desk.get(link)).leftTo?.searchParams.get('code')).toBeTruthy();
   });
 
+  it('is the same used page (410 interaction_used) before and after the code is issued', async () => {
+    const { desk, link, matchNumber } = await start();
+    const csrf = formValue((await phone.get(link)).text, 'csrf');
+    expect((await phone.post(link, { csrf, decision: 'approve', number: matchNumber })).status).toBe(200);
+    const before = await phone.get(link);
+    expect((await desk.get(link)).leftTo?.searchParams.get('code')).toBeTruthy();
+    const after = await phone.get(link);
+    for (const page of [before, after, await desk.get(link)]) {
+      expect(page.status).toBe(410);
+      expect(page.text).toContain('already used');
+      expect(page.text).toContain('interaction_used');
+    }
+    expect((await phone.post(link, { csrf, decision: 'approve', number: matchNumber })).status).toBe(410);
+  });
+
   it('may be declined by the starting browser without signing in, and by no other browser without its session', async () => {
     const { desk, link } = await start();
     const stranger = new CookieBrowser([amp.apiUrl]);

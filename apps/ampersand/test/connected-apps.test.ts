@@ -50,8 +50,9 @@ async function operator(args: string[]): Promise<{ status: number; body: { outpu
   }
 }
 
-async function connect(browser: CookieBrowser, name: string) {
-  const client = await register(amp.apiUrl, { client_name: name, redirect_uris: [REDIRECT] });
+/** Authorizes a new client called `name`, or again the registered client `clientId` (a grant of its own each time from another browser). */
+async function connect(browser: CookieBrowser, name: string, clientId?: string) {
+  const client = clientId ? { body: { client_id: clientId } } : await register(amp.apiUrl, { client_name: name, redirect_uris: [REDIRECT] });
   const pkce = pkcePair();
   const page = await browser.get(
     authorizeUrl(amp.apiUrl, {
@@ -154,6 +155,37 @@ describe('connected apps', () => {
     const call = await mcpCall(tokens.access_token, 'tools/call', { name: 'connections_read', arguments: {} });
     expect(call.status).toBe(401);
     expect(call.body.error.code).toBe('invalid_token');
+  });
+
+  it('shows one card per app however many grants it holds, and Revoke ends every one of them', async () => {
+    await operator(['create-andee', 'hedy', 'Hedy', 'Lamarr']);
+    const hedy = (await amp.api.andees.byTag('hedy'))!;
+    const signedIn = async () => {
+      const browser = new CookieBrowser([amp.apiUrl]);
+      await browser.signInWithLink(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(hedy.andeeId, new Date())).token}`);
+      return browser;
+    };
+    const laptop = await signedIn();
+    const first = await connect(laptop, 'Twice Agent');
+    const second = await connect(await signedIn(), 'Twice Agent', first.clientId);
+    await amp.api.hostedRuntime.issue(hedy.andeeId, new Date());
+    await amp.api.hostedRuntime.issue(hedy.andeeId, new Date());
+    const grants = await amp.api.grants.list({ andeeId: hedy.andeeId });
+    expect(grants.filter((g) => g.clientId === first.clientId)).toHaveLength(2);
+
+    const apps = await laptop.get(`${amp.apiUrl}/apps`);
+    const cards = [...apps.text.matchAll(/<section class="card"[^>]*aria-label="([^"]*)"/g)].map((m) => m[1]);
+    expect(cards.sort()).toEqual(['&amp;', 'Twice Agent']);
+
+    const confirmPath = /href="(\/apps\/[^"]+\/revoke)"/.exec(apps.text.slice(apps.text.indexOf('Twice Agent')))![1]!;
+    const revokeForm = formFields((await laptop.get(new URL(confirmPath, amp.apiUrl).href)).text);
+    const revoked = await laptop.post(new URL(revokeForm.action, amp.apiUrl), revokeForm.fields);
+    expect(revoked.text).not.toContain('Twice Agent');
+    for (const { tokens } of [first, second]) {
+      const refresh = await tokenRequest(amp.apiUrl, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: first.clientId });
+      expect(refresh.body.error).toBe('invalid_grant');
+    }
+    expect((await amp.api.grants.list({ andeeId: hedy.andeeId })).map((g) => g.clientId)).toEqual(['ampersand-hosted-runtime', 'ampersand-hosted-runtime']);
   });
 
   it('the operator revokes a grant by id', async () => {

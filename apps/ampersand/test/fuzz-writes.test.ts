@@ -47,6 +47,7 @@ const COMPARED: Record<keyof AmpersandDatabase, boolean> = {
   skill_releases: true,
   loops: true,
   loop_members: true,
+  loop_invitations: true,
   loop_items: true,
   loop_item_history: true,
   loop_runs: true,

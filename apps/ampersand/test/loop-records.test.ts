@@ -9,6 +9,8 @@ import { sql } from 'kysely';
 import { canonicalHash } from '@agent-products/kit/json';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
 import { AndeeRepository } from '../src/andees/andee-repository.ts';
+import { Connections } from '../src/identity/connections.ts';
+import { Notifications } from '../src/identity/notifications.ts';
 import { listMessages } from '../src/loops/conversation.ts';
 import { itemHistory, listItems, writeItem } from '../src/loops/loop-items.ts';
 import { Loops, SHELF_PAGE } from '../src/loops/loop-records.ts';
@@ -233,6 +235,8 @@ describe('shelf', () => {
     const old = (await loops.create(tove!, { title: 'Old plan', renderer: 'checklist', skillId: 'skill_old' }, at(3))).loop;
     const hers = (await loops.create(ilse!, { title: 'Book club', renderer: 'checklist', skillId: 'skill_books' }, at(4))).loop;
     await loops.create(ilse!, { title: 'Not shared', renderer: 'checklist', skillId: 'skill_secret' }, at(5));
+    // Connections, so a share makes a member at once (anyone else is only invited).
+    await new Connections(database.db, new Notifications(database.db)).connect(tove!, ilse!, at(5));
     await loops.share(ilse!, hers.loopId, 'tove', at(6));
     await loops.archive(tove!, old.loopId, true, at(7));
     await loops.share(tove!, garden.loopId, 'ilse', at(8));

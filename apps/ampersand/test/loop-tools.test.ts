@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { authorizedAgent, type Agent } from './support/loop-agent.ts';
 import { writeItem } from '../src/loops/loop-items.ts';
+import { formValue } from './support/cookie-browser.ts';
 
 let amp: RunningAmpersand;
 let mara: Agent;
@@ -17,6 +18,8 @@ beforeAll(async () => {
   amp = await startAmpersand();
   mara = await authorizedAgent(amp, 'mara');
   theo = await authorizedAgent(amp, 'theo');
+  // Connections: mara's share adds theo at once (sharing with anyone else only invites them).
+  await amp.api.connections.connect(mara.andeeId, theo.andeeId, new Date());
 }, 60_000);
 afterAll(async () => {
   await mara?.close();
@@ -193,5 +196,71 @@ describe('items, members and the shelf', () => {
   it('run_outcome outside a run is refused', async () => {
     const result = await call(mara, 'run_outcome', { mode: 'completed', summary: 'Done.' });
     expect(result.structuredContent.error.code).toBe('run_token_invalid');
+  });
+});
+
+describe('sharing with someone who is not a connection', () => {
+  it('only invites them: no member and nothing to read until they accept on their shelf; only they can answer it', async () => {
+    const pia = await authorizedAgent(amp, 'pia');
+    try {
+      const { loopId } = (await call(mara, 'loop_create', { title: 'Surprise party', renderer: 'list', skillId: 'skill_surprise_party' })).structuredContent
+        .loop;
+      const shared = await call(mara, 'loop_share', { loopId, tag: '&pia' });
+      expect(shared.structuredContent).toMatchObject({ status: 'invited', changed: true, members: [expect.objectContaining({ tag: '&mara' })] });
+      expect(shared.structuredContent.members).toHaveLength(1);
+      expect(shared.content[0]!.text).toContain('not one of your connections');
+      expect((await call(mara, 'loop_share', { loopId, tag: 'pia' })).structuredContent).toMatchObject({ status: 'invited', changed: false });
+      expect((await call(pia, 'loop_read', { loopId })).structuredContent.error.code).toBe('loop_not_found');
+      expect((await pia.browser.get(`${amp.apiUrl}/loops/${loopId}`)).status).toBe(404);
+      expect((await amp.api.notifications.list(pia.andeeId)).map((n) => n.kind)).toContain('loop_invitation');
+      expect((await mara.browser.get(`${amp.apiUrl}/loops/${loopId}`)).text).toContain('Invited, not members until they accept: Pia (&amp;pia)');
+
+      // Nobody else answers pia's invitation.
+      const theoCsrf = formValue((await theo.browser.get(`${amp.apiUrl}/loops`)).text, 'csrf');
+      expect((await theo.browser.post(`${amp.apiUrl}/loops/${loopId}/accept`, { csrf: theoCsrf })).status).toBe(404);
+      expect((await call(theo, 'loop_read', { loopId })).structuredContent.error.code).toBe('loop_not_found');
+
+      expect((await pia.browser.post(`${amp.apiUrl}/loops/${loopId}/accept`, { csrf: 'forged' })).status).toBe(403);
+      const shelf = await pia.browser.get(`${amp.apiUrl}/loops`);
+      expect(shelf.text).toContain(`data-invitation="${loopId}"`);
+      expect(shelf.text).toContain('Surprise party');
+      const accepted = await pia.browser.post(`${amp.apiUrl}/loops/${loopId}/accept`, { csrf: formValue(shelf.text, 'csrf') });
+      expect(accepted.url).toBe(`${amp.apiUrl}/loops/${loopId}`);
+      expect(accepted.status).toBe(200);
+      expect((await call(pia, 'loop_read', { loopId })).structuredContent.loop.role).toBe('member');
+      expect((await call(mara, 'loop_members', { loopId })).structuredContent.members.map((m: { tag: string }) => m.tag)).toEqual(['&mara', '&pia']);
+      expect((await amp.api.notifications.list(mara.andeeId)).map((n) => n.kind)).toContain('loop_invitation_accepted');
+      expect((await pia.browser.post(`${amp.apiUrl}/loops/${loopId}/accept`, { csrf: formValue(shelf.text, 'csrf') })).status).toBe(404);
+      expect((await call(mara, 'loop_share', { loopId, tag: 'pia' })).structuredContent).toMatchObject({ status: 'member', changed: false });
+    } finally {
+      await pia.close();
+    }
+  });
+
+  it('a declined invitation adds no one and tells no one; unsharing withdraws one still waiting', async () => {
+    const rex = await authorizedAgent(amp, 'rex');
+    try {
+      const { loopId } = (await call(mara, 'loop_create', { title: 'Board game night', renderer: 'list', skillId: 'skill_board_games' })).structuredContent
+        .loop;
+      await call(mara, 'loop_share', { loopId, tag: 'rex' });
+      const maraNotes = (await amp.api.notifications.list(mara.andeeId)).length;
+      const csrf = formValue((await rex.browser.get(`${amp.apiUrl}/loops`)).text, 'csrf');
+      const declined = await rex.browser.post(`${amp.apiUrl}/loops/${loopId}/decline`, { csrf });
+      expect(declined.status).toBe(200);
+      expect(declined.text).not.toContain(`data-invitation="${loopId}"`);
+      expect((await call(rex, 'loop_read', { loopId })).structuredContent.error.code).toBe('loop_not_found');
+      expect((await call(mara, 'loop_members', { loopId })).structuredContent.members).toHaveLength(1);
+      expect(await amp.api.notifications.list(mara.andeeId)).toHaveLength(maraNotes);
+
+      // Invited again, then unshared before answering: the invitation and its notice are gone.
+      expect((await call(mara, 'loop_share', { loopId, tag: 'rex' })).structuredContent).toMatchObject({ status: 'invited', changed: true });
+      expect((await call(mara, 'loop_unshare', { loopId, tag: 'rex' })).structuredContent.changed).toBe(true);
+      expect((await rex.browser.get(`${amp.apiUrl}/loops`)).text).not.toContain(`data-invitation="${loopId}"`);
+      expect((await rex.browser.post(`${amp.apiUrl}/loops/${loopId}/accept`, { csrf })).status).toBe(404);
+      const unread = (await amp.api.notifications.list(rex.andeeId)).filter((n) => n.kind === 'loop_invitation' && n.readAt === null);
+      expect(unread).toEqual([]);
+    } finally {
+      await rex.close();
+    }
   });
 });

@@ -71,14 +71,16 @@ describe('answering', () => {
     expect(signal!.value).toContain('Le Bouchon des Filles');
     expect((await amp.api.notifications.list(asker.andeeId)).map((n) => n.kind)).toEqual(['question_answered']);
 
+    // Waiting in the answerer's review queue, the answer is no signal of theirs yet.
     const list = await call(askerC, 'questions_list');
-    expect(list.questions).toEqual([expect.objectContaining({ questionId: open.questionId, status: 'answered', signalsCreated: 1 })]);
+    expect(list.questions).toEqual([expect.objectContaining({ questionId: open.questionId, status: 'answered', signalsCreated: 0 })]);
     expect(JSON.stringify(list)).not.toContain('Bouchon');
 
     // Pending: ask_question cannot see it yet; approved and public, it can.
     expect((await call(askerC, 'ask_question', { question: 'Which restaurant in Lyon?', participants: ['ravi'] })).answer).not.toContain('Bouchon');
     await amp.api.signals.review(friend.andeeId, answered.pendingSignalId, { action: 'approve', visibility: 'public' }, now);
     expect((await call(askerC, 'ask_question', { question: 'Which restaurant in Lyon?', participants: ['ravi'] })).answer).toContain('Bouchon');
+    expect((await call(askerC, 'questions_list')).questions[0]).toMatchObject({ questionId: open.questionId, signalsCreated: 1 });
 
     expect(await callError(friendC, 'questions_answer', { questionId: open.questionId, answer: 'again' })).toMatchObject({
       code: 'question_not_pending',
@@ -114,6 +116,24 @@ describe('answering', () => {
       ['Do you like opera?', 'rejected'],
       [QUESTION, 'answered'],
     ]);
+  });
+
+  it('signalsCreated follows what the answerer approved: rejected, removed or undone, it counts again', async () => {
+    now = new Date(now.getTime() + 1000);
+    const asked = await call(askerC, 'ask_andee', { tag: 'ravi', question: 'Which book are you reading?' });
+    const { pendingSignalId } = await call(friendC, 'questions_answer', { questionId: asked.questionId, answer: 'Middlemarch, slowly.' });
+    const count = async () =>
+      (await call(askerC, 'questions_list')).questions.find((q: { questionId: string }) => q.questionId === asked.questionId).signalsCreated;
+    expect(await count()).toBe(0);
+    await amp.api.signals.review(friend.andeeId, pendingSignalId, { action: 'reject' }, now);
+    expect(await count()).toBe(0);
+    await amp.api.signals.undo(friend.andeeId, pendingSignalId, 'pending', now);
+    await amp.api.signals.review(friend.andeeId, pendingSignalId, { action: 'approve' }, now);
+    expect(await count()).toBe(1);
+    await amp.api.signals.remove(friend.andeeId, pendingSignalId, now);
+    expect(await count()).toBe(0);
+    await amp.api.signals.undo(friend.andeeId, pendingSignalId, 'approved', now);
+    expect(await count()).toBe(1);
   });
 });
 

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { CookieBrowser, formValue } from './support/cookie-browser.ts';
 import { createAndee, type TestAndee } from './support/andee-tokens.ts';
+import { register } from './support/oauth-steps.ts';
+import { HOSTED_RUNTIME_CLIENT_ID } from '../src/auth/hosted-runtime.ts';
 
 let amp: RunningAmpersand;
 let ivy: TestAndee;
@@ -17,8 +19,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => amp?.close());
 
-const pending = async (value: string) => {
-  const outcome = await amp.api.signals.write(ivy.andeeId, { value, status: 'pending', provenance: { source: 'mcp', clientId: 'c1' } }, new Date());
+const pending = async (value: string, clientId = 'c1') => {
+  const outcome = await amp.api.signals.write(ivy.andeeId, { value, status: 'pending', provenance: { source: 'mcp', clientId } }, new Date());
   if (!outcome.written) throw new Error('not written');
   return outcome.signal.signalId;
 };
@@ -69,6 +71,20 @@ describe('notices after an action', () => {
 });
 
 describe('the review queue', () => {
+  it('names the app each pending signal came from', async () => {
+    const clientId = (await register(amp.apiUrl, { client_name: 'Pocket Diary', redirect_uris: ['http://127.0.0.1:1/cb'] })).body.client_id;
+    const fromDiary = await pending('I journal every evening.', clientId);
+    const fromAmpersand = await pending('I collect fountain pens.', HOSTED_RUNTIME_CLIENT_ID);
+    const fromGone = await pending('I grow tomatoes.', 'client-since-removed');
+    const page = (await ivy.browser.get(`${amp.apiUrl}/review`)).text;
+    const card = (id: string) => page.slice(page.indexOf(`data-signal="${id}"`)).split('</form>')[0]!;
+    expect(card(fromDiary)).toContain('From “Pocket Diary”, an app you connected,');
+    expect(card(fromAmpersand)).toContain('From &amp;, your own runtime,');
+    expect(card(fromGone)).toContain('From an app you connected that is no longer registered,');
+    const csrf = formValue(page, 'csrf');
+    for (const id of [fromDiary, fromAmpersand, fromGone]) await ivy.browser.post(`${amp.apiUrl}/review/${id}`, { csrf, action: 'reject' });
+  });
+
   it('approves with another visibility and code, edits, and rejects', async () => {
     const a = await pending('I have run three marathons.');
     const b = await pending('I love ska music.');

@@ -51,8 +51,8 @@ export function loopHandlers(deps: LoopHandlerDeps): OperationBindings<LoopOpera
     loop_write: async (input, call) => ops.write(await me(call), input, deps.now(), await optionalRun(call)),
     loop_share: async (input, call) => {
       const caller = await me(call);
-      const { added } = await ops.loops.share(caller, input.loopId, input.tag, deps.now());
-      return { loopId: input.loopId, tag: normalTag(input.tag), changed: added, members: await ops.loops.members(caller, input.loopId) };
+      const { status, changed } = await ops.loops.share(caller, input.loopId, input.tag, deps.now());
+      return { loopId: input.loopId, tag: normalTag(input.tag), status, changed, members: await ops.loops.members(caller, input.loopId) };
     },
     loop_unshare: async (input, call) => {
       const caller = await me(call);

@@ -127,6 +127,24 @@ describe('Grants', () => {
     expect(await models()).toEqual([]);
   });
 
+  it('revokes an app: every grant of that client on the andee’s account, and no one else’s', async () => {
+    await grant('g-1', { andee: 'ada', clientId: 'client-a' });
+    await grant('g-2', { andee: 'ada', clientId: 'client-a' });
+    await grant('g-3', { andee: 'ada', clientId: 'client-b' });
+    await grant('g-grace', { andee: 'grace', clientId: 'client-a' });
+    expect(await grants.revokeApp('g-grace', 'ada')).toBe(false);
+    expect(await grants.revokeApp('g-2', 'ada')).toBe(true);
+    expect((await models()).sort()).toEqual([
+      'AuthorizationCode:g-3',
+      'AuthorizationCode:g-grace',
+      'Grant:g-3',
+      'Grant:g-grace',
+      'RefreshToken:g-3',
+      'RefreshToken:g-grace',
+    ]);
+    expect(await grants.revokeApp('g-1', 'ada')).toBe(false);
+  });
+
   it('only the grant itself counts: a code’s id is not a grant id', async () => {
     await grant('g-1', { andee: 'ada', clientId: 'client-a' });
     expect(await grants.revoke('code-of-g-1')).toBe(false);

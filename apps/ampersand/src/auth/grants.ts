@@ -85,6 +85,36 @@ export class Grants {
   }
 
   /**
+   * Revokes the app one of the andee's grants belongs to: every grant of that client on the
+   * andee's account, in one statement (each still recorded and announced: revocation-feed.ts).
+   * True when there was one.
+   */
+  async revokeApp(grantId: string, andeeId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const grant = await trx
+        .selectFrom('oauth_store')
+        .select('client_id')
+        .where('model', '=', 'Grant')
+        .where('id_hash', '=', hashToken(grantId))
+        .where('account_id', '=', andeeId)
+        .executeTakeFirst();
+      if (!grant?.client_id) return false;
+      await trx
+        .deleteFrom('oauth_store')
+        .where('grant_id', 'in', (eb) =>
+          eb
+            .selectFrom('oauth_store as g')
+            .select('g.grant_id')
+            .where('g.model', '=', 'Grant')
+            .where('g.account_id', '=', andeeId)
+            .where('g.client_id', '=', grant.client_id),
+        )
+        .execute();
+      return true;
+    });
+  }
+
+  /**
    * The andee a grant is for, when the grant is live (not revoked, not expired) and belongs to
    * `andeeId`: one statement, because the API asks it on every call (the revocation promise).
    */

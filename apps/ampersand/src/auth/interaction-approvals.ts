@@ -43,6 +43,21 @@ export class InteractionApprovals {
     return { matchNumber: row.match_number, state: row.state, starterAndeeId: row.starter_andee_id, answeredBy: row.answered_by };
   }
 
+  /**
+   * Whether the interaction was answered (approved, declined or ended by a wrong number). The
+   * provider forgets an interaction once its code is issued, while this record lives as long as
+   * the link would have: it is what tells a used link from an expired one after that.
+   */
+  async wasAnswered(uid: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('interaction_approvals')
+      .select('state')
+      .where('uid_hash', '=', hashToken(uid))
+      .where('state', '!=', 'pending')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Records which account the starting screen shows, so another device's answer for someone else is never silent. */
   async starterShows(uid: string, andeeId: string | null): Promise<void> {
     await this.db

@@ -133,7 +133,14 @@ export const loopWriteInput = z.object({ loopId, item: itemInput, idempotencyKey
 export const loopWriteOutput = z.object({ loopId: z.string(), item: itemOutput, created: z.boolean() });
 
 export const loopShareInput = z.object({ loopId, tag: z.string().min(1).max(40).describe('The &tag of the andee to add or remove'), idempotencyKey }).strict();
-export const loopShareOutput = z.object({ loopId: z.string(), tag: z.string(), changed: z.boolean(), members: loopMembersOutput.shape.members });
+export const loopUnshareOutput = z.object({ loopId: z.string(), tag: z.string(), changed: z.boolean(), members: loopMembersOutput.shape.members });
+export const loopShareOutput = loopUnshareOutput.extend({
+  status: z
+    .enum(['member', 'invited'])
+    .describe(
+      "member: the andee is a member and sees the Loop. invited: they are not one of the owner's connections, so they were only invited; they see the Loop once they accept it in their & app, and are not a member (nor in members) until then",
+    ),
+});
 
 export const loopVisibilityInput = z
   .object({

@@ -19,6 +19,7 @@ import {
   loopReadOutput,
   loopShareInput,
   loopShareOutput,
+  loopUnshareOutput,
   loopVisibilityInput,
   loopVisibilityOutput,
   loopWriteInput,
@@ -91,23 +92,29 @@ export const loopOperations = [
     name: 'loop_share',
     path: '/v1/loops/share',
     title: 'Share a Loop',
-    description: 'Add an andee (by &tag) to a Loop the caller owns. Membership only: it does not change any item’s visibility.',
+    description:
+      "Add an andee (by &tag) to a Loop the caller owns. One of the caller's connections becomes a member at once; anyone else is only invited (status: invited) and becomes a member when they accept in their & app, or never if they decline. Membership only: it does not change any item’s visibility.",
     input: loopShareInput,
     output: loopShareOutput,
     annotations: IDEMPOTENT_WRITE,
     scopes: { all: ['loops:write'] },
-    text: (r) => (r.changed ? `${r.tag} can now see this Loop.` : `${r.tag} was already a member.`),
+    text: (r) =>
+      r.status === 'invited'
+        ? `${r.tag} is not one of your connections, so ${r.changed ? 'they were invited' : 'their invitation is still waiting'}: they see this Loop only once they accept it in their & app.`
+        : r.changed
+          ? `${r.tag} can now see this Loop.`
+          : `${r.tag} was already a member.`,
   }),
   declareOperation({
     name: 'loop_unshare',
     path: '/v1/loops/unshare',
     title: 'Unshare a Loop',
-    description: 'Remove an andee (by &tag) from a Loop the caller owns. The owner always stays.',
+    description: 'Remove an andee (by &tag) from a Loop the caller owns, or withdraw their invitation. The owner always stays.',
     input: loopShareInput,
-    output: loopShareOutput,
+    output: loopUnshareOutput,
     annotations: { ...IDEMPOTENT_WRITE, destructiveHint: true },
     scopes: { all: ['loops:write'] },
-    text: (r) => (r.changed ? `${r.tag} no longer sees this Loop.` : `${r.tag} was not a member.`),
+    text: (r) => (r.changed ? `${r.tag} no longer sees this Loop (or is no longer invited to it).` : `${r.tag} was not a member.`),
   }),
   declareOperation({
     name: 'loop_set_item_visibility',

@@ -25,7 +25,12 @@ export const questionsListOutput = z.object({
       askedAt: z.string(),
       expiresAt: z.string(),
       resolvedAt: z.string().nullable(),
-      signalsCreated: z.number().int().describe('Identity signals created from the answer (the answer text itself is never shown here)'),
+      signalsCreated: z
+        .number()
+        .int()
+        .describe(
+          'Identity signals from the answer that the answerer approved: 0 while it waits in their review queue or once they reject it (the answer text itself is never shown here)',
+        ),
     }),
   ),
   nextCursor: nextCursorOutput,

@@ -21,7 +21,12 @@ export function questionLink(questionId: string): string {
   return `/questions?q=${encodeURIComponent(questionId)}`;
 }
 
-export type NotificationKind = 'connection_request' | 'connection_accepted' | 'question' | 'question_answered';
+/** Where an invitation to a Loop is accepted or declined (the shelf): its notification's link. */
+export function invitationLink(loopId: string): string {
+  return `/loops?invitation=${encodeURIComponent(loopId)}#invitations`;
+}
+
+export type NotificationKind = 'connection_request' | 'connection_accepted' | 'question' | 'question_answered' | 'loop_invitation' | 'loop_invitation_accepted';
 
 export interface Notification {
   notificationId: string;

@@ -1,7 +1,8 @@
 /**
  * Peer questions: an andee asks an active connection a question (kept verbatim); the recipient
  * answers (the answer becomes a pending signal in the recipient's own review queue and the asker
- * is notified), or declines silently; the asker may withdraw while pending. A question expires
+ * is notified; `signalsCreated` counts it once they approve it, kept by the database, migration
+ * 0062), or declines silently; the asker may withdraw while pending. A question expires
  * `ttlSeconds` after it was asked (7 days by default): "expired" is read from the clock, never
  * stored, so an injected clock decides it, and an expired question can be neither answered nor
  * withdrawn. Every change is a conditional update on status = 'pending' and not yet expired, so
@@ -184,7 +185,6 @@ export class PeerQuestions {
       now,
       trx,
     );
-    if (written.written) await trx.updateTable('peer_questions').set({ signals_created: 1 }).where('question_id', '=', questionId).execute();
     await this.notifications.notify(
       trx,
       question.asker_id,

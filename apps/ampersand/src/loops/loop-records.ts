@@ -2,7 +2,9 @@
  * Loops as durable objects: birth with reuse before create (the exact title and skill id of an
  * existing Loop of the caller's return it, never a second one — the database's unique key
  * settles concurrent births), the shelf, membership (sharing grants access; item visibility never
- * does), and archiving (off the active shelf, history kept). Every read resolves the one Loop id.
+ * does; a share to someone who is not the owner's connection only invites them,
+ * loop-invitations.ts), and archiving (off the active shelf, history kept). Every read resolves
+ * the one Loop id.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -10,7 +12,10 @@ import type { AmpersandDatabase } from '../store/schema.ts';
 import { newestFirst, readCursor } from '../store/newest-first.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { LoopTables } from '../store/loop-tables.ts';
+import { areConnected } from '../identity/connections.ts';
+import { Notifications } from '../identity/notifications.ts';
 import { insertItem, type ItemInput } from './loop-items.ts';
+import { LoopInvitations } from './loop-invitations.ts';
 
 /** Loops on one page of loop_read's shelf (both lists together). */
 export const SHELF_PAGE = 200;
@@ -91,8 +96,22 @@ function summaryRows(db: Kysely<AmpersandDatabase> | Transaction<AmpersandDataba
     ]);
 }
 
+/**
+ * What a share did: `member` — the andee is a member (added now when `changed`); `invited` — they
+ * are not the owner's connection, so they were invited (now when `changed`) and become a member
+ * only if they accept.
+ */
+export interface ShareOutcome {
+  status: 'member' | 'invited';
+  changed: boolean;
+}
+
 export class Loops {
-  constructor(private readonly db: Kysely<AmpersandDatabase>) {}
+  readonly invitations: LoopInvitations;
+
+  constructor(private readonly db: Kysely<AmpersandDatabase>) {
+    this.invitations = new LoopInvitations(db, new Notifications(db));
+  }
 
   async create(ownerId: string, input: CreateLoopInput, now: Date): Promise<{ loop: LoopSummary; reused: boolean }> {
     const created = await this.db.transaction().execute(async (trx) => {
@@ -178,27 +197,38 @@ export class Loops {
     return rows.map((r) => ({ tag: `&${r.tag}`, name: r.display_name, role: r.role, since: new Date(r.added_at).toISOString() }));
   }
 
-  async share(ownerId: string, loopId: string, tag: string, now: Date): Promise<{ added: boolean }> {
-    const other = await this.ownedAndTarget(ownerId, loopId, tag);
-    const result = await this.db
-      .insertInto('loop_members')
-      .values({ loop_id: loopId, andee_id: other, role: 'member', added_at: now })
-      .onConflict((oc) => oc.columns(['loop_id', 'andee_id']).doNothing())
-      .executeTakeFirst();
-    await this.touch(loopId, now);
-    return { added: Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 };
+  async share(ownerId: string, loopId: string, tag: string, now: Date): Promise<ShareOutcome> {
+    const { loop, other } = await this.ownedAndTarget(ownerId, loopId, tag);
+    return this.db.transaction().execute(async (trx): Promise<ShareOutcome> => {
+      const member = await trx.selectFrom('loop_members').select('role').where('loop_id', '=', loopId).where('andee_id', '=', other).executeTakeFirst();
+      if (member) return { status: 'member', changed: false };
+      if (!(await areConnected(trx, ownerId, other))) return { status: 'invited', changed: await this.invitations.invite(trx, loop, ownerId, other, now) };
+      const result = await trx
+        .insertInto('loop_members')
+        .values({ loop_id: loopId, andee_id: other, role: 'member', added_at: now })
+        .onConflict((oc) => oc.columns(['loop_id', 'andee_id']).doNothing())
+        .executeTakeFirst();
+      // Invited before they were connected: the membership answers that invitation too.
+      await this.invitations.withdraw(trx, loopId, other, now);
+      await this.touch(loopId, now, trx);
+      return { status: 'member', changed: Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 };
+    });
   }
 
+  /** Removes a member, or withdraws an invitation still waiting for them; `removed` when either was there. */
   async unshare(ownerId: string, loopId: string, tag: string, now: Date): Promise<{ removed: boolean }> {
-    const other = await this.ownedAndTarget(ownerId, loopId, tag);
-    const result = await this.db
-      .deleteFrom('loop_members')
-      .where('loop_id', '=', loopId)
-      .where('andee_id', '=', other)
-      .where('role', '=', 'member')
-      .executeTakeFirst();
-    await this.touch(loopId, now);
-    return { removed: Number(result.numDeletedRows) === 1 };
+    const { other } = await this.ownedAndTarget(ownerId, loopId, tag);
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('loop_members')
+        .where('loop_id', '=', loopId)
+        .where('andee_id', '=', other)
+        .where('role', '=', 'member')
+        .executeTakeFirst();
+      const withdrawn = await this.invitations.withdraw(trx, loopId, other, now);
+      await this.touch(loopId, now, trx);
+      return { removed: Number(result.numDeletedRows) === 1 || withdrawn };
+    });
   }
 
   async archive(ownerId: string, loopId: string, archived: boolean, now: Date): Promise<LoopSummary> {
@@ -221,8 +251,8 @@ export class Loops {
     await db.updateTable('loops').set({ updated_at: now }).where('loop_id', '=', loopId).execute();
   }
 
-  private async ownedAndTarget(ownerId: string, loopId: string, tag: string): Promise<string> {
-    await this.requireOwner(ownerId, loopId);
+  private async ownedAndTarget(ownerId: string, loopId: string, tag: string): Promise<{ loop: LoopSummary; other: string }> {
+    const loop = await this.requireOwner(ownerId, loopId);
     const bare = tag.replace(/^&/, '').toLowerCase();
     const other = await this.db.selectFrom('andees').select('andee_id').where('tag', '=', bare).executeTakeFirst();
     if (!other) throw ampersandErrors.fail('member_not_found', `No andee has the tag &${bare}.`, { tag });
@@ -230,6 +260,6 @@ export class Loops {
       throw ampersandErrors.fail('invalid_arguments', 'The owner is always a member of their own Loop.', {
         fields: [{ field: 'tag', problem: 'is the owner' }],
       });
-    return other.andee_id;
+    return { loop, other: other.andee_id };
   }
 }

@@ -51,6 +51,8 @@ export interface LoopTables {
     updated_at: Date;
   };
   loop_members: { loop_id: string; andee_id: string; role: 'owner' | 'member'; added_at: Date };
+  /** A share to someone who is not the owner's connection, waiting for them to accept (they are no member until then). */
+  loop_invitations: { loop_id: string; andee_id: string; invited_by: string; created_at: Date };
   loop_items: {
     item_id: string;
     loop_id: string;

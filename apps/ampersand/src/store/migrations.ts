@@ -309,12 +309,48 @@ export const ampersandMigrations: Migrations = {
         when (old.model = 'Grant' and old.grant_id is not null) execute function record_grant_revocation()`.execute(db);
     },
   },
+  // questions_list's signalsCreated is what the answerer approved of an answer, however its signal
+  // is decided (the review queue, Remove, Undo, the web app or an agent): the database recounts a
+  // question whenever a signal of its answer changes status. Answered questions whose signal is
+  // not approved (all of them were counted 1 when answered) are set right once, by their
+  // answerer's own facts through identity_facts_by_andee; no table is rewritten.
+  '0062_answer_signal_counts': {
+    async up(db: Kysely<any>) {
+      await sql`create function count_answer_signals() returns trigger language plpgsql as $$
+        begin
+          update peer_questions q set signals_created = (
+            select count(*) from identity_facts f
+            where f.andee_id = q.recipient_id and f.status = 'approved' and f.question_id = q.question_id
+          ) where q.question_id = new.question_id and q.recipient_id = new.andee_id;
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger identity_facts_answer_count after insert or update of status on identity_facts for each row
+        when (new.question_id is not null) execute function count_answer_signals()`.execute(db);
+      await sql`update peer_questions q set signals_created = 0 where q.signals_created > 0 and not exists (
+        select 1 from identity_facts f where f.andee_id = q.recipient_id and f.status = 'approved' and f.question_id = q.question_id
+      )`.execute(db);
+    },
+  },
+  // loop_share to someone who is not a connection of the owner invites them (loops/loop-invitations.ts):
+  // they become a member only when they accept. A new table, so nothing existing is rewritten.
+  '0063_loop_invitations': {
+    async up(db: Kysely<any>) {
+      await sql`create table loop_invitations (
+        loop_id text not null references loops (loop_id),
+        andee_id text not null references andees (andee_id),
+        invited_by text not null references andees (andee_id),
+        created_at timestamptz not null,
+        primary key (loop_id, andee_id)
+      )`.execute(db);
+      await sql`create index loop_invitations_by_andee on loop_invitations (andee_id, created_at, loop_id)`.execute(db);
+    },
+  },
   // Sweeps whose work follows what they remove (housekeeping/): sessions and sign-in links are
   // found past their expiry through an index (each sign-in deleted expired sessions by reading
   // the whole table); the unused-client sweep reads clients in creation order and asks per client
   // whether a grant names it (it read every grant once per abandoned client: 50 registrations
   // made one run take 12 s, and anyone can register).
-  '0062_sweep_indexes': {
+  '0064_sweep_indexes': {
     async up(db: Kysely<any>) {
       await sql`create index web_sessions_by_expiry on web_sessions (expires_at)`.execute(db);
       await sql`create index sign_in_links_by_expiry on sign_in_links (expires_at)`.execute(db);

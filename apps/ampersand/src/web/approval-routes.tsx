@@ -55,6 +55,8 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     fail('interaction_used', 'This approval link was already used: each request is answered once. If you did not answer it, start again from your app.');
 
   const findInteraction = async (uid: string) => (/^[\w-]{1,64}$/.test(uid) ? provider.Interaction.find(uid) : undefined);
+  // The provider drops an interaction once its code is issued: its answered record still says it was used.
+  const gone = async (uid: string) => ((await approvals.wasAnswered(uid)) ? used() : finished());
 
   /**
    * Whether this browser started the request: it holds the provider's interaction cookie for this
@@ -86,7 +88,7 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
   app.get('/interaction/:uid', async (c) => {
     const uid = c.req.param('uid');
     const interaction = await findInteraction(uid);
-    if (!interaction) throw finished();
+    if (!interaction) throw await gone(uid);
     const starter = await isStarter(c, uid);
     const record = await approvals.open(uid, expiryOf(interaction));
     const session = c.get('session');
@@ -141,7 +143,7 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     const uid = c.req.param('uid');
     const { fields: form, params: posted } = await postedForm(c);
     const interaction = await findInteraction(uid);
-    if (!interaction) throw finished();
+    if (!interaction) throw await gone(uid);
     const starter = await isStarter(c, uid);
     const session = c.get('session');
     // The starting browser may decline without being signed in: its signed interaction cookie

@@ -1,13 +1,14 @@
 /**
- * "Connected apps": every client holding a grant on the signed-in andee — its name (&'s own
- * runtime reads "&"), what it may do in plain words with the scope code beside it, since when and
- * when it was last used — each with Revoke, which first asks to confirm on a page of its own (so
- * it works without JavaScript). Revoking deletes the grant and its refresh tokens at once; the
- * API refuses its access tokens at once; the MCP service, which verifies them locally, refuses
- * them when they expire.
+ * "Connected apps": one card per app holding access to the signed-in andee, however many grants
+ * it holds (auth/connected-apps.ts) — its name (&'s own runtime reads "&"), what it may do in
+ * plain words with the scope code beside it, since when and when it was last used — each with
+ * Revoke, which first asks to confirm on a page of its own (so it works without JavaScript).
+ * Revoking deletes every grant of the app and their refresh tokens at once; the API refuses
+ * their access tokens at once, the MCP service as soon as the revocation feed tells it.
  */
 import { Hono } from 'hono';
 import { HOSTED_RUNTIME_CLIENT_ID } from '../auth/hosted-runtime.ts';
+import { connectedApps } from '../auth/connected-apps.ts';
 import type { Grants, GrantView } from '../auth/grants.ts';
 import { fail } from '../errors.ts';
 import { SCOPE_WORDS } from '../scopes.ts';
@@ -26,8 +27,7 @@ export function appsRoutes(deps: { grants: Grants; now: () => Date }): Hono<WebE
   app.get('/apps', async (c) => {
     const session = c.get('session');
     if (!session) return c.redirect('/sign-in?next=/apps', 303);
-    const grants = await deps.grants.list({ andeeId: session.andee.andeeId });
-    const lastUsed = await deps.grants.lastUsed(grants.map((g) => g.grantId));
+    const apps = await connectedApps(deps.grants, session.andee.andeeId);
     const zone = requestZone(c);
     const now = deps.now();
     const notice = c.req.query('done') === 'revoked' ? 'Access revoked: that app can no longer act for you.' : undefined;
@@ -44,13 +44,13 @@ export function appsRoutes(deps: { grants: Grants; now: () => Date }): Hono<WebE
               {notice}
             </p>
           ) : null}
-          {grants.length === 0 ? (
+          {apps.length === 0 ? (
             <p class="notice">
               No app holds access to your &tag. <a href="/connect">Connect an agent</a>
             </p>
           ) : (
-            grants.map((g) => (
-              <section class="card" data-grant={g.grantId} aria-label={appName(g)}>
+            apps.map((g) => (
+              <section class="card" data-app={g.clientId} data-grant={g.grantIds[0]} aria-label={appName(g)}>
                 <h2>{appName(g)}</h2>
                 {g.clientId === HOSTED_RUNTIME_CLIENT_ID ? <p class="meta">&'s own runtime, which runs your Loops and chat.</p> : null}
                 <p>It may:</p>
@@ -62,12 +62,12 @@ export function appsRoutes(deps: { grants: Grants; now: () => Date }): Hono<WebE
                   ))}
                 </ul>
                 <p class="meta">
-                  Connected <TimeWords at={g.grantedAt} now={now} zone={zone} />
+                  Connected <TimeWords at={g.connectedAt} now={now} zone={zone} />
                   <br />
-                  Last used <TimeWords at={lastUsed.get(g.grantId) ?? g.grantedAt} now={now} zone={zone} />
+                  Last used <TimeWords at={g.lastUsed} now={now} zone={zone} />
                 </p>
                 <p>
-                  <a class="button danger" href={`/apps/${encodeURIComponent(g.grantId)}/revoke`}>
+                  <a class="button danger" href={`/apps/${encodeURIComponent(g.grantIds[0]!)}/revoke`}>
                     Revoke…
                   </a>
                 </p>
@@ -117,7 +117,7 @@ export function appsRoutes(deps: { grants: Grants; now: () => Date }): Hono<WebE
 
   app.post('/apps/:grantId/revoke', async (c) => {
     const { session } = await checkedForm(c);
-    const revoked = await deps.grants.revoke(c.req.param('grantId'), session.andee.andeeId);
+    const revoked = await deps.grants.revokeApp(c.req.param('grantId'), session.andee.andeeId);
     if (!revoked) throw fail('grant_not_found', 'That app no longer holds access.');
     return c.redirect('/apps?done=revoked', 303);
   });

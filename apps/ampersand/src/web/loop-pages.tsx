@@ -8,11 +8,13 @@
 import { isSafeLinkUrl } from '../contracts/link-urls.ts';
 import type { ConversationPage } from '../loops/conversation.ts';
 import type { ItemView } from '../loops/loop-items.ts';
+import type { Invitee, WaitingInvitation } from '../loops/loop-invitations.ts';
 import type { LoopSummary } from '../loops/loop-records.ts';
 import type { RunView } from '../loops/runs.ts';
 import type { SurfaceBlock } from '../contracts/surface-contract.ts';
 import { STARTER_SKILLS } from '../loops/starter-skills.ts';
 import { PagedConversation, SendForm } from './conversation-list.tsx';
+import { LoopInvitationsList } from './loop-invitations-list.tsx';
 import type { ShelfDetails } from '../loops/shelf-details.ts';
 import { STATE_WORDS } from '../loops/terminal-messages.ts';
 import { renderPage } from '../shell/layout.tsx';
@@ -42,7 +44,10 @@ function StarterForms(props: { action: string; csrf: string; verb: string }) {
 export interface ShelfView {
   active: LoopSummary[];
   archived: LoopSummary[];
+  /** Invitations to others' Loops waiting for the andee's answer (loop-invitations.ts). */
+  invitations: WaitingInvitation[];
   /** Where each list's next (older) page starts; undefined on its last page. */
+  olderInvitations?: string | undefined;
   olderActive?: string | undefined;
   olderArchived?: string | undefined;
   /** Whether each list shows a later page than its first (its empty state then says "no older"). */
@@ -105,6 +110,7 @@ export function shelfPage(view: ShelfView): string {
         <p>Each starter works on this server as it is: it reads what you and your connections shared and saves a result you can come back to.</p>
         <StarterForms action="/loops/start" csrf={view.csrf} verb="Start" />
       </section>
+      <LoopInvitationsList invitations={view.invitations} next={view.olderInvitations} csrf={view.csrf} now={view.now} zone={view.zone} />
       <h2 id="active">Active</h2>
       {view.active.length ? (
         list(view.active)
@@ -128,6 +134,8 @@ export interface LoopPageView {
   /** The composed surface (presentation only); empty when none was composed. */
   composition: SurfaceBlock[];
   members: Array<{ tag: string; name: string; role: string }>;
+  /** Invited and not yet answered: shown to the owner only. */
+  invitees: Invitee[];
   conversation: ConversationPage;
   running: RunView[];
   csrf: string;
@@ -208,6 +216,11 @@ export function loopPage(view: LoopPageView): string {
             </li>
           ))}
         </ul>
+        {view.invitees.length ? (
+          <p class="meta" data-invitees>
+            Invited, not members until they accept: {view.invitees.map((i) => `${i.name} (${i.tag})`).join(', ')}
+          </p>
+        ) : null}
         {loop.role === 'owner' ? (
           <>
             <form method="post" action={`/loops/${loop.loopId}/share`}>
@@ -215,7 +228,10 @@ export function loopPage(view: LoopPageView): string {
               <label>
                 Share with (&tag) <input type="text" name="tag" required maxlength={32} />
               </label>
-              <p class="meta">Members see this Loop and what it made for members; what is marked “only you” stays yours.</p>
+              <p class="meta">
+                Members see this Loop and what it made for members; what is marked “only you” stays yours. One of your connections becomes a member at once;
+                anyone else is invited and becomes a member only if they accept.
+              </p>
               <button type="submit">Share</button>
             </form>
             <form method="post" action={`/loops/${loop.loopId}/archive`}>

@@ -1,6 +1,7 @@
 /**
  * The andee's Loop pages and the explicit actions that start or stop a turn (Send, Run now,
- * Cancel) or change the Loop (Share, Archive — the owner's): forms carrying the session's CSRF token, each answered with a redirect to the one
+ * Cancel), change the Loop (Share, Archive — the owner's) or answer an invitation to one (Accept,
+ * Decline): forms carrying the session's CSRF token, each answered with a redirect to the one
  * Loop page. A route never decides identity: every path here resolves the Loop by its id.
  */
 import { Hono, type Context } from 'hono';
@@ -40,15 +41,18 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
     const session = c.get('session');
     if (!session) return c.redirect('/sign-in?next=/loops', 303);
     const andeeId = session.andee.andeeId;
-    const [active, archived] = await Promise.all([
+    const [active, archived, invitations] = await Promise.all([
       operations.loops.shelfPage(andeeId, 'active', { limit: LIST_PAGE.loops, after: c.req.query('active') }),
       operations.loops.shelfPage(andeeId, 'archived', { limit: LIST_PAGE.loops, after: c.req.query('archived') }),
+      operations.loops.invitations.waitingPage(andeeId, { limit: LIST_PAGE.invitations, after: c.req.query('invitations') }),
     ]);
     const details = await shelfDetails(deps.db, [...active.loops, ...archived.loops]);
     return c.html(
       shelfPage({
+        invitations: invitations.invitations,
         active: active.loops,
         archived: archived.loops,
+        olderInvitations: invitations.next,
         olderActive: active.next,
         olderArchived: archived.next,
         paged: { active: c.req.query('active') !== undefined, archived: c.req.query('archived') !== undefined },
@@ -75,6 +79,19 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
     return c.redirect(`/loops/${encodeURIComponent(loop.loopId)}`, 303);
   });
 
+  // An invitation to someone else's Loop (loops/loop-invitations.ts): accepting makes the andee a member and opens it.
+  app.post('/loops/:loopId/accept', async (c) => {
+    const { session } = await checkedForm(c);
+    const loopId = c.req.param('loopId');
+    await operations.loops.invitations.accept(session.andee.andeeId, loopId, deps.now());
+    return c.redirect(`/loops/${encodeURIComponent(loopId)}`, 303);
+  });
+  app.post('/loops/:loopId/decline', async (c) => {
+    const { session } = await checkedForm(c);
+    await operations.loops.invitations.decline(session.andee.andeeId, c.req.param('loopId'), deps.now());
+    return c.redirect('/loops#invitations', 303);
+  });
+
   app.get('/loops/:loopId', async (c) => {
     const session = c.get('session');
     const loopId = c.req.param('loopId');
@@ -87,6 +104,7 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
         items: await listItems(deps.db, loopId, loop.role === 'owner'),
         composition: await loopComposition(deps.db, loopId),
         members: await operations.loops.members(session.andee.andeeId, loopId),
+        invitees: loop.role === 'owner' ? await operations.loops.invitations.invitees(loopId) : [],
         conversation: await conversationPage(deps.db, loopId, { limit: LIST_PAGE.messages, before: beforeParam(c.req.query('before')) }),
         running: runs.filter((r) => r.state === 'running'),
         csrf: session.csrfToken,

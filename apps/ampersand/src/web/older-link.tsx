@@ -24,6 +24,7 @@ export const LIST_PAGE = {
   requests: 20,
   connections: 50,
   loops: 50,
+  invitations: 20,
   /** A conversation's messages (plain chat, a Loop's), newest page first, oldest first on each. */
   messages: 100,
 } as const;

@@ -7,6 +7,8 @@
  * the session's CSRF token and works without JavaScript.
  */
 import { Hono } from 'hono';
+import { appNames } from '../auth/connected-apps.ts';
+import { HOSTED_RUNTIME_CLIENT_ID } from '../auth/hosted-runtime.ts';
 import { VISIBILITIES, type Signal, type Visibility } from '../identity/identity-signals.ts';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
@@ -57,7 +59,16 @@ function Csrf(props: { token: string }) {
   return <input type="hidden" name="csrf" value={props.token} />;
 }
 
-function pendingCard(s: Signal, csrf: string, now: Date, zone: string) {
+/** Who a pending signal came from: an app by its name, so the person knows which of their apps wrote it. */
+function origin(s: Signal, names: ReadonlyMap<string, string>): string {
+  if (s.source !== 'mcp') return SOURCE_WORDS[s.source] ?? s.source;
+  if (s.clientId === HOSTED_RUNTIME_CLIENT_ID) return '&, your own runtime';
+  const name = s.clientId ? names.get(s.clientId) : undefined;
+  // In quotes, as the approval page shows it: the name is the app's own claim.
+  return name ? `“${name}”, an app you connected` : 'an app you connected that is no longer registered';
+}
+
+function pendingCard(s: Signal, names: ReadonlyMap<string, string>, csrf: string, now: Date, zone: string) {
   const action = `/review/${encodeURIComponent(s.signalId)}`;
   return (
     <div class="card" data-signal={s.signalId}>
@@ -65,7 +76,7 @@ function pendingCard(s: Signal, csrf: string, now: Date, zone: string) {
         <strong>{s.value}</strong>
       </p>
       <p class="meta">
-        From {SOURCE_WORDS[s.source] ?? s.source}, <TimeWords at={s.createdAt} now={now} zone={zone} /> · filed under <Category code={s.hdsCode} />
+        From {origin(s, names)}, <TimeWords at={s.createdAt} now={now} zone={zone} /> · filed under <Category code={s.hdsCode} />
       </p>
       <form method="post" action={action}>
         <Csrf token={csrf} />
@@ -162,6 +173,10 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
       deps.signals.page(id, 'approved', { limit: LIST_PAGE.approved, after: c.req.query('approved') }),
       deps.notifications.unreadCount(id),
     ]);
+    const names = await appNames(
+      deps.db,
+      pending.signals.flatMap((s) => (s.source === 'mcp' && s.clientId ? [s.clientId] : [])),
+    );
     const done = DONE[c.req.query('done') ?? ''];
     const decided = done ? await deps.signals.byId(id, c.req.query('signal') ?? '') : undefined;
     const notice = c.req.query('done') === 'undone' ? 'Undone.' : c.req.query('done') === 'changed' ? 'Saved.' : undefined;
@@ -190,7 +205,7 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
           {pending.signals.length === 0 ? (
             <p class="notice">{c.req.query('pending') ? 'Nothing older waits for your review.' : 'Nothing waits for your review.'}</p>
           ) : (
-            pending.signals.map((s) => pendingCard(s, session.csrfToken, now, zone))
+            pending.signals.map((s) => pendingCard(s, names, session.csrfToken, now, zone))
           )}
           <OlderLink path="/review" param="pending" next={pending.next} anchor="pending" label="Older suggestions" />
           <h2 id="approved">Your identity</h2>
