@@ -38,6 +38,7 @@ export const SLOW = [
   'packages/kit/src/store/data-directory-owner.test.ts',
   'apps/ampersand/test/hosted-runtime-token-command.test.ts',
   'apps/ampersand/test/outages.test.ts',
+  'apps/chengdu-soul/test/durable-commit.test.ts',
   'apps/chengdu-soul/test/fault-sigkill.test.ts',
   'apps/chengdu-soul/test/operator-relative-paths.test.ts',
   'apps/chengdu-soul/test/operator-while-running.test.ts',

@@ -26,9 +26,13 @@ export interface ServerProcess {
 /** The banner line main.ts writes once listening: `Chengdu Soul   http://127.0.0.1:<port>/   (web)`. */
 const ANNOUNCED = /^Chengdu Soul\s+(http:\/\/127\.0\.0\.1:(\d+))\/\s/m;
 
-/** Starts the server, learns the address it bound from its stdout, and waits until `GET /health` answers `ok`. */
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/chengdu-soul/src/main.ts'], {
+/**
+ * Starts the server, learns the address it bound from its stdout, and waits until `GET /health`
+ * answers `ok`. `under` runs it under another program (e.g. `['strace', …]`), given the command after it.
+ */
+export async function startServerProcess(env: NodeJS.ProcessEnv, under: readonly string[] = []): Promise<ServerProcess> {
+  const command = [...under, process.execPath, '--import', 'tsx', 'apps/chengdu-soul/src/main.ts'];
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: REPO_ROOT,
     env: { CHENGDU_SOUL_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { DurableNodeFS, syncParentDirectory } from './durable-node-fs.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { DataDirectoryInUseError, lockDataDirectory } from './data-directory-lock.ts';
 import { ExclusiveTurn } from './exclusive-turn.ts';
@@ -101,7 +102,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     return database.opened;
   }
   if (options.loadDataDir) throw new TypeError('loadDataDir starts an in-memory database only (dataDir memory://).');
-  mkdirSync(dataDir, { recursive: true });
+  if (mkdirSync(dataDir, { recursive: true }) !== undefined) syncParentDirectory(dataDir);
   const lock = await lockDataDirectory(dataDir);
   if ('ownerPid' in lock) {
     if (options.whenOwned !== 'reach') throw new DataDirectoryInUseError(dataDir, lock.ownerPid);
@@ -154,7 +155,9 @@ async function openEmbedded<DB>(
   // about 110 MB less resident memory on reopening a data directory).
   // pg_trgm ships with PGlite; loading it lets a product's migration `create extension pg_trgm`
   // on the embedded database as it would on PostgreSQL.
-  const client = new PGlite(dataDir, {
+  const client = new PGlite({
+    // In memory for tests; on disk, a file system that syncs what a commit wrote before it is acknowledged.
+    ...(dataDir.startsWith('memory://') ? { dataDir } : { fs: new DurableNodeFS(dataDir) }),
     postgresqlconf: `shared_buffers = ${EMBEDDED_SHARED_BUFFERS}`,
     extensions: { pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
