@@ -42,7 +42,7 @@ export const ampersandErrors = defineErrorTable({
     status: 422,
     retryable: false,
     details: ['reason'],
-    meaning: 'The item is not a durable artifact (empty, placeholder, progress, checkpoint or cursor); details.reason says which.',
+    meaning: 'The item is not a durable artifact (empty, placeholder, progress, checkpoint, cursor or coordinates); details.reason says which.',
   },
   not_agent_authored: { status: 409, retryable: false, meaning: 'Only agent-authored items can have their visibility changed by a tool.' },
   hosted_runtime_only: { status: 403, retryable: false, meaning: 'This tool belongs to the & hosted runtime; a public OAuth client cannot call it.' },

@@ -118,6 +118,10 @@ describe('items, members and the shelf', () => {
       ['progress', { kind: 'list', title: 'Loop started', blocks: [{ type: 'paragraph', text: 'Getting going.' }], fallbackText: 'Loop started' }],
       ['placeholder', { kind: 'list', title: 'Tacos', blocks: [{ type: 'paragraph', text: 'Coming soon' }], fallbackText: 'TBD' }],
       ['cursor', { kind: 'list', title: 'Page', blocks: [], fallbackText: 'cursor=b2Zmc2V0OjUwO3NuYXA6MTIz' }],
+      ['cursor', { kind: 'list', title: 'Next', blocks: [{ type: 'paragraph', text: 'cursor: abc123' }], fallbackText: 'cursor: abc123' }],
+      ['cursor', { kind: 'list', title: 'Batch marker', blocks: [], fallbackText: 'Batch marker 7' }],
+      ['cursor', { kind: 'list', title: 'Where we were', blocks: [{ type: 'paragraph', text: 'Page token: CiAK…' }], fallbackText: 'Page token: CiAK…' }],
+      ['coordinates', { kind: 'list', title: 'Taco spots', blocks: [], fallbackText: 'Joe’s Kansas City, at 39.0525, -94.5977' }],
     ] as const) {
       const result = await call(mara, 'loop_write', { loopId, item });
       expect(result.isError, reason).toBe(true);

@@ -80,7 +80,7 @@ export const loopOperations = [
     path: '/v1/loops/write',
     title: 'Write a Loop item',
     description:
-      'Persist an earned artifact in a Loop (recommendation set, plan, list, synthesis, profile or decision), or a new version of one with itemId. Content is blocks from the live surface contract plus fallbackText; grounding is reference-only (ids, never private evidence). Refused: empty or placeholder items, "Loop started"/progress/checkpoint notes and opaque cursors — say those in the chat instead.',
+      'Persist an earned artifact in a Loop (recommendation set, plan, list, synthesis, profile or decision), or a new version of one with itemId. Content is blocks from the live surface contract plus fallbackText; grounding is reference-only (ids, never private evidence). Refused: empty or placeholder items, "Loop started"/progress/checkpoint notes, opaque cursors and batch markers (known by their shape) — say those in the chat instead — and coordinates (name the place).',
     input: loopWriteInput,
     output: loopWriteOutput,
     annotations: WRITE,
