@@ -130,13 +130,40 @@ describe('items, members and the shelf', () => {
     expect((await call(mara, 'loop_read', { loopId })).structuredContent.loop.items).toEqual([]);
   });
 
+  it('refuses grounding that names nothing the writer can see, or a coordinate, and keeps nothing', async () => {
+    const own = (await call(mara, 'identity_write', { value: 'I could eat al pastor every week.' })).structuredContent.signalId as string;
+    const theirs = (await call(theo, 'identity_write', { value: 'I keep a private list of taco trucks.' })).structuredContent.signalId as string;
+    const item = (grounding: string[]) => ({
+      kind: 'list',
+      title: 'Al pastor spots',
+      blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo'] }],
+      fallbackText: 'Tacos El Gallo',
+      grounding,
+    });
+    for (const [grounding, code, details] of [
+      [[own, 'sig_made_up_123'], 'grounding_not_found', { grounding: ['sig_made_up_123'] }],
+      [[theirs], 'grounding_not_found', { grounding: [theirs] }],
+      [['contact_match:nobody_has_this_tag'], 'grounding_not_found', { grounding: ['contact_match:nobody_has_this_tag'] }],
+      [['geo:39.0997:-94.5786'], 'item_not_admitted', { reason: 'coordinates' }],
+    ] as const) {
+      const refused = await call(mara, 'loop_write', { loopId, item: item([...grounding]) });
+      expect(refused.isError, grounding.join()).toBe(true);
+      expect(refused.structuredContent.error).toMatchObject({ code, details });
+      const seeded = await call(mara, 'loop_create', { title: 'Al pastor', renderer: 'list', skillId: 'skill_al_pastor', seedItems: [item([...grounding])] });
+      expect(seeded.structuredContent.error).toMatchObject({ code, details });
+    }
+    expect((await call(mara, 'loop_read', { loopId })).structuredContent.loop.items).toEqual([]);
+    expect((await call(mara, 'loop_read', { title: 'Al pastor', skillId: 'skill_al_pastor' })).structuredContent.error.code).toBe('loop_not_found');
+  });
+
   it('writes an item once per idempotency key and refuses the key with other arguments', async () => {
+    const fact = (await call(mara, 'identity_write', { value: 'I order my tacos with extra cilantro.' })).structuredContent.signalId as string;
     const item = {
       kind: 'list',
       title: 'Taco spots',
       blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo'] }],
       fallbackText: 'Tacos El Gallo',
-      grounding: ['sig_abc'],
+      grounding: [fact],
     };
     const first = await call(mara, 'loop_write', { loopId, item, idempotencyKey: 'write-tacos-0001' });
     const again = await call(mara, 'loop_write', { loopId, item, idempotencyKey: 'write-tacos-0001' });
@@ -145,7 +172,7 @@ describe('items, members and the shelf', () => {
     expect(conflict.structuredContent.error.code).toBe('idempotency_conflict');
     const items = (await call(mara, 'loop_read', { loopId })).structuredContent.loop.items;
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ grounding: ['sig_abc'], provenance: null, author: 'agent', version: 1 });
+    expect(items[0]).toMatchObject({ grounding: [fact], provenance: null, author: 'agent', version: 1 });
   });
 
   it('shares by membership; item visibility never grants access; an andee item keeps its visibility', async () => {

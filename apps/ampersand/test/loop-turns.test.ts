@@ -24,7 +24,6 @@ const FILMS = {
   title: 'Three films for Friday',
   blocks: [{ type: 'recommendation', name: 'Paddington 2', reason: 'Everyone laughed at the first one.' }],
   fallbackText: 'Paddington 2 — everyone laughed at the first one.',
-  grounding: ['sig_family_laughs'],
 };
 
 async function callTool(agent: { client: Agent['client'] }, name: string, args: Record<string, unknown>) {

@@ -12,6 +12,7 @@ import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, L
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
 import { setItemVisibility, writeItem, type ItemInput, type ItemView } from './loop-items.ts';
+import { requireGrounding } from './loop-grounding.ts';
 import { Loops, type LoopSummary } from './loop-records.ts';
 import { readLoopView, readLoopViewIf, type LoopView } from './loop-view.ts';
 import { endRun, recordStage, type RunView } from './runs.ts';
@@ -77,6 +78,7 @@ export class LoopOperations {
     }
     const provenance = run?.envelope.skill ? { runId: run.runId, ...run.envelope.skill } : null;
     const work = async (db: Parameters<typeof writeItem>[0]) => {
+      await requireGrounding(db, callerId, input.item.grounding);
       const written = await writeItem(db, loop.loopId, 'agent', input.item, provenance, now);
       await this.loops.touch(loop.loopId, now, db);
       return { loopId: loop.loopId, item: written.item, created: written.created };

@@ -10,6 +10,7 @@ import type { AmpersandDatabase } from '../store/schema.ts';
 import { newestFirst, readCursor } from '../store/newest-first.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { LoopTables } from '../store/loop-tables.ts';
+import { requireGrounding } from './loop-grounding.ts';
 import { insertItem, type ItemInput } from './loop-items.ts';
 
 /** Loops on one page of loop_read's shelf (both lists together). */
@@ -95,6 +96,7 @@ export class Loops {
   constructor(private readonly db: Kysely<AmpersandDatabase>) {}
 
   async create(ownerId: string, input: CreateLoopInput, now: Date): Promise<{ loop: LoopSummary; reused: boolean }> {
+    for (const item of input.seedItems ?? []) await requireGrounding(this.db, ownerId, item.grounding);
     const created = await this.db.transaction().execute(async (trx) => {
       const loopId = `loop_${randomUUID()}`;
       const inserted = await trx
