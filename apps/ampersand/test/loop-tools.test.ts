@@ -175,6 +175,29 @@ describe('items, members and the shelf', () => {
     expect(items[0]).toMatchObject({ grounding: [fact], provenance: null, author: 'agent', version: 1 });
   });
 
+  it('the same item written again, or twenty times at once, is stored once; an update that changes nothing makes no version', async () => {
+    const { loopId: dinnersId } = (await call(mara, 'loop_create', { title: 'Sunday dinners', renderer: 'list', skillId: 'skill_sunday_dinners' }))
+      .structuredContent.loop;
+    const item = { kind: 'list', title: 'Dinners to try', blocks: [{ type: 'bullet_list', items: ['Green chile stew'] }], fallbackText: 'Green chile stew' };
+    const first = (await call(mara, 'loop_write', { loopId: dinnersId, item })).structuredContent;
+    expect(first).toMatchObject({ created: true, changed: true });
+    const again = await call(mara, 'loop_write', { loopId: dinnersId, item });
+    expect(again.structuredContent).toMatchObject({ created: false, changed: false, item: { itemId: first.item.itemId, version: 1 } });
+    expect(again.content[0]!.text).toMatch(/already holds exactly[\s\S]*nothing was written/);
+    const other = { ...item, title: 'Desserts to try', fallbackText: 'Sopapillas', blocks: [{ type: 'bullet_list', items: ['Sopapillas'] }] };
+    const burst = await Promise.all(Array.from({ length: 20 }, () => call(mara, 'loop_write', { loopId: dinnersId, item: other })));
+    expect(new Set(burst.map((r) => r.structuredContent.item.itemId)).size).toBe(1);
+    expect(burst.filter((r) => r.structuredContent.created)).toHaveLength(1);
+    const update = { ...item, itemId: first.item.itemId };
+    expect((await call(mara, 'loop_write', { loopId: dinnersId, item: update })).structuredContent).toMatchObject({ changed: false, item: { version: 1 } });
+    const items = (await call(mara, 'loop_read', { loopId: dinnersId })).structuredContent.loop.items;
+    expect(items.map((i: { title: string; version: number }) => [i.title, i.version])).toEqual([
+      ['Dinners to try', 1],
+      ['Desserts to try', 1],
+    ]);
+    expect(await amp.database.db.selectFrom('loop_item_history').select('version').where('item_id', '=', first.item.itemId).execute()).toEqual([]);
+  });
+
   it('shares by membership; item visibility never grants access; an andee item keeps its visibility', async () => {
     expect((await call(theo, 'loop_read', { loopId })).structuredContent.error.code).toBe('loop_not_found');
     const shared = await call(mara, 'loop_share', { loopId, tag: '&theo' });

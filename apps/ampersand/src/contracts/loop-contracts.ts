@@ -130,7 +130,12 @@ export const loopCreateOutput = z.object({
 });
 
 export const loopWriteInput = z.object({ loopId, item: itemInput, idempotencyKey }).strict();
-export const loopWriteOutput = z.object({ loopId: z.string(), item: itemOutput, created: z.boolean() });
+export const loopWriteOutput = z.object({
+  loopId: z.string(),
+  item: itemOutput,
+  created: z.boolean(),
+  changed: z.boolean().describe('False when the Loop already held exactly this item (or this version): the stored one is returned and nothing was written'),
+});
 
 export const loopShareInput = z.object({ loopId, tag: z.string().min(1).max(40).describe('The &tag of the andee to add or remove'), idempotencyKey }).strict();
 export const loopShareOutput = z.object({ loopId: z.string(), tag: z.string(), changed: z.boolean(), members: loopMembersOutput.shape.members });

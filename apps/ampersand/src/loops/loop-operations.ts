@@ -56,7 +56,7 @@ export class LoopOperations {
     input: z.output<typeof loopWriteInput> | { loopId: string; item: ItemInput; idempotencyKey?: undefined },
     now: Date,
     run?: RunView,
-  ): Promise<{ loopId: string; item: ItemView; created: boolean }> {
+  ): Promise<{ loopId: string; item: ItemView; created: boolean; changed: boolean }> {
     if (run && (run.loopId === null || input.loopId !== run.loopId)) throw outsideRun(run);
     const loop = await this.loops.summary(callerId, input.loopId);
     if (run?.envelope.outcomeSpec && !(run.envelope.outcomeSpec.artifactKinds as readonly string[]).includes(input.item.kind)) {
@@ -80,13 +80,14 @@ export class LoopOperations {
     const work = async (db: Parameters<typeof writeItem>[0]) => {
       await requireGrounding(db, callerId, input.item.grounding);
       const written = await writeItem(db, loop.loopId, 'agent', input.item, provenance, now);
-      await this.loops.touch(loop.loopId, now, db);
-      return { loopId: loop.loopId, item: written.item, created: written.created };
+      if (written.changed) await this.loops.touch(loop.loopId, now, db);
+      return { loopId: loop.loopId, item: written.item, created: written.created, changed: written.changed };
     };
     const answer = input.idempotencyKey
       ? (await runIdempotent(this.db, { accountId: callerId, operation: 'loop_write', idempotencyKey: input.idempotencyKey }, input, now, work)).result
       : await work(this.db);
-    if (run) await recordStage(this.db, run.runId, 'wrote_item', now, { itemId: answer.item.itemId }, answer.item.itemId);
+    // Writing what the Loop already held changed nothing, so it is no effect of the run.
+    if (run && answer.changed) await recordStage(this.db, run.runId, 'wrote_item', now, { itemId: answer.item.itemId }, answer.item.itemId);
     return answer;
   }
 
