@@ -10,7 +10,8 @@ import { canonicalHash } from '@agent-products/kit/json';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
 import { AndeeRepository } from '../src/andees/andee-repository.ts';
 import { listMessages } from '../src/loops/conversation.ts';
-import { itemHistory, listItems, writeItem } from '../src/loops/loop-items.ts';
+import { HISTORY_SHOWN } from '../src/contracts/loop-contracts.ts';
+import { itemHistories, itemHistory, listItems, writeItem } from '../src/loops/loop-items.ts';
 import { Loops, SHELF_PAGE } from '../src/loops/loop-records.ts';
 import { sweepExpiredRuns } from '../src/loops/run-sweeper.ts';
 import { endRun, openRun, readRun, recordStage } from '../src/loops/runs.ts';
@@ -113,6 +114,25 @@ describe('items', () => {
     );
     expect(second).toMatchObject({ created: false, item: { version: 2, fallbackText: 'Tacos El Gallo; Taqueria Mexico' } });
     expect(await itemHistory(database.db, first.item.itemId)).toEqual([expect.objectContaining({ version: 1, fallbackText: 'Tacos El Gallo' })]);
+  });
+
+  it(`shows the latest ${HISTORY_SHOWN} earlier versions of each item, newest first, in one read`, async () => {
+    const { loop } = await loops.create(ownerId, { title: 'Reading list', renderer: 'list', skillId: 'skill_reading' }, now);
+    const version = (n: number, itemId?: string) => ({
+      ...(itemId ? { itemId } : {}),
+      kind: 'list',
+      title: 'Books',
+      blocks: [{ type: 'paragraph' as const, text: `Book number ${n} is next.` }],
+      fallbackText: `Book number ${n} is next.`,
+    });
+    const { item } = await writeItem(database.db, loop.loopId, 'agent', version(1), null, now);
+    for (let n = 2; n <= HISTORY_SHOWN + 3; n++) await writeItem(database.db, loop.loopId, 'agent', version(n, item.itemId), null, now);
+    const other = await writeItem(database.db, loop.loopId, 'agent', { ...version(1), title: 'Films' }, null, now);
+    const histories = await itemHistories(database.db, [item.itemId, other.item.itemId]);
+    expect(histories.get(other.item.itemId)).toEqual([]);
+    const shown = histories.get(item.itemId)!;
+    expect(shown.map((v) => v.version)).toEqual(Array.from({ length: HISTORY_SHOWN }, (_, i) => HISTORY_SHOWN + 2 - i));
+    expect(shown[0]!.fallbackText).toBe(`Book number ${HISTORY_SHOWN + 2} is next.`);
   });
 });
 

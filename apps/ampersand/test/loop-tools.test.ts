@@ -198,6 +198,25 @@ describe('items, members and the shelf', () => {
     expect(await amp.database.db.selectFrom('loop_item_history').select('version').where('item_id', '=', first.item.itemId).execute()).toEqual([]);
   });
 
+  it("shows an item's earlier versions in loop_read and on the Loop page, newest first", async () => {
+    const { loopId: booksId } = (await call(mara, 'loop_create', { title: 'My reading list this year', renderer: 'list', skillId: 'skill_reading_list' }))
+      .structuredContent.loop;
+    const list = (books: string[]) => ({ kind: 'list', title: 'To read', blocks: [{ type: 'bullet_list', items: books }], fallbackText: books.join('; ') });
+    const first = (await call(mara, 'loop_write', { loopId: booksId, item: list(['Piranesi']) })).structuredContent.item;
+    await call(mara, 'loop_write', { loopId: booksId, item: { ...list(['Piranesi', 'Kindred']), itemId: first.itemId } });
+    await call(mara, 'loop_write', { loopId: booksId, item: { ...list(['Piranesi', 'Kindred', 'Middlemarch']), itemId: first.itemId } });
+    const [item] = (await call(mara, 'loop_read', { loopId: booksId })).structuredContent.loop.items;
+    expect(item).toMatchObject({ version: 3, fallbackText: 'Piranesi; Kindred; Middlemarch' });
+    expect(item.history).toEqual([
+      { version: 2, title: 'To read', fallbackText: 'Piranesi; Kindred', provenance: null, recordedAt: expect.any(String) },
+      { version: 1, title: 'To read', fallbackText: 'Piranesi', provenance: null, recordedAt: expect.any(String) },
+    ]);
+    const page = (await mara.browser.get(`${amp.apiUrl}/loops/${booksId}`)).text;
+    const shown = page.slice(page.indexOf(`data-item-history="${first.itemId}"`));
+    expect(shown).toMatch(/Version 3[\s\S]*2 earlier versions/);
+    expect(shown).toMatch(/data-version="2"[\s\S]*Piranesi; Kindred[\s\S]*data-version="1"[\s\S]*Piranesi</);
+  });
+
   it('shares by membership; item visibility never grants access; an andee item keeps its visibility', async () => {
     expect((await call(theo, 'loop_read', { loopId })).structuredContent.error.code).toBe('loop_not_found');
     const shared = await call(mara, 'loop_share', { loopId, tag: '&theo' });

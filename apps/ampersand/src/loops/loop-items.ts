@@ -15,6 +15,7 @@ import { canonicalJson } from '@agent-products/kit/json';
 import { ampersandErrors } from '../errors.ts';
 import type { LoopTables } from '../store/loop-tables.ts';
 import type { SurfaceBlock } from '../contracts/surface-contract.ts';
+import { HISTORY_SHOWN } from '../contracts/loop-contracts.ts';
 
 export interface ItemInput {
   itemId?: string | undefined;
@@ -206,9 +207,51 @@ export async function listItems(db: Db, loopId: string, viewerIsOwner: boolean):
   return (await query.orderBy('created_at').orderBy('item_id').execute()).map(itemView);
 }
 
-export async function itemHistory(db: Db, itemId: string): Promise<Array<{ version: number; title: string; fallbackText: string; recordedAt: string }>> {
+/** An earlier version of an item, as its history shows it. */
+export interface ItemVersion {
+  version: number;
+  title: string;
+  fallbackText: string;
+  provenance: Provenance | null;
+  recordedAt: string;
+}
+
+export interface HistoryRow {
+  item_id: string;
+  version: number;
+  title: string;
+  fallback_text: string;
+  provenance: unknown;
+  recorded_at: Date | string;
+}
+
+/** Every earlier version of one item, oldest first. */
+export async function itemHistory(db: Db, itemId: string): Promise<ItemVersion[]> {
   const rows = await db.selectFrom('loop_item_history').selectAll().where('item_id', '=', itemId).orderBy('version').execute();
-  return rows.map((r) => ({ version: r.version, title: r.title, fallbackText: r.fallback_text, recordedAt: new Date(r.recorded_at).toISOString() }));
+  return rows.map(itemVersionOf);
+}
+
+/** The latest HISTORY_SHOWN earlier versions of each item, newest first, in one statement. */
+export async function itemHistories(db: Db, itemIds: readonly string[]): Promise<Map<string, ItemVersion[]>> {
+  const histories = new Map<string, ItemVersion[]>(itemIds.map((id) => [id, []]));
+  if (itemIds.length === 0) return histories;
+  const { rows } = await sql<HistoryRow>`
+    select item_id, version, title, fallback_text, provenance, recorded_at from (
+      select h.*, row_number() over (partition by item_id order by version desc) as place
+      from loop_item_history h where item_id in (${sql.join(itemIds)})
+    ) latest where place <= ${HISTORY_SHOWN} order by item_id, version desc`.execute(db);
+  for (const row of rows) histories.get(row.item_id)?.push(itemVersionOf(row));
+  return histories;
+}
+
+export function itemVersionOf(row: HistoryRow | Omit<HistoryRow, 'item_id'>): ItemVersion {
+  return {
+    version: row.version,
+    title: row.title,
+    fallbackText: row.fallback_text,
+    provenance: row.provenance === null ? null : parse<Provenance>(row.provenance),
+    recordedAt: new Date(row.recorded_at).toISOString(),
+  };
 }
 
 function jsonb(value: unknown) {
