@@ -65,7 +65,8 @@ export const ampersandErrors = defineErrorTable({
   outcome_not_allowed: {
     status: 409,
     retryable: false,
-    meaning: "The run's outcome specification does not allow this terminal mode; the run stays open until its deadline.",
+    meaning:
+      "The run's outcome specification does not allow this terminal mode, or it is timed_out before the run's deadline; the run stays open until its deadline.",
   },
   unknown_block: {
     status: 422,

@@ -15,7 +15,7 @@ import { setItemVisibility, writeItem, type ItemInput, type ItemView } from './l
 import { requireGrounding } from './loop-grounding.ts';
 import { Loops, type LoopSummary } from './loop-records.ts';
 import { readLoopView, readLoopViewIf, type LoopView } from './loop-view.ts';
-import { endRun, recordStage, type RunView } from './runs.ts';
+import { endRun, readRun, recordStage, type RunView } from './runs.ts';
 import { SURFACE_CONTRACT } from '../contracts/surface-contract.ts';
 import { SKILL_DECLINED, type TerminalDetails } from './terminal-messages.ts';
 
@@ -114,6 +114,7 @@ export class LoopOperations {
         { allowed, requested: input.mode },
       );
     }
+    if (input.mode === 'timed_out' && now.getTime() < new Date(run.deadline).getTime()) throw beforeDeadline(run);
     // The effects recorded up to now (the caller's copy of the run may predate its last write).
     const fresh = await this.db.selectFrom('loop_runs').select('effects').where('run_id', '=', run.runId).executeTakeFirst();
     const itemIds = [...new Set(fresh ? ((typeof fresh.effects === 'string' ? JSON.parse(fresh.effects) : fresh.effects) as string[]) : run.effects)];
@@ -132,9 +133,19 @@ export class LoopOperations {
       }
     })();
     const message = await endRun(this.db, run.runId, details, now);
+    if (!message && details.state === 'timed_out' && (await readRun(this.db, run.runId))?.state === 'running') throw beforeDeadline(run);
     if (!message) throw ampersandErrors.fail('run_token_invalid', 'The run has already ended.', { runId: run.runId });
     return { runId: run.runId, state: details.state, messageId: message.messageId, correlationId: run.correlationId };
   }
+}
+
+/** A runtime (its clock ahead, or giving up early) reporting a timeout the deadline has not reached: refused, the run goes on. */
+function beforeDeadline(run: RunView) {
+  return ampersandErrors.fail(
+    'outcome_not_allowed',
+    `This run's deadline is ${run.deadline}; it cannot time out before then. End it another way its outcome specification allows, or let the deadline end it.`,
+    { requested: 'timed_out', deadline: run.deadline },
+  );
 }
 
 function outsideRun(run: RunView) {
