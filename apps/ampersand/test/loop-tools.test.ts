@@ -196,6 +196,14 @@ describe('items, members and the shelf', () => {
       ['Desserts to try', 1],
     ]);
     expect(await amp.database.db.selectFrom('loop_item_history').select('version').where('item_id', '=', first.item.itemId).execute()).toEqual([]);
+
+    // A member writing what the owner keeps to themselves gets an item of their own, never the owner's.
+    expect((await call(mara, 'loop_set_item_visibility', { loopId: dinnersId, itemId: first.item.itemId, visibility: 'owner' })).isError).toBeFalsy();
+    await call(mara, 'loop_share', { loopId: dinnersId, tag: '&theo' });
+    const theirs = (await call(theo, 'loop_write', { loopId: dinnersId, item })).structuredContent;
+    expect(theirs).toMatchObject({ created: true, changed: true });
+    expect(theirs.item.itemId).not.toBe(first.item.itemId);
+    expect((await call(mara, 'loop_write', { loopId: dinnersId, item })).structuredContent.item.itemId).toBe(first.item.itemId);
   });
 
   it("shows an item's earlier versions in loop_read and on the Loop page, newest first", async () => {

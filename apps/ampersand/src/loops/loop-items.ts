@@ -66,7 +66,8 @@ function admit(item: ItemInput): void {
 
 /**
  * Stores a new item, or returns the one already holding exactly this content (`created: false`);
- * inside the caller's transaction when given one, else in its own.
+ * inside the caller's transaction when given one, else in its own. A writer who is not the Loop's
+ * owner is matched only against items members see, so a write never answers with an owner-only item.
  */
 export async function insertItem(
   db: Db,
@@ -75,6 +76,7 @@ export async function insertItem(
   item: ItemInput,
   provenance: Provenance | null,
   now: Date,
+  writerIsOwner = true,
 ): Promise<Written> {
   admit(item);
   return inTransaction(db, async (trx) => {
@@ -89,6 +91,7 @@ export async function insertItem(
       .where('fallback_text', '=', item.fallbackText)
       .where('content', '=', jsonb({ blocks: item.blocks }))
       .where('grounding', '=', jsonb(item.grounding ?? []))
+      .where('visibility', 'in', writerIsOwner ? ['members', 'owner'] : ['members'])
       .orderBy('created_at')
       .limit(1)
       .executeTakeFirst();
@@ -121,8 +124,9 @@ export async function writeItem(
   item: ItemInput,
   provenance: Provenance | null,
   now: Date,
+  writerIsOwner = true,
 ): Promise<Written> {
-  if (!item.itemId) return insertItem(db, loopId, author, item, provenance, now);
+  if (!item.itemId) return insertItem(db, loopId, author, item, provenance, now, writerIsOwner);
   admit(item);
   const itemId = item.itemId;
   return inTransaction(db, async (trx) => {

@@ -79,7 +79,7 @@ export class LoopOperations {
     const provenance = run?.envelope.skill ? { runId: run.runId, ...run.envelope.skill } : null;
     const work = async (db: Parameters<typeof writeItem>[0]) => {
       await requireGrounding(db, callerId, input.item.grounding);
-      const written = await writeItem(db, loop.loopId, 'agent', input.item, provenance, now);
+      const written = await writeItem(db, loop.loopId, 'agent', input.item, provenance, now, loop.role === 'owner');
       if (written.changed) await this.loops.touch(loop.loopId, now, db);
       return { loopId: loop.loopId, item: written.item, created: written.created, changed: written.changed };
     };
