@@ -42,7 +42,13 @@ export const ampersandErrors = defineErrorTable({
     status: 422,
     retryable: false,
     details: ['reason'],
-    meaning: 'The item is not a durable artifact (empty, placeholder, progress, checkpoint or cursor); details.reason says which.',
+    meaning: 'The item is not a durable artifact (empty, placeholder, progress, checkpoint, cursor or coordinates); details.reason says which.',
+  },
+  grounding_not_found: {
+    status: 422,
+    retryable: false,
+    details: ['grounding'],
+    meaning: "A grounding id names no fact or evidence the caller can see (made up, another andee's private one, or gone); details.grounding lists them.",
   },
   not_agent_authored: { status: 409, retryable: false, meaning: 'Only agent-authored items can have their visibility changed by a tool.' },
   hosted_runtime_only: { status: 403, retryable: false, meaning: 'This tool belongs to the & hosted runtime; a public OAuth client cannot call it.' },
@@ -59,7 +65,8 @@ export const ampersandErrors = defineErrorTable({
   outcome_not_allowed: {
     status: 409,
     retryable: false,
-    meaning: "The run's outcome specification does not allow this terminal mode; the run stays open until its deadline.",
+    meaning:
+      "The run's outcome specification does not allow this terminal mode, or it is timed_out before the run's deadline; the run stays open until its deadline.",
   },
   unknown_block: {
     status: 422,

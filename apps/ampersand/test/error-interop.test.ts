@@ -187,6 +187,17 @@ describeErrorInterop<World, keyof typeof ampersandErrors.table>({
         loopId: w.sharedLoopId,
         item: { kind: 'list', title: 'Tacos', blocks: [{ type: 'paragraph', text: 'Coming soon' }], fallbackText: 'TBD' },
       }),
+    grounding_not_found: (w) =>
+      as(w, w.mara, 'loop_write', {
+        loopId: w.sharedLoopId,
+        item: {
+          kind: 'list',
+          title: 'Taco spots',
+          blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo'] }],
+          fallbackText: 'Tacos El Gallo',
+          grounding: ['sig_made_up'],
+        },
+      }),
     not_agent_authored: (w) => as(w, w.mara, 'loop_set_item_visibility', { loopId: w.sharedLoopId, itemId: w.andeeItemId, visibility: 'owner' }),
     hosted_runtime_only: {
       notBlackBox:

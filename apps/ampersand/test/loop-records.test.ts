@@ -4,6 +4,7 @@
  * in exactly one terminal state with their chat message in the same transaction — including the
  * sweeper ending a run past its deadline as timed out, on an injected clock.
  */
+import { createSecretKey, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { canonicalHash } from '@agent-products/kit/json';
@@ -12,8 +13,10 @@ import { AndeeRepository } from '../src/andees/andee-repository.ts';
 import { Connections } from '../src/identity/connections.ts';
 import { Notifications } from '../src/identity/notifications.ts';
 import { listMessages } from '../src/loops/conversation.ts';
-import { itemHistory, listItems, writeItem } from '../src/loops/loop-items.ts';
+import { HISTORY_SHOWN } from '../src/contracts/loop-contracts.ts';
+import { itemHistories, itemHistory, listItems, writeItem } from '../src/loops/loop-items.ts';
 import { Loops, SHELF_PAGE } from '../src/loops/loop-records.ts';
+import { runTokens } from '../src/loops/run-token.ts';
 import { sweepExpiredRuns } from '../src/loops/run-sweeper.ts';
 import { endRun, openRun, readRun, recordStage } from '../src/loops/runs.ts';
 import { pinSkill } from '../src/loops/skill-pins.ts';
@@ -116,6 +119,25 @@ describe('items', () => {
     expect(second).toMatchObject({ created: false, item: { version: 2, fallbackText: 'Tacos El Gallo; Taqueria Mexico' } });
     expect(await itemHistory(database.db, first.item.itemId)).toEqual([expect.objectContaining({ version: 1, fallbackText: 'Tacos El Gallo' })]);
   });
+
+  it(`shows the latest ${HISTORY_SHOWN} earlier versions of each item, newest first, in one read`, async () => {
+    const { loop } = await loops.create(ownerId, { title: 'Reading list', renderer: 'list', skillId: 'skill_reading' }, now);
+    const version = (n: number, itemId?: string) => ({
+      ...(itemId ? { itemId } : {}),
+      kind: 'list',
+      title: 'Books',
+      blocks: [{ type: 'paragraph' as const, text: `Book number ${n} is next.` }],
+      fallbackText: `Book number ${n} is next.`,
+    });
+    const { item } = await writeItem(database.db, loop.loopId, 'agent', version(1), null, now);
+    for (let n = 2; n <= HISTORY_SHOWN + 3; n++) await writeItem(database.db, loop.loopId, 'agent', version(n, item.itemId), null, now);
+    const other = await writeItem(database.db, loop.loopId, 'agent', { ...version(1), title: 'Films' }, null, now);
+    const histories = await itemHistories(database.db, [item.itemId, other.item.itemId]);
+    expect(histories.get(other.item.itemId)).toEqual([]);
+    const shown = histories.get(item.itemId)!;
+    expect(shown.map((v) => v.version)).toEqual(Array.from({ length: HISTORY_SHOWN }, (_, i) => HISTORY_SHOWN + 2 - i));
+    expect(shown[0]!.fallbackText).toBe(`Book number ${HISTORY_SHOWN + 2} is next.`);
+  });
 });
 
 describe('runs', () => {
@@ -150,7 +172,8 @@ describe('runs', () => {
   ];
   for (const details of endings) {
     it(`ending ${details.state} writes the record and one chat message bearing it, once`, async () => {
-      const run = await open(new Date(now.getTime() + 60_000));
+      // A run times out only past its deadline; every other ending comes before it.
+      const run = await open(new Date(now.getTime() + (details.state === 'timed_out' ? -1_000 : 60_000)));
       const message = await endRun(database.db, run.runId, details, now);
       expect(message).toMatchObject({ runId: run.runId, terminalState: details.state, correlationId: run.correlationId });
       expect(await endRun(database.db, run.runId, { state: 'cancelled', actor: '&mara', at: now.toISOString() }, now)).toBeUndefined();
@@ -212,6 +235,34 @@ describe('runs', () => {
   it('the database refuses a terminal state without its record', async () => {
     const run = await open(new Date(now.getTime() + 60_000));
     await expect(database.db.updateTable('loop_runs').set({ state: 'completed' }).where('run_id', '=', run.runId).execute()).rejects.toThrow();
+  });
+
+  it('never records a timeout before the deadline: not early by the caller, not by a clock running ahead of the database', async () => {
+    const deadline = new Date(Date.now() + 60_000);
+    const run = await open(deadline);
+    const timedOut: TerminalDetails = { state: 'timed_out', deadline: deadline.toISOString(), lastStage: 'model' };
+    const early = new Date(deadline.getTime() - 18_000);
+    expect(await endRun(database.db, run.runId, timedOut, early)).toBeUndefined();
+    // A process whose clock is an hour ahead: past the deadline by its clock, not by the database's.
+    const ahead = new Date(Date.now() + 3_600_000);
+    expect(await endRun(database.db, run.runId, timedOut, ahead)).toBeUndefined();
+    await sweepExpiredRuns(database.db, ahead);
+    expect(await readRun(database.db, run.runId)).toMatchObject({ state: 'running', terminal: null });
+    expect((await listMessages(database.db, run.loopId!)).filter((m) => m.runId === run.runId)).toEqual([]);
+  });
+
+  it('a run token lapses at its deadline to the millisecond, never up to a second before it', async () => {
+    const tokens = runTokens(database.db, createSecretKey(randomBytes(32)), 'https://amp.test');
+    // A deadline 900 ms into a second: a whole-second expiry rounded down lapses 900 ms early.
+    const deadline = new Date(Math.floor(Date.now() / 1000) * 1000 + 30_900);
+    const run = await open(deadline);
+    const token = await tokens.mint(run);
+    expect(await tokens.verify(token, ownerId, new Date(deadline.getTime() - 500))).toMatchObject({ runId: run.runId, state: 'running' });
+    expect(await tokens.verify(token, ownerId, new Date(deadline.getTime() - 1))).toMatchObject({ runId: run.runId });
+    await expect(tokens.verify(token, ownerId, deadline)).rejects.toMatchObject({
+      code: 'run_token_invalid',
+      message: expect.stringMatching(/past its deadline/),
+    });
   });
 
   it('the sweeper ends runs past their deadline as timed out with their last stage', async () => {

@@ -121,6 +121,10 @@ describe('items, members and the shelf', () => {
       ['progress', { kind: 'list', title: 'Loop started', blocks: [{ type: 'paragraph', text: 'Getting going.' }], fallbackText: 'Loop started' }],
       ['placeholder', { kind: 'list', title: 'Tacos', blocks: [{ type: 'paragraph', text: 'Coming soon' }], fallbackText: 'TBD' }],
       ['cursor', { kind: 'list', title: 'Page', blocks: [], fallbackText: 'cursor=b2Zmc2V0OjUwO3NuYXA6MTIz' }],
+      ['cursor', { kind: 'list', title: 'Next', blocks: [{ type: 'paragraph', text: 'cursor: abc123' }], fallbackText: 'cursor: abc123' }],
+      ['cursor', { kind: 'list', title: 'Batch marker', blocks: [], fallbackText: 'Batch marker 7' }],
+      ['cursor', { kind: 'list', title: 'Where we were', blocks: [{ type: 'paragraph', text: 'Page token: CiAK…' }], fallbackText: 'Page token: CiAK…' }],
+      ['coordinates', { kind: 'list', title: 'Taco spots', blocks: [], fallbackText: 'Joe’s Kansas City, at 39.0525, -94.5977' }],
     ] as const) {
       const result = await call(mara, 'loop_write', { loopId, item });
       expect(result.isError, reason).toBe(true);
@@ -129,13 +133,40 @@ describe('items, members and the shelf', () => {
     expect((await call(mara, 'loop_read', { loopId })).structuredContent.loop.items).toEqual([]);
   });
 
+  it('refuses grounding that names nothing the writer can see, or a coordinate, and keeps nothing', async () => {
+    const own = (await call(mara, 'identity_write', { value: 'I could eat al pastor every week.' })).structuredContent.signalId as string;
+    const theirs = (await call(theo, 'identity_write', { value: 'I keep a private list of taco trucks.' })).structuredContent.signalId as string;
+    const item = (grounding: string[]) => ({
+      kind: 'list',
+      title: 'Al pastor spots',
+      blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo'] }],
+      fallbackText: 'Tacos El Gallo',
+      grounding,
+    });
+    for (const [grounding, code, details] of [
+      [[own, 'sig_made_up_123'], 'grounding_not_found', { grounding: ['sig_made_up_123'] }],
+      [[theirs], 'grounding_not_found', { grounding: [theirs] }],
+      [['contact_match:nobody_has_this_tag'], 'grounding_not_found', { grounding: ['contact_match:nobody_has_this_tag'] }],
+      [['geo:39.0997:-94.5786'], 'item_not_admitted', { reason: 'coordinates' }],
+    ] as const) {
+      const refused = await call(mara, 'loop_write', { loopId, item: item([...grounding]) });
+      expect(refused.isError, grounding.join()).toBe(true);
+      expect(refused.structuredContent.error).toMatchObject({ code, details });
+      const seeded = await call(mara, 'loop_create', { title: 'Al pastor', renderer: 'list', skillId: 'skill_al_pastor', seedItems: [item([...grounding])] });
+      expect(seeded.structuredContent.error).toMatchObject({ code, details });
+    }
+    expect((await call(mara, 'loop_read', { loopId })).structuredContent.loop.items).toEqual([]);
+    expect((await call(mara, 'loop_read', { title: 'Al pastor', skillId: 'skill_al_pastor' })).structuredContent.error.code).toBe('loop_not_found');
+  });
+
   it('writes an item once per idempotency key and refuses the key with other arguments', async () => {
+    const fact = (await call(mara, 'identity_write', { value: 'I order my tacos with extra cilantro.' })).structuredContent.signalId as string;
     const item = {
       kind: 'list',
       title: 'Taco spots',
       blocks: [{ type: 'bullet_list', items: ['Tacos El Gallo'] }],
       fallbackText: 'Tacos El Gallo',
-      grounding: ['sig_abc'],
+      grounding: [fact],
     };
     const first = await call(mara, 'loop_write', { loopId, item, idempotencyKey: 'write-tacos-0001' });
     const again = await call(mara, 'loop_write', { loopId, item, idempotencyKey: 'write-tacos-0001' });
@@ -144,7 +175,57 @@ describe('items, members and the shelf', () => {
     expect(conflict.structuredContent.error.code).toBe('idempotency_conflict');
     const items = (await call(mara, 'loop_read', { loopId })).structuredContent.loop.items;
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ grounding: ['sig_abc'], provenance: null, author: 'agent', version: 1 });
+    expect(items[0]).toMatchObject({ grounding: [fact], provenance: null, author: 'agent', version: 1 });
+  });
+
+  it('the same item written again, or twenty times at once, is stored once; an update that changes nothing makes no version', async () => {
+    const { loopId: dinnersId } = (await call(mara, 'loop_create', { title: 'Sunday dinners', renderer: 'list', skillId: 'skill_sunday_dinners' }))
+      .structuredContent.loop;
+    const item = { kind: 'list', title: 'Dinners to try', blocks: [{ type: 'bullet_list', items: ['Green chile stew'] }], fallbackText: 'Green chile stew' };
+    const first = (await call(mara, 'loop_write', { loopId: dinnersId, item })).structuredContent;
+    expect(first).toMatchObject({ created: true, changed: true });
+    const again = await call(mara, 'loop_write', { loopId: dinnersId, item });
+    expect(again.structuredContent).toMatchObject({ created: false, changed: false, item: { itemId: first.item.itemId, version: 1 } });
+    expect(again.content[0]!.text).toMatch(/already holds exactly[\s\S]*nothing was written/);
+    const other = { ...item, title: 'Desserts to try', fallbackText: 'Sopapillas', blocks: [{ type: 'bullet_list', items: ['Sopapillas'] }] };
+    const burst = await Promise.all(Array.from({ length: 20 }, () => call(mara, 'loop_write', { loopId: dinnersId, item: other })));
+    expect(new Set(burst.map((r) => r.structuredContent.item.itemId)).size).toBe(1);
+    expect(burst.filter((r) => r.structuredContent.created)).toHaveLength(1);
+    const update = { ...item, itemId: first.item.itemId };
+    expect((await call(mara, 'loop_write', { loopId: dinnersId, item: update })).structuredContent).toMatchObject({ changed: false, item: { version: 1 } });
+    const items = (await call(mara, 'loop_read', { loopId: dinnersId })).structuredContent.loop.items;
+    expect(items.map((i: { title: string; version: number }) => [i.title, i.version])).toEqual([
+      ['Dinners to try', 1],
+      ['Desserts to try', 1],
+    ]);
+    expect(await amp.database.db.selectFrom('loop_item_history').select('version').where('item_id', '=', first.item.itemId).execute()).toEqual([]);
+
+    // A member writing what the owner keeps to themselves gets an item of their own, never the owner's.
+    expect((await call(mara, 'loop_set_item_visibility', { loopId: dinnersId, itemId: first.item.itemId, visibility: 'owner' })).isError).toBeFalsy();
+    await call(mara, 'loop_share', { loopId: dinnersId, tag: '&theo' });
+    const theirs = (await call(theo, 'loop_write', { loopId: dinnersId, item })).structuredContent;
+    expect(theirs).toMatchObject({ created: true, changed: true });
+    expect(theirs.item.itemId).not.toBe(first.item.itemId);
+    expect((await call(mara, 'loop_write', { loopId: dinnersId, item })).structuredContent.item.itemId).toBe(first.item.itemId);
+  });
+
+  it("shows an item's earlier versions in loop_read and on the Loop page, newest first", async () => {
+    const { loopId: booksId } = (await call(mara, 'loop_create', { title: 'My reading list this year', renderer: 'list', skillId: 'skill_reading_list' }))
+      .structuredContent.loop;
+    const list = (books: string[]) => ({ kind: 'list', title: 'To read', blocks: [{ type: 'bullet_list', items: books }], fallbackText: books.join('; ') });
+    const first = (await call(mara, 'loop_write', { loopId: booksId, item: list(['Piranesi']) })).structuredContent.item;
+    await call(mara, 'loop_write', { loopId: booksId, item: { ...list(['Piranesi', 'Kindred']), itemId: first.itemId } });
+    await call(mara, 'loop_write', { loopId: booksId, item: { ...list(['Piranesi', 'Kindred', 'Middlemarch']), itemId: first.itemId } });
+    const [item] = (await call(mara, 'loop_read', { loopId: booksId })).structuredContent.loop.items;
+    expect(item).toMatchObject({ version: 3, fallbackText: 'Piranesi; Kindred; Middlemarch' });
+    expect(item.history).toEqual([
+      { version: 2, title: 'To read', fallbackText: 'Piranesi; Kindred', provenance: null, recordedAt: expect.any(String) },
+      { version: 1, title: 'To read', fallbackText: 'Piranesi', provenance: null, recordedAt: expect.any(String) },
+    ]);
+    const page = (await mara.browser.get(`${amp.apiUrl}/loops/${booksId}`)).text;
+    const shown = page.slice(page.indexOf(`data-item-history="${first.itemId}"`));
+    expect(shown).toMatch(/Version 3[\s\S]*2 earlier versions/);
+    expect(shown).toMatch(/data-version="2"[\s\S]*Piranesi; Kindred[\s\S]*data-version="1"[\s\S]*Piranesi</);
   });
 
   it('shares by membership; item visibility never grants access; an andee item keeps its visibility', async () => {

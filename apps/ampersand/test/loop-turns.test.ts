@@ -24,7 +24,6 @@ const FILMS = {
   title: 'Three films for Friday',
   blocks: [{ type: 'recommendation', name: 'Paddington 2', reason: 'Everyone laughed at the first one.' }],
   fallbackText: 'Paddington 2 — everyone laughed at the first one.',
-  grounding: ['sig_family_laughs'],
 };
 
 async function callTool(agent: { client: Agent['client'] }, name: string, args: Record<string, unknown>) {
@@ -235,6 +234,17 @@ describe('the external runtime over MCP with the run token', () => {
       await expectVisibleEnding(amp, mara, loopId, run, 'completed', /Three films are on the list/);
       const replay = await callTool({ client: inRun }, 'run_outcome', { mode: 'completed', summary: 'Again.' });
       expect(replay.structuredContent.error).toMatchObject({ code: 'run_token_invalid', details: { state: 'completed' } });
+
+      // A runtime that gives up early (or whose clock runs ahead) cannot report a timeout before the deadline, even one its spec allows.
+      const patient = await newLoop(amp, mara, 'Family movie night, patient', false);
+      await pinSkill(amp.database.db, patient, SKILL, { ...SPEC, terminalModes: ['completed', 'timed_out'] }, new Date());
+      const waiting = await press(amp, mara, patient, 'run');
+      const early = await callTool({ client: await mara.withHeaders({ 'X-Run-Token': runtime.handed[1]!.runToken }) }, 'run_outcome', {
+        mode: 'timed_out',
+        summary: 'Ran out of time.',
+      });
+      expect(early.structuredContent.error).toMatchObject({ code: 'outcome_not_allowed', details: { requested: 'timed_out', deadline: waiting.deadline } });
+      expect((await runs(amp, mara, patient, waiting.runId))[0]).toMatchObject({ state: 'running', terminal: null });
     } finally {
       await mara.close();
       await theo.close();
@@ -267,11 +277,37 @@ describe('identity_write inside a signed chat turn', () => {
   }, 90_000);
 });
 
+describe('a deadline timer that fires before the clock reaches the deadline', () => {
+  it('the turn waits for the deadline itself, then ends timed out', async () => {
+    const model = await startModelStandIn();
+    // The server's clock, stepped back 18 s mid-turn (as a time sync may): the deadline timer counts real time.
+    let stepBack = 0;
+    const amp = await startAmpersand({ now: () => new Date(Date.now() - stepBack), settings: { modelUrl: model.url, turnSeconds: 2, sweepSeconds: 1 } });
+    const mara = await authorizedAgent(amp, 'mara');
+    try {
+      const loopId = await newLoop(amp, mara, 'Family movie night');
+      model.script(['stall']);
+      const started = await press(amp, mara, loopId, 'run');
+      while ((await runs(amp, mara, loopId, started.runId))[0].stage !== 'model_call') await new Promise((r) => setTimeout(r, 50));
+      stepBack = 18_000;
+      await new Promise((r) => setTimeout(r, new Date(started.deadline).getTime() - Date.now() + 2_000));
+      expect((await runs(amp, mara, loopId, started.runId))[0].state).toBe('running');
+      const run = await ended(amp, mara, loopId, started.runId);
+      expect(run.terminal).toMatchObject({ state: 'timed_out', deadline: started.deadline, lastStage: 'model_call' });
+      expect(new Date(run.endedAt).getTime()).toBeGreaterThanOrEqual(new Date(run.deadline).getTime());
+    } finally {
+      await mara.close();
+      await amp.close();
+      await model.close();
+    }
+  }, 90_000);
+});
+
 describe('a killed API process', () => {
   it('leaves its running turn to the sweeper, which ends it timed out with the last stage', async () => {
     const model = await startModelStandIn();
     const database = await openTestDatabase<AmpersandDatabase>(ampersandMigrations, 'ampersand_kill');
-    const first = await startAmpersand({ database, settings: { modelUrl: model.url, turnSeconds: 600 } });
+    const first = await startAmpersand({ database, settings: { modelUrl: model.url, turnSeconds: 8 } });
     const mara = await authorizedAgent(first, 'mara');
     let second: RunningAmpersand | undefined;
     try {
@@ -282,7 +318,7 @@ describe('a killed API process', () => {
       await mara.close();
       await first.close();
       expect((await database.db.selectFrom('loop_runs').select('state').where('run_id', '=', started.runId).executeTakeFirstOrThrow()).state).toBe('running');
-      // Another API process, its clock past the deadline, sweeping every second.
+      // Another API process sweeping every second, its clock an hour ahead: the run still ends only once the deadline has passed.
       second = await startAmpersand({ database, secret: first.secret, now: () => new Date(Date.now() + 3600_000), settings: { sweepSeconds: 1 } });
       let state = 'running';
       while (state === 'running') {
@@ -291,6 +327,7 @@ describe('a killed API process', () => {
       }
       const row = await database.db.selectFrom('loop_runs').selectAll().where('run_id', '=', started.runId).executeTakeFirstOrThrow();
       expect(row.state).toBe('timed_out');
+      expect(Date.now()).toBeGreaterThanOrEqual(new Date(row.deadline).getTime());
       expect(typeof row.terminal === 'string' ? JSON.parse(row.terminal) : row.terminal).toMatchObject({ state: 'timed_out', lastStage: 'model_call' });
       const messages = await database.db
         .selectFrom('conversation_messages')

@@ -13,6 +13,9 @@ const idempotencyKey = z
   .max(200)
   .optional()
   .describe('Optional: the same key with the same arguments returns the first answer; reuse with other arguments is refused');
+/** Earlier versions of an item shown with it (loop_read, the Loop page), newest first; its `version` says how many there are in all. */
+export const HISTORY_SHOWN = 20;
+
 const referenceId = z.string().regex(/^[A-Za-z0-9_:.-]{1,100}$/);
 
 export const itemInput = z
@@ -95,7 +98,21 @@ export const loopReadOutput = z.object({
   loop: summary
     .extend({
       composition: z.array(z.record(z.string(), z.unknown())).describe('The composed surface (hosted runtime), empty when none'),
-      items: z.array(itemOutput),
+      items: z.array(
+        itemOutput.extend({
+          history: z
+            .array(
+              z.object({
+                version: z.number().int(),
+                title: z.string(),
+                fallbackText: z.string(),
+                provenance: itemOutput.shape.provenance,
+                recordedAt: z.string().describe('When this version was replaced'),
+              }),
+            )
+            .describe(`The item's earlier versions, newest first: the latest ${HISTORY_SHOWN} of the version - 1 there are`),
+        }),
+      ),
       conversation: z.array(message).describe('The latest messages, oldest first; conversation.seq is its version'),
     })
     .nullable(),
@@ -130,7 +147,12 @@ export const loopCreateOutput = z.object({
 });
 
 export const loopWriteInput = z.object({ loopId, item: itemInput, idempotencyKey }).strict();
-export const loopWriteOutput = z.object({ loopId: z.string(), item: itemOutput, created: z.boolean() });
+export const loopWriteOutput = z.object({
+  loopId: z.string(),
+  item: itemOutput,
+  created: z.boolean(),
+  changed: z.boolean().describe('False when the Loop already held exactly this item (or this version): the stored one is returned and nothing was written'),
+});
 
 export const loopShareInput = z.object({ loopId, tag: z.string().min(1).max(40).describe('The &tag of the andee to add or remove'), idempotencyKey }).strict();
 export const loopUnshareOutput = z.object({ loopId: z.string(), tag: z.string(), changed: z.boolean(), members: loopMembersOutput.shape.members });

@@ -81,12 +81,15 @@ export const loopOperations = [
     path: '/v1/loops/write',
     title: 'Write a Loop item',
     description:
-      'Persist an earned artifact in a Loop (recommendation set, plan, list, synthesis, profile or decision), or a new version of one with itemId. Content is blocks from the live surface contract plus fallbackText; grounding is reference-only (ids, never private evidence). Refused: empty or placeholder items, "Loop started"/progress/checkpoint notes and opaque cursors — say those in the chat instead.',
+      'Persist an earned artifact in a Loop (recommendation set, plan, list, synthesis, profile or decision), or a new version of one with itemId. Content is blocks from the live surface contract plus fallbackText; grounding is reference-only (ids, never private evidence). Refused: empty or placeholder items, "Loop started"/progress/checkpoint notes, opaque cursors and batch markers (known by their shape) — say those in the chat instead — and coordinates (name the place). Grounding ids must name facts or evidence you can see. Writing exactly what the Loop already holds (the same item, or an update that changes nothing) returns the stored item with changed: false and writes nothing.',
     input: loopWriteInput,
     output: loopWriteOutput,
-    annotations: WRITE,
+    annotations: IDEMPOTENT_WRITE,
     scopes: { all: ['loops:write'] },
-    text: (r) => `${r.created ? 'Saved' : 'Updated'} "${r.item.title}" (${r.item.itemId}, version ${r.item.version}).`,
+    text: (r) =>
+      r.changed
+        ? `${r.created ? 'Saved' : 'Updated'} "${r.item.title}" (${r.item.itemId}, version ${r.item.version}).`
+        : `This Loop already holds exactly "${r.item.title}" (${r.item.itemId}, version ${r.item.version}); nothing was written.`,
   }),
   declareOperation({
     name: 'loop_share',

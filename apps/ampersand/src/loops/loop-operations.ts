@@ -12,9 +12,10 @@ import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, L
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
 import { setItemVisibility, writeItem, type ItemInput, type ItemView } from './loop-items.ts';
+import { requireGrounding } from './loop-grounding.ts';
 import { Loops, type LoopSummary } from './loop-records.ts';
 import { readLoopView, readLoopViewIf, type LoopView } from './loop-view.ts';
-import { endRun, recordStage, type RunView } from './runs.ts';
+import { endRun, readRun, recordStage, type RunView } from './runs.ts';
 import { SURFACE_CONTRACT } from '../contracts/surface-contract.ts';
 import { SKILL_DECLINED, type TerminalDetails } from './terminal-messages.ts';
 
@@ -55,7 +56,7 @@ export class LoopOperations {
     input: z.output<typeof loopWriteInput> | { loopId: string; item: ItemInput; idempotencyKey?: undefined },
     now: Date,
     run?: RunView,
-  ): Promise<{ loopId: string; item: ItemView; created: boolean }> {
+  ): Promise<{ loopId: string; item: ItemView; created: boolean; changed: boolean }> {
     if (run && (run.loopId === null || input.loopId !== run.loopId)) throw outsideRun(run);
     const loop = await this.loops.summary(callerId, input.loopId);
     if (run?.envelope.outcomeSpec && !(run.envelope.outcomeSpec.artifactKinds as readonly string[]).includes(input.item.kind)) {
@@ -77,14 +78,16 @@ export class LoopOperations {
     }
     const provenance = run?.envelope.skill ? { runId: run.runId, ...run.envelope.skill } : null;
     const work = async (db: Parameters<typeof writeItem>[0]) => {
-      const written = await writeItem(db, loop.loopId, 'agent', input.item, provenance, now);
-      await this.loops.touch(loop.loopId, now, db);
-      return { loopId: loop.loopId, item: written.item, created: written.created };
+      await requireGrounding(db, callerId, input.item.grounding);
+      const written = await writeItem(db, loop.loopId, 'agent', input.item, provenance, now, loop.role === 'owner');
+      if (written.changed) await this.loops.touch(loop.loopId, now, db);
+      return { loopId: loop.loopId, item: written.item, created: written.created, changed: written.changed };
     };
     const answer = input.idempotencyKey
       ? (await runIdempotent(this.db, { accountId: callerId, operation: 'loop_write', idempotencyKey: input.idempotencyKey }, input, now, work)).result
       : await work(this.db);
-    if (run) await recordStage(this.db, run.runId, 'wrote_item', now, { itemId: answer.item.itemId }, answer.item.itemId);
+    // Writing what the Loop already held changed nothing, so it is no effect of the run.
+    if (run && answer.changed) await recordStage(this.db, run.runId, 'wrote_item', now, { itemId: answer.item.itemId }, answer.item.itemId);
     return answer;
   }
 
@@ -111,6 +114,7 @@ export class LoopOperations {
         { allowed, requested: input.mode },
       );
     }
+    if (input.mode === 'timed_out' && now.getTime() < new Date(run.deadline).getTime()) throw beforeDeadline(run);
     // The effects recorded up to now (the caller's copy of the run may predate its last write).
     const fresh = await this.db.selectFrom('loop_runs').select('effects').where('run_id', '=', run.runId).executeTakeFirst();
     const itemIds = [...new Set(fresh ? ((typeof fresh.effects === 'string' ? JSON.parse(fresh.effects) : fresh.effects) as string[]) : run.effects)];
@@ -129,9 +133,19 @@ export class LoopOperations {
       }
     })();
     const message = await endRun(this.db, run.runId, details, now);
+    if (!message && details.state === 'timed_out' && (await readRun(this.db, run.runId))?.state === 'running') throw beforeDeadline(run);
     if (!message) throw ampersandErrors.fail('run_token_invalid', 'The run has already ended.', { runId: run.runId });
     return { runId: run.runId, state: details.state, messageId: message.messageId, correlationId: run.correlationId };
   }
+}
+
+/** A runtime (its clock ahead, or giving up early) reporting a timeout the deadline has not reached: refused, the run goes on. */
+function beforeDeadline(run: RunView) {
+  return ampersandErrors.fail(
+    'outcome_not_allowed',
+    `This run's deadline is ${run.deadline}; it cannot time out before then. End it another way its outcome specification allows, or let the deadline end it.`,
+    { requested: 'timed_out', deadline: run.deadline },
+  );
 }
 
 function outsideRun(run: RunView) {

@@ -14,6 +14,7 @@ import { ampersandErrors } from '../errors.ts';
 import type { LoopTables } from '../store/loop-tables.ts';
 import { areConnected } from '../identity/connections.ts';
 import { Notifications } from '../identity/notifications.ts';
+import { requireGrounding } from './loop-grounding.ts';
 import { insertItem, type ItemInput } from './loop-items.ts';
 import { LoopInvitations } from './loop-invitations.ts';
 
@@ -114,6 +115,7 @@ export class Loops {
   }
 
   async create(ownerId: string, input: CreateLoopInput, now: Date): Promise<{ loop: LoopSummary; reused: boolean }> {
+    for (const item of input.seedItems ?? []) await requireGrounding(this.db, ownerId, item.grounding);
     const created = await this.db.transaction().execute(async (trx) => {
       const loopId = `loop_${randomUUID()}`;
       const inserted = await trx

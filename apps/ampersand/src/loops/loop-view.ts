@@ -1,8 +1,8 @@
 /**
  * What `loop_read` answers for one Loop — the caller's view of it, its composed surface, its
- * items (owner-only ones for the owner alone) and its latest conversation — read in one
- * statement, because `loop_read` runs on every agent step and each statement costs the embedded
- * database a parse and a plan. By id (any Loop the caller is a member of) or by the exact title
+ * items (owner-only ones for the owner alone) each with its latest earlier versions, and its
+ * latest conversation — read in one statement, because `loop_read` runs on every agent step and
+ * each statement costs the embedded database a parse and a plan. By id (any Loop the caller is a member of) or by the exact title
  * and skill id of one they own. Each shape of the statement is built by Kysely once (kit
  * `compiledOnce`): building it was a sixth of the API's CPU per call.
  */
@@ -14,15 +14,19 @@ import { hashedGrantId, liveGrantConditionByHash } from '../auth/grants.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { messageView, type MessageView } from './conversation.ts';
 import { compositionBlocks } from './loop-composition.ts';
-import { itemView, type ItemView } from './loop-items.ts';
+import { HISTORY_SHOWN } from '../contracts/loop-contracts.ts';
+import { itemVersionOf, itemView, type HistoryRow, type ItemView, type ItemVersion } from './loop-items.ts';
 import { loopSummaryOf, type LoopSummary } from './loop-records.ts';
 import type { LoopTables } from '../store/loop-tables.ts';
 import type { SurfaceBlock } from '../contracts/surface-contract.ts';
 
+/** An item as loop_read shows it: with its latest earlier versions, newest first. */
+export type ItemWithHistory = ItemView & { history: ItemVersion[] };
+
 export interface LoopView {
   summary: LoopSummary;
   composition: SurfaceBlock[];
-  items: ItemView[];
+  items: ItemWithHistory[];
   conversation: MessageView[];
 }
 
@@ -92,6 +96,16 @@ function loopViewQuery(db: Kysely<AmpersandDatabase>, andeeId: string, key: Loop
         eb
           .selectFrom('loop_items as i')
           .selectAll('i')
+          .select((ib) =>
+            jsonArrayFrom(
+              ib
+                .selectFrom('loop_item_history as h')
+                .select(['h.version', 'h.title', 'h.fallback_text', 'h.provenance', 'h.recorded_at'])
+                .whereRef('h.item_id', '=', 'i.item_id')
+                .orderBy('h.version', 'desc')
+                .limit(HISTORY_SHOWN),
+            ).as('history'),
+          )
           .whereRef('i.loop_id', '=', 'l.loop_id')
           .where((w) => w.or([w('i.visibility', '=', 'members'), w('m.role', '=', 'owner')]))
           .orderBy('i.created_at')
@@ -111,7 +125,10 @@ function toLoopView(row: NonNullable<Awaited<ReturnType<ReturnType<typeof loopVi
     summary: loopSummaryOf(row),
     composition: compositionBlocks(row.composition),
     // Rows come back as JSON: timestamps as strings, which the views read as dates.
-    items: (row.items as unknown as Array<LoopTables['loop_items']>).map(itemView),
+    items: (row.items as unknown as Array<LoopTables['loop_items'] & { history: Array<Omit<HistoryRow, 'item_id'>> }>).map((item) => ({
+      ...itemView(item),
+      history: item.history.map(itemVersionOf),
+    })),
     conversation: (row.conversation as unknown as Array<LoopTables['conversation_messages']>).map(messageView).reverse(),
   };
 }

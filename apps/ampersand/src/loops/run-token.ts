@@ -26,6 +26,8 @@ export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer:
   const hs256 = hs256Verifier({ key, type: 'run+jwt', required: ['sub', 'rid'] });
   return {
     mint(envelope) {
+      // JWT times are whole seconds: the expiry is rounded up, so the token never lapses before the
+      // deadline; verify holds the run to the deadline itself, to the millisecond.
       return new SignJWT({
         rid: envelope.runId,
         ...(envelope.loopId !== null ? { lid: envelope.loopId } : { tid: envelope.chatTurnId }),
@@ -36,7 +38,7 @@ export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer:
         .setAudience(AUDIENCE)
         .setSubject(envelope.andeeId)
         .setIssuedAt()
-        .setExpirationTime(Math.floor(new Date(envelope.deadline).getTime() / 1000))
+        .setExpirationTime(Math.ceil(new Date(envelope.deadline).getTime() / 1000))
         .sign(key);
     },
     async verify(token, callerId, now) {
@@ -57,6 +59,11 @@ export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer:
           `The run this token was minted for has ended (${run.state}); a run token is good for its own turn only.`,
           { runId: run.runId, state: run.state },
         );
+      if (now.getTime() >= new Date(run.deadline).getTime())
+        throw ampersandErrors.fail('run_token_invalid', 'The run token has expired: its run is past its deadline.', {
+          runId: run.runId,
+          deadline: run.deadline,
+        });
       return run;
     },
   };

@@ -4,6 +4,9 @@
  * stage reached and the effects made, ending in exactly one terminal state. Ending a run writes
  * its terminal record and the visible chat message in one transaction, and only while the run is
  * still running — whoever ends it first (engine, external runtime, cancel, sweeper) is the only one.
+ * A run times out only once its deadline has passed by the clock of whoever ends it and by the
+ * database's, the one clock every process shares: a process whose clock runs ahead, a timer that
+ * fires early or a runtime that gives up early cannot record a timeout before the deadline.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -113,16 +116,19 @@ export async function recordStage(
   });
 }
 
-/** Ends a running run: its terminal record and its chat message together. Undefined when it had already ended. */
+/**
+ * Ends a running run: its terminal record and its chat message together. Undefined when it had
+ * already ended — or, for a timeout, when its deadline has not yet passed (the run goes on).
+ */
 export async function endRun(db: Kysely<AmpersandDatabase>, runId: string, details: TerminalDetails, now: Date): Promise<MessageView | undefined> {
   return db.transaction().execute(async (trx) => {
-    const ended = await trx
+    let ending = trx
       .updateTable('loop_runs')
       .set({ state: details.state, terminal: JSON.stringify(details), ended_at: now })
       .where('run_id', '=', runId)
-      .where('state', '=', 'running')
-      .returning(['loop_id', 'andee_id', 'correlation_id'])
-      .executeTakeFirst();
+      .where('state', '=', 'running');
+    if (details.state === 'timed_out') ending = ending.where('deadline', '<=', now).where('deadline', '<=', sql<Date>`statement_timestamp()`);
+    const ended = await ending.returning(['loop_id', 'andee_id', 'correlation_id']).executeTakeFirst();
     if (!ended) return undefined;
     await appendLog(trx, runId, `ended_${details.state}`, {}, now);
     if (ended.loop_id !== null) await trx.updateTable('loops').set({ updated_at: now }).where('loop_id', '=', ended.loop_id).execute();
@@ -165,12 +171,14 @@ export async function listChatRuns(db: Db, andeeId: string, limit = 50): Promise
   return rows.map(runView);
 }
 
+/** Running runs whose deadline has passed by `now` and by the database's clock, earliest first. */
 export async function runningRunsPast(db: Db, now: Date): Promise<Array<{ runId: string; stage: string; deadline: Date }>> {
   const rows = await db
     .selectFrom('loop_runs')
     .select(['run_id', 'stage', 'deadline'])
     .where('state', '=', 'running')
     .where('deadline', '<', now)
+    .where('deadline', '<', sql<Date>`statement_timestamp()`)
     .orderBy('deadline')
     .limit(100)
     .execute();

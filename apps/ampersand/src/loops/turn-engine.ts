@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from '@agent-products/kit/log';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { appendMessage, listMessages, type ConversationRef } from './conversation.ts';
 import type { ExternalRuntime } from './external-runtime.ts';
 import type { LoopOperations } from './loop-operations.ts';
@@ -268,6 +269,21 @@ export class TurnEngine {
     await Promise.allSettled([...this.inFlight.values()].map((t) => t.done));
   }
 
+  /**
+   * Ends the turn timed out at its deadline as the deadline's own clock keeps it. The deadline
+   * timer counts real time, which that clock need not follow (stepped back mid-turn, a timer
+   * rounding down): when it fires early the turn waits for the deadline itself. endRun checks the
+   * database's clock too; if that lags, the sweeper ends the run a little later, never earlier.
+   */
+  private async timeOutAtDeadline(envelope: TurnEnvelope, signal: AbortSignal): Promise<void> {
+    const { db, now } = this.options;
+    const deadline = new Date(envelope.deadline).getTime();
+    for (let left = deadline - now().getTime(); left > 0; left = deadline - now().getTime()) if (!(await pause(left, signal))) return;
+    const run = await readRun(db, envelope.runId);
+    if (run?.state !== 'running') return;
+    await endRun(db, envelope.runId, { state: 'timed_out', deadline: envelope.deadline, lastStage: run.stage }, now());
+  }
+
   private launch(envelope: TurnEnvelope, plan: TurnPlan, provider: ModelProvider): void {
     const controller = new AbortController();
     const done = this.drive(envelope, plan, provider, controller)
@@ -281,12 +297,14 @@ export class TurnEngine {
     const deadline = new Date(envelope.deadline).getTime();
     const tools = TURN_TOOLS.filter((t) => plan.toolNames.includes(t.function.name));
     const messages: ChatMessage[] = [{ role: 'system', content: plan.instructions }, ...(await history(db, plan.conversation))];
+    let deadlineTimer: AbortSignal | undefined;
     try {
       for (let step = 1; step <= MAX_STEPS; step++) {
         if (!(await recordStage(db, envelope.runId, 'model_call', now(), { step }))) return;
         const remaining = deadline - now().getTime();
         if (remaining <= 0) throw new DeadlineReached();
-        const answer = await provider.complete({ messages, tools }, AbortSignal.any([controller.signal, AbortSignal.timeout(remaining)]));
+        deadlineTimer = AbortSignal.timeout(remaining);
+        const answer = await provider.complete({ messages, tools }, AbortSignal.any([controller.signal, deadlineTimer]));
         if (!(await recordStage(db, envelope.runId, 'model_answered', now(), { step, toolCalls: answer.toolCalls.map((c) => c.function.name) }))) return;
         if (answer.toolCalls.length === 0) {
           const run = await readRun(db, envelope.runId);
@@ -314,22 +332,26 @@ export class TurnEngine {
       if (controller.signal.aborted) return; // cancelled (already ended) or the process is going away (the sweeper will end it)
       const run = await readRun(db, envelope.runId);
       if (run?.state !== 'running') return;
-      if (error instanceof DeadlineReached || (error as Error)?.name === 'TimeoutError') {
-        await endRun(db, envelope.runId, { state: 'timed_out', deadline: envelope.deadline, lastStage: run.stage }, now());
-        return;
-      }
+      if (error instanceof DeadlineReached || deadlineTimer?.aborted) return this.timeOutAtDeadline(envelope, controller.signal);
       this.options.log.warn({ err: error, runId: envelope.runId }, 'turn failed');
-      await endRun(
-        db,
-        envelope.runId,
-        { state: 'failed', errorClass: error instanceof ProviderError ? error.errorClass : 'engine_error', correlationId: envelope.correlationId },
-        now(),
-      );
+      // A provider's own timeout, well inside the deadline, is its failure: the run did not run out of time.
+      const errorClass = error instanceof ProviderError ? error.errorClass : (error as Error)?.name === 'TimeoutError' ? 'provider_timeout' : 'engine_error';
+      await endRun(db, envelope.runId, { state: 'failed', errorClass, correlationId: envelope.correlationId }, now());
     }
   }
 }
 
 class DeadlineReached extends Error {}
+
+/** Waits `ms`; false when the signal ended the wait first. */
+async function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  try {
+    await sleep(ms, undefined, { signal });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const CHAT_INSTRUCTIONS = [
   "You are &'s agent, in a plain chat with the andee (no Loop). Answer their message helpfully and briefly.",

@@ -7,7 +7,7 @@
  */
 import { isSafeLinkUrl } from '../contracts/link-urls.ts';
 import type { ConversationPage } from '../loops/conversation.ts';
-import type { ItemView } from '../loops/loop-items.ts';
+import type { ItemVersion, ItemView } from '../loops/loop-items.ts';
 import type { Invitee, WaitingInvitation } from '../loops/loop-invitations.ts';
 import type { LoopSummary } from '../loops/loop-records.ts';
 import type { RunView } from '../loops/runs.ts';
@@ -131,6 +131,8 @@ export function shelfPage(view: ShelfView): string {
 export interface LoopPageView {
   loop: LoopSummary;
   items: ItemView[];
+  /** Each item's latest earlier versions, newest first (loop-items.ts `itemHistories`). */
+  histories: Map<string, ItemVersion[]>;
   /** The composed surface (presentation only); empty when none was composed. */
   composition: SurfaceBlock[];
   members: Array<{ tag: string; name: string; role: string }>;
@@ -157,7 +159,7 @@ export function loopPage(view: LoopPageView): string {
         {view.items.length === 0 ? (
           <p>Nothing saved yet. A run saves something only when it has a useful result.</p>
         ) : (
-          view.items.map((item) => artifact(item, loop.renderer))
+          view.items.map((item) => artifact(item, loop.renderer, view.histories.get(item.itemId) ?? []))
         )}
       </section>
       <section aria-labelledby="conversation">
@@ -248,14 +250,41 @@ export function loopPage(view: LoopPageView): string {
   );
 }
 
-/** An item as the Loop's renderer shows it: the renderer sets its layout, the blocks its content. */
-function artifact(item: ItemView, renderer: string) {
+/** An item as the Loop's renderer shows it: the renderer sets its layout, the blocks its content; its earlier versions under it. */
+function artifact(item: ItemView, renderer: string, history: ItemVersion[]) {
   return (
     <article class="card" data-item-id={item.itemId} data-run-id={item.provenance?.runId ?? ''} data-renderer={renderer}>
       <h3>{item.title}</h3>
       {item.blocks.length ? item.blocks.map((b) => block(b, renderer) ?? <p>{item.fallbackText}</p>) : <p>{item.fallbackText}</p>}
       {item.visibility === 'owner' ? <small>Only you see this.</small> : null}
+      {item.version > 1 ? <EarlierVersions item={item} history={history} /> : null}
     </article>
+  );
+}
+
+/** What the item said before: each earlier version in plain text, with when it was replaced and by which run. */
+function EarlierVersions(props: { item: ItemView; history: ItemVersion[] }) {
+  const earlier = props.item.version - 1;
+  const older = earlier - props.history.length;
+  return (
+    <details class="history" data-item-history={props.item.itemId}>
+      <summary>
+        Version {props.item.version}, changed {props.item.updatedAt.slice(0, 16).replace('T', ' ')} UTC · {earlier} earlier{' '}
+        {earlier === 1 ? 'version' : 'versions'}
+      </summary>
+      <ol reversed>
+        {props.history.map((v) => (
+          <li data-version={v.version} data-run-id={v.provenance?.runId ?? ''}>
+            <strong>
+              Version {v.version}: {v.title}
+            </strong>{' '}
+            <small>(replaced {v.recordedAt.slice(0, 16).replace('T', ' ')} UTC)</small>
+            <p class="fallback">{v.fallbackText}</p>
+          </li>
+        ))}
+      </ol>
+      {older > 0 ? <p class="meta">{older === 1 ? 'One older version is' : `${older} older versions are`} kept and not shown here.</p> : null}
+    </details>
   );
 }
 

@@ -10,7 +10,7 @@ import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
 import { conversationPage } from '../loops/conversation.ts';
 import { loopComposition } from '../loops/loop-composition.ts';
-import { listItems } from '../loops/loop-items.ts';
+import { itemHistories, listItems } from '../loops/loop-items.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import { listRuns, readRun } from '../loops/runs.ts';
 import { pinStarter, STARTER_SKILLS, starterById, type StarterSkill } from '../loops/starter-skills.ts';
@@ -98,10 +98,15 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
     if (!session) return c.redirect(`/sign-in?next=/loops/${encodeURIComponent(loopId)}`, 303);
     const loop = await operations.loops.summary(session.andee.andeeId, loopId);
     const runs = await listRuns(deps.db, loopId, 20);
+    const items = await listItems(deps.db, loopId, loop.role === 'owner');
     return c.html(
       loopPage({
         loop,
-        items: await listItems(deps.db, loopId, loop.role === 'owner'),
+        items,
+        histories: await itemHistories(
+          deps.db,
+          items.filter((i) => i.version > 1).map((i) => i.itemId),
+        ),
         composition: await loopComposition(deps.db, loopId),
         members: await operations.loops.members(session.andee.andeeId, loopId),
         invitees: loop.role === 'owner' ? await operations.loops.invitations.invitees(loopId) : [],
