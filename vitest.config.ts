@@ -42,6 +42,7 @@ export const SLOW = [
   'apps/chengdu-soul/test/operator-relative-paths.test.ts',
   'apps/chengdu-soul/test/operator-while-running.test.ts',
   'apps/chengdu-soul/test/redis-outage.test.ts',
+  'apps/tutu-sim/test/graceful-drain.test.ts',
   // Full-scale fuzz, and error interop through the published clients (child processes too).
   'apps/ampersand/test/fuzz-writes.test.ts',
   'apps/chengdu-soul/test/fuzz-writes.test.ts',
