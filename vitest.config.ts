@@ -54,7 +54,7 @@ export const SLOW = [
   'packages/kit/src/web/tokens-equal.test.ts',
 ];
 
-const UNIT = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}'];
+const UNIT = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'deploy/**/*.test.ts'];
 const BLACK_BOX = ['apps/*/test/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
