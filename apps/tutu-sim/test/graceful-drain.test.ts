@@ -1,7 +1,7 @@
 /**
  * SIGTERM drains a product process, as a container runtime or Kubernetes sends it: a real
  * `tutu-sim` process (`node --import tsx apps/tutu-sim/src/main.ts`, the kit's serving and
- * stop-on-signals like every product) answers a tool call that takes 1.5 s. SIGTERM arrives while
+ * stop-on-signals like every product) answers a tool call that takes 3 s. SIGTERM arrives while
  * that call is in flight: readiness turns false at once while the port still accepts, the call
  * still gets its whole answer, and the process exits 0 with its port closed.
  */
@@ -13,6 +13,8 @@ import { rpc } from '@agent-products/kit/testing';
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 const ANNOUNCED = /^tutu-sim\s+(http:\/\/127\.0\.0\.1:\d+)\/\s/m;
+/** How long the tool call takes: it is still running when SIGTERM arrives. */
+const CALL_MS = 3000;
 
 let child: ChildProcess | undefined;
 afterEach(() => {
@@ -51,7 +53,7 @@ async function status(url: string): Promise<number | string> {
 
 describe('graceful drain on SIGTERM', () => {
   it('turns readiness false, finishes the call in flight, and exits 0', async () => {
-    const sim = await startSim({ TUTU_SIM_LATENCY_MS: '1500', DRAIN_DELAY_MS: '600', DRAIN_TIMEOUT_MS: '10000' });
+    const sim = await startSim({ TUTU_SIM_LATENCY_MS: String(CALL_MS), DRAIN_DELAY_MS: '1500', DRAIN_TIMEOUT_MS: '20000' });
     expect(await status(`${sim.url}/health/ready`)).toBe(200);
 
     const sentAt = Date.now();
@@ -61,19 +63,23 @@ describe('graceful drain on SIGTERM', () => {
       method: 'tools/call',
       params: { name: 'search_hotels', arguments: { city_name: 'Казань', check_in: '2027-02-11', check_out: '2027-02-13', adults: 2 } },
     }).catch((error: Error) => ({ failed: `${error.message}: ${String(error.cause)}` }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The stand-in counts a call as it starts it, before its latency: from then on it is in flight.
+    while (((await (await fetch(`${sim.url}/control`)).json()) as { total_calls: number }).total_calls === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     child!.kill('SIGTERM');
 
-    // Readiness first, while the port still takes connections.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await status(`${sim.url}/health/ready`)).toBe(503);
+    // Readiness turns false while the port still takes connections: the first answer that is not 200 is a 503.
+    let ready = await status(`${sim.url}/health/ready`);
+    while (ready === 200 && Date.now() - sentAt < CALL_MS) ready = await status(`${sim.url}/health/ready`);
+    expect(ready).toBe(503);
 
     const answer = await inFlight;
     expect(answer, sim.output()).toMatchObject({ status: 200 });
     // The stand-in answers a tool call as one server-sent event: the whole result arrived.
     const event = /^data: (.+)$/m.exec((answer as { text: string }).text);
     expect(JSON.parse(event![1]!)).toMatchObject({ id: 1, result: { content: [{ type: 'text' }] } });
-    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1500);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(CALL_MS);
     expect(await sim.exited).toBe(0);
     expect(await status(`${sim.url}/health/live`)).toBe('ECONNREFUSED');
   });
