@@ -56,7 +56,7 @@ describe('drain', () => {
     const inFlight = get(`${server.url}/slow`);
     await app.started;
 
-    const drained = server.drain({ delayMs: 400, timeoutMs: 5000 });
+    const drained = server.drain({ delayMs: 1000, timeoutMs: 5000 });
     // Still accepting during the delay, but not ready: a load balancer stops sending work here.
     expect(await get(`${server.url}/health/ready`)).toEqual({ status: 503, body: '{"status":"draining"}' });
     expect(await get(`${server.url}/health`)).toMatchObject({ status: 200 });
@@ -92,7 +92,7 @@ describe('drain', () => {
     }, 0);
     const inFlight = get(`${server.url}/slow`);
     await started;
-    const drained = server.drain({ delayMs: 300, timeoutMs: 5000 });
+    const drained = server.drain({ delayMs: 1000, timeoutMs: 5000 });
     expect(await get(`${server.url}/health/ready`)).toEqual({ status: 503, body: '{"status":"draining"}' });
     release();
     expect(await inFlight).toEqual({ status: 200, body: 'finished' });
