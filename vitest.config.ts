@@ -43,6 +43,7 @@ export const SLOW = [
   'apps/chengdu-soul/test/operator-relative-paths.test.ts',
   'apps/chengdu-soul/test/operator-while-running.test.ts',
   'apps/chengdu-soul/test/redis-outage.test.ts',
+  'apps/tutu-sim/test/graceful-drain.test.ts',
   // Full-scale fuzz, and error interop through the published clients (child processes too).
   'apps/ampersand/test/fuzz-writes.test.ts',
   'apps/chengdu-soul/test/fuzz-writes.test.ts',
@@ -54,7 +55,7 @@ export const SLOW = [
   'packages/kit/src/web/tokens-equal.test.ts',
 ];
 
-const UNIT = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}'];
+const UNIT = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'deploy/**/*.test.ts'];
 const BLACK_BOX = ['apps/*/test/**/*.test.{ts,tsx}'];
 
 export default defineConfig({

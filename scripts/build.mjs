@@ -3,11 +3,13 @@
  * npm dependencies stay external. Production runs compiled JavaScript rather than tsx, whose
  * on-the-fly transform wraps every closure for its name and costs about a third of the
  * throughput of an MCP call (measured in bench/, see README "Performance"). Last, it prints
- * the size of zaezd's trip board widget as built. It also builds &'s andee card bundle.
+ * the size of zaezd's trip board widget as built. It also builds &'s andee card bundle. What it
+ * builds is listed in build-entries.mjs.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { build } from 'esbuild';
+import { buildEntries } from './build-entries.mjs';
 
 const root = new URL('../', import.meta.url);
 const workspaces = ['packages', 'apps'].flatMap((dir) => readdirSync(new URL(dir, root)).map((name) => `${dir}/${name}`));
@@ -23,22 +25,7 @@ for (const file of manifests) {
   }
 }
 
-// Every product's process entries (`src/main.ts`, or one `src/main-<name>.ts` per process of a
-// product that runs several) → `dist/main*.mjs`; every benchmark server → `bench/dist/`.
-const entries = {};
-for (const app of workspaces.filter((w) => w.startsWith('apps/'))) {
-  if (!existsSync(new URL(`${app}/src`, root))) continue;
-  for (const file of readdirSync(new URL(`${app}/src`, root)).filter((f) => /^main(-[a-z]+)?\.ts$/.test(f))) {
-    entries[`${app}/dist/${file.replace(/\.ts$/, '')}`] = `${app}/src/${file}`;
-  }
-}
-// The trip board widget's size, printed by every build.
-entries['apps/zaezd/dist/widget-size'] = 'apps/zaezd/src/web/widget-size.ts';
-// The andee card's builder, run below.
-entries['apps/ampersand/dist/write-andee-card'] = 'apps/ampersand/src/web/card/write-andee-card.ts';
-for (const file of readdirSync(new URL('bench/servers', root)).filter((f) => f.endsWith('.ts'))) {
-  entries[`bench/dist/${file.replace(/\.ts$/, '')}`] = `bench/servers/${file}`;
-}
+const entries = buildEntries(root);
 
 await build({
   entryPoints: entries,

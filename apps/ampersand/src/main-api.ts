@@ -17,7 +17,7 @@ const service = await createApiService({ settings, database, tokenSecret, log })
 // The labelled demo graph, once, only on the embedded default: never into a real database.
 const demo = database.kind === 'pglite' && settings.demoSeed ? await service.seedDemo() : undefined;
 
-const server = await listen(service.app.fetch, settings.apiPort, settings.host);
+const server = await listen(service.app.fetch, settings.apiPort, settings.bindAddress);
 log.info({ url: settings.apiUrl, database: database.kind }, 'ampersand api listening');
 process.stdout.write(
   [
@@ -40,7 +40,7 @@ process.stdout.write(
 );
 
 stopOnSignals(
-  () => server.close(),
+  () => server.drain(settings.drain),
   () => service.close(),
   () => database.close(),
 );

@@ -11,7 +11,7 @@ import { resolveTokenSecret } from './token-secret.ts';
 const settings = settingsFromEnv();
 const log = createLogger({ name: 'ampersand-mcp', level: settings.logLevel });
 const service = createMcpService({ settings, tokenSecret: resolveTokenSecret(settings), log });
-const server = await listen(service.app.fetch, settings.mcpPort, settings.host);
+const server = await listen(service.app.fetch, settings.mcpPort, settings.bindAddress);
 log.info({ url: settings.mcpUrl, api: settings.apiUrl }, 'ampersand mcp listening');
 process.stdout.write(
   [
@@ -24,6 +24,6 @@ process.stdout.write(
 );
 
 stopOnSignals(
-  () => server.close(),
+  () => server.drain(settings.drain),
   () => service.close(),
 );

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loopbackOrigins } from '@agent-products/kit/http';
-import { envReader } from '@agent-products/kit/settings';
+import { envReader, servingSettings, type ServingSettings } from '@agent-products/kit/settings';
 
 function findRepoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -58,7 +58,12 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimitSettings = {
 export const DEFAULT_EMBEDDING_THRESHOLD = 0.85;
 
 export interface AmpersandSettings {
+  /** The loopback host of the default URLs; the address bound is `bindAddress`. */
   host: string;
+  /** The address both processes bind (BIND_ADDRESS). */
+  bindAddress: string;
+  /** How a process drains on SIGTERM (DRAIN_DELAY_MS, DRAIN_TIMEOUT_MS). */
+  drain: ServingSettings['drain'];
   mcpPort: number;
   apiPort: number;
   /** The canonical MCP resource URL: the access tokens' audience and the PRM `resource`. */
@@ -123,8 +128,11 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
   const apiUrl = read.url('AMPERSAND_API_URL', `http://${host}:${apiPort}`, { bare: true, normalized: true }).replace(/\/+$/, '');
   const seconds = (name: string, fallback: number, min: number) => read.duration(name, fallback, { unit: 's', min });
   const databaseUrl = read.optional('DATABASE_URL');
+  const serving = servingSettings(read);
   return {
     host,
+    bindAddress: serving.bindAddress,
+    drain: serving.drain,
     mcpPort,
     apiPort,
     mcpUrl,

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { loopbackOrigins } from '@agent-products/kit/http';
-import { envReader } from '@agent-products/kit/settings';
+import { envReader, servingSettings, type ServingSettings } from '@agent-products/kit/settings';
 import { DEFAULT_TILES, checkedTileUrl, type TileSettings } from './tile-settings.ts';
 
 /** The repository root, found from this module whether it runs from src/ or from a build. */
@@ -27,7 +27,10 @@ export const RELEASES_DIR = join(APP_ROOT, 'catalog', 'releases');
 
 export interface ChengduConfig {
   port: number;
+  /** The address it binds (BIND_ADDRESS). */
   host: string;
+  /** How it drains on SIGTERM (DRAIN_DELAY_MS, DRAIN_TIMEOUT_MS). */
+  drain: ServingSettings['drain'];
   databaseUrl: string | undefined;
   databaseSchema: string;
   dataDir: string;
@@ -54,9 +57,11 @@ export const SEARCH_ANSWERS_KEPT = 256;
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ChengduConfig {
   const read = envReader(env);
   const port = read.port('CHENGDU_SOUL_PORT', 8401);
+  const serving = servingSettings(read);
   return {
     port,
-    host: '127.0.0.1',
+    host: serving.bindAddress,
+    drain: serving.drain,
     databaseUrl: read.optional('DATABASE_URL'),
     databaseSchema: read.string('CHENGDU_SOUL_DB_SCHEMA', 'chengdu_soul'),
     dataDir: read.string('CHENGDU_SOUL_DATA_DIR', join(REPO_ROOT, '.data', 'chengdu-soul')),

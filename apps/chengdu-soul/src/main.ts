@@ -64,7 +64,7 @@ process.stdout.write(
 );
 
 stopOnSignals(
-  () => server.close(),
+  () => server.drain(config.drain),
   () => service.close(),
   () => database.close(),
 );

@@ -1,6 +1,6 @@
 /**
  * The stand-in as one Hono app: the MCP endpoint, the control routes and the demo pages, on the
- * kit's HTTP shell (correlation ids, JSON logs, loopback Host checks, `/health`). Used by
+ * kit's HTTP shell (correlation ids, JSON logs, Host checks for loopback and the public URL, `/health`). Used by
  * `main.ts`, by zaezd's tests (started on an ephemeral port) and by the benchmark.
  */
 import type { Hono } from 'hono';
@@ -32,6 +32,8 @@ export function createTutuSim(options: TutuSimOptions): TutuSim {
   const app = createHttpApp({
     log: options.log,
     allowedOrigins: options.allowedOrigins,
+    // Reached by its public name (TUTU_SIM_PUBLIC_URL, e.g. a Kubernetes Service), it must accept that Host.
+    publicUrl: options.publicUrl(),
     health: { dependencies: [], details: () => ({ service: SIM_SERVER_NAME, demo: true, data: 'fixture data, not real offers' }) },
   });
   const mcp = createSimMcpHandler(

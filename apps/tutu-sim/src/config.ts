@@ -3,12 +3,15 @@
  * faults unless asked for. `TUTU_SIM_FAULTS` takes `tool=fault[*N]` pairs (see sim-control.ts).
  */
 import { loopbackOrigins } from '@agent-products/kit/http';
-import { envReader } from '@agent-products/kit/settings';
+import { envReader, servingSettings, type ServingSettings } from '@agent-products/kit/settings';
 import { parseFaultList, type ControlSettings } from './control/sim-control.ts';
 
 export interface TutuSimConfig {
   port: number;
+  /** The address it binds (BIND_ADDRESS). */
   host: string;
+  /** How it drains on SIGTERM (DRAIN_DELAY_MS, DRAIN_TIMEOUT_MS). */
+  drain: ServingSettings['drain'];
   publicUrl: string | undefined;
   allowedOrigins: string[];
   control: ControlSettings;
@@ -18,9 +21,11 @@ export interface TutuSimConfig {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): TutuSimConfig {
   const read = envReader(env);
   const port = read.port('TUTU_SIM_PORT', 8410);
+  const serving = servingSettings(read);
   return {
     port,
-    host: '127.0.0.1',
+    host: serving.bindAddress,
+    drain: serving.drain,
     publicUrl: read.optional('TUTU_SIM_PUBLIC_URL'),
     allowedOrigins: loopbackOrigins(port),
     control: {

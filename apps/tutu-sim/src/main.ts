@@ -31,6 +31,6 @@ process.stdout.write(
 );
 
 stopOnSignals(
-  () => server.close(),
+  () => server.drain(config.drain),
   () => sim.close(),
 );

@@ -5,11 +5,14 @@
  * board says so and lists the hotels instead.
  */
 import { loopbackOrigins } from '@agent-products/kit/http';
-import { envReader } from '@agent-products/kit/settings';
+import { envReader, servingSettings, type ServingSettings } from '@agent-products/kit/settings';
 
 export interface ZaezdConfig {
   port: number;
+  /** The address it binds (BIND_ADDRESS). */
   host: string;
+  /** How it drains on SIGTERM (DRAIN_DELAY_MS, DRAIN_TIMEOUT_MS). */
+  drain: ServingSettings['drain'];
   /** Where people reach zaezd's pages; trip links are built on it. Default: the loopback address. */
   publicUrl: string | undefined;
   allowedOrigins: string[];
@@ -76,13 +79,15 @@ function hostList(text: string | undefined): string[] {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZaezdConfig {
   const read = envReader(env);
   const port = read.port('ZAEZD_PORT', 8402);
+  const serving = servingSettings(read);
   const eventsSource = read.string('ZAEZD_EVENTS_SOURCE', 'bundled');
   if (eventsSource !== 'bundled' && eventsSource !== 'kudago') throw new TypeError(`ZAEZD_EVENTS_SOURCE must be bundled or kudago: ${eventsSource}`);
   const weatherApiKey = read.optional('ZAEZD_WEATHER_API_KEY');
   const ms = (name: string, fallback: number, max: number) => read.duration(name, fallback, { unit: 'ms', min: 0, max });
   return {
     port,
-    host: '127.0.0.1',
+    host: serving.bindAddress,
+    drain: serving.drain,
     publicUrl: read.optional('ZAEZD_PUBLIC_URL') === undefined ? undefined : read.url('ZAEZD_PUBLIC_URL', ''),
     allowedOrigins: [...loopbackOrigins(port), ...read.list('ZAEZD_ALLOWED_ORIGINS')],
     tutuUrl: read.url('TUTU_MCP_URL', 'http://127.0.0.1:8410/mcp'),

@@ -51,6 +51,6 @@ process.stdout.write(
 );
 
 stopOnSignals(
-  () => server.close(),
+  () => server.drain(config.drain),
   () => service.close(),
 );

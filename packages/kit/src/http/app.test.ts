@@ -110,12 +110,19 @@ describe('errors and health', () => {
     // Alive all the same: liveness does not depend on dependencies.
     const live = await appWith(capture().log, false).request('http://127.0.0.1:8401/health/live', { headers: { Host: '127.0.0.1:8401' } });
     expect(live.status).toBe(200);
+    // Not ready: a load balancer sends it no work while an essential dependency is down.
+    const ready = await appWith(capture().log, false).request('http://127.0.0.1:8401/health/ready', { headers: { Host: '127.0.0.1:8401' } });
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'degraded' });
   });
 
   it('stays ok when only a non-essential dependency is down, and counts a hanging probe as down', async () => {
     const ok = await appWith().request('http://127.0.0.1:8401/health', { headers: { Host: '127.0.0.1:8401' } });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ status: 'ok', dependencies: { store: { up: true }, extras: { up: false } } });
+    const ready = await appWith().request('http://127.0.0.1:8401/health/ready', { headers: { Host: '127.0.0.1:8401' } });
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
     const states = await dependencyStates([{ name: 'hangs', essential: true, neededFor: 'x', probe: () => new Promise<boolean>(() => {}) }], 50);
     expect(states).toEqual({ hangs: { up: false, essential: true, neededFor: 'x' } });
   });

@@ -3,7 +3,7 @@
  * credentials and capability paths redacted, Host validation, Origin allow-listing, CORS on the
  * MCP path (or the paths a product names) for the allowed origins (cors.ts), a body limit on every
  * route (body-limit.ts), one error handler (errors/error-handler.ts: a thrown ToolError at its
- * table status, never a stack trace or a 500 for bad input), and `GET /health` + `/health/live`.
+ * table status, never a stack trace or a 500 for bad input), and `GET /health`, `/health/ready`, `/health/live`.
  * A route a Node-callback library answers stands behind all of it too (node-callback.ts).
  */
 import { Hono, type Context } from 'hono';

@@ -7,5 +7,6 @@ export { nodeCallbackRoute, type NodeCallback, type NodeCallbackOptions, type No
 export { correlatedJsonResponse, correlationIdFor } from './correlation.ts';
 export { loopbackOrigins, originAllowed } from './origin-host.ts';
 export { DEFAULT_MAX_BODY_BYTES, readBodyLimited, type BodyRead } from './read-body.ts';
+export { READINESS_PATH, type DrainOptions } from './drain.ts';
 export { listen, listenFirst, listenNode, type PendingServer, type RunningServer } from './serve.ts';
 export { stopOnSignals } from './stop-on-signals.ts';

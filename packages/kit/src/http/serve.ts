@@ -2,12 +2,14 @@
  * Serving a product on a port and stopping it: a web-standard fetch handler (`listen`), a handler
  * that can only be built once the port is known (`listenFirst`: an app whose links or allowed
  * origins name its own address), or a Node request listener (`listenNode`, for libraries that
- * speak Node's req/res). Each resolves once listening, on loopback unless told otherwise, and
- * `close()` stops accepting, ends kept-alive connections and resolves when the server is closed.
+ * speak Node's req/res). Each resolves once listening, on loopback unless told otherwise;
+ * `close()` stops accepting, ends every connection at once and resolves when the server is closed
+ * (tests, teardown), while `drain()` is a process's graceful stop (drain.ts).
  */
 import { serve } from '@hono/node-server';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { drainingAnswer, isReadinessProbe, trackForDrain, type DrainOptions, type DrainTracker } from './drain.ts';
 
 /**
  * How long an idle kept-alive connection stays open. Node's 5 s default loses a race with
@@ -19,25 +21,25 @@ import type { AddressInfo } from 'node:net';
 const KEEP_ALIVE_MS = 65_000;
 
 export interface RunningServer {
+  /** The address to reach it from this host: loopback when it is bound to every interface. */
   url: string;
   port: number;
   close(): Promise<void>;
+  /** Readiness false, then stop accepting and let the requests in flight finish within the bound. */
+  drain(options: DrainOptions): Promise<void>;
 }
 
-export function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, hostname = '127.0.0.1'): Promise<RunningServer> {
+/** A web-standard handler; @hono/node-server passes the Node request and response after the Request (node-callback.ts reads them). */
+type FetchHandler = (request: Request, ...nodeBindings: never[]) => Response | Promise<Response>;
+
+export function listen(fetch: FetchHandler, port: number, hostname = '127.0.0.1'): Promise<RunningServer> {
+  let tracker: DrainTracker | undefined;
+  const answer = (request: Request, ...nodeBindings: unknown[]) =>
+    tracker?.draining && isReadinessProbe(request.method, new URL(request.url).pathname) ? drainingAnswer() : fetch(request, ...(nodeBindings as never[]));
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, (info: AddressInfo) => {
-      resolve({
-        url: `http://${hostname}:${info.port}`,
-        port: info.port,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-          }),
-      });
-    });
+    const server = serve({ fetch: answer, port, hostname }, (info: AddressInfo) => resolve(running(http, info.port, hostname, tracker!)));
     const http = server as Server;
+    tracker = trackForDrain(http);
     http.keepAliveTimeout = KEEP_ALIVE_MS;
     http.headersTimeout = KEEP_ALIVE_MS + 1000;
     server.once('error', reject);
@@ -61,23 +63,42 @@ export async function listenFirst(port: number, hostname = '127.0.0.1'): Promise
 }
 
 export function listenNode(listener: (req: IncomingMessage, res: ServerResponse) => void, port: number, hostname = '127.0.0.1'): Promise<RunningServer> {
-  const server = createServer(listener);
+  const server = createServer((req, res) => {
+    if (tracker.draining && isReadinessProbe(req.method, req.url?.split('?')[0])) return sendDrainingAnswer(res);
+    listener(req, res);
+  });
+  const tracker = trackForDrain(server);
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1000;
   return new Promise((resolve, reject) => {
-    server.once('error', reject).listen(port, hostname, () => {
-      const { port: bound } = server.address() as AddressInfo;
-      resolve({
-        url: `http://${hostname}:${bound}`,
-        port: bound,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
+    server.once('error', reject).listen(port, hostname, () => resolve(running(server, (server.address() as AddressInfo).port, hostname, tracker)));
   });
+}
+
+function running(server: Server, port: number, hostname: string, tracker: DrainTracker): RunningServer {
+  return {
+    url: `http://${reachableHost(hostname)}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+    drain: (options) => tracker.drain(options),
+  };
+}
+
+/** A wildcard bind (a container's 0.0.0.0 or ::) is reached from this host on loopback. */
+function reachableHost(hostname: string): string {
+  if (hostname === '0.0.0.0') return '127.0.0.1';
+  if (hostname === '::') return '[::1]';
+  return hostname.includes(':') ? `[${hostname}]` : hostname;
+}
+
+async function sendDrainingAnswer(res: ServerResponse): Promise<void> {
+  const answer = drainingAnswer();
+  res.writeHead(answer.status, Object.fromEntries(answer.headers));
+  res.end(await answer.text());
 }
 
 function notReady(): Response {

@@ -1,6 +1,7 @@
 /**
  * Graceful stop for a product process: on SIGINT or SIGTERM, run each closer once, in order (the
- * listening server first, so no new request starts while the rest shut down), then exit.
+ * listening server first, drained so its requests in flight finish and no new one starts while
+ * the rest shut down), then exit 0.
  */
 export function stopOnSignals(...closers: Array<() => Promise<unknown> | unknown>): void {
   let stopping = false;
