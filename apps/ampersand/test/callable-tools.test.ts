@@ -71,13 +71,13 @@ describe('tools/list', () => {
 });
 
 describe('a tool called by name that was not listed', () => {
-  it('is insufficient_scope naming the scope, and says to reconnect asking for the Loop scopes', async () => {
+  it('is insufficient_scope naming the scope, and says to authorize again and tick the Loop scopes', async () => {
     const client = await mcpClient(amp, await accessToken(amp, ada));
     try {
       const refused = await callError(client, 'loop_read', { loopId: 'anything' });
       expect(refused).toMatchObject({ code: 'insufficient_scope', details: { missingScopes: ['loops:read'] } });
       expect(refused.message).toContain('loops:read loops:write');
-      expect(refused.message).toMatch(/reconnect/i);
+      expect(refused.message).toMatch(/authorize this MCP client again.*tick Loop access/i);
       const write = await callError(client, LOOP_WRITE_TOOLS[1]!, {});
       expect(write).toMatchObject({ code: 'insufficient_scope', details: { missingScopes: ['loops:write'] } });
     } finally {

@@ -70,12 +70,12 @@ describe('discovery and health', () => {
 });
 
 describe('bearer refusals', () => {
-  it('a request without a token gets 401 pointing at the metadata, asking for the default scopes, without an error code in the header', async () => {
+  it('a request without a token gets 401 pointing at the metadata, asking for the current public scope set, without an error code in the header', async () => {
     for (const path of ['/mcp', '/']) {
       const response = await post(path, INITIALIZE);
       expect(response.status).toBe(401);
       expect(challengeOf(response)).toBe(
-        `Bearer resource_metadata="${new URL('/.well-known/oauth-protected-resource', amp.mcpUrl).href}", scope="${DEFAULT_SCOPE}"`,
+        `Bearer resource_metadata="${new URL('/.well-known/oauth-protected-resource', amp.mcpUrl).href}", scope="${DEFAULT_SCOPE} loops:read loops:write"`,
       );
       // The contract's request-validation table: a missing token is 401 invalid_token.
       expect((await response.json()).error).toMatchObject({ code: 'invalid_token', reason: 'missing' });

@@ -28,11 +28,12 @@ export function hostedRuntimeTools(forward: Forward, options: ToolOptions = {}):
 }
 
 /**
- * The opt-in scopes (the Loop ones) are never in the default grant, so "authorize again" alone
- * would bring back the same scopes: the caller must ask for them and the andee must tick them.
+ * The opt-in scopes (the Loop ones) are never in the default grant: authorizing again asks for
+ * them (the 401 challenge and the protected-resource metadata name the current scope set:
+ * mcp/resource-metadata.ts), and the andee must tick them on the approval page.
  */
 export const OPT_IN_SCOPES_HOW_TO_GET =
-  'Loop access is opt-in: reconnect this MCP client asking for the scopes "loops:read loops:write" (besides the default ones), and tick Loop access on the approval page.';
+  'Loop access is opt-in: authorize this MCP client again (its sign-in asks for the current scope set, loops:read loops:write included) and tick Loop access on the approval page.';
 
 /** The tools that any one of several scopes lets a caller use, with those scopes (what tools/list shows them by). */
 export function anyOfScopes(): Record<string, readonly string[]> {

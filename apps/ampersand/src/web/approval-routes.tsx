@@ -218,12 +218,26 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     const offered = requested.filter((s) => (GRANTABLE_SCOPES as readonly string[]).includes(s));
     const granted = offered.filter((s) => !isOptIn(s) || ticked.has(s));
     const refused = offered.filter((s) => !granted.includes(s));
+    withdrawRefusals(grant, resource, granted);
     if (granted.length) grant.addResourceScope(resource, granted);
     if (refused.length) grant.rejectResourceScope(resource, refused);
     return grant.save();
   }
 
   return app;
+}
+
+/**
+ * A scope the andee left unticked before and ticks now is granted: oidc-provider subtracts a
+ * grant's rejected scopes from its granted ones, so without this a step-up to the Loop scopes on
+ * the same grant would be approved and still not reach the token.
+ */
+function withdrawRefusals(grant: InstanceType<Provider['Grant']>, resource: string, granted: readonly string[]): void {
+  const rejected = grant.rejected?.resources?.[resource];
+  if (!rejected) return;
+  const still = splitScopes(rejected).filter((s) => !granted.includes(s));
+  if (still.length) grant.rejected!.resources![resource] = still.join(' ');
+  else delete grant.rejected!.resources![resource];
 }
 
 function expiryOf(interaction: Interaction): Date {
