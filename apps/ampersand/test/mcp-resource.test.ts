@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HEADERS } from '@agent-products/kit/testing';
 import { PUBLIC_TOOLS } from './support/public-tools.ts';
-import { TURN_SCOPED_TOOLS } from './support/loop-tool-names.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { mintAccessToken } from './support/mint-token.ts';
 
@@ -140,7 +139,7 @@ describe('request validation after the token', () => {
     expect(init.status).toBe(200);
     const list = await post('/mcp', { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { Authorization: `Bearer ${token}` });
     const tools = (await list.json()).result.tools as Array<{ name: string; _meta?: { securitySchemes?: unknown } }>;
-    expect(tools.map((t) => t.name).sort()).toEqual([...PUBLIC_TOOLS, ...TURN_SCOPED_TOOLS].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual([...PUBLIC_TOOLS].sort());
     expect(tools.find((t) => t.name === 'connections_read')?._meta?.securitySchemes).toEqual([{ type: 'oauth2', scopes: ['connections:read'] }]);
   });
 

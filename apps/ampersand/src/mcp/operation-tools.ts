@@ -4,10 +4,12 @@
  * missing one is `insufficient_scope`), the call is forwarded to the operation's API route, which
  * answers and checks again, and the declaration's text rendering reads well alone.
  */
+import * as z from 'zod';
 import { defineTool, type RequestScope, type Tool } from '@agent-products/kit/mcp';
 import { platformErrors } from '@agent-products/kit/errors';
 import type { SomeOperation } from '../contracts/declare-operation.ts';
 import { OPERATIONS } from '../contracts/operations.ts';
+import { ampersandErrors } from '../errors.ts';
 import { isOptIn } from '../scopes.ts';
 import { ANDEE_CARD_TOOL_META } from './andee-card-resource.ts';
 import type { Forward } from './api-forwarder.ts';
@@ -25,6 +27,40 @@ export function ampersandTools(forward: Forward, options: ToolOptions = {}): Too
 /** The tools only the & hosted runtime's principal is shown (spec "Hosted-runtime tools"); the API refuses anyone else again. */
 export function hostedRuntimeTools(forward: Forward, options: ToolOptions = {}): Tool[] {
   return OPERATIONS.filter((op) => op.hostedRuntimeOnly).map((op) => toolOf(op, forward, options));
+}
+
+/** Whatever a caller sends: the refusal below answers before arguments matter. */
+const ANY_ARGUMENTS = z.looseObject({});
+
+/**
+ * The hosted runtime's tools as every other client meets them: never listed, and a call by name is
+ * the tool error `hosted_runtime_only` (spec "Enforcement": a tool error, never an unknown tool),
+ * before the scopes or the arguments are looked at, since no authorization lets such a client call it.
+ */
+export function hostedRuntimeRefusals(): Tool[] {
+  return OPERATIONS.filter((op) => op.hostedRuntimeOnly).map((op) =>
+    defineTool({
+      name: op.name,
+      title: op.title,
+      description: op.description,
+      input: ANY_ARGUMENTS,
+      output: op.output,
+      annotations: op.annotations,
+      access: 'credential',
+      run: () => {
+        throw ampersandErrors.fail(
+          'hosted_runtime_only',
+          `${op.name} belongs to the & hosted runtime; a public OAuth client cannot call it, whatever its scopes.`,
+        );
+      },
+      text: op.text,
+    }),
+  );
+}
+
+/** The names of the turn-scoped tools: listed only to a request made within a turn (turn-requests.ts). */
+export function turnScopedToolNames(): ReadonlySet<string> {
+  return new Set(OPERATIONS.filter((op) => op.turnScoped).map((op) => op.name));
 }
 
 /**
