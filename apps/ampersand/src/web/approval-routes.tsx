@@ -22,6 +22,7 @@ import type { InteractionApprovals } from '../auth/interaction-approvals.ts';
 import { answeredElsewherePage, approvingPage, startingPage, NEVER_SCAN_WARNING, type AccessView, type ClientView } from '../auth/interaction-pages.tsx';
 import { INTERACTION_SCRIPT, INTERACTION_SCRIPT_PATH } from '../auth/interaction-script.ts';
 import { fail } from '../errors.ts';
+import { visibleLevels } from '../identity/visibility.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { postedForm, type WebEnv } from './web-session.ts';
 import { signInForm } from './sign-in-routes.tsx';
@@ -256,12 +257,19 @@ function clientView(client: { clientId: string; clientName?: string | undefined;
   };
 }
 
+/** An app authorized here, seen by the visibility rules: a third-party client, never & itself. */
+const APP_VIEWER = { andeeId: 'the approving andee', firstParty: false };
+
 function accessView(params: InteractionParams): AccessView {
   const requested = splitScopes(params.scope);
   return {
     defaultScopes: requested.filter((s) => (DEFAULT_PUBLIC_SCOPES as readonly string[]).includes(s)),
     optInScopes: requested.filter(isOptIn),
     refusedScopes: requested.filter((s) => (RESERVED_SCOPES as readonly string[]).includes(s)),
+    factsSeen: {
+      others: visibleLevels(APP_VIEWER, 'another andee', true),
+      own: visibleLevels(APP_VIEWER, APP_VIEWER.andeeId, false),
+    },
   };
 }
 
