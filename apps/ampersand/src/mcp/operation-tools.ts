@@ -38,24 +38,26 @@ const ANY_ARGUMENTS = z.looseObject({});
  * before the scopes or the arguments are looked at, since no authorization lets such a client call it.
  */
 export function hostedRuntimeRefusals(): Tool[] {
-  return OPERATIONS.filter((op) => op.hostedRuntimeOnly).map((op) =>
-    defineTool({
-      name: op.name,
-      title: op.title,
-      description: op.description,
-      input: ANY_ARGUMENTS,
-      output: op.output,
-      annotations: op.annotations,
-      access: 'credential',
-      run: () => {
-        throw ampersandErrors.fail(
-          'hosted_runtime_only',
-          `${op.name} belongs to the & hosted runtime; a public OAuth client cannot call it, whatever its scopes.`,
-        );
-      },
-      text: op.text,
-    }),
-  );
+  return OPERATIONS.filter((op) => op.hostedRuntimeOnly).map(refusalOf);
+}
+
+function refusalOf(op: SomeOperation): Tool {
+  return defineTool({
+    name: op.name,
+    title: op.title,
+    description: op.description,
+    input: ANY_ARGUMENTS,
+    output: op.output,
+    annotations: op.annotations,
+    access: 'credential',
+    run: () => {
+      throw ampersandErrors.fail(
+        'hosted_runtime_only',
+        `${op.name} belongs to the & hosted runtime; a public OAuth client cannot call it, whatever its scopes.`,
+      );
+    },
+    text: op.text,
+  });
 }
 
 /** The names of the turn-scoped tools: listed only to a request made within a turn (turn-requests.ts). */
