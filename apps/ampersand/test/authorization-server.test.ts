@@ -317,6 +317,16 @@ describe('scopes', () => {
     expect(plain.body.scope).toBe('signals:ask');
   });
 
+  it('the approval page says what the app will and will not see, as the visibility rules decide it', async () => {
+    const { page } = await authorize({ scope: 'signals:ask connections:read' });
+    const line = (who: string) => new RegExp(`<li data-facts="${who}">([\\s\\S]*?)</li>`).exec(page)?.[1]?.replace(/\s+/g, ' ');
+    expect(page).toContain('What this app will and will not see');
+    // A third-party app gets other andees' public facts only (spec "andee_read"), a connection's too.
+    expect(line('others')).toBe('Other andees, your connections included: only the facts they made public, never their connected-only or private facts.');
+    // Acting for the andee, it is given their own facts at every level (identity/visibility.ts: the owner sees everything).
+    expect(line('own')).toBe('You: your facts, private ones included, when it asks about you or acts for you.');
+  });
+
   it('Loop scopes are granted only when requested and ticked', async () => {
     const { page, token } = await authorize({ scope: 'signals:ask loops:read loops:write' }, ['loops:read']);
     expect(page).toContain('name="optIn" value="loops:read"');

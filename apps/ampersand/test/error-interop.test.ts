@@ -199,12 +199,17 @@ describeErrorInterop<World, keyof typeof ampersandErrors.table>({
         },
       }),
     not_agent_authored: (w) => as(w, w.mara, 'loop_set_item_visibility', { loopId: w.sharedLoopId, itemId: w.andeeItemId, visibility: 'owner' }),
+    // Never listed to a public client (callable-tools.test.ts), and called by name it is this tool error, not an unknown tool.
     hosted_runtime_only: {
-      notBlackBox:
-        'the hosted-runtime tools are not registered for a public client, so its call is an unknown tool; the API’s own 403 is checked in hosted-runtime-tools.test.ts',
+      call: (w: World) => as(w, w.mara, 'loop_pin_skill', { loopId: w.sharedLoopId, ...PINNED_SKILL }),
+      refusedBy: { 'Inspector CLI 2.x': 'it calls only tools the server listed, and & lists the hosted-runtime tools to the hosted runtime alone' },
     },
     first_party_only: { notBlackBox: 'agent chat and evidence upload are API routes of the andee’s first-party app, not tools (agent-chat-turns.test.ts)' },
-    run_token_invalid: (w) => as(w, w.mara, 'run_outcome', { mode: 'completed', summary: 'Done.' }),
+    // Turn-scoped: listed only within a turn, so outside one a client naming it gets this tool error.
+    run_token_invalid: {
+      call: (w: World) => as(w, w.mara, 'run_outcome', { mode: 'completed', summary: 'Done.' }),
+      refusedBy: { 'Inspector CLI 2.x': 'it calls only tools the server listed, and & lists run_outcome only within a turn' },
+    },
     outcome_not_allowed: {
       notBlackBox: 'only a live run’s own runtime holds the run token it needs; loop-turns.test.ts drives it through the runtime stand-in',
     },

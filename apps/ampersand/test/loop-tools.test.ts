@@ -33,7 +33,7 @@ async function call(agent: Agent, name: string, args: Record<string, unknown>) {
 }
 
 describe('scopes', () => {
-  it('lists every Loop tool with its scope', async () => {
+  it('lists every Loop tool with its scope, run_outcome only within a turn', async () => {
     const tools = (await mara.client.listTools()).tools;
     for (const [name, scope] of [
       ['loop_read', 'loops:read'],
@@ -44,10 +44,10 @@ describe('scopes', () => {
       ['loop_unshare', 'loops:write'],
       ['loop_set_item_visibility', 'loops:write'],
       ['loop_archive', 'loops:write'],
-      ['run_outcome', 'loops:write'],
     ] as const) {
       expect(tools.find((t) => t.name === name)?._meta?.securitySchemes, name).toEqual([{ type: 'oauth2', scopes: [scope] }]);
     }
+    expect(tools.map((t) => t.name)).not.toContain('run_outcome');
   });
 
   it('without the Loop scopes each tool is insufficient_scope, and the API refuses the route itself', async () => {

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HEADERS } from '@agent-products/kit/testing';
 import { PUBLIC_TOOLS } from './support/public-tools.ts';
-import { TURN_SCOPED_TOOLS } from './support/loop-tool-names.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { mintAccessToken } from './support/mint-token.ts';
 
@@ -70,12 +69,12 @@ describe('discovery and health', () => {
 });
 
 describe('bearer refusals', () => {
-  it('a request without a token gets 401 pointing at the metadata, asking for the default scopes, without an error code in the header', async () => {
+  it('a request without a token gets 401 pointing at the metadata, asking for the current public scope set, without an error code in the header', async () => {
     for (const path of ['/mcp', '/']) {
       const response = await post(path, INITIALIZE);
       expect(response.status).toBe(401);
       expect(challengeOf(response)).toBe(
-        `Bearer resource_metadata="${new URL('/.well-known/oauth-protected-resource', amp.mcpUrl).href}", scope="${DEFAULT_SCOPE}"`,
+        `Bearer resource_metadata="${new URL('/.well-known/oauth-protected-resource', amp.mcpUrl).href}", scope="${DEFAULT_SCOPE} loops:read loops:write"`,
       );
       // The contract's request-validation table: a missing token is 401 invalid_token.
       expect((await response.json()).error).toMatchObject({ code: 'invalid_token', reason: 'missing' });
@@ -140,7 +139,7 @@ describe('request validation after the token', () => {
     expect(init.status).toBe(200);
     const list = await post('/mcp', { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { Authorization: `Bearer ${token}` });
     const tools = (await list.json()).result.tools as Array<{ name: string; _meta?: { securitySchemes?: unknown } }>;
-    expect(tools.map((t) => t.name).sort()).toEqual([...PUBLIC_TOOLS, ...TURN_SCOPED_TOOLS].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual([...PUBLIC_TOOLS].sort());
     expect(tools.find((t) => t.name === 'connections_read')?._meta?.securitySchemes).toEqual([{ type: 'oauth2', scopes: ['connections:read'] }]);
   });
 

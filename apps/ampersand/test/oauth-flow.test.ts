@@ -10,7 +10,6 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError, auth } from '
 import { InMemoryOAuthClient } from '@agent-products/kit/testing';
 import { IdentitySignals } from '../src/identity/identity-signals.ts';
 import { PUBLIC_TOOLS } from './support/public-tools.ts';
-import { TURN_SCOPED_TOOLS } from './support/loop-tool-names.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { CookieBrowser, formValue } from './support/cookie-browser.ts';
 
@@ -102,8 +101,8 @@ describe('the official client through OAuth to a tool call', () => {
     const client = new Client({ name: 'test-agent', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(amp.mcpUrl), { authProvider: oauth }));
     const { tools } = await client.listTools();
-    // Only what the default grant can call: no Loop tool without a Loop scope.
-    expect(tools.map((t) => t.name).sort()).toEqual([...PUBLIC_TOOLS, ...TURN_SCOPED_TOOLS].sort());
+    // Only what the default grant can call: no Loop tool without a Loop scope, no turn-scoped tool outside a turn.
+    expect(tools.map((t) => t.name).sort()).toEqual([...PUBLIC_TOOLS].sort());
 
     const asked = await client.callTool({ name: 'ask_question', arguments: { question: 'What food does Ada like?' } });
     expect(asked.isError).toBeFalsy();

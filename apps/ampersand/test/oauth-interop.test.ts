@@ -7,11 +7,22 @@
  * auth flow runs again (its refresh token is refused, so it discards its tokens and sends the
  * andee to a new authorization), and after the andee approves again the same call succeeds
  * (issue 27 §3, Proof).
+ *
+ * Scope step-up (issue 39 §2): the first authorization grants the contract's default four, the
+ * Loop scopes offered as unticked boxes; `loop_read` is then the tool error `insufficient_scope`;
+ * the client's own re-authorization, naming no scope (led either by the 401 challenge after it
+ * drops its tokens, or by the protected-resource metadata through its `auth()` entry), asks for
+ * the current public set, the andee ticks Loops, and `loop_read` succeeds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2, UnauthorizedError as UnauthorizedV2 } from '@modelcontextprotocol/client';
+import {
+  auth as authV2,
+  Client as ClientV2,
+  StreamableHTTPClientTransport as TransportV2,
+  UnauthorizedError as UnauthorizedV2,
+} from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client';
-import { UnauthorizedError as UnauthorizedV1 } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth as authV1, UnauthorizedError as UnauthorizedV1 } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryOAuthClient, MCP_HEADERS } from '@agent-products/kit/testing';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
@@ -46,6 +57,13 @@ interface ClientKind {
   /** Hands the redirect the andee's browser arrived at to the transport (v1 takes the code, v2 the whole answer, RFC 9207 `iss` included). */
   finish(transport: unknown, redirect: URL): Promise<void>;
   unauthorized: new (...args: never[]) => Error;
+  /**
+   * The library's own `auth()` entry asked to authorize again, naming no scope: 1.x refreshes
+   * whenever it holds a refresh token (which cannot widen a grant), so its host drops the old
+   * connection's tokens first, as the spec's installation page says; 2.x says so with its own
+   * `forceReauthorization`.
+   */
+  reauthorize(oauth: InMemoryOAuthClient): Promise<string>;
 }
 
 const KINDS: ClientKind[] = [
@@ -57,6 +75,10 @@ const KINDS: ClientKind[] = [
     }),
     finish: (transport, redirect) => (transport as TransportV1).finishAuth(redirect.searchParams.get('code')!),
     unauthorized: UnauthorizedV1,
+    reauthorize: async (oauth) => {
+      oauth.invalidateCredentials('tokens');
+      return authV1(oauth as never, { serverUrl: new URL(amp.mcpUrl) });
+    },
   },
   {
     name: '@modelcontextprotocol/client 2.x',
@@ -66,17 +88,38 @@ const KINDS: ClientKind[] = [
     }),
     finish: (transport, redirect) => (transport as TransportV2).finishAuth(redirect.searchParams),
     unauthorized: UnauthorizedV2,
+    reauthorize: (oauth) => authV2(oauth, { serverUrl: new URL(amp.mcpUrl), forceReauthorization: true }),
   },
 ];
 
-/** The andee approves the authorization the client sent them to; where the browser was sent back to the client. */
-async function approve(authorizationUrl: URL): Promise<URL> {
+/**
+ * The andee approves the authorization the client sent them to, ticking the opt-in boxes named in
+ * `tick`; where the browser was sent back to the client, and the boxes the page offered (each
+ * unticked until the andee ticks it).
+ */
+async function approve(authorizationUrl: URL, tick: string[] = []): Promise<URL> {
+  return (await approveOffering(authorizationUrl, tick)).leftTo;
+}
+
+async function approveOffering(authorizationUrl: URL, tick: string[]): Promise<{ leftTo: URL; boxes: string[] }> {
   const page = await browser.get(authorizationUrl);
   expect(page.status, page.text.slice(0, 300)).toBe(200);
+  const boxes = [...page.text.matchAll(/<input\b[^>]*name="optIn"[^>]*>/g)].map((box) => {
+    expect(box[0], 'an opt-in box is ticked before the andee ticks it').not.toMatch(/\bchecked\b/);
+    return /value="([^"]+)"/.exec(box[0])![1]!;
+  });
   const uid = /\/interaction\/([\w-]+)/.exec(page.url)![1]!;
-  const done = await browser.post(`${amp.apiUrl}/interaction/${uid}`, { csrf: formValue(page.text, 'csrf'), decision: 'approve' });
+  const done = await browser.post(`${amp.apiUrl}/interaction/${uid}`, { csrf: formValue(page.text, 'csrf'), decision: 'approve', optIn: tick });
   expect(done.leftTo?.searchParams.get('code'), done.text.slice(0, 300)).toBeTruthy();
-  return done.leftTo!;
+  return { leftTo: done.leftTo!, boxes };
+}
+
+function requestedScopes(authorizationUrl: URL | undefined): string[] {
+  return (authorizationUrl?.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
+}
+
+function grantedScopes(oauth: InMemoryOAuthClient): string[] {
+  return (oauth.stored?.scope ?? '').split(' ').filter(Boolean).sort();
 }
 
 /** The andee revokes the client on the Connected apps page: Revoke…, then the confirmation's Revoke. */
@@ -137,6 +180,68 @@ describe.each(KINDS)('$name over OAuth', (kind) => {
     const after = (await client.callTool(CALL)) as { isError?: boolean; structuredContent?: unknown };
     expect(after.isError).toBeFalsy();
     expect(after.structuredContent).toMatchObject({ active: [] });
+    await client.close();
+  });
+});
+
+const DEFAULT_GRANT = ['connections:read', 'connections:write', 'signals:ask', 'signals:write'];
+const LOOP_SCOPES = ['loops:read', 'loops:write'];
+const RESERVED = ['signals:evidence_read', 'signals:raw_read'];
+
+type Answer = { isError?: boolean; structuredContent?: { error?: { code: string; message: string; details?: { missingScopes?: string[] } } } };
+
+/** The two ways a standard client authorizes again without naming a scope. */
+const REAUTHORIZATIONS: Array<{
+  name: string;
+  run(kind: ClientKind, oauth: InMemoryOAuthClient, client: { callTool(call: never): Promise<unknown> }): Promise<void>;
+}> = [
+  {
+    name: 'drops its tokens and follows the 401 challenge',
+    async run(kind, oauth, client) {
+      oauth.invalidateCredentials('tokens');
+      await expect(client.callTool({ name: 'loop_read', arguments: {} } as never)).rejects.toBeInstanceOf(kind.unauthorized);
+    },
+  },
+  {
+    name: 'calls its auth() entry, led by the protected-resource metadata',
+    async run(kind, oauth) {
+      expect(await kind.reauthorize(oauth)).toBe('REDIRECT');
+    },
+  },
+];
+
+describe.each(KINDS)('$name steps up to the Loop scopes', (kind) => {
+  it.each(REAUTHORIZATIONS)('when it $name, and the andee ticks Loops', async (reauthorization) => {
+    const oauth = new InMemoryOAuthClient(REDIRECT, `Step-up ${kind.name} ${reauthorization.name}`);
+    const first = kind.open(oauth);
+    await expect(first.client.connect(first.transport as never)).rejects.toBeInstanceOf(kind.unauthorized);
+    // The challenge leads the first authorization to the current public set; the andee ticks
+    // nothing, so the grant is the contract's default four.
+    expect(requestedScopes(oauth.authorizationUrl)).toEqual(expect.arrayContaining([...DEFAULT_GRANT, ...LOOP_SCOPES]));
+    const firstApproval = await approveOffering(oauth.authorizationUrl!, []);
+    expect(firstApproval.boxes).toEqual(LOOP_SCOPES);
+    await kind.finish(first.transport, firstApproval.leftTo);
+    expect(grantedScopes(oauth)).toEqual(DEFAULT_GRANT);
+
+    const { client, transport } = kind.open(oauth);
+    await client.connect(transport as never);
+    const refused = (await client.callTool({ name: 'loop_read', arguments: {} })) as Answer;
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent?.error).toMatchObject({ code: 'insufficient_scope', details: { missingScopes: ['loops:read'] } });
+    expect(refused.structuredContent?.error?.message).toMatch(/authorize .*again/i);
+
+    oauth.authorizationUrl = undefined;
+    await reauthorization.run(kind, oauth, client as never);
+    expect(requestedScopes(oauth.authorizationUrl)).toEqual(expect.arrayContaining(LOOP_SCOPES));
+    const second = await approveOffering(oauth.authorizationUrl!, LOOP_SCOPES);
+    expect(second.boxes).toEqual(LOOP_SCOPES);
+    await kind.finish(transport, second.leftTo);
+    // Reserved scopes never reach a public client, whatever it asked for.
+    expect(grantedScopes(oauth)).toEqual([...DEFAULT_GRANT, ...LOOP_SCOPES].sort());
+    expect(grantedScopes(oauth)).not.toEqual(expect.arrayContaining([RESERVED[0]]));
+
+    const after = (await client.callTool({ name: 'loop_read', arguments: {} })) as Answer;
+    expect(after.isError, JSON.stringify(after.structuredContent)).toBeFalsy();
     await client.close();
   });
 });

@@ -2,7 +2,7 @@
  * Each & operation is declared once (src/contracts/operations.ts) and both surfaces are derived
  * from the declarations, so neither can drift from them: this walks every declaration against
  * the running services. tools/list shows each principal exactly the declared tools meant for it
- * and allowed by its token's scopes,
+ * and allowed by its token's scopes (the turn-scoped ones only within a turn),
  * with the declared words, annotations and scheme; the API answers every declared path (bad
  * input is 400 invalid_arguments naming the field, a token without the operation's scopes is 403
  * insufficient_scope naming them, as the tool says too; a hosted-runtime operation refuses a
@@ -10,9 +10,11 @@
  * listed below that no tool stands for. A tool without a route, or a route without a
  * declaration, fails here.
  */
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { connectClient } from '@agent-products/kit/testing';
+import { deriveKeys } from '../src/auth/derived-keys.ts';
 import { scopesOf, type SomeOperation } from '../src/contracts/declare-operation.ts';
 import { OPERATIONS } from '../src/contracts/operations.ts';
 import { ALL_SCOPES, DEFAULT_PUBLIC_SCOPES, GRANTABLE_SCOPES } from '../src/scopes.ts';
@@ -33,6 +35,8 @@ const ROUTES_WITHOUT_TOOL: Record<string, string> = {
 
 const operations = OPERATIONS as readonly SomeOperation[];
 const publicOperations = operations.filter((op) => !op.hostedRuntimeOnly);
+/** What a request outside a turn is shown: no turn-scoped operation. */
+const outsideTurn = (op: SomeOperation) => !op.turnScoped;
 
 let amp: RunningAmpersand;
 /** Mia's agent, from a real authorization with the opt-in Loop boxes ticked: every grantable scope. */
@@ -76,9 +80,27 @@ it('declares each name and each path once', () => {
   expect(new Set(operations.map((op) => op.path)).size).toBe(operations.length);
 });
 
+/** A run token & would sign for Mia's turn: tools/list only recognizes it, so no run is needed. */
+function miasRunToken(): Promise<string> {
+  return new SignJWT({ rid: 'run_surfaces', tid: 'turn_surfaces', grants: [] })
+    .setProtectedHeader({ alg: 'HS256', typ: 'run+jwt' })
+    .setIssuer(amp.apiUrl)
+    .setAudience('ampersand-run')
+    .setSubject(mia.andeeId)
+    .setExpirationTime('5m')
+    .sign(deriveKeys(amp.secret).runToken);
+}
+
 describe('tools/list', () => {
-  it('shows a public client exactly the declared public tools, in order, as declared', async () => {
+  it('shows a public client outside a turn the declared public tools that are not turn-scoped, in order', async () => {
     const { tools } = await mia.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(publicOperations.filter(outsideTurn).map((op) => op.name));
+  });
+
+  it('shows a public client within a turn exactly the declared public tools, in order, as declared', async () => {
+    const inTurn = await mia.withHeaders({ 'X-Run-Token': await miasRunToken() });
+    const { tools } = await inTurn.listTools();
+    await inTurn.close();
     expect(tools.map((t) => t.name)).toEqual(publicOperations.map((op) => op.name));
     for (const op of publicOperations) {
       const tool = tools.find((t) => t.name === op.name)!;
@@ -110,13 +132,15 @@ describe('tools/list', () => {
       await client.close();
       const allowed = (op: SomeOperation) =>
         'all' in op.scopes ? op.scopes.all.every((s) => scopes.includes(s)) : op.scopes.anyOf.some((s) => scopes.includes(s));
-      expect(tools.map((t) => t.name)).toEqual(publicOperations.filter(allowed).map((op) => op.name));
+      expect(tools.map((t) => t.name)).toEqual(publicOperations.filter((op) => allowed(op) && outsideTurn(op)).map((op) => op.name));
     });
   }
 
-  it('shows the hosted runtime every declared tool, its own last', async () => {
+  it('shows the hosted runtime outside a turn every declared tool but the turn-scoped ones, its own last', async () => {
     const { tools } = await runtime.listTools();
-    expect(tools.map((t) => t.name)).toEqual([...publicOperations, ...operations.filter((op) => op.hostedRuntimeOnly)].map((op) => op.name));
+    expect(tools.map((t) => t.name)).toEqual(
+      [...publicOperations, ...operations.filter((op) => op.hostedRuntimeOnly)].filter(outsideTurn).map((op) => op.name),
+    );
   });
 });
 

@@ -3,8 +3,9 @@
  * means here. Both name the requesting client only as far as & knows it (the name it gave itself,
  * in quotes, beside where it receives the answer: its redirect host or its metadata document's
  * domain, and "registered … and not verified" for a dynamically registered client; never a logo),
- * list each requested access in plain words with its scope, and offer Loop access only as
- * unticked boxes. Approve and Decline are equally prominent, and one line says when never to scan.
+ * list each requested access in plain words with its scope, offer Loop access only as
+ * unticked boxes, and say which of the andee's and other andees' facts the app will and will not
+ * see. Approve and Decline are equally prominent, and one line says when never to scan.
  *
  * - The starting page, in the browser the client opened (signed in or not): the two-digit number
  *   and a QR code for the approving phone; signed in, it can also be approved right here. It
@@ -36,7 +37,17 @@ export interface AccessView {
   defaultScopes: string[];
   optInScopes: string[];
   refusedScopes: string[];
+  /**
+   * The visibility levels of facts an app like this one is given, as the visibility rules decide
+   * them (identity/visibility.ts): of other andees (a connection's, the most it can be) and of
+   * the andee approving.
+   */
+  factsSeen: { others: readonly FactVisibility[]; own: readonly FactVisibility[] };
 }
+
+type FactVisibility = 'private' | 'connected' | 'public';
+const FACT_VISIBILITIES: readonly FactVisibility[] = ['public', 'connected', 'private'];
+const VISIBILITY_WORDS: Record<FactVisibility, string> = { public: 'public', connected: 'connected-only', private: 'private' };
 
 interface CommonView {
   uid: string;
@@ -271,8 +282,38 @@ function accessList(access: AccessView, withChoices: boolean): Child {
           ))}
         </p>
       ) : null}
+      {factsSeen(access.factsSeen)}
     </>
   );
+}
+
+/** What the app will and will not see of people's facts, in words, from the visibility rules themselves. */
+function factsSeen(seen: AccessView['factsSeen']): Child {
+  const hiddenOthers = FACT_VISIBILITIES.filter((level) => !seen.others.includes(level));
+  const hiddenOwn = FACT_VISIBILITIES.filter((level) => !seen.own.includes(level));
+  return (
+    <div id="facts-seen">
+      <p>What this app will and will not see:</p>
+      <ul>
+        <li data-facts="others">
+          Other andees, your connections included: {seen.others.length ? `only the facts they made ${levelList(seen.others, 'or')}` : 'none of their facts'}
+          {hiddenOthers.length ? `, never their ${levelList(hiddenOthers, 'or')} facts` : ''}.
+        </li>
+        <li data-facts="own">
+          You:{' '}
+          {hiddenOwn.length
+            ? `only your ${levelList(seen.own, 'and')} facts, never your ${levelList(hiddenOwn, 'or')} ones`
+            : `your facts, private ones included, when it asks about you or acts for you`}
+          .
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function levelList(levels: readonly FactVisibility[], joiner: 'and' | 'or'): string {
+  const words = FACT_VISIBILITIES.filter((level) => levels.includes(level)).map((level) => VISIBILITY_WORDS[level]);
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} ${joiner} ${words.at(-1)}` : (words[0] ?? '');
 }
 
 function footer(view: CommonView): Child {

@@ -29,6 +29,11 @@ export interface OperationSpec<N extends string, I extends z.ZodType, O extends 
   scopes: ScopeRule;
   /** Listed only to the & hosted runtime's principal, and refused by the API to anyone else. */
   hostedRuntimeOnly?: true;
+  /**
+   * Turn-scoped (run-bound): it needs the run token of the caller's live turn (`X-Run-Token`), so
+   * it is listed only to a request carrying one, and the API refuses it without.
+   */
+  turnScoped?: true;
   /** Its answer can be shown as the andee card (advertised only when the card's bundle is registered). */
   andeeCard?: true;
   /** A rendering of a successful answer that reads well on its own. */

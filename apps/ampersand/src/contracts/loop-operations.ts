@@ -152,6 +152,7 @@ export const loopOperations = [
     output: runOutcomeOutput,
     annotations: WRITE,
     scopes: { all: ['loops:write'] },
+    turnScoped: true,
     text: (r) => `Run ${r.runId} ended ${r.state}.`,
   }),
 ] as const;

@@ -16,6 +16,7 @@ export const suggestionOperations = [
     output: suggestionOutput,
     annotations: IDEMPOTENT_WRITE,
     scopes: { all: ['signals:write'] },
+    turnScoped: true,
     text: (r) => r.message,
   }),
 ] as const;

@@ -4,17 +4,15 @@
  * secret. It expires at the run's deadline, and because it names its run, the API refuses it the
  * moment that run has ended — a replay after the end is refused, whatever its expiry says.
  * jose signs it; &'s one HS256 verifier (auth/hs256-jwt.ts), the one access tokens go through,
- * checks it as `run+jwt` with `sub` and `rid` required.
+ * checks it in the form auth/run-token-form.ts gives (`run+jwt`, `sub` and `rid` required).
  */
 import { SignJWT } from 'jose';
 import type { KeyObject } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
-import { hs256Verifier } from '../auth/hs256-jwt.ts';
+import { RUN_TOKEN_AUDIENCE, RUN_TOKEN_TYPE, runTokenVerifier } from '../auth/run-token-form.ts';
 import { ampersandErrors } from '../errors.ts';
 import { readRun, type RunView, type TurnEnvelope } from './runs.ts';
-
-const AUDIENCE = 'ampersand-run';
 
 export interface RunTokens {
   mint(envelope: TurnEnvelope): Promise<string>;
@@ -23,7 +21,7 @@ export interface RunTokens {
 }
 
 export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer: string): RunTokens {
-  const hs256 = hs256Verifier({ key, type: 'run+jwt', required: ['sub', 'rid'] });
+  const hs256 = runTokenVerifier(key);
   return {
     mint(envelope) {
       // JWT times are whole seconds: the expiry is rounded up, so the token never lapses before the
@@ -33,9 +31,9 @@ export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer:
         ...(envelope.loopId !== null ? { lid: envelope.loopId } : { tid: envelope.chatTurnId }),
         grants: envelope.grants,
       })
-        .setProtectedHeader({ alg: 'HS256', typ: 'run+jwt' })
+        .setProtectedHeader({ alg: 'HS256', typ: RUN_TOKEN_TYPE })
         .setIssuer(issuer)
-        .setAudience(AUDIENCE)
+        .setAudience(RUN_TOKEN_AUDIENCE)
         .setSubject(envelope.andeeId)
         .setIssuedAt()
         .setExpirationTime(Math.ceil(new Date(envelope.deadline).getTime() / 1000))
@@ -43,7 +41,7 @@ export function runTokens(db: Kysely<AmpersandDatabase>, key: KeyObject, issuer:
     },
     async verify(token, callerId, now) {
       const claims = hs256.signedClaims(token);
-      const check = claims ? hs256.checkClaims(claims, { issuer, audience: AUDIENCE }, now) : ({ ok: false, failure: 'invalid' } as const);
+      const check = claims ? hs256.checkClaims(claims, { issuer, audience: RUN_TOKEN_AUDIENCE }, now) : ({ ok: false, failure: 'invalid' } as const);
       if (!claims || !check.ok) {
         throw ampersandErrors.fail(
           'run_token_invalid',

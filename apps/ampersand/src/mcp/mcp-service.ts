@@ -21,11 +21,12 @@ import { BUILD_VERSION, buildInfo } from '../build-info.ts';
 import type { AmpersandSettings } from '../settings.ts';
 import { apiConnection } from './api-connection.ts';
 import { apiForwarder, rememberRunToken } from './api-forwarder.ts';
-import { ampersandTools, anyOfScopes, hostedRuntimeTools } from './operation-tools.ts';
+import { ampersandTools, anyOfScopes, hostedRuntimeRefusals, hostedRuntimeTools, turnScopedToolNames } from './operation-tools.ts';
 import { resourceChallenge } from './resource-metadata.ts';
 import { andeeCardResource } from './andee-card-resource.ts';
 import { followRevocations, type RevokedGrants } from './revoked-grants.ts';
-import { callableEndpoints } from './callable-endpoints.ts';
+import { callableEndpoints, type KindTools } from './callable-endpoints.ts';
+import { turnRequests } from './turn-requests.ts';
 import { surfaceContractResource } from './surface-contract-resource.ts';
 
 export type McpSettings = Pick<AmpersandSettings, 'mcpUrl' | 'apiUrl' | 'mcpAllowedOrigins' | 'openaiAppsChallenge'> &
@@ -80,12 +81,23 @@ export function createMcpService(options: McpServiceOptions): McpService {
       onError: (error) => log.error({ err: error }, 'mcp error'),
     });
   const toolOptions = { andeeCard: card !== undefined };
-  const publicTools = ampersandTools(forward, toolOptions);
-  const hostedTools = [...publicTools, ...hostedRuntimeTools(forward, toolOptions)];
+  const operationTools = ampersandTools(forward, toolOptions);
+  const hostedOnly = hostedRuntimeTools(forward, toolOptions);
+  // A public client calling a hosted-runtime tool by name gets its refusal, not an unknown tool.
+  const publicTools = [...operationTools, ...hostedRuntimeRefusals()];
+  const hostedTools = [...operationTools, ...hostedOnly];
   // Answers what comes before admission (a wrong method); admitted requests get their own below.
   const endpoint = endpointWith(publicTools);
+  const turns = turnRequests(keys.runToken, settings.apiUrl);
+  const turnScoped = turnScopedToolNames();
+  const refusedToPublic = hostedOnly.map((tool) => tool.name);
+  const publicKind: KindTools = { kind: 'public', tools: publicTools, unlisted: new Set([...refusedToPublic, ...turnScoped]) };
+  const publicInTurn: KindTools = { kind: 'public-in-turn', tools: publicTools, unlisted: new Set(refusedToPublic) };
+  const hostedKind: KindTools = { kind: 'hosted-runtime', tools: hostedTools, unlisted: turnScoped };
+  const hostedInTurn: KindTools = { kind: 'hosted-runtime-in-turn', tools: hostedTools, unlisted: new Set() };
   const callable = callableEndpoints(
-    (principal) => (isHostedRuntime(principal) ? { kind: 'hosted-runtime', tools: hostedTools } : { kind: 'public', tools: publicTools }),
+    (principal) =>
+      isHostedRuntime(principal) ? (turns.withinTurn(principal) ? hostedInTurn : hostedKind) : turns.withinTurn(principal) ? publicInTurn : publicKind,
     endpointWith,
     anyOfScopes(),
   );
@@ -125,12 +137,16 @@ export function createMcpService(options: McpServiceOptions): McpService {
       if (verdict.claims.gid && revoked.has(verdict.claims.gid)) return { failure: 'revoked', description: REVOKED };
       const { principal } = verdict;
       const runToken = request.headers.get('x-run-token');
-      if (runToken) rememberRunToken(principal, runToken);
+      if (runToken) {
+        rememberRunToken(principal, runToken);
+        turns.note(principal, runToken, now());
+      }
       return { principal, credential: bearer.token };
     },
   };
   // Each caller is shown the tools its token's scopes and principal allow (the hosted runtime's
-  // principal its own too); a call by name of any other still gets that tool's refusal.
+  // principal its own too, and the turn-scoped ones only within a turn); a call by name of any
+  // other still gets that tool's refusal.
   mountGuardedMcpEndpoints(app, {
     paths: ['/mcp', '/'],
     guard,

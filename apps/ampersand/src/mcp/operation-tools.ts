@@ -4,10 +4,12 @@
  * missing one is `insufficient_scope`), the call is forwarded to the operation's API route, which
  * answers and checks again, and the declaration's text rendering reads well alone.
  */
+import * as z from 'zod';
 import { defineTool, type RequestScope, type Tool } from '@agent-products/kit/mcp';
 import { platformErrors } from '@agent-products/kit/errors';
 import type { SomeOperation } from '../contracts/declare-operation.ts';
 import { OPERATIONS } from '../contracts/operations.ts';
+import { ampersandErrors } from '../errors.ts';
 import { isOptIn } from '../scopes.ts';
 import { ANDEE_CARD_TOOL_META } from './andee-card-resource.ts';
 import type { Forward } from './api-forwarder.ts';
@@ -27,12 +29,49 @@ export function hostedRuntimeTools(forward: Forward, options: ToolOptions = {}):
   return OPERATIONS.filter((op) => op.hostedRuntimeOnly).map((op) => toolOf(op, forward, options));
 }
 
+/** Whatever a caller sends: the refusal below answers before arguments matter. */
+const ANY_ARGUMENTS = z.looseObject({});
+
 /**
- * The opt-in scopes (the Loop ones) are never in the default grant, so "authorize again" alone
- * would bring back the same scopes: the caller must ask for them and the andee must tick them.
+ * The hosted runtime's tools as every other client meets them: never listed, and a call by name is
+ * the tool error `hosted_runtime_only` (spec "Enforcement": a tool error, never an unknown tool),
+ * before the scopes or the arguments are looked at, since no authorization lets such a client call it.
+ */
+export function hostedRuntimeRefusals(): Tool[] {
+  return OPERATIONS.filter((op) => op.hostedRuntimeOnly).map(refusalOf);
+}
+
+function refusalOf(op: SomeOperation): Tool {
+  return defineTool({
+    name: op.name,
+    title: op.title,
+    description: op.description,
+    input: ANY_ARGUMENTS,
+    output: op.output,
+    annotations: op.annotations,
+    access: 'credential',
+    run: () => {
+      throw ampersandErrors.fail(
+        'hosted_runtime_only',
+        `${op.name} belongs to the & hosted runtime; a public OAuth client cannot call it, whatever its scopes.`,
+      );
+    },
+    text: op.text,
+  });
+}
+
+/** The names of the turn-scoped tools: listed only to a request made within a turn (turn-requests.ts). */
+export function turnScopedToolNames(): ReadonlySet<string> {
+  return new Set(OPERATIONS.filter((op) => op.turnScoped).map((op) => op.name));
+}
+
+/**
+ * The opt-in scopes (the Loop ones) are never in the default grant: authorizing again asks for
+ * them (the 401 challenge and the protected-resource metadata name the current scope set:
+ * mcp/resource-metadata.ts), and the andee must tick them on the approval page.
  */
 export const OPT_IN_SCOPES_HOW_TO_GET =
-  'Loop access is opt-in: reconnect this MCP client asking for the scopes "loops:read loops:write" (besides the default ones), and tick Loop access on the approval page.';
+  'Loop access is opt-in: authorize this MCP client again (its sign-in asks for the current scope set, loops:read loops:write included) and tick Loop access on the approval page.';
 
 /** The tools that any one of several scopes lets a caller use, with those scopes (what tools/list shows them by). */
 export function anyOfScopes(): Record<string, readonly string[]> {

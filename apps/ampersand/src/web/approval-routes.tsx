@@ -22,6 +22,7 @@ import type { InteractionApprovals } from '../auth/interaction-approvals.ts';
 import { answeredElsewherePage, approvingPage, startingPage, NEVER_SCAN_WARNING, type AccessView, type ClientView } from '../auth/interaction-pages.tsx';
 import { INTERACTION_SCRIPT, INTERACTION_SCRIPT_PATH } from '../auth/interaction-script.ts';
 import { fail } from '../errors.ts';
+import { visibleLevels } from '../identity/visibility.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { postedForm, type WebEnv } from './web-session.ts';
 import { signInForm } from './sign-in-routes.tsx';
@@ -220,12 +221,26 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     const offered = requested.filter((s) => (GRANTABLE_SCOPES as readonly string[]).includes(s));
     const granted = offered.filter((s) => !isOptIn(s) || ticked.has(s));
     const refused = offered.filter((s) => !granted.includes(s));
+    withdrawRefusals(grant, resource, granted);
     if (granted.length) grant.addResourceScope(resource, granted);
     if (refused.length) grant.rejectResourceScope(resource, refused);
     return grant.save();
   }
 
   return app;
+}
+
+/**
+ * A scope the andee left unticked before and ticks now is granted: oidc-provider subtracts a
+ * grant's rejected scopes from its granted ones, so without this a step-up to the Loop scopes on
+ * the same grant would be approved and still not reach the token.
+ */
+function withdrawRefusals(grant: InstanceType<Provider['Grant']>, resource: string, granted: readonly string[]): void {
+  const rejected = grant.rejected?.resources?.[resource];
+  if (!rejected) return;
+  const still = splitScopes(rejected).filter((s) => !granted.includes(s));
+  if (still.length) grant.rejected!.resources![resource] = still.join(' ');
+  else delete grant.rejected!.resources![resource];
 }
 
 function expiryOf(interaction: Interaction): Date {
@@ -244,12 +259,19 @@ function clientView(client: { clientId: string; clientName?: string | undefined;
   };
 }
 
+/** An app authorized here, seen by the visibility rules: a third-party client, never & itself. */
+const APP_VIEWER = { andeeId: 'the approving andee', firstParty: false };
+
 function accessView(params: InteractionParams): AccessView {
   const requested = splitScopes(params.scope);
   return {
     defaultScopes: requested.filter((s) => (DEFAULT_PUBLIC_SCOPES as readonly string[]).includes(s)),
     optInScopes: requested.filter(isOptIn),
     refusedScopes: requested.filter((s) => (RESERVED_SCOPES as readonly string[]).includes(s)),
+    factsSeen: {
+      others: visibleLevels(APP_VIEWER, 'another andee', true),
+      own: visibleLevels(APP_VIEWER, APP_VIEWER.andeeId, false),
+    },
   };
 }
 
