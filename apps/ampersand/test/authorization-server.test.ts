@@ -323,8 +323,8 @@ describe('scopes', () => {
     expect(page).toContain('What this app will and will not see');
     // A third-party app gets other andees' public facts only (spec "andee_read"), a connection's too.
     expect(line('others')).toBe('Other andees, your connections included: only the facts they made public, never their connected-only or private facts.');
-    // Acting for the andee, it is given their own facts at every level (identity/visibility.ts: the owner sees everything).
-    expect(line('own')).toBe('You: your facts, private ones included, when it asks about you or acts for you.');
+    // Even acting for the andee who approved it, a third-party app sees their public facts only (identity/visibility.ts).
+    expect(line('own')).toBe('You: only your public facts, never your connected-only or private ones.');
   });
 
   it('Loop scopes are granted only when requested and ticked', async () => {
