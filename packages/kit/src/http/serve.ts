@@ -24,7 +24,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, hostname = '127.0.0.1'): Promise<RunningServer> {
+/**
+ * A web-standard handler; `env` is what @hono/node-server passes beside the request (the Node
+ * request and response, where the peer's address is read: observe/metrics-route.ts).
+ */
+export type FetchHandler = (request: Request, env?: any) => Response | Promise<Response>;
+
+export function listen(fetch: FetchHandler, port: number, hostname = '127.0.0.1'): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname }, (info: AddressInfo) => {
       resolve({
@@ -46,12 +52,12 @@ export function listen(fetch: (request: Request) => Response | Promise<Response>
 
 export interface PendingServer extends RunningServer {
   /** Starts answering with `fetch`; until then every request is a 503 (a readiness race, not a crash). */
-  serve(fetch: (request: Request) => Response | Promise<Response>): void;
+  serve(fetch: FetchHandler): void;
 }
 
 export async function listenFirst(port: number, hostname = '127.0.0.1'): Promise<PendingServer> {
-  let handler: ((request: Request) => Response | Promise<Response>) | undefined;
-  const server = await listen((request) => (handler ? handler(request) : notReady()), port, hostname);
+  let handler: FetchHandler | undefined;
+  const server = await listen((request, env) => (handler ? handler(request, env) : notReady()), port, hostname);
   return {
     ...server,
     serve(fetch) {
