@@ -25,6 +25,7 @@ import { fail } from '../errors.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { postedForm, type WebEnv } from './web-session.ts';
 import { signInForm } from './sign-in-routes.tsx';
+import { countGrantIssued } from '../auth/grant-counts.ts';
 
 export interface ApprovalDeps {
   provider: Provider;
@@ -220,7 +221,9 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     const refused = offered.filter((s) => !granted.includes(s));
     if (granted.length) grant.addResourceScope(resource, granted);
     if (refused.length) grant.rejectResourceScope(resource, refused);
-    return grant.save();
+    const grantId = await grant.save();
+    if (grant !== existing) countGrantIssued();
+    return grantId;
   }
 
   return app;
