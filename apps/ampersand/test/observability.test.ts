@@ -4,14 +4,16 @@
  * reached the API's socket), is the API's correlation id in its log, and is the correlation id
  * of a run record a request starts. Each service's /metrics counts its tool calls by outcome and
  * its routes by pattern (never an id), grants issued and revoked, and serves a scraper elsewhere
- * only with METRICS_TOKEN.
+ * only with METRICS_TOKEN. Tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT names a plain OTLP/HTTP
+ * receiver this test starts): one call's spans arrive from both services in one trace.
  */
 import type { IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@agent-products/kit/log';
-import { labelValues, rpc, sampleSum, scrapeMetrics } from '@agent-products/kit/testing';
+import { parseTraceparent } from '@agent-products/kit/observe';
+import { labelValues, rpc, sampleSum, scrapeMetrics, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@agent-products/kit/testing';
 import { FirstPartyClients } from '../src/identity/visibility.ts';
 import { authorizedAgent, type Agent } from './support/loop-agent.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
@@ -25,26 +27,45 @@ const lines: Array<Record<string, any>> = [];
 let amp: RunningAmpersand;
 let mara: Agent;
 let issuedBefore: number;
+let receiver: OtlpReceiver;
 
 beforeAll(async () => {
+  receiver = await startOtlpReceiver();
   const destination = new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
       done();
     },
   });
-  amp = await startAmpersand({
-    settings: { metricsToken: METRICS_TOKEN },
-    log: createLogger({ name: 'ampersand-test', level: 'info', destination }),
-    onApiRequest: (req) => apiHeaders.push(req.headers),
-  });
+  // Each service reads the OTEL settings when it is built, as at startup.
+  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = receiver.url;
+  try {
+    amp = await startAmpersand({
+      settings: { metricsToken: METRICS_TOKEN },
+      log: createLogger({ name: 'ampersand-test', level: 'info', destination }),
+      onApiRequest: (req) => apiHeaders.push(req.headers),
+    });
+  } finally {
+    delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  }
   issuedBefore = sampleSum(await scrapeMetrics(amp.ownApiUrl), 'ampersand_grants_issued_total');
   mara = await authorizedAgent(amp, 'mara');
 }, 180_000);
 afterAll(async () => {
   await mara?.close();
   await amp?.close();
+  await receiver?.close();
 });
+
+/** The spans of `traceId` once `count` have arrived (the services send every 5 s). */
+async function spansOf(traceId: string, count: number): Promise<ReceivedSpan[]> {
+  for (let waited = 0; waited < 20_000; waited += 200) {
+    const spans = receiver.spans.filter((span) => span.traceId === traceId);
+    if (spans.length >= count) return spans;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return receiver.spans.filter((span) => span.traceId === traceId);
+}
 
 const callTool = (name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) =>
   rpc(
@@ -61,11 +82,24 @@ describe('a caller’s traceparent', () => {
     expect(answer.json.result.isError).toBeFalsy();
     expect(answer.headers.get('x-request-id')).toBe(TRACE_ID);
     const forwarded = apiHeaders.find((headers) => headers.traceparent !== undefined);
-    expect(forwarded?.traceparent).toBe(TRACEPARENT);
+    const hop = parseTraceparent(forwarded?.traceparent as string | undefined);
+    expect(hop).toMatchObject({ traceId: TRACE_ID, sampled: true });
     expect(forwarded?.['x-request-id']).toBe(TRACE_ID);
     const logged = lines.filter((line) => line.msg === 'request' && line.correlationId === TRACE_ID).map((line) => line.path);
     expect(logged).toContain('/mcp');
     expect(logged.some((path) => path.startsWith('/v1/'))).toBe(true);
+
+    // MCP service: server span under the caller's, the tool's span, the hop's client span; API: a server span under the hop.
+    const spans = await spansOf(TRACE_ID, 4);
+    const mcpServer = spans.find((span) => span.service === 'ampersand-mcp' && span.kind === 2)!;
+    const tool = spans.find((span) => span.service === 'ampersand-mcp' && span.name === 'tools/call loop_read')!;
+    const client = spans.find((span) => span.service === 'ampersand-mcp' && span.kind === 3)!;
+    const apiServer = spans.find((span) => span.service === 'ampersand-api' && span.kind === 2)!;
+    expect(mcpServer).toMatchObject({ name: 'POST /mcp', parentSpanId: 'eee19b7ec3c1b174' });
+    expect(tool).toMatchObject({ parentSpanId: mcpServer.spanId, attributes: expect.objectContaining({ 'gen_ai.tool.name': 'loop_read' }) });
+    expect(client).toMatchObject({ parentSpanId: tool.spanId, spanId: hop!.spanId });
+    expect(apiServer).toMatchObject({ parentSpanId: client.spanId, attributes: expect.objectContaining({ 'http.response.status_code': 200 }) });
+    expect(apiServer.name).toMatch(/^POST \/v1\//);
   });
 
   it('is the correlation id of the run record a request starts', async () => {
