@@ -164,10 +164,13 @@ function redisLimiter(options: RateLimitOptions, redisUrl: string): RateLimiter 
       }
     },
     async reset(key) {
+      const started = performance.now();
       try {
         return await limiter.delete(key);
       } catch (error) {
         throw new DependencyUnreachable('Redis', error);
+      } finally {
+        recordDatabaseCall('redis', 'rate_limit_reset', (performance.now() - started) / 1000);
       }
     },
     async close() {
