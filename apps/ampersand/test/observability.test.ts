@@ -16,6 +16,7 @@ import { parseTraceparent } from '@agent-products/kit/observe';
 import { labelValues, rpc, sampleSum, scrapeMetrics, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@agent-products/kit/testing';
 import { FirstPartyClients } from '../src/identity/visibility.ts';
 import { authorizedAgent, type Agent } from './support/loop-agent.ts';
+import { startModelStandIn, type ModelStandIn } from './support/model-stand-in.ts';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 
 const TRACE_ID = '5b8efff798038103d269b633813fc60c';
@@ -28,9 +29,11 @@ let amp: RunningAmpersand;
 let mara: Agent;
 let issuedBefore: number;
 let receiver: OtlpReceiver;
+let model: ModelStandIn;
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
+  model = await startModelStandIn();
   const destination = new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
@@ -41,7 +44,7 @@ beforeAll(async () => {
   process.env.OTEL_EXPORTER_OTLP_ENDPOINT = receiver.url;
   try {
     amp = await startAmpersand({
-      settings: { metricsToken: METRICS_TOKEN },
+      settings: { metricsToken: METRICS_TOKEN, modelUrl: model.url },
       log: createLogger({ name: 'ampersand-test', level: 'info', destination }),
       onApiRequest: (req) => apiHeaders.push(req.headers),
     });
@@ -55,6 +58,7 @@ afterAll(async () => {
   await mara?.close();
   await amp?.close();
   await receiver?.close();
+  await model?.close();
 });
 
 /** The spans of `traceId` once `count` have arrived (the services send every 5 s). */
@@ -102,7 +106,7 @@ describe('a caller’s traceparent', () => {
     expect(apiServer.name).toMatch(/^POST \/v1\//);
   });
 
-  it('is the correlation id of the run record a request starts', async () => {
+  it('is the correlation id of the run record a request starts, and reaches the model the turn asks', async () => {
     await new FirstPartyClients(amp.database.db).declare(decodeJwt(mara.accessToken).client_id as string, 'the & app', new Date());
     const traceId = '6c9f0ab2d1e34f5a8b7c6d5e4f3a2b1c';
     const response = await fetch(`${amp.apiUrl}/v1/chat/send`, {
@@ -115,6 +119,11 @@ describe('a caller’s traceparent', () => {
     expect(started.correlationId).toBe(traceId);
     const record = await amp.database.db.selectFrom('loop_runs').select('correlation_id').where('run_id', '=', started.runId).executeTakeFirstOrThrow();
     expect(record.correlation_id).toBe(traceId);
+    // The turn asks the model, in the same trace.
+    for (let waited = 0; waited < 20_000 && !model.traceparents.some((header) => parseTraceparent(header)?.traceId === traceId); waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(model.traceparents.map((header) => parseTraceparent(header)?.traceId)).toContain(traceId);
   });
 });
 
