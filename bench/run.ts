@@ -3,7 +3,8 @@
  * reported as a ratio, and the search relevance comparison (ours against a BM25 baseline, same
  * run). Bounded: a warm-up, then BENCH_ROUNDS (default 5) rounds of BENCH_SECONDS (default 4) per
  * side.
- * Exits 1 when a target is missed, after printing every figure.
+ * Exits 1 when a target is missed, after printing every figure. BENCH_OBSERVABILITY (on, off,
+ * traced) sets what the servers record (lib/observability-switch.ts).
  */
 import { benchAmpersandLoopRead } from './ampersand-loop-read.ts';
 import { benchAmpersandIdentityRead } from './ampersand-identity-read.ts';
@@ -14,6 +15,7 @@ import { benchChengduSearch } from './chengdu-search.ts';
 import { benchScale } from './scale.ts';
 import { benchSearchRelevance } from './chengdu-search-relevance.ts';
 import { benchZaezdTrips } from './zaezd-trips.ts';
+import { applyObservabilitySwitch } from './lib/observability-switch.ts';
 
 const benches: Array<[string, () => Promise<string[]>]> = [
   ['chengdu-search', benchChengduSearch],
@@ -27,11 +29,14 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['scale', benchScale],
 ];
 const only = process.argv[2];
+const observability = await applyObservabilitySwitch();
+console.log(`Observability: ${observability.mode} (BENCH_OBSERVABILITY)`);
 const missed: string[] = [];
 for (const [name, bench] of benches) {
   if (only && only !== name) continue;
   missed.push(...(await bench()).map((m) => `${name}: ${m}`));
 }
+await observability.stop();
 if (missed.length > 0) {
   console.log(`\nMISSED:\n- ${missed.join('\n- ')}`);
   process.exitCode = 1;

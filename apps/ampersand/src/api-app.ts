@@ -62,11 +62,12 @@ import { createTurns, type TurnSettings } from './loops/turns.ts';
 import { runTurnMatcher } from './loops/run-turn-matcher.ts';
 import { HOSTED_RUNTIME_CLIENT_ID, hostedRuntimeCredentials, type HostedRuntimeCredentials } from './auth/hosted-runtime.ts';
 import { answerFromIdentity } from './identity/chat-answers.ts';
-import { buildInfo } from './build-info.ts';
+import { BUILD_VERSION, buildInfo } from './build-info.ts';
 
 export type ApiSettings = Pick<
   AmpersandSettings,
   | 'apiUrl'
+  | 'metricsToken'
   | 'mcpUrl'
   | 'accessTokenTtlSeconds'
   | 'refreshTokenTtlSeconds'
@@ -181,6 +182,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     maxJsonDepth: (path) => (PROVIDER_PATHS.test(path) ? MAX_PROVIDER_JSON_DEPTH : undefined),
     errorSurface: (c) => (PROVIDER_PATHS.test(c.req.path) ? 'oauth' : webErrorRendering.errorSurface(c)),
     errorPage: webErrorRendering.errorPage,
+    service: { name: 'ampersand-api', version: BUILD_VERSION },
+    metrics: { token: settings.metricsToken },
     health: {
       dependencies: [
         { name: 'database', essential: true, neededFor: 'every andee, grant, token, session and answer', probe: () => database.ping() },

@@ -18,7 +18,7 @@ export interface BuildInfo {
 export const BUILD_VERSION = process.env.AMPERSAND_BUILD_COMMIT ? `${packageJson.version}+${process.env.AMPERSAND_BUILD_COMMIT}` : packageJson.version;
 
 /** Settings that grant something or are credentials: never part of the digest. */
-const SECRET_SETTINGS = new Set(['tokenSecret', 'modelKey', 'openaiAppsChallenge', 'cimdTrustedCertificates']);
+const SECRET_SETTINGS = new Set(['tokenSecret', 'modelKey', 'openaiAppsChallenge', 'cimdTrustedCertificates', 'metricsToken']);
 
 export function buildInfo(service: 'api' | 'mcp', settings: object): BuildInfo {
   const effective: Record<string, unknown> = { service };

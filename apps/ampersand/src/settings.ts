@@ -94,6 +94,8 @@ export interface AmpersandSettings {
   /** Proxies whose X-Forwarded-For the rate limits believe (addresses or CIDR ranges; auth/client-address.ts). */
   trustedProxies: string[];
   logLevel: string;
+  /** METRICS_TOKEN: the bearer token a scraper not on this machine sends for GET /metrics; unset: local scrapers only. */
+  metricsToken?: string | undefined;
   /** A peer question expires this long after it was asked. */
   questionTtlSeconds: number;
   /** An OpenAI-compatible chat endpoint (base URL, `/chat/completions` is appended) phrasing ask_question; unset: the deterministic synthesizer. */
@@ -156,6 +158,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     rateLimits: rateLimits(read.list('AMPERSAND_RATE_LIMITS')),
     trustedProxies: read.list('AMPERSAND_TRUSTED_PROXIES'),
     logLevel: read.string('LOG_LEVEL', 'info'),
+    metricsToken: read.optional('METRICS_TOKEN'),
     questionTtlSeconds: seconds('AMPERSAND_QUESTION_TTL_SECONDS', 7 * 24 * 3600, 60),
     modelUrl: read.optional('AMPERSAND_MODEL_URL') === undefined ? undefined : read.url('AMPERSAND_MODEL_URL', '', { bare: true }),
     model: read.string('AMPERSAND_MODEL', 'gpt-4o-mini'),

@@ -50,6 +50,8 @@ const INSTRUCTIONS =
 export interface ChengduAppOptions {
   database: Database<ChengduDatabase>;
   log: Logger;
+  /** METRICS_TOKEN: the bearer token a scraper not on this machine sends for GET /metrics (kit observe/). */
+  metricsToken?: string | undefined;
   allowedOrigins: readonly string[];
   /** Origin of this server as agents and travelers reach it (page links, credential audience). */
   publicUrl: string;
@@ -121,6 +123,8 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
     secretPathPrefixes: ['/p/', '/signin/'],
     mapError: (error) => webErrorPage(error),
     notFoundPage: () => notFoundDocument(),
+    service: { name: SERVICE_NAME, version: SERVICE_VERSION },
+    metrics: { token: options.metricsToken },
     health: {
       dependencies: [
         { name: 'database', essential: true, neededFor: 'every tool, page and planning write', probe: () => options.database.ping() },

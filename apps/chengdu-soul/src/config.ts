@@ -39,6 +39,8 @@ export interface ChengduConfig {
   catalogRefreshMs: number;
   searchAnswersKept: number;
   logLevel: string;
+  /** METRICS_TOKEN: the bearer token a scraper not on this machine sends for GET /metrics; unset: local scrapers only. */
+  metricsToken?: string | undefined;
   /**
    * CHENGDU_SOUL_PUBLIC_URL: the origin travelers and agents reach this server at (page links and
    * the credential audience use it); unset, it is the server's own loopback address (publicUrlFor).
@@ -69,6 +71,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ChengduConf
     catalogRefreshMs: read.duration('CHENGDU_SOUL_CATALOG_REFRESH_MS', 2000, { unit: 'ms', min: 1 }),
     searchAnswersKept: read.integer('CHENGDU_SOUL_SEARCH_ANSWERS_KEPT', SEARCH_ANSWERS_KEPT, { min: 0 }),
     logLevel: read.string('LOG_LEVEL', 'info'),
+    metricsToken: read.optional('METRICS_TOKEN'),
     publicUrl: read.optional('CHENGDU_SOUL_PUBLIC_URL') === undefined ? undefined : read.url('CHENGDU_SOUL_PUBLIC_URL', ''),
     redisUrl: read.optional('REDIS_URL'),
     writesPerMinute: read.integer('CHENGDU_SOUL_WRITES_PER_MINUTE', 120, { min: 1 }),

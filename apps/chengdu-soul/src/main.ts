@@ -37,6 +37,7 @@ const service = createChengduApp({
   redisUrl: config.redisUrl,
   writesPerMinute: config.writesPerMinute,
   tiles: config.tiles,
+  metricsToken: config.metricsToken,
 });
 
 if ((await service.repository.currentVersion()) === undefined) {

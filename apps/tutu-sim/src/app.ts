@@ -8,11 +8,13 @@ import { createHttpApp, type AppEnv } from '@agent-products/kit/http';
 import type { Logger } from '@agent-products/kit/log';
 import { SimControl, type ControlSettings } from './control/sim-control.ts';
 import { registerControlRoutes } from './control/control-routes.ts';
-import { createSimMcpHandler, SIM_SERVER_NAME } from './mcp/sim-server.ts';
+import { createSimMcpHandler, SIM_SERVER_NAME, SIM_SERVER_VERSION } from './mcp/sim-server.ts';
 import { registerDemoPages } from './web/demo-pages.tsx';
 
 export interface TutuSimOptions {
   log: Logger;
+  /** METRICS_TOKEN: the bearer token a scraper not on this machine sends for GET /metrics (kit observe/). */
+  metricsToken?: string | undefined;
   allowedOrigins: readonly string[];
   /** The base URL the stand-in's links point at (its own address). */
   publicUrl: () => string;
@@ -34,6 +36,8 @@ export function createTutuSim(options: TutuSimOptions): TutuSim {
     allowedOrigins: options.allowedOrigins,
     // Reached by its public name (TUTU_SIM_PUBLIC_URL, e.g. a Kubernetes Service), it must accept that Host.
     publicUrl: options.publicUrl(),
+    service: { name: SIM_SERVER_NAME, version: SIM_SERVER_VERSION },
+    metrics: { token: options.metricsToken },
     health: { dependencies: [], details: () => ({ service: SIM_SERVER_NAME, demo: true, data: 'fixture data, not real offers' }) },
   });
   const mcp = createSimMcpHandler(

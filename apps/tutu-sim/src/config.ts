@@ -16,6 +16,8 @@ export interface TutuSimConfig {
   allowedOrigins: string[];
   control: ControlSettings;
   logLevel: string;
+  /** METRICS_TOKEN: the bearer token a scraper not on this machine sends for GET /metrics; unset: local scrapers only. */
+  metricsToken?: string | undefined;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): TutuSimConfig {
@@ -34,5 +36,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): TutuSimConf
       hangMs: read.duration('TUTU_SIM_HANG_MS', 30_000, { unit: 'ms', min: 0, max: 600_000 }),
     },
     logLevel: read.string('LOG_LEVEL', 'info'),
+    metricsToken: read.optional('METRICS_TOKEN'),
   };
 }

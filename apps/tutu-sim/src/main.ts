@@ -17,6 +17,7 @@ const sim: TutuSim = createTutuSim({
   allowedOrigins: [...config.allowedOrigins, ...loopbackOrigins(server.port)],
   publicUrl: () => publicUrl,
   control: config.control,
+  metricsToken: config.metricsToken,
 });
 server.serve(sim.app.fetch);
 log.info({ url: server.url, latencyMs: config.control.latencyMs, faults: config.control.faults }, 'tutu-sim listening');

@@ -32,6 +32,8 @@ const INSTRUCTIONS =
 
 export interface ZaezdAppOptions {
   log: Logger;
+  /** METRICS_TOKEN: the bearer token a scraper not on this machine sends for GET /metrics (kit observe/). */
+  metricsToken?: string | undefined;
   allowedOrigins: readonly string[];
   publicUrl: string;
   tutu: { url: string; timeoutMs: number; retries: number; backoffMs?: number; cacheTtlMs: number; searchBudgetMs?: number; checkoutHosts?: readonly string[] };
@@ -90,6 +92,8 @@ export function createZaezdApp(options: ZaezdAppOptions): ZaezdApp {
     log: options.log,
     allowedOrigins: options.allowedOrigins,
     publicUrl: options.publicUrl,
+    service: { name: SERVICE_NAME, version: SERVICE_VERSION },
+    metrics: { token: options.metricsToken },
     health: {
       // Every trip tool searches Tutu: without it zaezd answers nothing but retryable errors.
       dependencies: [{ name: 'tutu', essential: true, neededFor: 'find_event_trips and every trip tool (rail, air and hotel searches)', probe: tutuReachable }],

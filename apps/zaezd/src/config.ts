@@ -36,6 +36,8 @@ export interface ZaezdConfig {
   /** Plain-text credit shown on the map, as the tile server's terms require. */
   tileAttribution: string;
   logLevel: string;
+  /** METRICS_TOKEN: the bearer token a scraper not on this machine sends for GET /metrics; unset: local scrapers only. */
+  metricsToken?: string | undefined;
 }
 
 /** A real Tutu rail search took 3.4 s; a call gets this long before it is given up. */
@@ -105,5 +107,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ZaezdConfig
     tileUrl: tileTemplate(env),
     tileAttribution: read.string('ZAEZD_TILE_ATTRIBUTION', DEFAULT_TILE_ATTRIBUTION),
     logLevel: read.string('LOG_LEVEL', 'info'),
+    metricsToken: read.optional('METRICS_TOKEN'),
   };
 }

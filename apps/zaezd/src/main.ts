@@ -32,6 +32,7 @@ const service: ZaezdApp = createZaezdApp({
   events: config.eventsSource === 'kudago' ? { source: 'kudago', baseUrl: config.kudagoUrl, timeoutMs: config.kudagoTimeoutMs } : { source: 'bundled' },
   weather: { baseUrl: config.weatherUrl, timeoutMs: config.weatherTimeoutMs, apiKey: config.weatherApiKey },
   tiles: { url: config.tileUrl, attribution: config.tileAttribution },
+  metricsToken: config.metricsToken,
 });
 server.serve(service.app.fetch);
 await assetsReady;

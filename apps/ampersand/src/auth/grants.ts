@@ -10,6 +10,7 @@ import { hashToken } from '@agent-products/kit/auth';
 import type { Andee } from '../andees/andee-repository.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { splitScopes } from '../scopes.ts';
+import { countGrantRevoked } from './grant-counts.ts';
 
 export interface GrantView {
   grantId: string;
@@ -75,13 +76,15 @@ export class Grants {
 
   /** Revokes a grant; with `andeeId`, only one of that andee's. True when there was one. */
   async revoke(grantId: string, andeeId?: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    const revoked = await this.db.transaction().execute(async (trx) => {
       let owner = trx.selectFrom('oauth_store').select('account_id').where('model', '=', 'Grant').where('id_hash', '=', hashToken(grantId));
       if (andeeId) owner = owner.where('account_id', '=', andeeId);
       if (!(await owner.executeTakeFirst())) return false;
       await trx.deleteFrom('oauth_store').where('grant_id', '=', grantId).execute();
       return true;
     });
+    if (revoked) countGrantRevoked(andeeId ? 'andee' : 'operator');
+    return revoked;
   }
 
   /**

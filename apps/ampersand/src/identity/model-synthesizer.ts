@@ -8,6 +8,7 @@
  */
 import type { Logger } from '@agent-products/kit/log';
 import { DeterministicSynthesizer, personLabel, rank, retrieve, type AnswerSynthesizer, type Synthesis, type SynthesisInput } from './answer-synthesizer.ts';
+import { tracedFetch } from '@agent-products/kit/observe';
 
 export interface ModelSettings {
   url: string;
@@ -40,7 +41,7 @@ export class ModelSynthesizer implements AnswerSynthesizer {
       .map((r) => `${personLabel(r.person)}:\n${r.facts.map((f) => `- ${f.text}`).join('\n')}`)
       .join('\n');
     try {
-      const response = await fetch(`${this.settings.url.replace(/\/+$/, '')}/chat/completions`, {
+      const response = await tracedFetch(`${this.settings.url.replace(/\/+$/, '')}/chat/completions`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', ...(this.settings.key ? { Authorization: `Bearer ${this.settings.key}` } : {}) },
         body: JSON.stringify({

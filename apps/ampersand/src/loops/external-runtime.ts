@@ -5,6 +5,7 @@
  * `run_outcome`. A runtime that does not accept the turn ends it failed at once.
  */
 import type { TurnEnvelope } from './runs.ts';
+import { tracedFetch } from '@agent-products/kit/observe';
 
 export interface ExternalRuntime {
   dispatch(envelope: TurnEnvelope, runToken: string): Promise<void>;
@@ -13,7 +14,7 @@ export interface ExternalRuntime {
 export function externalRuntime(url: string, mcpUrl: string): ExternalRuntime {
   return {
     async dispatch(envelope, runToken) {
-      const response = await fetch(url, {
+      const response = await tracedFetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Request-Id': envelope.correlationId },
         body: JSON.stringify({ envelope, runToken, mcpUrl }),

@@ -4,6 +4,8 @@
  * only answers; the engine decides what a tool call may do. Its failures carry an error class the
  * run's failed record keeps.
  */
+import { tracedFetch } from '@agent-products/kit/observe';
+
 export type ChatMessage =
   | { role: 'system' | 'user'; content: string }
   | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }
@@ -52,7 +54,7 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Mode
     async complete(request, signal) {
       let response: Response;
       try {
-        response = await fetch(endpoint, {
+        response = await tracedFetch(endpoint, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', ...(options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}) },
           body: JSON.stringify({ model: options.model, messages: request.messages, tools: request.tools, tool_choice: 'auto' }),

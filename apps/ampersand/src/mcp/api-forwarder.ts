@@ -2,12 +2,14 @@
  * How a tool reaches the API: a POST with the caller's own bearer token, as the kit's MCP guard
  * verified it and handed it to the request's scope (the API verifies it
  * again and stays the authority on scope and visibility), the caller's subject for its logs, and
- * the request's correlation id (and a turn's run token, when one came), so one id follows the call through both services. An API error
+ * the request's correlation id (and a turn's run token, when one came), so one id follows the call through both services, and
+ * its trace (`traceparent`, as a client span when tracing is on: kit observe/). An API error
  * becomes the same tool error; an unreachable API is a retryable `unavailable`.
  */
 import type { Principal } from '@agent-products/kit/auth';
 import type { RequestScope } from '@agent-products/kit/mcp';
 import { ToolError, platformErrors } from '@agent-products/kit/errors';
+import { outboundCall } from '@agent-products/kit/observe';
 import type { ApiAnswer, ApiConnection } from './api-connection.ts';
 
 /** A turn's run token sent beside the bearer token (an external runtime acting within a run), relayed to the API as is. */
@@ -27,17 +29,22 @@ export function apiForwarder(api: ApiConnection): Forward {
     if (!scope.principal || !token) throw platformErrors.fail('unauthorized', 'This tool needs an access token in Authorization: Bearer <token>.');
     let answer: ApiAnswer;
     try {
-      answer = await api.post(
-        path,
-        {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/json',
-          'X-Request-Id': scope.correlationId,
-          'X-Ampersand-Caller': scope.principal.subject,
-          ...(runTokenOf.has(scope.principal) ? { 'X-Run-Token': runTokenOf.get(scope.principal)! } : {}),
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        'X-Request-Id': scope.correlationId,
+        'X-Ampersand-Caller': scope.principal.subject,
+        ...(runTokenOf.has(scope.principal) ? { 'X-Run-Token': runTokenOf.get(scope.principal)! } : {}),
+      };
+      const body = JSON.stringify(args ?? {});
+      answer = await outboundCall(
+        'POST',
+        { 'http.request.method': 'POST', 'url.path': path },
+        (traceparent) => {
+          if (traceparent !== undefined) headers.traceparent = traceparent;
+          return api.post(path, headers, body, API_TIMEOUT_MS);
         },
-        JSON.stringify(args ?? {}),
-        API_TIMEOUT_MS,
+        (answered) => (answered.status >= 400 ? String(answered.status) : undefined),
       );
     } catch (error) {
       scope.log.warn({ err: error, path }, 'API unreachable');

@@ -29,7 +29,7 @@ import { callableEndpoints, type KindTools } from './callable-endpoints.ts';
 import { turnRequests } from './turn-requests.ts';
 import { surfaceContractResource } from './surface-contract-resource.ts';
 
-export type McpSettings = Pick<AmpersandSettings, 'mcpUrl' | 'apiUrl' | 'mcpAllowedOrigins' | 'openaiAppsChallenge'> &
+export type McpSettings = Pick<AmpersandSettings, 'mcpUrl' | 'apiUrl' | 'mcpAllowedOrigins' | 'openaiAppsChallenge' | 'metricsToken'> &
   Partial<Pick<AmpersandSettings, 'cardBundlePath' | 'photoHost'>>;
 
 export interface McpServiceOptions {
@@ -108,6 +108,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
     // Browser-based MCP clients of the allowed origins (issue 10's CORS), on both protocol paths.
     corsPaths: ['/mcp', '/'],
     publicUrl: new URL(settings.mcpUrl).origin,
+    service: { name: 'ampersand-mcp', version: BUILD_VERSION },
+    metrics: { token: settings.metricsToken },
     // Health proves this process answers, nothing about the API behind it (spec "Health"): a
     // tool call's downstream failure is its own tool error.
     health: { dependencies: [], details: () => ({ service: 'ampersand-mcp', build }) },

@@ -11,6 +11,7 @@
 import type { Logger } from '@agent-products/kit/log';
 import { canonicalClaim, polarity } from './canonical-claim.ts';
 import type { MeaningComparer, Prior } from './meaning-comparer.ts';
+import { tracedFetch } from '@agent-products/kit/observe';
 
 export interface EmbeddingSettings {
   url: string;
@@ -25,7 +26,7 @@ export function embeddingComparer(settings: EmbeddingSettings, fallback: Meaning
   const endpoint = `${settings.url.replace(/\/+$/, '')}/embeddings`;
 
   async function embed(texts: string[]): Promise<number[][]> {
-    const response = await fetch(endpoint, {
+    const response = await tracedFetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...(settings.key ? { Authorization: `Bearer ${settings.key}` } : {}) },
       body: JSON.stringify({ model: settings.model, input: texts }),

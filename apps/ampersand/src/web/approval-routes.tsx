@@ -26,6 +26,7 @@ import { visibleLevels } from '../identity/visibility.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { postedForm, type WebEnv } from './web-session.ts';
 import { signInForm } from './sign-in-routes.tsx';
+import { countGrantIssued } from '../auth/grant-counts.ts';
 
 export interface ApprovalDeps {
   provider: Provider;
@@ -224,7 +225,9 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     withdrawRefusals(grant, resource, granted);
     if (granted.length) grant.addResourceScope(resource, granted);
     if (refused.length) grant.rejectResourceScope(resource, refused);
-    return grant.save();
+    const grantId = await grant.save();
+    if (grant !== existing) countGrantIssued();
+    return grantId;
   }
 
   return app;

@@ -12,6 +12,8 @@ export type ScriptStep = { toolCalls: Array<{ name: string; arguments: Record<st
 export interface ModelStandIn {
   url: string;
   requests: Array<{ messages: Array<{ role: string; content: string | null }>; tools: Array<{ function: { name: string } }> }>;
+  /** Each request's `traceparent` header, in the order of `requests`. */
+  traceparents: Array<string | undefined>;
   script(steps: ScriptStep[]): void;
   close(): Promise<void>;
 }
@@ -19,6 +21,7 @@ export interface ModelStandIn {
 export async function startModelStandIn(): Promise<ModelStandIn> {
   let steps: ScriptStep[] = [];
   const requests: ModelStandIn['requests'] = [];
+  const traceparents: ModelStandIn['traceparents'] = [];
   const stalled = new Set<import('node:http').ServerResponse>();
   let callId = 0;
   const server: Server = createServer((req, res) => {
@@ -27,6 +30,7 @@ export async function startModelStandIn(): Promise<ModelStandIn> {
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return void res.writeHead(404).end();
       requests.push(JSON.parse(body));
+      traceparents.push(req.headers.traceparent as string | undefined);
       const step = steps.shift() ?? { content: 'Nothing more to add.' };
       if (step === 'stall') return void stalled.add(res);
       if ('status' in step) return void res.writeHead(step.status, { 'Content-Type': 'application/json' }).end('{"error":{"message":"scripted failure"}}');
@@ -55,6 +59,7 @@ export async function startModelStandIn(): Promise<ModelStandIn> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
+    traceparents,
     script(next) {
       steps = [...next];
     },

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenFirst, listenNode } from '@agent-products/kit/http';
-import { createLogger } from '@agent-products/kit/log';
+import { createLogger, type Logger } from '@agent-products/kit/log';
 import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
 import { createApiService, type ApiService, type ApiSettings } from '../../src/api-app.ts';
 import { createMcpService, type McpService } from '../../src/mcp/mcp-service.ts';
@@ -44,15 +44,22 @@ export interface StartOptions {
   /** Where the andee card's bundle is (none: the card is not registered). */
   card?: { bundlePath: string; photoHost: string };
   turnMatcher?: TurnMessageMatcher;
+  /** Both services' logger (default: silent). */
+  log?: Logger;
+  /** Sees every request as it reaches the API's socket (what the MCP service forwarded, say). */
+  onApiRequest?: (req: IncomingMessage) => void;
 }
 
 export async function startAmpersand(options: StartOptions = {}): Promise<RunningAmpersand> {
   const database = options.database ?? (await openTestDatabase<AmpersandDatabase>(ampersandMigrations, 'ampersand'));
   const secret = options.secret ?? randomBytes(32).toString('base64url');
-  const log = createLogger({ name: 'ampersand-test', level: 'silent' });
+  const log = options.log ?? createLogger({ name: 'ampersand-test', level: 'silent' });
 
   let apiHandler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
-  const apiServer = await listenNode((req, res) => apiHandler(req, res), 0);
+  const apiServer = await listenNode((req, res) => {
+    options.onApiRequest?.(req);
+    apiHandler(req, res);
+  }, 0);
   const ownApiUrl = apiServer.url;
   const apiUrl = options.publicUrls?.apiUrl ?? ownApiUrl;
 

@@ -16,6 +16,7 @@ import { TtlCache } from '../cache/ttl-cache.ts';
 import type { EventOccurrence, EventQuery, EventRef, EventSearch, EventsSource } from './event.ts';
 import { fitOf } from './match-event.ts';
 import { topicOfWord, words, type TopicKey } from './topics.ts';
+import { tracedFetch } from '@agent-products/kit/observe';
 
 export interface KudagoOptions {
   /** e.g. https://kudago.com/public-api/v1.4 */
@@ -296,7 +297,7 @@ export class KudagoEventsSource implements EventsSource {
     const { value } = await this.cache.getOrCompute(url.toString(), async () => {
       let response: Response;
       try {
-        response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.options.timeoutMs) });
+        response = await tracedFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.options.timeoutMs) });
       } catch (error) {
         throw new Error((error as Error).name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : 'unreachable');
       }

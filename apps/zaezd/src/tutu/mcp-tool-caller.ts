@@ -24,6 +24,7 @@ import {
   type Implementation,
 } from '@modelcontextprotocol/client';
 import { canonicalJson } from '@agent-products/kit/json';
+import { tracedFetch } from '@agent-products/kit/observe';
 import type { Logger } from '@agent-products/kit/log';
 import { TtlCache } from '../cache/ttl-cache.ts';
 import { UpstreamError } from './upstream-error.ts';
@@ -170,7 +171,8 @@ export class McpToolCaller {
     if (this.client) return this.client;
     const connecting = (async () => {
       const client = new Client({ name: this.options.clientName, version: this.options.clientVersion });
-      await client.connect(new StreamableHTTPClientTransport(new URL(this.options.url)), { timeout: timeoutMs });
+      // Each POST carries the trace of the call it makes (kit observe/: traceparent, a client span).
+      await client.connect(new StreamableHTTPClientTransport(new URL(this.options.url), { fetch: tracedFetch }), { timeout: timeoutMs });
       this.info = client.getServerVersion();
       return client;
     })();

@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { addDays, daysBetween, earlierDate, laterDate } from '../calendar.ts';
 import { TtlCache } from '../cache/ttl-cache.ts';
 import type { Weather, WeatherDay, WeatherQuery, WeatherSource } from './weather.ts';
+import { tracedFetch } from '@agent-products/kit/observe';
 
 export interface OpenMeteoOptions {
   /** e.g. https://api.open-meteo.com */
@@ -98,7 +99,7 @@ export class OpenMeteoWeather implements WeatherSource {
   private async fetchDays(url: URL): Promise<WeatherDay[]> {
     let response: Response;
     try {
-      response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      response = await tracedFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.options.timeoutMs) });
     } catch (error) {
       throw new Error(
         (error as Error).name === 'TimeoutError'

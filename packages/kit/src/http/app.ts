@@ -5,10 +5,20 @@
  * route (body-limit.ts), one error handler (errors/error-handler.ts: a thrown ToolError at its
  * table status, never a stack trace or a 500 for bad input), and `GET /health`, `/health/ready`, `/health/live`.
  * A route a Node-callback library answers stands behind all of it too (node-callback.ts).
+ * Every request is counted and timed by route and status, `GET /metrics` serves the counts
+ * (observe/metrics-route.ts), and a caller's W3C `traceparent` is followed (observe/): its trace
+ * id becomes the correlation id, outbound calls carry it on, and a server span records the
+ * request when tracing is on.
  */
 import { Hono, type Context } from 'hono';
 import { lazyChild, redactPath, type Logger } from '../log/index.ts';
-import { correlationIdFor, echoesCorrelationId } from './correlation.ts';
+import { correlationIdFor, echoesCorrelationId, isAcceptableCorrelationId } from './correlation.ts';
+import { recordBuildInfo } from '../observe/metric-registry.ts';
+import { recordHttpRequest, routeLabel } from '../observe/http-metrics.ts';
+import { registerMetricsRoute, type MetricsRouteOptions } from '../observe/metrics-route.ts';
+import { parseTraceparent } from '../observe/trace-context.ts';
+import { runInTrace, type ActiveTrace, type Tracer } from '../observe/tracer.ts';
+import { tracerFromEnv } from '../observe/tracing-settings.ts';
 import { bodyLimit } from './body-limit.ts';
 import { corsHeaders, corsMethodsFor, isPreflight, preflightResponse, type CorsRoute } from './cors.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './read-body.ts';
@@ -70,6 +80,15 @@ export interface HttpAppOptions {
    * kit answers it as 404 `text/html`, not indexed. Without it the answer is Hono's plain text.
    */
   notFoundPage?: (c: Context<AppEnv>) => string | Promise<string>;
+  /** What runs here: the build info in /metrics and the `service.name` of its spans. */
+  service?: { name: string; version: string };
+  /**
+   * `GET /metrics` for local scrapers, and for others with this bearer token (the product's
+   * METRICS_TOKEN setting); false serves no /metrics. Default: local scrapers only.
+   */
+  metrics?: MetricsRouteOptions | false;
+  /** Records this app's spans; default: the one the OTEL_* settings ask for, none when unset. */
+  tracer?: Tracer | undefined;
 }
 
 export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
@@ -87,9 +106,23 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     ...(options.errorPage ? { page: options.errorPage } : {}),
   });
 
+  const service = options.service ?? { name: 'unknown_service', version: '0' };
+  const tracer = 'tracer' in options ? options.tracer : tracerFromEnv({ ...service, log: options.log });
+  if (options.metrics !== false) recordBuildInfo(service.name, service.version);
+
   app.use('*', async (c, next) => {
     const started = performance.now();
-    const correlationId = correlationIdFor(c.req.header('x-request-id'));
+    const requestId = c.req.header('x-request-id');
+    const traceparent = c.req.header('traceparent');
+    const incoming = traceparent === undefined ? undefined : parseTraceparent(traceparent);
+    const span = tracer?.startSpan(c.req.method, 'server', incoming, {
+      'http.request.method': c.req.method,
+      'url.path': redactPath(c.req.path, secretPrefixes),
+    });
+    const trace: ActiveTrace | undefined = span ? { context: span.context, tracer } : incoming ? { context: incoming, tracer: undefined } : undefined;
+    // A caller's own request id first: a hop that sends both (the & MCP service to its API)
+    // keeps one id across both services' logs. Else the trace's id, so logs and traces meet.
+    const correlationId = isAcceptableCorrelationId(requestId) || trace === undefined ? correlationIdFor(requestId) : trace.context.traceId;
     const log = lazyChild(options.log, { correlationId });
     c.set('correlationId', correlationId);
     c.set('log', log);
@@ -105,6 +138,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       const cors = methods === undefined ? [] : corsHeaders(origin!);
       c.set('edgeHeaders', [['X-Request-Id', correlationId], ...cors]);
       if (methods !== undefined && isPreflight(c.req.raw)) c.res = preflightResponse(methods);
+      else if (trace) await runInTrace(trace, next);
       else await next();
       for (const [name, value] of cors) {
         if (name === 'Vary') c.res.headers.append(name, value);
@@ -112,6 +146,15 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       }
     }
     if (!echoesCorrelationId(c.res)) c.res.headers.set('X-Request-Id', correlationId);
+    const seconds = (performance.now() - started) / 1000;
+    recordHttpRequest(c.req.method, c.req.routePath, c.res.status, seconds);
+    if (span) {
+      const route = routeLabel(c.req.routePath);
+      span.rename(`${c.req.method} ${route}`);
+      span.setAttribute('http.route', route);
+      span.setAttribute('http.response.status_code', c.res.status);
+      span.end(c.res.status >= 500 ? String(c.res.status) : undefined);
+    }
     if (!options.log.isLevelEnabled('info')) return;
     options.log.info(
       {
@@ -119,7 +162,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
         method: c.req.method,
         path: redactPath(c.req.path, secretPrefixes),
         status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(seconds * 10_000) / 10,
       },
       'request',
     );
@@ -136,6 +179,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   if (notFoundPage) app.notFound(async (c) => c.html(await notFoundPage(c), 404, { 'X-Robots-Tag': 'noindex' }));
 
   registerHealthRoutes(app, options.health);
+  if (options.metrics !== false) registerMetricsRoute(app, options.metrics ?? {});
 
   return app;
 }

@@ -16,7 +16,12 @@ const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const CORRELATED = Symbol('correlated');
 
 export function correlationIdFor(headerValue: string | null | undefined): string {
-  return headerValue && ACCEPTABLE_ID.test(headerValue) ? headerValue : randomUUID();
+  return isAcceptableCorrelationId(headerValue) ? headerValue : randomUUID();
+}
+
+/** Whether a caller's `X-Request-Id` is a sane token we can echo and log. */
+export function isAcceptableCorrelationId(headerValue: string | null | undefined): headerValue is string {
+  return !!headerValue && ACCEPTABLE_ID.test(headerValue);
 }
 
 /**

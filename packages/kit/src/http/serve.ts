@@ -29,13 +29,16 @@ export interface RunningServer {
   drain(options: DrainOptions): Promise<void>;
 }
 
-/** A web-standard handler; @hono/node-server passes the Node request and response after the Request (node-callback.ts reads them). */
-type FetchHandler = (request: Request, ...nodeBindings: never[]) => Response | Promise<Response>;
+/**
+ * A web-standard handler; `env` is what @hono/node-server passes beside the request (the Node
+ * request and response: node-callback.ts reads them, observe/metrics-route.ts the peer's address).
+ */
+export type FetchHandler = (request: Request, env?: any) => Response | Promise<Response>;
 
 export function listen(fetch: FetchHandler, port: number, hostname = '127.0.0.1'): Promise<RunningServer> {
   let tracker: DrainTracker | undefined;
-  const answer = (request: Request, ...nodeBindings: unknown[]) =>
-    tracker?.draining && isReadinessProbe(request.method, new URL(request.url).pathname) ? drainingAnswer() : fetch(request, ...(nodeBindings as never[]));
+  const answer: FetchHandler = (request, env) =>
+    tracker?.draining && isReadinessProbe(request.method, new URL(request.url).pathname) ? drainingAnswer() : fetch(request, env);
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: answer, port, hostname }, (info: AddressInfo) => resolve(running(http, info.port, hostname, tracker!)));
     const http = server as Server;
@@ -48,12 +51,12 @@ export function listen(fetch: FetchHandler, port: number, hostname = '127.0.0.1'
 
 export interface PendingServer extends RunningServer {
   /** Starts answering with `fetch`; until then every request is a 503 (a readiness race, not a crash). */
-  serve(fetch: (request: Request) => Response | Promise<Response>): void;
+  serve(fetch: FetchHandler): void;
 }
 
 export async function listenFirst(port: number, hostname = '127.0.0.1'): Promise<PendingServer> {
-  let handler: ((request: Request) => Response | Promise<Response>) | undefined;
-  const server = await listen((request) => (handler ? handler(request) : notReady()), port, hostname);
+  let handler: FetchHandler | undefined;
+  const server = await listen((request, env) => (handler ? handler(request, env) : notReady()), port, hostname);
   return {
     ...server,
     serve(fetch) {

@@ -6,7 +6,9 @@
  * domain function, checks the answer against the output schema and returns `structuredContent`
  * plus the tool's own text rendering. Every failure becomes one structured error, which the
  * advertised `outputSchema` admits beside the success shape (advertised-output.ts). An answer the
- * tool hands out again (kept-answers.ts) is checked and rendered the first time only.
+ * tool hands out again (kept-answers.ts) is checked and rendered the first time only. Every call
+ * is counted by outcome and timed (observe/tool-metrics.ts) and, when the request is traced, is a
+ * span of its own that the tool's outbound calls hang under.
  */
 import type * as z from 'zod';
 import type { CallToolResult, McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
@@ -18,6 +20,8 @@ import { lenientJsonSchema, lenientSchema } from './lenient-input.ts';
 import { requestScopeOf, type RequestScope } from './request-scope.ts';
 import { createLogger } from '../log/index.ts';
 import { missingScopes } from '../auth/principal.ts';
+import { recordToolCall } from '../observe/tool-metrics.ts';
+import { activeTrace, runInTrace } from '../observe/tracer.ts';
 
 export interface ToolAnnotationsRequired extends ToolAnnotations {
   readOnlyHint: boolean;
@@ -85,6 +89,20 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
   const kept = new WeakMap<object, CallToolResult>();
 
   async function call(args: unknown, scope: RequestScope): Promise<CallToolResult> {
+    const started = performance.now();
+    const trace = activeTrace();
+    const span = trace?.tracer?.startSpan(`tools/call ${spec.name}`, 'internal', trace.context, {
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': spec.name,
+    });
+    const result = span ? await runInTrace({ context: span.context, tracer: trace!.tracer }, () => respond(args, scope)) : await respond(args, scope);
+    const errorCode = result.isError ? errorCodeOf(result) : undefined;
+    recordToolCall(spec.name, errorCode, (performance.now() - started) / 1000);
+    span?.end(errorCode);
+    return result;
+  }
+
+  async function respond(args: unknown, scope: RequestScope): Promise<CallToolResult> {
     // The endpoint answers 401 before getting here; this guards every other way in.
     if (access === 'credential' && !scope.principal) {
       return errorResult(platformErrors.fail('unauthorized', 'This tool needs a credential in Authorization: Bearer <credential>.'), scope);
@@ -198,6 +216,12 @@ export function unacceptableField(value: unknown): { field: string; problem: str
     }
   }
   return undefined;
+}
+
+/** The code of a tool error result (every one the contract makes carries it). */
+function errorCodeOf(result: CallToolResult): string {
+  const code = (result.structuredContent as { error?: { code?: unknown } } | undefined)?.error?.code;
+  return typeof code === 'string' ? code : 'tool_error';
 }
 
 /** The MCP surface of an error (errors/render.ts), answered with the call's correlation id. */

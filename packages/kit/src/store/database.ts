@@ -13,6 +13,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { timeDatabaseStatements } from '../observe/database-timing.ts';
 import { DurableNodeFS, syncParentDirectory } from './durable-node-fs.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { DataDirectoryInUseError, lockDataDirectory } from './data-directory-lock.ts';
@@ -63,6 +64,8 @@ export interface Database<DB> {
   close(): Promise<void>;
 }
 
+/** Every statement timed into the metrics (observe/database-timing.ts), unless metrics are off. */
+const timedStatements = timeDatabaseStatements ? { log: timeDatabaseStatements } : {};
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 const EMBEDDED_SHARED_BUFFERS = '32MB';
 const UPKEEP_INTERVAL_MS = 60_000;
@@ -89,7 +92,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     } finally {
       bootstrap.release();
     }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...timedStatements });
     const url = options.url;
     return wrap(db, 'postgres', schema, (channel, onWake) => listenPostgres(url, channel, onWake));
   }
@@ -164,7 +167,7 @@ async function openEmbedded<DB>(
   });
   await client.waitReady;
   await client.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client, turn) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client, turn), ...timedStatements });
   const upkeep = scheduleUpkeep(db, schema, upkeepIntervalMs, (error) =>
     process.emitWarning(
       `Embedded database upkeep (vacuum, analyze) failed; tried again next interval: ${error instanceof Error ? error.message : String(error)}`,
@@ -186,7 +189,7 @@ async function openEmbedded<DB>(
 /** The embedded database as seen through its owner; refused when the owner serves another schema. */
 async function reachOwner<DB>(address: string, dataDir: string, schema: string, ownerPid: number): Promise<Database<DB>> {
   const channel = await OwnerChannel.open(address, dataDir);
-  const db = new Kysely<DB>({ dialect: new OwnerChannelDialect(channel) });
+  const db = new Kysely<DB>({ dialect: new OwnerChannelDialect(channel), ...timedStatements });
   try {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     if (rows[0]?.schema !== schema) throw new Error(`Process ${ownerPid} serves schema ${rows[0]?.schema} of ${dataDir}, not ${schema}.`);

@@ -17,6 +17,7 @@
  * The kit's platform migrations create the table (platform-migrations.ts): account_id, operation,
  * idempotency_key (primary key together), request_hash, response jsonb, created_at.
  */
+import { recordIdempotentReplay } from '../observe/store-metrics.ts';
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { ToolError, platformErrors } from '../errors/index.ts';
 import { canonicalHash } from '../json/canonical-json.ts';
@@ -175,6 +176,7 @@ async function readStored<R>(db: Kysely<any>, scope: IdempotencyScope, hash: str
     );
   }
   const response = typeof row.response === 'string' ? JSON.parse(row.response) : row.response;
+  recordIdempotentReplay();
   return { result: response as R, replayed: true };
 }
 

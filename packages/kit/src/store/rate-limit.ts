@@ -6,11 +6,14 @@
  * anyway (the credential check, say) can fold the count into it through `inDatabase` and save a
  * round trip; `consume` runs it alone. Statements go through Kysely so that on the embedded
  * database they queue behind open transactions on the one connection instead of slipping into them.
+ * A refusal is counted by the limit's key prefix (its name); Redis calls are timed here, database
+ * statements where every statement is (observe/database-timing.ts).
  */
 import { CompiledQuery, type Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { DependencyUnreachable } from '../errors/connection-failure.ts';
+import { recordDatabaseCall, recordRateLimitRefusal } from '../observe/store-metrics.ts';
 
 export interface RateLimitOutcome {
   allowed: boolean;
@@ -90,6 +93,7 @@ function databaseLimiter(options: RateLimitOptions): RateLimiter {
     outcome(hit, nowMs) {
       const remaining = options.points - hit.points;
       if (remaining >= 0) return { allowed: true, retryAfterSeconds: 0, remaining };
+      recordRateLimitRefusal(options.keyPrefix);
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(hit.expire) - nowMs) / 1000)), remaining: 0 };
     },
   };
@@ -130,19 +134,24 @@ function redisLimiter(options: RateLimitOptions, redisUrl: string): RateLimiter 
   return {
     probe: async () => (await redis.ping()) === 'PONG',
     async consume(key, hits = 1) {
+      const started = performance.now();
       try {
         const res = await limiter.consume(key, hits);
         return { allowed: true, retryAfterSeconds: 0, remaining: res.remainingPoints };
       } catch (error) {
         if (error instanceof RateLimiterRes) {
+          recordRateLimitRefusal(options.keyPrefix);
           return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)), remaining: 0 };
         }
         // Whatever ioredis reports (retries exhausted, connection closed), the count was not kept.
         throw new DependencyUnreachable('Redis', error);
+      } finally {
+        recordDatabaseCall('redis', 'rate_limit_consume', (performance.now() - started) / 1000);
       }
     },
     async refund(key, hits) {
       if (!Number.isInteger(hits) || hits < 1) throw new TypeError(`hits must be a positive integer: ${hits}`);
+      const started = performance.now();
       try {
         // Rewarding a key whose window has ended would open a new window below zero: only a live one.
         const window = await limiter.get(key);
@@ -150,13 +159,18 @@ function redisLimiter(options: RateLimitOptions, redisUrl: string): RateLimiter 
         await limiter.reward(key, Math.min(hits, window.consumedPoints));
       } catch (error) {
         throw new DependencyUnreachable('Redis', error);
+      } finally {
+        recordDatabaseCall('redis', 'rate_limit_refund', (performance.now() - started) / 1000);
       }
     },
     async reset(key) {
+      const started = performance.now();
       try {
         return await limiter.delete(key);
       } catch (error) {
         throw new DependencyUnreachable('Redis', error);
+      } finally {
+        recordDatabaseCall('redis', 'rate_limit_reset', (performance.now() - started) / 1000);
       }
     },
     async close() {

@@ -12,3 +12,5 @@ export { tcpRelay, type TcpRelay } from './tcp-relay.ts';
 export { startRedisProcess, type RedisProcess } from './redis-process.ts';
 export { fuzzRuns } from './fuzz-scale.ts';
 export { startTileStandIn, type TileStandIn } from './tile-server.ts';
+export { labelValues, parseExposition, sampleSum, scrapeMetrics, type Sample, type Scrape } from './scrape-metrics.ts';
+export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.ts';
