@@ -152,6 +152,58 @@ describe('dynamic client registration', () => {
       expect(body.error_description).toContain(JSON.stringify(uri));
     }
   });
+
+  it('refuses a NUL or a lone surrogate in any field, name or nested value with 400 invalid_request naming it, registering nothing', async () => {
+    const clients = () =>
+      amp.database.db
+        .selectFrom('oauth_store')
+        .where('model', '=', 'Client')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+    const before = Number((await clients()).n);
+    const fine = { client_name: 'Fine', redirect_uris: ['https://app.example/cb'] };
+    for (const bad of ['a\u0000b', 'a\ud800b', 'a\udc00b']) {
+      const cases: Array<[Record<string, unknown>, string]> = [
+        [{ ...fine, client_name: bad }, 'client_name'],
+        [{ ...fine, tos_uri: `https://app.example/${bad}` }, 'tos_uri'],
+        [{ ...fine, client_uri: `https://app.example/${bad}` }, 'client_uri'],
+        [{ ...fine, logo_uri: `https://app.example/${bad}` }, 'logo_uri'],
+        [{ ...fine, policy_uri: `https://app.example/${bad}` }, 'policy_uri'],
+        [{ ...fine, software_id: bad }, 'software_id'],
+        [{ ...fine, redirect_uris: [`https://app.example/cb${bad}`] }, 'redirect_uris.0'],
+        [{ ...fine, [bad]: 'x' }, '(a name)'],
+      ];
+      for (const [metadata, field] of cases) {
+        const { status, body } = await register(amp.apiUrl, metadata);
+        expect(status, `${JSON.stringify(field)} ${JSON.stringify(bad)}`).toBe(400);
+        expect(body.error).toBe('invalid_request');
+        expect(body.error_description).toContain(field);
+      }
+    }
+    expect(Number((await clients()).n)).toBe(before);
+  });
+});
+
+describe('OAuth forms', () => {
+  it('refuse a NUL in any field of the token, device, revocation and user-code forms with 400, never a 500', async () => {
+    const forms: Array<[string, Record<string, string>]> = [
+      ['/oauth/token', { grant_type: 'authorization_code', client_id: clientId, code: 'a\u0000b', redirect_uri: REDIRECT, code_verifier: 'v'.repeat(43) }],
+      ['/oauth/token', { grant_type: 'refresh_token', client_id: `${clientId}\u0000`, refresh_token: 'abc' }],
+      ['/oauth/device_authorization', { client_id: clientId, scope: 'signals:ask\u0000' }],
+      ['/oauth/revoke', { client_id: clientId, token: 'a\u0000b' }],
+      ['/device', { user_code: 'BCDF\u0000GHJK', xsrf: 'x' }],
+    ];
+    for (const [path, form] of forms) {
+      const answer = await fetch(`${amp.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+      });
+      expect(answer.status, path).toBe(400);
+      expect(answer.headers.get('content-type'), path).toContain('application/json');
+      expect(await answer.json(), path).toMatchObject({ error: 'invalid_request' });
+    }
+  });
 });
 
 describe('authorization requests', () => {
