@@ -22,7 +22,7 @@ describe.skipIf(!browserAvailable)('the andee’s web app in headless Chromium',
   let amp: RunningAmpersand;
 
   beforeAll(async () => {
-    [browser, amp] = await Promise.all([launchChromium(), startAmpersand()]);
+    [browser, amp] = await Promise.all([launchChromium(), startAmpersand({ settings: { devMailbox: true } })]);
     context = await browser.newContext();
     page = await context.newPage();
     // The agent's redirect URI: a real client would be listening there.
