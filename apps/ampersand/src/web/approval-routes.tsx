@@ -84,6 +84,9 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
   });
 
   app.get('/interaction/:uid', async (c) => {
+    // Its address is a capability and the starting page shows the number: kept by no cache, even
+    // signed out (a session's answers are marked `private, no-store` by the session step anyway).
+    c.header('Cache-Control', 'no-store');
     const uid = c.req.param('uid');
     const interaction = await findInteraction(uid);
     if (!interaction) throw finished();
