@@ -14,7 +14,8 @@ let clientId: string;
 const REDIRECT = 'http://127.0.0.1:1/cb';
 
 beforeAll(async () => {
-  amp = await startAmpersand();
+  // This test's loopback is a trusted proxy, so a phone on another network is an X-Forwarded-For away.
+  amp = await startAmpersand({ settings: { trustedProxies: ['127.0.0.1', '::1'] } });
   const created = await amp.api.andees.create({ tag: 'ada', displayName: 'Ada Lovelace' });
   if (!created.ok) throw new Error('no andee');
   browser = new CookieBrowser([amp.apiUrl]);
@@ -325,6 +326,33 @@ describe('approving on a phone', () => {
     // The starting browser's Continue (what its page does by itself) goes on to the client with the code.
     const done = await browser.get(approvalUrl);
     expect(done.leftTo?.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('tells the phone where and when the request started, and whether that is its own network', async () => {
+    const andee = await amp.api.andees.byTag('ada');
+    const phone = new CookieBrowser([amp.apiUrl]);
+    await phone.signInWithLink(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee!.andeeId, new Date())).token}`);
+    const page = await browser.get(
+      authorizeUrl(amp.apiUrl, {
+        client_id: clientId,
+        response_type: 'code',
+        redirect_uri: REDIRECT,
+        code_challenge: pkcePair().challenge,
+        code_challenge_method: 'S256',
+        prompt: 'consent',
+      }),
+    );
+    const onPhone = await phone.get(page.url);
+    expect(onPhone.text).toMatch(
+      /This request started at <strong>\d\d:\d\d UTC<\/strong> \(just now\) from the network address <strong>(127\.0\.0\.1|::1)<\/strong>, the same network as this screen\./,
+    );
+    // The same link opened on a phone elsewhere (a relayed number): the page says it is another network.
+    const elsewhere = await fetch(page.url, {
+      headers: { Cookie: `amp_session=${phone.cookie(new URL(amp.apiUrl).host, 'amp_session')}`, 'X-Forwarded-For': '203.0.113.50' },
+    });
+    const text = await elsewhere.text();
+    expect(text).toMatch(/from the network address <strong>(127\.0\.0\.1|::1)<\/strong>, not the network this screen is on\./);
+    expect(text).toContain('If you did not start it yourself, just now, on a screen or device in front of you, Decline.');
   });
 });
 

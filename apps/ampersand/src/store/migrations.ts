@@ -309,4 +309,12 @@ export const ampersandMigrations: Migrations = {
         when (old.model = 'Grant' and old.grant_id is not null) execute function record_grant_revocation()`.execute(db);
     },
   },
+  // The network address of the screen that started an authorization request, as it first showed
+  // its number: the approving device is told where and when the request started, so a number
+  // relayed by someone elsewhere is harder to pass off (auth/request-origin.tsx).
+  '0062_interaction_started_from': {
+    async up(db: Kysely<any>) {
+      await sql`alter table interaction_approvals add column started_from text`.execute(db);
+    },
+  },
 };
