@@ -28,6 +28,7 @@ import { removeExpiredOAuthRows } from './auth/oidc-adapter.ts';
 import { authRateLimits, type AuthRateLimits } from './auth/rate-limits.ts';
 import { clientAddresses, requestAddress } from './auth/client-address.ts';
 import { applyDeviceConfirmation } from './auth/device-confirmation.ts';
+import { applyDeviceFormSession } from './auth/device-form-session.ts';
 import { RefreshSuccession } from './auth/refresh-succession.ts';
 import { revocationFeed } from './auth/revocation-feed.ts';
 import { signingKey } from './auth/signing-key.ts';
@@ -168,6 +169,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   });
   answerOutagesAsUnavailable(provider, log);
   applyOAuthRules(provider, new RefreshSuccession(db, keys, settings.refreshGraceSeconds), now);
+  applyDeviceFormSession(provider);
   applyDeviceConfirmation(provider);
 
   const verifier = accessTokenVerifier({ key: keys.accessToken, issuer: settings.apiUrl, audience: settings.mcpUrl });

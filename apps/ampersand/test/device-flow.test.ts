@@ -104,6 +104,15 @@ describe('device flow', () => {
     expect(approval.url).toMatch(/\/interaction\//);
   });
 
+  it('refuses a device form posted without its page (no session of this browser) with a page saying what to do, never a 500', async () => {
+    for (const body of ['user_code=BCDF-GHJK&xsrf=abc', 'user_code=BCDF-GHJK&xsrf=abc&confirm=yes&started_here=yes', '']) {
+      const answer = await fetch(`${amp.apiUrl}/device`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+      expect(answer.status, body).toBe(403);
+      expect(answer.headers.get('content-type')).toContain('text/html');
+      expect(await answer.text()).toContain('Open <a href="/device">/device</a> again');
+    }
+  });
+
   it('says when the device asked from this screen’s own network', async () => {
     const device = await startDevice();
     const entry = await browser.get(`${amp.apiUrl}/device`);

@@ -131,6 +131,28 @@ export function deviceConfirmSource(addressOf: (req: IncomingMessage) => string)
   };
 }
 
+/** A device-code form posted without its page's session (device-form-session.ts). */
+export function deviceFormExpiredSource(ctx: KoaContextWithOIDC, message: string, code: string): void {
+  send(
+    ctx,
+    renderPage(
+      'Enter the code again',
+      <>
+        <h1>Enter the code again</h1>
+        <p class="problem" role="alert">
+          {message}
+        </p>
+        <p>
+          Open <a href="/device">/device</a> again and enter the code your device shows.
+        </p>
+        <p>
+          Error code: <code>{code}</code>
+        </p>
+      </>,
+    ),
+  );
+}
+
 export function deviceSuccessSource(ctx: KoaContextWithOIDC): void {
   const client = ctx.oidc.client;
   send(
