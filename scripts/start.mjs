@@ -18,7 +18,10 @@ const entries = readdirSync(new URL('apps', root)).flatMap((name) => {
     .map((file) => `apps/${name}/dist/${file}`);
 });
 
-const children = entries.map((entry) => spawn(process.execPath, [...NODE_FLAGS, entry], { cwd: root, stdio: 'inherit', env: process.env }));
+// The local demo signs in through &'s dev mailbox, which a product never turns on by itself (the
+// sign-in links it shows are credentials); an operator's own setting wins.
+const env = { AMPERSAND_DEV_MAILBOX: '1', ...process.env };
+const children = entries.map((entry) => spawn(process.execPath, [...NODE_FLAGS, entry], { cwd: root, stdio: 'inherit', env }));
 
 let stopping = false;
 function stopAll(code) {

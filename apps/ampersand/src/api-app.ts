@@ -26,7 +26,9 @@ import { Grants } from './auth/grants.ts';
 import { sweepOnce } from './housekeeping/sweeps.ts';
 import { applyOAuthRules } from './auth/oauth-rules.ts';
 import { authRateLimits, type AuthRateLimits } from './auth/rate-limits.ts';
-import { clientAddresses } from './auth/client-address.ts';
+import { clientAddresses, requestAddress } from './auth/client-address.ts';
+import { applyDeviceConfirmation } from './auth/device-confirmation.ts';
+import { applyDeviceFormSession } from './auth/device-form-session.ts';
 import { RefreshSuccession } from './auth/refresh-succession.ts';
 import { revocationFeed } from './auth/revocation-feed.ts';
 import { signingKey } from './auth/signing-key.ts';
@@ -164,9 +166,12 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     cimdAllowedHosts: settings.cimdAllowedHosts,
     cimdTrustedCertificates: settings.cimdTrustedCertificates,
     andeeExists: async (id) => (await andees.byId(id)) !== undefined,
+    addressOf: (req) => requestAddress(addressOf, req),
   });
   answerOutagesAsUnavailable(provider, log);
   applyOAuthRules(provider, new RefreshSuccession(db, keys, settings.refreshGraceSeconds), now);
+  applyDeviceFormSession(provider);
+  applyDeviceConfirmation(provider);
 
   const verifier = accessTokenVerifier({ key: keys.accessToken, issuer: settings.apiUrl, audience: settings.mcpUrl });
   const challenge = resourceChallenge({ mcpUrl: settings.mcpUrl, issuer: settings.apiUrl, scopes: ALL_SCOPES }).challenge;

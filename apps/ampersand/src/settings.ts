@@ -84,7 +84,7 @@ export interface AmpersandSettings {
   openaiAppsChallenge: string | undefined;
   /** Host names whose client ID metadata documents may be fetched although they are not public (tests). */
   cimdAllowedHosts: string[];
-  /** The local-only page showing sign-in links that would have been mailed. */
+  /** The local-only page showing sign-in links that would have been mailed; off unless AMPERSAND_DEV_MAILBOX turns it on. */
   devMailbox: boolean;
   mcpAllowedOrigins: string[];
   apiAllowedOrigins: string[];
@@ -150,8 +150,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ampersand
     signInLinkTtlSeconds: seconds('AMPERSAND_SIGN_IN_LINK_TTL_SECONDS', 15 * 60, 30),
     openaiAppsChallenge: read.optional('AMPERSAND_OPENAI_APPS_CHALLENGE'),
     cimdAllowedHosts: read.list('AMPERSAND_CIMD_ALLOWED_HOSTS'),
-    // Only a local deployment has one: its public URL must be loopback (web/dev-mailbox-gate.ts).
-    devMailbox: read.boolean('AMPERSAND_DEV_MAILBOX', true) && !databaseUrl && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(apiUrl).hostname),
+    // Never inferred (a loopback public URL behind a proxy that adds no forwarding header looks
+    // local: issue 39 F3): only `npm start` and an operator who asks turn it on, and even then
+    // only a local deployment has one, its public URL loopback (web/dev-mailbox-gate.ts).
+    devMailbox: read.boolean('AMPERSAND_DEV_MAILBOX', false) && !databaseUrl && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(apiUrl).hostname),
     mcpAllowedOrigins: [...loopbackOrigins(mcpPort), ...read.list('AMPERSAND_MCP_ALLOWED_ORIGINS')],
     apiAllowedOrigins: [...loopbackOrigins(apiPort), ...read.list('AMPERSAND_API_ALLOWED_ORIGINS')],
     redisUrl: read.optional('REDIS_URL'),

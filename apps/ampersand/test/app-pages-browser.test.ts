@@ -29,7 +29,7 @@ describe.skipIf(!browserAvailable)('every page of the andee’s web app in headl
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [browser, amp] = await Promise.all([launchChromium(), startAmpersand()]);
+    [browser, amp] = await Promise.all([launchChromium(), startAmpersand({ settings: { devMailbox: true } })]);
     app = await seedAppPages(amp);
   }, 180_000);
   afterAll(async () => {

@@ -14,7 +14,8 @@ let clientId: string;
 const REDIRECT = 'http://127.0.0.1:1/cb';
 
 beforeAll(async () => {
-  amp = await startAmpersand();
+  // This test's loopback is a trusted proxy, so a phone on another network is an X-Forwarded-For away.
+  amp = await startAmpersand({ settings: { trustedProxies: ['127.0.0.1', '::1'] } });
   const created = await amp.api.andees.create({ tag: 'ada', displayName: 'Ada Lovelace' });
   if (!created.ok) throw new Error('no andee');
   browser = new CookieBrowser([amp.apiUrl]);
@@ -152,6 +153,58 @@ describe('dynamic client registration', () => {
       expect(body.error_description).toContain(JSON.stringify(uri));
     }
   });
+
+  it('refuses a NUL or a lone surrogate in any field, name or nested value with 400 invalid_request naming it, registering nothing', async () => {
+    const clients = () =>
+      amp.database.db
+        .selectFrom('oauth_store')
+        .where('model', '=', 'Client')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+    const before = Number((await clients()).n);
+    const fine = { client_name: 'Fine', redirect_uris: ['https://app.example/cb'] };
+    for (const bad of ['a\u0000b', 'a\ud800b', 'a\udc00b']) {
+      const cases: Array<[Record<string, unknown>, string]> = [
+        [{ ...fine, client_name: bad }, 'client_name'],
+        [{ ...fine, tos_uri: `https://app.example/${bad}` }, 'tos_uri'],
+        [{ ...fine, client_uri: `https://app.example/${bad}` }, 'client_uri'],
+        [{ ...fine, logo_uri: `https://app.example/${bad}` }, 'logo_uri'],
+        [{ ...fine, policy_uri: `https://app.example/${bad}` }, 'policy_uri'],
+        [{ ...fine, software_id: bad }, 'software_id'],
+        [{ ...fine, redirect_uris: [`https://app.example/cb${bad}`] }, 'redirect_uris.0'],
+        [{ ...fine, [bad]: 'x' }, '(a name)'],
+      ];
+      for (const [metadata, field] of cases) {
+        const { status, body } = await register(amp.apiUrl, metadata);
+        expect(status, `${JSON.stringify(field)} ${JSON.stringify(bad)}`).toBe(400);
+        expect(body.error).toBe('invalid_request');
+        expect(body.error_description).toContain(field);
+      }
+    }
+    expect(Number((await clients()).n)).toBe(before);
+  });
+});
+
+describe('OAuth forms', () => {
+  it('refuse a NUL in any field of the token, device, revocation and user-code forms with 400, never a 500', async () => {
+    const forms: Array<[string, Record<string, string>]> = [
+      ['/oauth/token', { grant_type: 'authorization_code', client_id: clientId, code: 'a\u0000b', redirect_uri: REDIRECT, code_verifier: 'v'.repeat(43) }],
+      ['/oauth/token', { grant_type: 'refresh_token', client_id: `${clientId}\u0000`, refresh_token: 'abc' }],
+      ['/oauth/device_authorization', { client_id: clientId, scope: 'signals:ask\u0000' }],
+      ['/oauth/revoke', { client_id: clientId, token: 'a\u0000b' }],
+      ['/device', { user_code: 'BCDF\u0000GHJK', xsrf: 'x' }],
+    ];
+    for (const [path, form] of forms) {
+      const answer = await fetch(`${amp.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+      });
+      expect(answer.status, path).toBe(400);
+      expect(answer.headers.get('content-type'), path).toContain('application/json');
+      expect(await answer.json(), path).toMatchObject({ error: 'invalid_request' });
+    }
+  });
 });
 
 describe('authorization requests', () => {
@@ -273,6 +326,33 @@ describe('approving on a phone', () => {
     // The starting browser's Continue (what its page does by itself) goes on to the client with the code.
     const done = await browser.get(approvalUrl);
     expect(done.leftTo?.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('tells the phone where and when the request started, and whether that is its own network', async () => {
+    const andee = await amp.api.andees.byTag('ada');
+    const phone = new CookieBrowser([amp.apiUrl]);
+    await phone.signInWithLink(`${amp.apiUrl}/sign-in/link/${(await amp.api.sessions.issueLink(andee!.andeeId, new Date())).token}`);
+    const page = await browser.get(
+      authorizeUrl(amp.apiUrl, {
+        client_id: clientId,
+        response_type: 'code',
+        redirect_uri: REDIRECT,
+        code_challenge: pkcePair().challenge,
+        code_challenge_method: 'S256',
+        prompt: 'consent',
+      }),
+    );
+    const onPhone = await phone.get(page.url);
+    expect(onPhone.text).toMatch(
+      /This request started at <strong>\d\d:\d\d UTC<\/strong> \(just now\) from the network address <strong>(127\.0\.0\.1|::1)<\/strong>, the same network as this screen\./,
+    );
+    // The same link opened on a phone elsewhere (a relayed number): the page says it is another network.
+    const elsewhere = await fetch(page.url, {
+      headers: { Cookie: `amp_session=${phone.cookie(new URL(amp.apiUrl).host, 'amp_session')}`, 'X-Forwarded-For': '203.0.113.50' },
+    });
+    const text = await elsewhere.text();
+    expect(text).toMatch(/from the network address <strong>(127\.0\.0\.1|::1)<\/strong>, not the network this screen is on\./);
+    expect(text).toContain('If you did not start it yourself, just now, on a screen or device in front of you, Decline.');
   });
 });
 

@@ -22,7 +22,7 @@ describe.skipIf(!browserAvailable)('the andee’s web app in headless Chromium',
   let amp: RunningAmpersand;
 
   beforeAll(async () => {
-    [browser, amp] = await Promise.all([launchChromium(), startAmpersand()]);
+    [browser, amp] = await Promise.all([launchChromium(), startAmpersand({ settings: { devMailbox: true } })]);
     context = await browser.newContext();
     page = await context.newPage();
     // The agent's redirect URI: a real client would be listening there.
@@ -111,7 +111,12 @@ describe.skipIf(!browserAvailable)('the andee’s web app in headless Chromium',
     await page.fill('input[name="user_code"]', device.user_code);
     await page.click('text=Continue');
     expect(await page.locator('main').textContent()).toContain('Living Room TV');
-    await page.click('button.primary');
+    // Continue is held back by the browser until the person ticks that the device is theirs and in front of them.
+    await page.click('button:text-is("Continue")');
+    expect(await page.locator('#request-origin').count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/device');
+    await page.check('input[name="started_here"]');
+    await Promise.all([page.waitForURL(/\/interaction\//), page.click('button:text-is("Continue")')]);
     expect((await page.locator('h1').textContent())?.trim()).toBe('An app asks for access to your &tag');
     expect(await page.locator('#client').textContent()).toContain('“Living Room TV”');
     expect(await page.locator('#client').textContent()).toContain('a device that showed you a code');

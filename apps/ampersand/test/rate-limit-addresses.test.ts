@@ -25,8 +25,8 @@ const METADATA = { client_name: 'Agent', redirect_uris: ['http://127.0.0.1:9/cal
 let proxied: RunningAmpersand;
 let direct: RunningAmpersand;
 beforeAll(async () => {
-  proxied = await startAmpersand({ settings: { rateLimits: LIMITS, trustedProxies: ['127.0.0.0/8'] } });
-  direct = await startAmpersand({ settings: { rateLimits: LIMITS } });
+  proxied = await startAmpersand({ settings: { rateLimits: LIMITS, trustedProxies: ['127.0.0.0/8'], devMailbox: true } });
+  direct = await startAmpersand({ settings: { rateLimits: LIMITS, devMailbox: true } });
   for (const amp of [proxied, direct]) if (!(await amp.api.andees.create({ tag: 'ada', displayName: 'Ada' })).ok) throw new Error('no andee');
 });
 afterAll(async () => {

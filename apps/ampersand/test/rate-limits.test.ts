@@ -18,6 +18,7 @@ let amp: RunningAmpersand;
 beforeAll(async () => {
   amp = await startAmpersand({
     settings: {
+      devMailbox: true,
       rateLimits: {
         signInLinksPerTag: { points: 2, windowSeconds: WINDOW },
         signInLinksPerAddress: { points: 4, windowSeconds: WINDOW },

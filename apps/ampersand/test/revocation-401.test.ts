@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HEADERS } from '@agent-products/kit/testing';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
 import { accessToken, createAndee, type TestAndee } from './support/andee-tokens.ts';
+import { deriveKeys } from '../src/auth/derived-keys.ts';
 
 let first: RunningAmpersand;
 let second: RunningAmpersand;
@@ -115,5 +116,32 @@ describe('the revocation feed', () => {
       expect(answer.status, authorization ?? 'none').toBe(401);
       expect(await answer.json()).toMatchObject({ error: { code: 'unauthorized', retryable: false } });
     }
+  });
+
+  it('refuses a cursor or wait that is not a time it could hold with 400 invalid_arguments naming it, before any read', async () => {
+    const feedKey = deriveKeys(first.secret).revocationFeed.toString('base64url');
+    const bodies: Array<[Record<string, unknown>, string]> = [
+      [{ since: -1e300 }, 'since'],
+      [{ since: 1e300 }, 'since'],
+      [{ since: -1 }, 'since'],
+      [{ since: 'yesterday' }, 'since'],
+      [{ since: 0, waitSeconds: 'forever' }, 'waitSeconds'],
+      [{ since: 0, waitSeconds: -5 }, 'waitSeconds'],
+    ];
+    for (const [body, field] of bodies) {
+      const answer = await fetch(`${first.apiUrl}/internal/revocations`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${feedKey}` },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(await answer.json()).toMatchObject({ error: { code: 'invalid_arguments', details: { fields: [{ field }] } } });
+    }
+    const fromTheStart = await fetch(`${first.apiUrl}/internal/revocations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${feedKey}` },
+      body: JSON.stringify({ since: 0, waitSeconds: 0 }),
+    });
+    expect(fromTheStart.status).toBe(200);
   });
 });

@@ -3,13 +3,14 @@
  * it: a NUL byte or broken UTF-8 in any form field, path segment or query parameter is a 400
  * problem page naming the field (PostgreSQL refuses `0x00`, which used to surface as a 500) and
  * changes nothing; every page of a signed-in browser says `Cache-Control: private, no-store`
- * (they show the andee's own facts and carry the session's CSRF token); and with an https public
+ * (they show the andee's own facts and carry the session's CSRF token), and the approval page
+ * says `no-store` to a signed-out browser too (its address is a capability); and with an https public
  * URL the session cookie is `__Host-` prefixed and Secure, and an unprefixed one (which a sibling
  * host could plant) signs no one in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
-import { formValue } from './support/cookie-browser.ts';
+import { CookieBrowser, formValue } from './support/cookie-browser.ts';
 import { authorizedAgent, type Agent } from './support/loop-agent.ts';
 import { authorizeUrl, pkcePair, register } from './support/oauth-steps.ts';
 
@@ -143,6 +144,27 @@ describe('pages behind a session', () => {
       expect(page.headers.get('cache-control'), path).toBe('private, no-store');
       await page.arrayBuffer();
     }
+  });
+
+  it('and so is the approval page of a signed-out browser, the starting one (number and QR code) and any other', async () => {
+    const registered = await register(amp.apiUrl, { client_name: 'Signed-out probe', redirect_uris: ['http://127.0.0.1:1/cb'] });
+    const starting = new CookieBrowser([amp.apiUrl]);
+    const page = await starting.get(
+      authorizeUrl(amp.apiUrl, {
+        client_id: registered.body.client_id,
+        response_type: 'code',
+        redirect_uri: 'http://127.0.0.1:1/cb',
+        code_challenge: pkcePair().challenge,
+        code_challenge_method: 'S256',
+      }),
+    );
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-match-number');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const elsewhere = await send(new URL(page.url).pathname, undefined, false);
+    expect(elsewhere.status).toBe(200);
+    expect(await elsewhere.text()).toContain('Sign in to approve');
+    expect(elsewhere.headers.get('cache-control')).toBe('no-store');
   });
 
   it('and their refusals are too, while a signed-out visitor’s pages are not marked', async () => {

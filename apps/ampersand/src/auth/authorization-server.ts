@@ -7,6 +7,7 @@
  * JWTs for exactly one resource, the canonical MCP URL, MACed with the shared secret. The consent
  * step is the andee's own approval page (web/approval-routes.tsx), reached at /interaction/:uid.
  */
+import type { IncomingMessage } from 'node:http';
 import type { JWK } from 'jose';
 import type { Kysely } from 'kysely';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -16,7 +17,7 @@ import type { DerivedKeys } from './derived-keys.ts';
 import { oidcAdapterFor } from './oidc-adapter.ts';
 import { cimdFetchAllowed, guardedFetch } from './cimd-guard.ts';
 import { redirectUriProblem } from './redirect-uris.ts';
-import { deviceConfirmSource, deviceInputSource, deviceSuccessSource, errorSource } from './provider-pages.tsx';
+import { deviceConfirmSource, deviceInputSource, deviceSuccessSource, errorSource, type DeviceOrigin } from './provider-pages.tsx';
 
 export const OAUTH_ROUTES = {
   authorization: '/oauth/authorize',
@@ -52,6 +53,8 @@ export interface AuthorizationServerOptions {
   cimdTrustedCertificates?: readonly string[] | undefined;
   /** Whether an andee id names an existing andee. */
   andeeExists(andeeId: string): Promise<boolean>;
+  /** A request's client address (client-address.ts): where a device asked for its code, and where it is confirmed. */
+  addressOf(req: IncomingMessage): string;
 }
 
 export function createAuthorizationServer(options: AuthorizationServerOptions): Provider {
@@ -94,7 +97,9 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
         charset: 'base-20',
         mask: '****-****',
         userCodeInputSource: deviceInputSource,
-        userCodeConfirmSource: deviceConfirmSource,
+        userCodeConfirmSource: deviceConfirmSource(options.addressOf),
+        // Kept with the device code, shown on its confirmation page (RFC 8628 §5.4).
+        deviceInfo: (ctx) => ({ address: options.addressOf(ctx.req), startedAt: new Date().toISOString() }) satisfies DeviceOrigin,
         successSource: deviceSuccessSource,
       },
       resourceIndicators: {

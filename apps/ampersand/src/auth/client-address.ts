@@ -5,6 +5,7 @@
  * by the address the proxies recorded: the rightmost `X-Forwarded-For` entry that is not itself
  * a trusted proxy (entries to its left are whatever the client claimed, and are never used).
  */
+import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 
 export type ClientAddressOf = (peer: string | undefined, forwardedFor: string | undefined) => string;
@@ -45,4 +46,10 @@ export function clientAddresses(trustedProxies: readonly string[]): ClientAddres
 /** `::ffff:203.0.113.9` (an IPv4 peer on a dual-stack socket) counts as `203.0.113.9`. */
 function unmapped(address: string): string {
   return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+}
+
+/** The client address of a Node request (the authorization server's): its peer, or what trusted proxies recorded. */
+export function requestAddress(addressOf: ClientAddressOf, req: IncomingMessage): string {
+  const forwardedFor = req.headers['x-forwarded-for'];
+  return addressOf(req.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor);
 }

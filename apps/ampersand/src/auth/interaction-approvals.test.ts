@@ -23,18 +23,20 @@ afterAll(async () => database?.dispose());
 describe('interaction approvals', () => {
   it('make one two-digit number per interaction, kept on every later look, and store only the uid’s hash', async () => {
     const first = await approvals.open('uid-number', inTenMinutes());
-    expect(first).toEqual({ matchNumber: expect.stringMatching(/^[1-9]\d$/), state: 'pending', starterAndeeId: null, answeredBy: null });
+    expect(first).toEqual({ matchNumber: expect.stringMatching(/^[1-9]\d$/), state: 'pending', starterAndeeId: null, startedFrom: null, answeredBy: null });
     expect((await approvals.open('uid-number', inTenMinutes())).matchNumber).toBe(first.matchNumber);
     const rows = await database.db.selectFrom('interaction_approvals').select('uid_hash').execute();
     expect(rows.map((r) => r.uid_hash)).not.toContain('uid-number');
   });
 
-  it('record the account the starting screen shows, until answered', async () => {
+  it('record the account the starting screen shows, until answered, and the address it first showed the number from', async () => {
     await approvals.open('uid-starter', inTenMinutes());
-    await approvals.starterShows('uid-starter', 'carol');
+    await approvals.starterShows('uid-starter', 'carol', '198.51.100.4');
     expect((await approvals.open('uid-starter', inTenMinutes())).starterAndeeId).toBe('carol');
+    await approvals.starterShows('uid-starter', 'carol', '203.0.113.66');
+    expect((await approvals.open('uid-starter', inTenMinutes())).startedFrom).toBe('198.51.100.4');
     await approvals.answerHere('uid-starter', 'carol', 'approved');
-    await approvals.starterShows('uid-starter', 'mallory');
+    await approvals.starterShows('uid-starter', 'mallory', '203.0.113.66');
     expect(await approvals.open('uid-starter', inTenMinutes())).toMatchObject({ starterAndeeId: 'carol', state: 'approved', answeredBy: 'carol' });
   });
 

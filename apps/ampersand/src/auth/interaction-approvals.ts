@@ -22,6 +22,8 @@ export interface InteractionApproval {
   state: ApprovalState;
   /** The account the starting screen last showed as signed in, if any. */
   starterAndeeId: string | null;
+  /** The starting screen's network address when it first showed the number, if it has. */
+  startedFrom: string | null;
   answeredBy: string | null;
 }
 
@@ -40,7 +42,13 @@ export class InteractionApprovals {
       .onConflict((oc) => oc.column('uid_hash').doNothing())
       .execute();
     const row = await this.db.selectFrom('interaction_approvals').selectAll().where('uid_hash', '=', uidHash).executeTakeFirstOrThrow();
-    return { matchNumber: row.match_number, state: row.state, starterAndeeId: row.starter_andee_id, answeredBy: row.answered_by };
+    return {
+      matchNumber: row.match_number,
+      state: row.state,
+      starterAndeeId: row.starter_andee_id,
+      startedFrom: row.started_from,
+      answeredBy: row.answered_by,
+    };
   }
 
   /**
@@ -58,11 +66,14 @@ export class InteractionApprovals {
     return row !== undefined;
   }
 
-  /** Records which account the starting screen shows, so another device's answer for someone else is never silent. */
-  async starterShows(uid: string, andeeId: string | null): Promise<void> {
+  /**
+   * Records which account the starting screen shows, so another device's answer for someone else
+   * is never silent, and the network address it first showed the number from.
+   */
+  async starterShows(uid: string, andeeId: string | null, address: string): Promise<void> {
     await this.db
       .updateTable('interaction_approvals')
-      .set({ starter_andee_id: andeeId })
+      .set({ starter_andee_id: andeeId, started_from: sql<string>`coalesce(started_from, ${address})` })
       .where('uid_hash', '=', hashToken(uid))
       .where('state', '=', 'pending')
       .execute();

@@ -10,13 +10,16 @@
  * - The starting page, in the browser the client opened (signed in or not): the two-digit number
  *   and a QR code for the approving phone; signed in, it can also be approved right here. It
  *   moves on by itself once answered (interaction-script.ts), or with its Continue button.
- * - The approving page, in any other signed-in browser: names the account it will grant, with
- *   "not you? switch account", and asks for the starting screen's number.
+ * - The approving page, in any other signed-in browser: says first where and when the request
+ *   started (request-origin.tsx: a number relayed from elsewhere comes with another network and
+ *   an odd time), names the account it will grant, with "not you? switch account", and asks for
+ *   the starting screen's number.
  */
 import type { Child } from 'hono/jsx';
 import { SCOPE_WORDS } from '../scopes.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { INTERACTION_SCRIPT_PATH } from './interaction-script.ts';
+import { requestOriginLine, type RequestOrigin } from './request-origin.tsx';
 
 export const NEVER_SCAN_WARNING =
   'Never scan a code or type a number that someone sent you: approve only a request you started yourself, on a screen in front of you.';
@@ -70,6 +73,9 @@ export interface ApprovingView extends CommonView {
   csrf: string;
   /** The account the starting screen shows, when it is another than this one. */
   starterTag: string | undefined;
+  /** Where and when the request started, against this device's own address. */
+  origin: RequestOrigin;
+  thisAddress: string;
 }
 
 export function startingPage(view: StartingView): string {
@@ -130,6 +136,7 @@ export function approvingPage(view: ApprovingView): string {
     'Approve access',
     <>
       <h1>Approve on this device?</h1>
+      {requestOriginLine(view.origin, view.thisAddress, view.now)}
       {clientCard(view.client, view.now)}
       <div class="card">
         {accountLine(view.tag, view.csrf, view.uid)}

@@ -8,13 +8,17 @@
  * (CORS with each endpoint's methods; the authorization and device pages are navigations, not
  * fetches), the issuer's Host and scheme it builds its URLs from, and the rate limits checked on
  * the read body before the provider runs (provider-rate-limits.ts), so a refused request does no
- * work. &'s OAuth rules (oauth-rules.ts) then see that body as `req.body`.
+ * work; before those, a body field carrying a NUL or an unpaired surrogate is a 400
+ * (malformed-oauth-body.ts). &'s OAuth rules (oauth-rules.ts) then see that body as `req.body`.
  */
+import { oauthErrorResponse } from '@agent-products/kit/errors';
 import { nodeCallbackRoute, type CorsRoute } from '@agent-products/kit/http';
 import type { Logger } from '@agent-products/kit/log';
 import type { Handler } from 'hono';
 import type { AppEnv } from '@agent-products/kit/http';
 import type Provider from 'oidc-provider';
+import { fail } from '../errors.ts';
+import { malformedOAuthBody } from './malformed-oauth-body.ts';
 import { providerRateLimit } from './provider-rate-limits.ts';
 import { OAUTH_ROUTES } from './authorization-server.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
@@ -75,6 +79,11 @@ export function providerRoute(options: ProviderRouteOptions): Handler<AppEnv> {
       readBody: (req) => req.method === 'POST',
       async inspect(c, req, body) {
         if (body === undefined) return undefined;
+        const malformed = malformedOAuthBody(req.headers['content-type'], body);
+        if (malformed) {
+          const { field, problem } = malformed;
+          return oauthErrorResponse(fail('invalid_arguments', `The field ${field} ${problem}; nothing was done.`, { fields: [{ field, problem }] }));
+        }
         let refusal: Awaited<ReturnType<typeof providerRateLimit>>;
         try {
           refusal = await providerRateLimit(limits, options.addressOf, req, c.req.path, body);

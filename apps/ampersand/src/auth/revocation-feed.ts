@@ -9,7 +9,8 @@
  * `POST /internal/revocations`, a long poll: the revocations newer than the caller's cursor, at
  * once when there are any, else when a notice arrives or after `waitSeconds`. So the notice is
  * only a wake-up; the table is the truth, and a lost notice (a dropped LISTEN connection) costs
- * at most one wait. The caller proves itself with a key derived from the shared secret.
+ * at most one wait. The caller proves itself with a key derived from the shared secret; a
+ * `since` or `waitSeconds` that is not a number it could use is a 400 naming it.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
@@ -70,8 +71,12 @@ export async function revocationFeed(options: {
       throw platformErrors.fail('unauthorized', 'The revocation feed is for the MCP service.');
     }
     const body = (await c.req.json().catch(() => undefined)) as { since?: unknown; waitSeconds?: unknown } | undefined;
-    const since = typeof body?.since === 'number' && Number.isFinite(body.since) ? body.since : undefined;
-    const waitSeconds = typeof body?.waitSeconds === 'number' ? Math.max(0, Math.min(MAX_WAIT_SECONDS, body.waitSeconds)) : 0;
+    const since = pollArgument(body?.since, 'since', LATEST_TIME_MS, `must be a time in milliseconds since 1970, from 0 to ${LATEST_TIME_MS}`);
+    // A longer wait than the feed holds is asked for in good faith: it is shortened, not refused.
+    const waitSeconds = Math.min(
+      MAX_WAIT_SECONDS,
+      pollArgument(body?.waitSeconds, 'waitSeconds', Number.POSITIVE_INFINITY, 'must be a number of seconds, 0 or more') ?? 0,
+    );
     const seen = notices;
     let page = await read(db, since, ttlMs);
     const fresh = since === undefined || page.cursor > since;
@@ -93,6 +98,19 @@ export async function revocationFeed(options: {
     },
     close: () => listening.close(),
   };
+}
+
+/** The latest instant a JavaScript Date can hold (ECMA-262 §21.4.1.1): a cursor past it is no time. */
+const LATEST_TIME_MS = 8.64e15;
+
+/**
+ * One of the poll's numbers, absent or from 0 to `max`: anything else (a string, a negative, a
+ * cursor no Date can hold, which the read would have failed on with a 500) is refused by name.
+ */
+function pollArgument(value: unknown, field: string, max: number, problem: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number' && value >= 0 && value <= max) return value;
+  throw platformErrors.fail('invalid_arguments', `${field} ${problem}; nothing was read.`, { fields: [{ field, problem }] });
 }
 
 async function read(db: Kysely<AmpersandDatabase>, since: number | undefined, ttlMs: number): Promise<RevocationPage> {

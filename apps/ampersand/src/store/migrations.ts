@@ -359,4 +359,12 @@ export const ampersandMigrations: Migrations = {
       await sql`create index oauth_refresh_successions_by_claim on oauth_refresh_successions (claimed_at)`.execute(db);
     },
   },
+  // The network address of the screen that started an authorization request, as it first showed
+  // its number: the approving device is told where and when the request started, so a number
+  // relayed by someone elsewhere is harder to pass off (auth/request-origin.tsx).
+  '0065_interaction_started_from': {
+    async up(db: Kysely<any>) {
+      await sql`alter table interaction_approvals add column started_from text`.execute(db);
+    },
+  },
 };

@@ -44,6 +44,7 @@ export interface AmpersandDatabase extends LoopTables {
     match_number: string;
     state: 'pending' | 'approved' | 'declined' | 'ended';
     starter_andee_id: string | null;
+    started_from: string | null;
     answered_by: string | null;
     answered_at: Date | null;
     expires_at: Date;

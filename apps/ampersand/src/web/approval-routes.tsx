@@ -18,6 +18,7 @@ import type Provider from 'oidc-provider';
 import { platformErrors } from '@agent-products/kit/errors';
 import { tokensEqual } from '@agent-products/kit/web';
 import { DEFAULT_PUBLIC_SCOPES, GRANTABLE_SCOPES, RESERVED_SCOPES, isOptIn, splitScopes } from '../scopes.ts';
+import type { ClientAddressOf } from '../auth/client-address.ts';
 import type { InteractionApprovals } from '../auth/interaction-approvals.ts';
 import { answeredElsewherePage, approvingPage, startingPage, NEVER_SCAN_WARNING, type AccessView, type ClientView } from '../auth/interaction-pages.tsx';
 import { INTERACTION_SCRIPT, INTERACTION_SCRIPT_PATH } from '../auth/interaction-script.ts';
@@ -36,6 +37,8 @@ export interface ApprovalDeps {
   resource: string;
   /** An andee's &tag by id, for naming the account the starting screen shows. */
   tagOf(andeeId: string): Promise<string | undefined>;
+  /** A request's client address (auth/client-address.ts): where a request started, and where it is approved. */
+  addressOf: ClientAddressOf;
   now(): Date;
 }
 
@@ -55,6 +58,9 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     );
   const used = () =>
     fail('interaction_used', 'This approval link was already used: each request is answered once. If you did not answer it, start again from your app.');
+
+  const clientAddress = (c: Context<WebEnv>) =>
+    deps.addressOf((c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress, c.req.header('x-forwarded-for'));
 
   const findInteraction = async (uid: string) => (/^[\w-]{1,64}$/.test(uid) ? provider.Interaction.find(uid) : undefined);
   // The provider drops an interaction once its code is issued: its answered record still says it was used.
@@ -88,6 +94,9 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
   });
 
   app.get('/interaction/:uid', async (c) => {
+    // Its address is a capability and the starting page shows the number: kept by no cache, even
+    // signed out (a session's answers are marked `private, no-store` by the session step anyway).
+    c.header('Cache-Control', 'no-store');
     const uid = c.req.param('uid');
     const interaction = await findInteraction(uid);
     if (!interaction) throw await gone(uid);
@@ -124,7 +133,7 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     const common = { uid, client: clientView(client, params), access: accessView(params), expiresAt: expiryOf(interaction), now: deps.now() };
     pageHeaders(c, params);
     if (starter) {
-      await approvals.starterShows(uid, session?.andee.andeeId ?? null);
+      await approvals.starterShows(uid, session?.andee.andeeId ?? null, clientAddress(c));
       const approvalUrl = new URL(`/interaction/${uid}`, deps.publicUrl).href;
       return c.html(
         startingPage({
@@ -138,7 +147,8 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     }
     const signedIn = session!;
     const starterTag = record.starterAndeeId && record.starterAndeeId !== signedIn.andee.andeeId ? await deps.tagOf(record.starterAndeeId) : undefined;
-    return c.html(approvingPage({ ...common, tag: signedIn.andee.tag, csrf: signedIn.csrfToken, starterTag }));
+    const origin = { address: record.startedFrom ?? undefined, startedAt: new Date(interaction.iat * 1000) };
+    return c.html(approvingPage({ ...common, tag: signedIn.andee.tag, csrf: signedIn.csrfToken, starterTag, origin, thisAddress: clientAddress(c) }));
   });
 
   app.post('/interaction/:uid', async (c) => {

@@ -86,6 +86,7 @@ export function mountWebApp(app: Hono<AppEnv>, deps: WebAppDeps): void {
       publicUrl: deps.publicUrl,
       resource: deps.mcpUrl,
       tagOf: async (andeeId) => (await deps.andees.byId(andeeId))?.tag,
+      addressOf: deps.addressOf,
       now: deps.now,
     }),
   );

@@ -12,6 +12,8 @@ export interface Visit {
   url: string;
   status: number;
   text: string;
+  /** The last answer's headers. */
+  headers: Headers;
   /** Set when the redirect chain left the served origins: the URL the browser was sent to. */
   leftTo?: URL;
 }
@@ -60,11 +62,11 @@ export class CookieBrowser {
       if (response.status >= 300 && response.status < 400 && location) {
         await response.arrayBuffer();
         const next = new URL(location, url);
-        if (!this.servedOrigins.includes(next.origin)) return { url: url.href, status: response.status, text: '', leftTo: next };
+        if (!this.servedOrigins.includes(next.origin)) return { url: url.href, status: response.status, text: '', headers: response.headers, leftTo: next };
         request = new Request(next);
         continue;
       }
-      return { url: url.href, status: response.status, text: await response.text() };
+      return { url: url.href, status: response.status, text: await response.text(), headers: response.headers };
     }
     throw new Error('Too many redirects');
   }

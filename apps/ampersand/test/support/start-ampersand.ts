@@ -77,7 +77,7 @@ export async function startAmpersand(options: StartOptions = {}): Promise<Runnin
       unusedClientTtlSeconds: 24 * 3600,
       signInLinkTtlSeconds: 900,
       cimdAllowedHosts: [],
-      devMailbox: true,
+      devMailbox: false,
       apiAllowedOrigins: [apiUrl],
       ...options.settings,
     },

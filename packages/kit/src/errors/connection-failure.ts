@@ -9,7 +9,11 @@ export function isConnectionFailure(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[123]|08\w{3})$/.test(code)) return true;
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message);
+  // node-postgres answers "Client has encountered a connection error and is not queryable" (or
+  // "Client was closed…") to a statement on a connection that already died: a pooled one taken
+  // just before its error event, or the ROLLBACK a transaction sends after its write failed on
+  // the cut, whose error is the one that surfaces. Neither wrote anything.
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable/i.test(message);
 }
 
 /**
