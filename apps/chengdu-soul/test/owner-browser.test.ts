@@ -63,7 +63,8 @@ describe.skipIf(!browserAvailable)('the owner’s web in headless Chromium', () 
     await Promise.all([page.waitForURL(`${server.url}/`), page.getByRole('button', { name: 'Sign in' }).click()]);
   }
 
-  it('signs in, plans, excludes a scene, confirms, reads the traveler page and stops sharing it', async () => {
+  // A whole journey from a fresh server (the catalog published first): a bound on a hang, not a speed check.
+  it('signs in, plans, excludes a scene, confirms, reads the traveler page and stops sharing it', { timeout: 180_000 }, async () => {
     const server = await start();
     const page = await openPage({ ...PHONE, permissions: ['clipboard-read', 'clipboard-write'] });
     const violations: string[] = [];
