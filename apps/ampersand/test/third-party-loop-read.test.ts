@@ -22,6 +22,8 @@ let amp: RunningAmpersand;
 let nora: TestAndee;
 let thirdParty: Client;
 let firstParty: Client;
+let thirdPartyToken: string;
+let firstPartyToken: string;
 let loopId: string;
 let publicFact: string;
 
@@ -45,6 +47,17 @@ async function runGetToKnowMe(): Promise<string> {
   }
 }
 
+/** The Loop's runs over the API route an app follows a turn with (no MCP tool), as one token sees them. */
+async function runsAs(token: string): Promise<string> {
+  const response = await fetch(`${amp.apiUrl}/v1/loops/runs`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ loopId }),
+  });
+  expect(response.status).toBe(200);
+  return JSON.stringify(await response.json());
+}
+
 beforeAll(async () => {
   amp = await startAmpersand();
   nora = await createAndee(amp, 'nora', 'Nora North');
@@ -53,8 +66,10 @@ beforeAll(async () => {
   await fact('I make fresh pasta by hand every Sunday.', 'preferences.food', 'public');
   await fact(PENDING, 'places.home', 'public', 'pending');
   loopId = await runGetToKnowMe();
-  thirdParty = await mcpClient(amp, await accessToken(amp, nora, LOOPS));
-  firstParty = await mcpClient(amp, await accessToken(amp, nora, { ...LOOPS, firstParty: true }));
+  thirdPartyToken = await accessToken(amp, nora, LOOPS);
+  firstPartyToken = await accessToken(amp, nora, { ...LOOPS, firstParty: true });
+  thirdParty = await mcpClient(amp, thirdPartyToken);
+  firstParty = await mcpClient(amp, firstPartyToken);
   await call(thirdParty, 'loop_write', {
     loopId,
     item: { kind: 'list', title: 'Music', blocks: [{ type: 'paragraph', text: 'Jazz piano.' }], fallbackText: 'Jazz piano.', grounding: [publicFact] },
@@ -85,6 +100,15 @@ describe('loop_read of the andee’s Get-to-know-me Loop by a third-party client
     expect(read.loop.loopId).toBe(loopId);
     expect(JSON.stringify(read)).not.toContain('defence');
     expect(read.loop.withheld.items).toBe(1);
+  });
+});
+
+describe('the Loop’s runs for a third-party client', () => {
+  it('give the ending without quoting the pending suggestion; the first-party runtime gets it whole', async () => {
+    const theirs = await runsAs(thirdPartyToken);
+    expect(theirs).toContain('"state":"completed"');
+    expect(theirs).not.toContain('Lisbon');
+    expect(await runsAs(firstPartyToken)).toContain('Lisbon');
   });
 });
 

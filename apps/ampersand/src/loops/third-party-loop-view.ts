@@ -11,6 +11,8 @@
 import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { MessageView } from './conversation.ts';
+import type { RunView } from './runs.ts';
+import type { TerminalDetails } from './terminal-messages.ts';
 import type { ItemWithHistory, LoopView } from './loop-view.ts';
 
 export interface Withheld {
@@ -33,8 +35,12 @@ function flat(text: string): string {
 }
 
 /** The facts a third party may not see that this view could rest on or quote: by grounding id, or of the Loop's owner and the caller. */
-async function hiddenFacts(db: Kysely<AmpersandDatabase>, callerId: string, view: LoopView): Promise<{ ids: Set<string>; quotes: string[] }> {
-  const grounding = [...new Set(view.items.flatMap((i) => i.grounding))];
+async function hiddenFacts(
+  db: Kysely<AmpersandDatabase>,
+  callerId: string,
+  loopId: string,
+  grounding: readonly string[],
+): Promise<{ ids: Set<string>; quotes: string[] }> {
   const rows = await db
     .selectFrom('identity_facts as f')
     .select(['f.fact_id', 'f.value'])
@@ -42,8 +48,8 @@ async function hiddenFacts(db: Kysely<AmpersandDatabase>, callerId: string, view
       eb.and([
         eb.or([
           eb('f.andee_id', '=', callerId),
-          eb('f.andee_id', 'in', eb.selectFrom('loops').select('owner_id').where('loop_id', '=', view.summary.loopId)),
-          ...(grounding.length ? [eb('f.fact_id', 'in', grounding)] : []),
+          eb('f.andee_id', 'in', eb.selectFrom('loops').select('owner_id').where('loop_id', '=', loopId)),
+          ...(grounding.length ? [eb('f.fact_id', 'in', [...grounding])] : []),
         ]),
         eb.not(eb.and([eb('f.status', '=', 'approved'), eb('f.visibility', '=', 'public')])),
       ]),
@@ -74,7 +80,7 @@ export async function screenForCaller(
   const spoken = (m: MessageView) => m.role !== 'andee';
   if (view.items.length === 0 && !view.conversation.some(spoken)) return { view, withheld: null };
   if (await isFirstParty()) return { view, withheld: null };
-  const hidden = await hiddenFacts(db, callerId, view);
+  const hidden = await hiddenFacts(db, callerId, view.summary.loopId, [...new Set(view.items.flatMap((i) => i.grounding))]);
   const items = view.items.filter((i) => !i.grounding.some((id) => hidden.ids.has(id)) && !quotesAny(itemText(i), hidden.quotes));
   let messages = 0;
   const conversation = view.conversation.map((m) => {
@@ -85,4 +91,24 @@ export async function screenForCaller(
   const withheldItems = view.items.length - items.length;
   if (withheldItems === 0 && messages === 0) return { view, withheld: null };
   return { view: { ...view, items, conversation }, withheld: { items: withheldItems, messages, reason: WITHHELD_REASON } };
+}
+
+/** The text a run's ending carries in its own words (its ending message is built from it, terminal-messages.ts). */
+function withoutQuotes(terminal: TerminalDetails, quotes: readonly string[]): TerminalDetails {
+  if (terminal.state === 'completed' && quotesAny(terminal.result, quotes)) return { ...terminal, result: WITHHELD_MESSAGE };
+  if (terminal.state === 'refused' && quotesAny(terminal.reason, quotes)) return { ...terminal, reason: WITHHELD_MESSAGE };
+  return terminal;
+}
+
+/** A Loop's runs as the caller may read them (`/v1/loops/runs`): for a third party, an ending quoting a hidden fact is replaced. */
+export async function screenRunsForCaller(
+  db: Kysely<AmpersandDatabase>,
+  callerId: string,
+  loopId: string,
+  runs: RunView[],
+  isFirstParty: () => Promise<boolean>,
+): Promise<RunView[]> {
+  if (!runs.some((r) => r.terminal) || (await isFirstParty())) return runs;
+  const { quotes } = await hiddenFacts(db, callerId, loopId, []);
+  return runs.map((r) => (r.terminal ? { ...r, terminal: withoutQuotes(r.terminal, quotes) } : r));
 }
