@@ -160,7 +160,14 @@ describe('items, members and the shelf', () => {
   });
 
   it('writes an item once per idempotency key and refuses the key with other arguments', async () => {
-    const fact = (await call(mara, 'identity_write', { value: 'I order my tacos with extra cilantro.' })).structuredContent.signalId as string;
+    // A public fact: an item grounded in a fact a third-party client may not see is withheld from its loop_read (third-party-loop-read.test.ts).
+    const written = await amp.api.signals.write(
+      mara.andeeId,
+      { value: 'I order my tacos with extra cilantro.', hdsCode: 'preferences.food', visibility: 'public', status: 'approved', provenance: { source: 'cli' } },
+      new Date(),
+    );
+    if (!written.written) throw new Error('not written');
+    const fact = written.signal.signalId;
     const item = {
       kind: 'list',
       title: 'Taco spots',

@@ -5,6 +5,7 @@
  */
 import type { hostedLoopOperations, loopOperations } from '../contracts/loop-operations.ts';
 import { ampersandErrors } from '../errors.ts';
+import type { FirstPartyClients } from '../identity/visibility.ts';
 import { composeLoop } from '../loops/loop-composition.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import type { RunTokens } from '../loops/run-token.ts';
@@ -18,6 +19,7 @@ export const RUN_TOKEN_HEADER = 'X-Run-Token';
 
 export interface LoopHandlerDeps extends AreaDeps, ApiTokenDeps {
   operations: LoopOperations;
+  firstParty: FirstPartyClients;
   runTokens: RunTokens;
 }
 
@@ -39,11 +41,13 @@ export function loopHandlers(deps: LoopHandlerDeps): OperationBindings<LoopOpera
         const { c } = call;
         const subject = c.get('principal').subject;
         const grantId = c.get('grantId');
+        // Asked only when the Loop holds something a third party might not see (third-party-loop-view.ts).
+        const isFirstParty = () => deps.firstParty.isFirstParty(c.get('principal').clientId);
         if (!c.req.header(RUN_TOKEN_HEADER) && (input.loopId || input.title !== undefined)) {
-          return (await ops.readGranted(subject, input, { grantId, now: deps.now() })) ?? revokedChallenge(deps, c.get('correlationId'));
+          return (await ops.readGranted(subject, input, { grantId, now: deps.now() }, isFirstParty)) ?? revokedChallenge(deps, c.get('correlationId'));
         }
         if (!(await deps.grants.liveGrantAndee(grantId, subject, deps.now()))) return revokedChallenge(deps, c.get('correlationId'));
-        return ops.read(subject, input, await optionalRun(call));
+        return ops.read(subject, input, await optionalRun(call), isFirstParty);
       },
     },
     loop_members: async (input, call) => ({ loopId: input.loopId, members: await ops.loops.members(await me(call), input.loopId) }),

@@ -114,6 +114,16 @@ export const loopReadOutput = z.object({
         }),
       ),
       conversation: z.array(message).describe('The latest messages, oldest first; conversation.seq is its version'),
+      withheld: z
+        .object({
+          items: z.number().int().describe('Items left out of items'),
+          messages: z.number().int().describe('Messages in conversation whose body is replaced'),
+          reason: z.string(),
+        })
+        .nullable()
+        .describe(
+          "What a client that is not the andee's own & app was not shown: items grounded in or quoting facts it may not see (private, connected-only, pending review), and messages quoting them; null when nothing was withheld",
+        ),
     })
     .nullable(),
   surfaceContract: surfaceContractOutput,

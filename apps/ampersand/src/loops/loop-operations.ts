@@ -18,6 +18,7 @@ import { readLoopView, readLoopViewIf, type LoopView } from './loop-view.ts';
 import { endRun, readRun, recordStage, type RunView } from './runs.ts';
 import { SURFACE_CONTRACT } from '../contracts/surface-contract.ts';
 import { SKILL_DECLINED, type TerminalDetails } from './terminal-messages.ts';
+import { screenForCaller } from './third-party-loop-view.ts';
 
 export class LoopOperations {
   readonly loops: Loops;
@@ -26,24 +27,33 @@ export class LoopOperations {
     this.loops = new Loops(db);
   }
 
-  /** One Loop (by id, or by the exact title and skill id of one the caller owns) in one statement, or the shelf. */
-  async read(callerId: string, input: z.output<typeof loopReadInput>, run?: RunView): Promise<LoopReadOutput> {
+  /**
+   * One Loop (by id, or by the exact title and skill id of one the caller owns) in one statement,
+   * or the shelf. `isFirstParty` says whether the call comes through the andee's own first-party
+   * runtime; for any other client the Loop is screened (third-party-loop-view.ts).
+   */
+  async read(callerId: string, input: z.output<typeof loopReadInput>, run: RunView | undefined, isFirstParty: () => Promise<boolean>): Promise<LoopReadOutput> {
     const loopId = input.loopId ?? run?.loopId ?? undefined;
     if (run && (run.loopId === null || loopId !== run.loopId)) throw outsideRun(run);
     if (!loopId && input.title === undefined)
       return { shelf: await this.loops.shelf(callerId, input.shelfCursor), loop: null, surfaceContract: surfaceContract() };
     const view = await readLoopView(this.db, callerId, loopId ? { loopId } : { title: input.title!, skillId: input.skillId! }, 50);
-    return loopReadOutput(view, loopId, input);
+    return this.loopReadOutput(callerId, view, loopId, input, isFirstParty);
   }
 
   /**
    * `read` of one Loop outside a run (input with a loopId or a title), its grant check carried by
    * the view's statement (api-token.ts `in-read`): undefined when the grant is not live.
    */
-  async readGranted(callerId: string, input: z.output<typeof loopReadInput>, grant: { grantId: string; now: Date }): Promise<LoopReadOutput | undefined> {
+  async readGranted(
+    callerId: string,
+    input: z.output<typeof loopReadInput>,
+    grant: { grantId: string; now: Date },
+    isFirstParty: () => Promise<boolean>,
+  ): Promise<LoopReadOutput | undefined> {
     const loopId = input.loopId ?? undefined;
     const read = await readLoopViewIf(this.db, callerId, loopId ? { loopId } : { title: input.title!, skillId: input.skillId! }, 50, grant);
-    return read && loopReadOutput(read.view, loopId, input);
+    return read && this.loopReadOutput(callerId, read.view, loopId, input, isFirstParty);
   }
 
   async create(callerId: string, input: z.output<typeof loopCreateInput>, now: Date): Promise<{ loop: LoopSummary; reused: boolean }> {
@@ -137,6 +147,27 @@ export class LoopOperations {
     if (!message) throw ampersandErrors.fail('run_token_invalid', 'The run has already ended.', { runId: run.runId });
     return { runId: run.runId, state: details.state, messageId: message.messageId, correlationId: run.correlationId };
   }
+
+  private async loopReadOutput(
+    callerId: string,
+    found: LoopView | undefined,
+    loopId: string | undefined,
+    input: z.output<typeof loopReadInput>,
+    isFirstParty: () => Promise<boolean>,
+  ): Promise<LoopReadOutput> {
+    if (!found && loopId) throw ampersandErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
+    if (!found)
+      throw ampersandErrors.fail('loop_not_found', `You have no Loop titled "${input.title}" with skill ${input.skillId}.`, {
+        title: input.title,
+        skillId: input.skillId,
+      });
+    const { view, withheld } = await screenForCaller(this.db, callerId, found, isFirstParty);
+    return {
+      shelf: null,
+      loop: { ...view.summary, composition: view.composition, items: view.items, conversation: view.conversation, withheld },
+      surfaceContract: surfaceContract(),
+    };
+  }
 }
 
 /** A runtime (its clock ahead, or giving up early) reporting a timeout the deadline has not reached: refused, the run goes on. */
@@ -160,19 +191,5 @@ function surfaceContract() {
     renderers: [...SURFACE_CONTRACT.renderers],
     itemKinds: [...SURFACE_CONTRACT.itemKinds],
     blocks: SURFACE_CONTRACT.blocks.map((b) => ({ type: b.type, fields: [...b.fields] })),
-  };
-}
-
-function loopReadOutput(view: LoopView | undefined, loopId: string | undefined, input: z.output<typeof loopReadInput>): LoopReadOutput {
-  if (!view && loopId) throw ampersandErrors.fail('loop_not_found', `No Loop ${loopId} is visible to you.`, { loopId });
-  if (!view)
-    throw ampersandErrors.fail('loop_not_found', `You have no Loop titled "${input.title}" with skill ${input.skillId}.`, {
-      title: input.title,
-      skillId: input.skillId,
-    });
-  return {
-    shelf: null,
-    loop: { ...view.summary, composition: view.composition, items: view.items, conversation: view.conversation },
-    surfaceContract: surfaceContract(),
   };
 }

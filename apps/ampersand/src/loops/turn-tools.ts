@@ -71,7 +71,8 @@ export async function executeTurnTool(
   try {
     switch (name) {
       case 'loop_read':
-        return { ok: true, result: await operations.read(run.envelope.andeeId, { loopId: loopId! }, run), ended: false };
+        // The in-process engine is &'s own runtime acting for the andee: first-party, it reads the Loop whole.
+        return { ok: true, result: await operations.read(run.envelope.andeeId, { loopId: loopId! }, run, async () => true), ended: false };
       case 'loop_write': {
         const parsed = loopWriteArgs.safeParse(args);
         if (!parsed.success) return { ok: false, error: { code: 'invalid_arguments', message: parsed.error.message } };
