@@ -189,8 +189,16 @@ export class DurableNodeFS extends NodeFS {
     this.#syncs++;
   }
 
+  /**
+   * What the last statements wrote is synced before the file system goes, with blocking calls:
+   * PGlite closes it as its engine shuts down, and a sync queued on Node's thread pool from there
+   * was seen never to answer (the & API hung on SIGTERM with the MCP service's long poll open).
+   */
   override async closeFs(): Promise<void> {
-    await this.syncToFs();
+    this.#syncNow(isLog);
+    this.#syncNow(() => true);
+    for (const path of this.#changedDirectories) syncPathNow(path);
+    this.#changedDirectories.clear();
     await super.closeFs();
   }
 }
