@@ -196,6 +196,7 @@ export class DurableNodeFS extends NodeFS {
    */
   override async closeFs(): Promise<void> {
     this.#syncNow(isLog);
+    this.#syncNow((path) => !isControlFile(path));
     this.#syncNow(() => true);
     for (const path of this.#changedDirectories) syncPathNow(path);
     this.#changedDirectories.clear();
