@@ -25,6 +25,8 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages and maps in headless Chro
   let tiles: TileStandIn;
   let browser: Browser;
   let travelerPath = '';
+  /** The calendar day (China time) the traveler link stops working, as the page counts it. */
+  let expiryChinaDay = '';
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
@@ -50,6 +52,7 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages and maps in headless Chro
       idempotencyKey: 'pages-and-maps-confirmation',
     });
     travelerPath = new URL(confirmed.publication.pageUrl).pathname;
+    expiryChinaDay = new Date(confirmed.publication.expiresAt).toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
@@ -150,8 +153,11 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages and maps in headless Chro
       expect(await warning.textContent()).toMatch(
         /This link stops working on \w+day, \d{1,2} \w+ \d{4} \(China time\), before day 1 of your trip\. Print this page or save it as a PDF/,
       );
-      await page.goto(`${server.url}${travelerPath}?start=${isoDay(6)}`);
-      expect(await warning.textContent()).toContain('before day');
+      // A two-day trip whose second day is the day the link stops (China time; after 16:00 UTC that
+      // is a calendar day later than UTC's, so it is read from the plan, never assumed).
+      const dayBeforeExpiry = new Date(Date.parse(`${expiryChinaDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      await page.goto(`${server.url}${travelerPath}?start=${dayBeforeExpiry}`);
+      expect(await warning.textContent()).toContain('before day 2');
       await expectReadable(page, { minor: true });
     });
 
