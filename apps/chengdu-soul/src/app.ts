@@ -34,6 +34,7 @@ import { registerPrivacyRoutes } from './web/privacy-routes.tsx';
 import { malformedInputPage } from './web/message-page.tsx';
 import { notFoundDocument } from './web/not-found-page.tsx';
 import { registerWebRoutes, webErrorPage } from './web/routes.tsx';
+import { registerPlanDownloadRoutes } from './web/plan-download-routes.tsx';
 import { DEFAULT_TILES, type TileSettings } from './web/map-tiles.ts';
 
 export const SERVICE_NAME = 'chengdu-soul';
@@ -173,6 +174,7 @@ export function createChengduApp(options: ChengduAppOptions): ChengduApp {
   mountMcpEndpoint(app, endpoint, { now: clock });
 
   registerWebRoutes(app, queries, pages, clock, options.tiles ?? DEFAULT_TILES);
+  registerPlanDownloadRoutes(app, { pages, clock, publicUrl: options.publicUrl });
   const cookies = new SiteCookies(options.publicUrl);
   registerOwnerRoutes(app, {
     queries,

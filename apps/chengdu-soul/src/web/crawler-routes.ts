@@ -9,6 +9,7 @@ import type { AppEnv } from '@agent-products/kit/http';
 import type { DiscoverySwitch } from '../access/discovery-switch.ts';
 import type { CatalogQueries } from '../queries/catalog-queries.ts';
 import { detailPathFor } from '../catalog/vocabulary.ts';
+import { escapeXml } from './xml-text.ts';
 
 export function registerCrawlerRoutes(app: Hono<AppEnv>, o: { discovery: DiscoverySwitch; queries: CatalogQueries; publicUrl: string }): void {
   app.get('/robots.txt', async (c) => {
@@ -28,8 +29,4 @@ export function registerCrawlerRoutes(app: Hono<AppEnv>, o: { discovery: Discove
     const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
     return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-cache' });
   });
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);
 }

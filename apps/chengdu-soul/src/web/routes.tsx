@@ -112,7 +112,11 @@ export function registerWebRoutes(app: Hono<AppEnv>, queries: CatalogQueries, pa
     c.header('Cache-Control', 'no-store');
     if (found.state === 'live') {
       const asked = c.req.query('start');
-      return c.html(htmlDocument(<TravelerPage snapshot={found.snapshot} start={startDateFrom(asked)} startAsked={Boolean(asked)} tiles={tiles} />));
+      return c.html(
+        htmlDocument(
+          <TravelerPage snapshot={found.snapshot} token={c.req.param('token')} start={startDateFrom(asked)} startAsked={Boolean(asked)} tiles={tiles} />,
+        ),
+      );
     }
     return c.html(htmlDocument(<GonePage reason={found.state} />), found.state === 'missing' ? 404 : 410);
   });

@@ -76,11 +76,14 @@ function longDate(iso: string): string {
 
 export function TravelerPage({
   snapshot,
+  token,
   start,
   startAsked,
   tiles,
 }: {
   snapshot: PageSnapshot;
+  /** The page's link token: its downloads live under the same link (plan-download-routes.tsx). */
+  token: string;
   start: string | null;
   startAsked: boolean;
   tiles: TileSettings;
@@ -118,7 +121,7 @@ export function TravelerPage({
           ))}
         </ol>
       </nav>
-      <form method="get" class="dates-form">
+      <form method="get" class="dates-form" id="dates">
         <label for="start">First day of your trip (optional, to see each day’s date)</label>
         <input type="date" id="start" name="start" value={start ?? ''} />
         <button type="submit" class="quiet">
@@ -126,6 +129,7 @@ export function TravelerPage({
         </button>
         {startAsked && !start ? <p class="small">That date could not be read; pick it from the calendar.</p> : null}
       </form>
+      <Downloads token={token} start={start} />
       {pastExpiry ? (
         <p class="notice expiry-warning" role="status">
           This link stops working on {longDate(snapshot.expiresAt)} (China time), before day {pastExpiry} of your trip. Print this page or save it as a PDF to
@@ -141,7 +145,7 @@ export function TravelerPage({
             Day {day.day} <span lang="zh-CN">{DAY_ZH[day.day - 1]}</span>
             {start ? <span class="day-date"> · {dayDate(start, day.day)}</span> : null}
           </h2>
-          {day.scenes.length === 0 ? <p>No scene on this day: it is yours to explore.</p> : <DayMap day={day} tiles={tiles} />}
+          {day.scenes.length === 0 ? <p>No scene on this day: it is yours to explore.</p> : <DayMap day={day} tiles={tiles} token={token} />}
           {day.scenes.map((scene) => (
             <SceneBlock scene={scene} />
           ))}
@@ -169,7 +173,7 @@ export function TravelerPage({
 }
 
 /** The day's scenes on one map, each at its first point, numbered in the day's order, with the same points as a list. */
-function DayMap({ day, tiles }: { day: PageSnapshot['days'][number]; tiles: TileSettings }) {
+function DayMap({ day, tiles, token }: { day: PageSnapshot['days'][number]; tiles: TileSettings; token: string }) {
   const placed = day.scenes.flatMap((scene) => {
     const first = scene.location.points[0];
     const point = first ? pointFromOsmLink(first.mapUrl) : null;
@@ -194,7 +198,38 @@ function DayMap({ day, tiles }: { day: PageSnapshot['days'][number]; tiles: Tile
           </li>
         ))}
       </ol>
+      <p class="small">
+        <a href={`${downloadBase(token)}/points.gpx?day=${day.day}`} download>
+          Day {day.day}’s points for an offline map app (GPX)
+        </a>
+      </p>
     </>
+  );
+}
+
+function downloadBase(token: string): string {
+  return `/p/${encodeURIComponent(token)}`;
+}
+
+/**
+ * The plan to carry away: the days in the traveler's calendar once they have given the first day,
+ * and every point for an offline map app (mobile data in China is not a given for visitors).
+ */
+function Downloads({ token, start }: { token: string; start: string | null }) {
+  return (
+    <p class="downloads">
+      {start ? (
+        <a href={`${downloadBase(token)}/calendar.ics?start=${start}`} download>
+          Add these days to your calendar (.ics)
+        </a>
+      ) : (
+        <span class="small">Give the first day above to add these days to your calendar.</span>
+      )}
+      {' · '}
+      <a href={`${downloadBase(token)}/points.gpx`} download>
+        Every point for an offline map app (GPX)
+      </a>
+    </p>
   );
 }
 
