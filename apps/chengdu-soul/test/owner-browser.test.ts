@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchChromium, reportMissingBrowser } from '@agent-products/kit/testing';
 import { PLAN_LIMITATIONS } from '../src/planning/draft-content.ts';
-import { DESKTOP, PHONE, expectReadable, screenshots } from './support/page-checks.ts';
+import { DESKTOP, PHONE, expectReadable, openEveryDay, screenshots } from './support/page-checks.ts';
 import { BUNDLED_RELEASE_FOLDER, issueSignInLink, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 const DAY = 24 * 3600_000;
@@ -127,6 +127,7 @@ describe.skipIf(!browserAvailable)('the owner’s web in headless Chromium', () 
     const overview = (await traveler.locator('nav.day-overview li').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
     expect(overview[0]).toMatch(/^Day 1: /);
     for (const heading of reviewed) expect(overview.join(' ')).toContain(heading);
+    await openEveryDay(traveler);
     const firstScene = traveler.locator('article.scene').first();
     const taxiName = await firstScene.locator('.taxi-name').textContent();
     expect(await firstScene.locator('h3 span.zh').textContent()).toBe(taxiName);

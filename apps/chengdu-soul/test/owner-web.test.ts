@@ -650,12 +650,13 @@ describe('drafts waiting for review', () => {
     expect(signedOut.headers.get('location')).toBe('/');
   });
 
-  it('lists the saved plans above the drafts, each named and dated, with the form words of /agents', async () => {
+  it('lists the drafts waiting for review first, then the form and the saved plans, each named and dated, with the form words of /agents', async () => {
     await publish();
     await agentDraft();
     const home = (await get('/', { cookie })).html;
-    expect(home.indexOf('id="saved-plans"')).toBeGreaterThan(0);
-    expect(home.indexOf('id="saved-plans"')).toBeLessThan(home.indexOf('id="open-drafts"'));
+    expect(home.indexOf('id="open-drafts"')).toBeGreaterThan(0);
+    expect(home.indexOf('id="open-drafts"')).toBeLessThan(home.indexOf('action="/plan"'));
+    expect(home.indexOf('action="/plan"')).toBeLessThan(home.indexOf('id="saved-plans"'));
     const titles = [...home.matchAll(/<h3 class="plan-title">([\s\S]*?)<\/h3>/g)].map((m) => plainText(m[1]!));
     expect(titles.length).toBeGreaterThanOrEqual(2);
     for (const title of titles) expect(title).toMatch(/^\d days?: .+ · \d{1,2} \w{3} \d{4}$/);

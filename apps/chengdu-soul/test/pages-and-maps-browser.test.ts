@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchChromium, reportMissingBrowser, rpc, startTileStandIn, type TileStandIn } from '@agent-products/kit/testing';
-import { DESKTOP, PHONE, expectReadable, screenshots } from './support/page-checks.ts';
+import { DESKTOP, PHONE, expectReadable, openEveryDay, screenshots } from './support/page-checks.ts';
 import { BUNDLED_RELEASE_FOLDER, BUNDLED_VERSION, issueCredential, startChengdu, type RunningChengdu } from './support/start-chengdu.ts';
 
 reportMissingBrowser('pages-and-maps-browser.test');
@@ -203,6 +203,7 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages and maps in headless Chro
     it('the traveler page has one map per day, each with its scenes, and the directory maps the city scenes', async () => {
       const page = await openPage(PHONE);
       await page.goto(`${server.url}${travelerPath}`);
+      await openEveryDay(page);
       const days = await page.locator('section.day').count();
       expect(await mapsSettled(page)).toEqual(Array(days).fill('ready'));
       for (let day = 0; day < days; day++) {
@@ -227,6 +228,7 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages and maps in headless Chro
       const page = await openPage(PHONE, true);
       for (const path of ['/agents/scenes/kuanzhai-alley', travelerPath, '/agents']) {
         await page.goto(`${server.url}${path}`);
+        if (path === travelerPath) await openEveryDay(page);
         const states = await mapsSettled(page);
         expect(states.length, path).toBeGreaterThan(0);
         expect(new Set(states), path).toEqual(new Set(['failed']));
@@ -238,6 +240,7 @@ describe.skipIf(!browserAvailable)('Chengdu Soul pages and maps in headless Chro
       expect(await page.locator('ul.points li').nth(1).isVisible()).toBe(true);
       expect(await page.locator('ul.points li').nth(1).textContent()).toMatch(/about \d+ m from point 1 in a straight line/);
       await page.goto(`${server.url}${travelerPath}`);
+      await openEveryDay(page);
       await mapsSettled(page);
       expect(await page.locator('ol.day-points li').first().isVisible()).toBe(true);
       await screenshots(page, 'traveler-no-tiles-phone');

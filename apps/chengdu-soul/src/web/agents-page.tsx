@@ -4,7 +4,8 @@
  * scenes by area and then the optional day trips; with one it shows the results or, when none
  * can be given, what to do next: the words it understood as a one-click search, a few keywords
  * from the reviewed lexicon, and the words it could not use, named plainly. The labels on each
- * scene are explained once, below the list.
+ * scene are explained once, below the list. Each area is folded under its name and count (open
+ * when the list is filtered), so the whole catalog is a short page on a phone.
  */
 import type { SceneListing } from '../queries/catalog-queries.ts';
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
@@ -435,14 +436,19 @@ function Listing({ listing, release, tiles }: { listing: SceneListing; release: 
           <MapAssets />
           {groups.map((group) => (
             <section class="area" aria-labelledby={`area-${group.key}`}>
-              <h3 id={`area-${group.key}`}>
-                {group.name.en} <span lang="zh-CN">{group.name.zh}</span>
-              </h3>
-              <ul class="results">
-                {group.cardIds.map((id) => (
-                  <SceneLine scene={byId.get(id)!} />
-                ))}
-              </ul>
+              <details class="area-fold" open={filtered}>
+                <summary>
+                  <h3 id={`area-${group.key}`}>
+                    {group.name.en} <span lang="zh-CN">{group.name.zh}</span>
+                  </h3>{' '}
+                  <span class="small">{sceneCount(group.cardIds.length)}</span>
+                </summary>
+                <ul class="results">
+                  {group.cardIds.map((id) => (
+                    <SceneLine scene={byId.get(id)!} />
+                  ))}
+                </ul>
+              </details>
             </section>
           ))}
           <p class="small">Areas group scenes by an approximate position for browsing; they are not district boundaries.</p>
@@ -450,34 +456,48 @@ function Listing({ listing, release, tiles }: { listing: SceneListing; release: 
       ) : null}
       {dayTrips.length > 0 ? (
         <section class="area" aria-labelledby="area-day-trips">
-          <h2 id="area-day-trips">
-            Day trips out of the city <span lang="zh-CN">周边一日游</span>
-          </h2>
-          <p class="small">Each takes a long journey that fills a whole day. A plan only includes one you choose.</p>
-          <ul class="results">
-            {dayTrips.map((s) => (
-              <SceneLine scene={s} />
-            ))}
-          </ul>
+          <details class="area-fold" open={filtered}>
+            <summary>
+              <h2 id="area-day-trips">
+                Day trips out of the city <span lang="zh-CN">周边一日游</span>
+              </h2>{' '}
+              <span class="small">{sceneCount(dayTrips.length)}</span>
+            </summary>
+            <p class="small">Each takes a long journey that fills a whole day. A plan only includes one you choose.</p>
+            <ul class="results">
+              {dayTrips.map((s) => (
+                <SceneLine scene={s} />
+              ))}
+            </ul>
+          </details>
         </section>
       ) : null}
       {overnight.length > 0 ? (
         <section class="area" aria-labelledby="area-overnight">
-          <h2 id="area-overnight">
-            Longer outings, usually overnight <span lang="zh-CN">过夜行程</span>
-          </h2>
-          <p class="small">
-            Most travelers make these with at least one night away: a plan gives one a day, but not as a same-day return. Only when you choose it.
-          </p>
-          <ul class="results">
-            {overnight.map((s) => (
-              <SceneLine scene={s} overnight />
-            ))}
-          </ul>
+          <details class="area-fold" open={filtered}>
+            <summary>
+              <h2 id="area-overnight">
+                Longer outings, usually overnight <span lang="zh-CN">过夜行程</span>
+              </h2>{' '}
+              <span class="small">{sceneCount(overnight.length)}</span>
+            </summary>
+            <p class="small">
+              Most travelers make these with at least one night away: a plan gives one a day, but not as a same-day return. Only when you choose it.
+            </p>
+            <ul class="results">
+              {overnight.map((s) => (
+                <SceneLine scene={s} overnight />
+              ))}
+            </ul>
+          </details>
         </section>
       ) : null}
     </section>
   );
+}
+
+function sceneCount(count: number): string {
+  return `${count} scene${count === 1 ? '' : 's'}`;
 }
 
 function Legend() {

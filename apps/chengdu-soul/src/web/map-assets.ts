@@ -5,7 +5,8 @@
  * arrived, and when the tiles fail or none arrives in time it is removed, leaving the page's list
  * of the points with straight-line distances — never an empty grey rectangle. Markers are drawn
  * in CSS (numbered like the list), the map never draws a line between points, and scroll-wheel
- * zoom is off so the page scrolls past it.
+ * zoom is off so the page scrolls past it. A map inside a folded day is drawn when the day opens,
+ * and its caption shows only once the map is there (site.css).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -46,7 +47,18 @@ export const MAP_SCRIPT = `"use strict";
   var L = window.L;
   if (!L) return;
   var figures = document.querySelectorAll("figure[data-points]");
-  for (var i = 0; i < figures.length; i++) show(figures[i]);
+  for (var i = 0; i < figures.length; i++) whenVisible(figures[i]);
+
+  // A map in a folded day has no size until the day opens: draw it then, not before.
+  function whenVisible(figure) {
+    var fold = figure.closest("details");
+    if (!fold || fold.open) return show(figure);
+    fold.addEventListener("toggle", function opened() {
+      if (!fold.open) return;
+      fold.removeEventListener("toggle", opened);
+      show(figure);
+    });
+  }
 
   function escapeHtml(text) {
     return String(text).replace(/[&<>"']/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; });

@@ -6,7 +6,7 @@
  */
 import type { DraftOrigin } from '../planning/open-drafts.ts';
 import type { DraftView } from '../planning/draft-view.ts';
-import { PlanName, PlanTitle, chinaTime } from './plan-name.tsx';
+import { PlanName, PlanTitle, actionOnPlan, chinaTime } from './plan-name.tsx';
 
 export const MADE_BY: Readonly<Record<DraftOrigin, string>> = { web: 'made here', agent: 'made by your agent' };
 
@@ -16,9 +16,10 @@ export function OpenDraftsList(props: { drafts: DraftView[]; madeBy: ReadonlyMap
       <h2>Drafts waiting for review</h2>
       {props.drafts.length === 0 ? <p>No open drafts. Drafts you or your agents propose appear here until they are confirmed or expire.</p> : null}
       <ul class="plans">
-        {props.drafts.map((draft) => {
+        {props.drafts.map((draft, index) => {
           const { preferences } = draft;
           const origin = props.madeBy.get(draft.draftRef);
+          const plan = { kind: 'draft', position: index + 1, days: draft.days } as const;
           return (
             <li class="open-draft plan-card" data-draft-ref={draft.draftRef} data-made-by={origin ?? 'unknown'}>
               <PlanTitle days={draft.days} at={draft.createdAt} />
@@ -28,13 +29,13 @@ export function OpenDraftsList(props: { drafts: DraftView[]; madeBy: ReadonlyMap
                 {preferences.dayCount > 1 ? 's' : ''}, {preferences.rhythm}, {preferences.discovery}, {preferences.atmosphere} · revision {draft.revision}
               </p>
               <div class="actions">
-                <a href={`/plan/drafts/${draft.draftRef}`} class="review-link button-link">
+                <a href={`/plan/drafts/${draft.draftRef}`} class="review-link button-link" aria-label={actionOnPlan('Review and confirm', plan)}>
                   Review and confirm
                 </a>
                 <form method="post" action="/plan/discard" class="inline">
                   <input type="hidden" name="csrf" value={props.csrfToken} />
                   <input type="hidden" name="draftRef" value={draft.draftRef} />
-                  <button type="submit" class="quiet">
+                  <button type="submit" class="quiet" aria-label={actionOnPlan('Discard draft', plan)}>
                     Discard draft
                   </button>
                 </form>

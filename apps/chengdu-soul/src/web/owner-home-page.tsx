@@ -1,7 +1,7 @@
 /**
- * `/` for the signed-in owner: the direct planning form (the same service the tools call), any
- * failure of the last proposal with its code, the saved plans with their sharing controls, and
- * then the drafts waiting for review.
+ * `/` for the signed-in owner: the drafts waiting for review first when there are any (proposed
+ * here or by the owner's agents), any failure of the last proposal with its code, the direct
+ * planning form (the same service the tools call), and the saved plans with their sharing controls.
  */
 import type { LoadedRelease } from '../catalog/loaded-release.ts';
 import type { DraftView } from '../planning/draft-view.ts';
@@ -50,6 +50,8 @@ export function OwnerHomePage(props: OwnerHomeProps) {
         agents use. Nothing is published until you review the draft and confirm it; then you get an unlisted link that works for seven days from the draft.
       </p>
       {props.problem ? <ProblemAlert problem={props.problem} /> : null}
+      {/* What waits for the owner comes before what they might start: on a phone, below the form is far away. */}
+      {props.drafts.length > 0 ? <OpenDraftsList drafts={props.drafts} madeBy={props.madeBy} csrfToken={props.csrfToken} /> : null}
       <PlanningForm release={props.release} values={props.values} csrfToken={props.csrfToken} idempotencyKey={props.idempotencyKey} />
       <SavedPlans
         pages={props.pages}
@@ -60,7 +62,7 @@ export function OwnerHomePage(props: OwnerHomeProps) {
         olderHref={props.olderPlansHref}
         olderShown={props.olderPlansShown}
       />
-      <OpenDraftsList drafts={props.drafts} madeBy={props.madeBy} csrfToken={props.csrfToken} />
+      {props.drafts.length === 0 ? <OpenDraftsList drafts={props.drafts} madeBy={props.madeBy} csrfToken={props.csrfToken} /> : null}
       <script src={OWNER_SCRIPT_PATH} defer />
     </ChengduPage>
   );

@@ -32,16 +32,29 @@ const SHORT_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai',
  * (the date in China time), so plans and drafts in a list tell apart at a glance.
  */
 export function PlanTitle(props: { days: readonly NamedDay[]; at: Date | string }) {
-  const names = props.days.flatMap((day) => day.scenes.map((s) => s.name.en));
-  const shown = names.slice(0, 2).join(', ');
-  const more = names.length > 2 ? ` and ${names.length - 2} more` : '';
-  const count = props.days.length;
   return (
     <h3 class="plan-title">
-      {count} day{count === 1 ? '' : 's'}
-      {names.length > 0 ? `: ${shown}${more}` : ''} · <time datetime={new Date(props.at).toISOString()}>{SHORT_DATE.format(new Date(props.at))}</time>
+      {planSummary(props.days)} · <time datetime={new Date(props.at).toISOString()}>{SHORT_DATE.format(new Date(props.at))}</time>
     </h3>
   );
+}
+
+/** «2 days: Qingyang Palace, Chengdu Museum and 2 more». */
+function planSummary(days: readonly NamedDay[]): string {
+  const names = days.flatMap((day) => day.scenes.map((s) => s.name.en));
+  const shown = names.slice(0, 2).join(', ');
+  const more = names.length > 2 ? ` and ${names.length - 2} more` : '';
+  return `${days.length} day${days.length === 1 ? '' : 's'}${names.length > 0 ? `: ${shown}${more}` : ''}`;
+}
+
+/**
+ * What a button or link acting on one plan of a list is called for a screen reader: its verb, the
+ * plan's place in the list and its summary («Copy link (saved plan 2: 2 days: Qingyang Palace,
+ * Chengdu Museum and 2 more)»), so "Copy link" ten times over becomes ten different buttons, even
+ * for two plans made alike.
+ */
+export function actionOnPlan(verb: string, plan: { kind: 'saved plan' | 'draft'; position: number; days: readonly NamedDay[] }): string {
+  return `${verb} (${plan.kind} ${plan.position}: ${planSummary(plan.days)})`;
 }
 
 export function PlanName(props: { days: readonly NamedDay[] }) {

@@ -1,9 +1,10 @@
 /**
  * A map of catalog points on a page: a `<figure>` carrying the points, the tile settings and a
  * caption, which the map script (map-assets.ts) fills with a Leaflet map once a tile has arrived.
- * Without JavaScript, or when the tiles fail, the figure keeps only its caption and the page's own
- * list of the points (with straight-line distances) is what the traveler reads. The points are
- * the catalog's own (or a saved page's copy of them); the map never draws a line between them.
+ * The caption describes the map, so it shows only once the map is drawn (site.css): without
+ * JavaScript, or when the tiles fail, the page's own list of the points (with straight-line
+ * distances) is what the traveler reads, with no words about a map that is not there. The points
+ * are the catalog's own (or a saved page's copy of them); the map never draws a line between them.
  */
 import { LEAFLET_SCRIPT_PATH, MAP_SCRIPT_PATH, MAP_STYLESHEET_PATH } from './map-assets.ts';
 import type { TileSettings } from './map-tiles.ts';

@@ -21,8 +21,8 @@ import { SITE_CSS } from './site-css.ts';
 import { LEAFLET_SCRIPT_PATH, MAP_SCRIPT, MAP_SCRIPT_PATH, MAP_STYLESHEET_PATH, leafletFiles } from './map-assets.ts';
 import { mapPageCsp, type TileSettings } from './map-tiles.ts';
 
-/** The owner's planning page may run its own small script (owner-script.ts); every other page runs none but the map's. */
-const OWNER_PAGES = new Set(['/', '/plan']);
+/** The owner's planning pages and "Plan published" may run their small script (owner-script.ts); every other page runs none but the map's. */
+const OWNER_PAGES = new Set(['/', '/plan', '/plan/confirm']);
 
 /** Pages with a map (points-map.tsx): the directory, the scene pages and the traveler's page. */
 function hasMap(path: string): boolean {

@@ -7,7 +7,7 @@
 import type { DraftOrigin } from '../planning/open-drafts.ts';
 import type { SavedPage } from '../planning/page-repository.ts';
 import { MADE_BY } from './open-drafts.tsx';
-import { PlanName, PlanTitle, chinaTime } from './plan-name.tsx';
+import { PlanName, PlanTitle, actionOnPlan, chinaTime } from './plan-name.tsx';
 
 type SharingStatus = 'shared' | 'expired' | 'stopped';
 
@@ -41,11 +41,12 @@ export function SavedPlans(props: {
         <p>{props.olderShown ? 'No older plans.' : 'No confirmed plans yet. A plan appears here once you confirm and publish it.'}</p>
       ) : null}
       <ul class="plans">
-        {props.pages.map((page) => {
+        {props.pages.map((page, index) => {
           const status = sharingStatus(page, props.now);
           const url = `${props.publicUrl}/p/${page.token}`;
           const origin = props.madeBy.get(page.draftRef);
           const linkId = `link-${page.pageId}`;
+          const plan = { kind: 'saved plan', position: index + 1, days: page.snapshot.days } as const;
           return (
             <li class="saved-plan plan-card" data-page-id={page.pageId} data-status={status} data-made-by={origin ?? 'unknown'}>
               <PlanTitle days={page.snapshot.days} at={page.snapshot.confirmedAt} />
@@ -59,10 +60,10 @@ export function SavedPlans(props: {
                   <p class="share">
                     <label for={linkId}>Link to share</label>
                     <input id={linkId} type="text" readonly value={url} class="share-link" />
-                    <button type="button" class="quiet copy-link" data-copy={url} data-target={linkId} hidden>
+                    <button type="button" class="quiet copy-link" data-copy={url} data-target={linkId} aria-label={actionOnPlan('Copy link', plan)} hidden>
                       Copy link
                     </button>{' '}
-                    <a href={url} class="page-link">
+                    <a href={url} class="page-link" aria-label={actionOnPlan('Open the page', plan)}>
                       Open the page
                     </a>
                   </p>
@@ -70,7 +71,7 @@ export function SavedPlans(props: {
                   <form method="post" action="/account/stop-sharing" class="inline">
                     <input type="hidden" name="csrf" value={props.csrfToken} />
                     <input type="hidden" name="pageId" value={page.pageId} />
-                    <button type="submit" class="quiet">
+                    <button type="submit" class="quiet" aria-label={actionOnPlan('Stop sharing…', plan)}>
                       Stop sharing…
                     </button>
                   </form>

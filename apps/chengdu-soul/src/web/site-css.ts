@@ -74,7 +74,18 @@ button.quiet { background: #fff; color: var(--accent); }
 .dates-form label { flex-basis: 100%; font-size: .92rem; }
 .day-date { font-weight: 400; color: var(--muted); }
 .limits-line { font-size: .92rem; color: var(--muted); border-left: 3px solid #f0d9a8; padding-left: .6rem; }
-.day h2 { border-bottom: 2px solid var(--accent); padding-bottom: .2rem; }
+.day h2 { border-bottom: 2px solid var(--accent); padding-bottom: .2rem; margin-bottom: .3rem; }
+.day-fold > summary { cursor: pointer; list-style: none; padding: .2rem 0 .6rem; }
+.day-fold > summary::-webkit-details-marker { display: none; }
+.day-fold > summary h2 { display: flex; flex-wrap: wrap; align-items: baseline; gap: .3rem; }
+.day-fold > summary h2::after { content: "Show the day ▾"; margin-left: auto; font-size: .85rem; font-weight: 400; color: var(--accent); }
+.day-fold[open] > summary h2::after { content: "Fold ▴"; }
+.day-scenes { display: block; }
+.area-fold > summary { cursor: pointer; }
+.area-fold > summary h3, .area-fold > summary h2 { display: inline; }
+.points-map figcaption { display: none; }
+.points-map[data-map="ready"] figcaption { display: block; }
+.downloads { font-size: .92rem; }
 article.scene { background: #fff; border: 1px solid var(--line); border-radius: .6rem; padding: .8rem 1rem; margin: 1rem 0; }
 article.scene h3 { margin: .1rem 0 .4rem; font-size: 1.2rem; }
 .arrival h4 { margin: .8rem 0 .2rem; font-size: 1rem; }
@@ -102,7 +113,10 @@ article.scene h3 { margin: .1rem 0 .4rem; font-size: 1.2rem; }
 .expiry-warning { font-weight: 600; }
 @media print {
   body { background: #fff; }
-  .site-header nav, .dates-form, .map-links, .points-map, form, .arrival-note summary { display: none; }
+  .site-header nav, .dates-form, .downloads, .map-links, .points-map, form, .arrival-note summary { display: none; }
+  .day-fold > summary h2::after { content: none; }
+  /* Every day prints, folded or not. */
+  .day-fold::details-content { content-visibility: visible; display: block; }
   a { color: inherit; text-decoration: none; }
   article.scene, .taxi, .day-overview li { break-inside: avoid; }
   .day { break-before: auto; }

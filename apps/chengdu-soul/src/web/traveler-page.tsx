@@ -10,7 +10,9 @@
  * limitations are said once, in a section at the end (a line at the top points to it), with the
  * link's expiry. A traveler who gives the first day of the trip in the page's form
  * (`?start=YYYY-MM-DD`, optional) sees each day's date, and a warning when the trip runs past the
- * link's expiry; nothing is stored. The page prints cleanly (site.css, print rules).
+ * link's expiry; nothing is stored. Each day is folded under its heading and the names of its
+ * scenes, so a three-day plan fits a phone's scroll; it opens with a tap, without JavaScript.
+ * The page prints cleanly, every day unfolded (site.css, print rules).
  */
 import type { PageSnapshot } from '../planning/page-snapshot.ts';
 import { ChengduPage } from './layout.tsx';
@@ -141,14 +143,22 @@ export function TravelerPage({
       </p>
       {snapshot.days.map((day) => (
         <section class="day" data-day={day.day} id={`day-${day.day}`} aria-labelledby={`day-${day.day}-title`}>
-          <h2 id={`day-${day.day}-title`}>
-            Day {day.day} <span lang="zh-CN">{DAY_ZH[day.day - 1]}</span>
-            {start ? <span class="day-date"> · {dayDate(start, day.day)}</span> : null}
-          </h2>
-          {day.scenes.length === 0 ? <p>No scene on this day: it is yours to explore.</p> : <DayMap day={day} tiles={tiles} token={token} />}
-          {day.scenes.map((scene) => (
-            <SceneBlock scene={scene} />
-          ))}
+          {/* Folded, so a phone scrolls past a day rather than through it; a link to a scene inside opens it. */}
+          <details class="day-fold">
+            <summary>
+              <h2 id={`day-${day.day}-title`}>
+                Day {day.day} <span lang="zh-CN">{DAY_ZH[day.day - 1]}</span>
+                {start ? <span class="day-date"> · {dayDate(start, day.day)}</span> : null}
+              </h2>
+              <span class="day-scenes small">
+                {day.scenes.length === 0 ? 'Open for your own exploring' : day.scenes.map((scene) => scene.name.en).join(' · ')}
+              </span>
+            </summary>
+            {day.scenes.length === 0 ? <p>No scene on this day: it is yours to explore.</p> : <DayMap day={day} tiles={tiles} token={token} />}
+            {day.scenes.map((scene) => (
+              <SceneBlock scene={scene} />
+            ))}
+          </details>
         </section>
       ))}
       <MapAssets />

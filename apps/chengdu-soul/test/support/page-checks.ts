@@ -26,3 +26,16 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
   await page.screenshot({ path: new URL(`${name}-full.png`, ARTIFACTS).pathname, fullPage: true });
 }
+
+/**
+ * Unfolds every day of a traveler page, as a traveler tapping each day's heading would, and waits
+ * until each unfolded day's map has started (it is drawn only once its day is open).
+ */
+export async function openEveryDay(page: Page): Promise<void> {
+  const summaries = page.locator('section.day > details:not([open]) > summary');
+  for (let count = await summaries.count(); count > 0; count--) await summaries.first().click();
+  await page.waitForFunction(
+    (scripted) => !scripted || [...document.querySelectorAll('section.day figure[data-points]')].every((f) => f.getAttribute('data-map') !== 'list'),
+    await page.evaluate(() => 'L' in window),
+  );
+}
