@@ -59,7 +59,13 @@ describe('what may be recommended', () => {
     const outing = scene('outing', 50, 0, { selectionOnly: true });
     const beside = scene('beside', 50.5);
     const candidates = [outing, beside, scene('x', 0), scene('y', 1), scene('z', 49)];
+    // z is beside the outing, whose day takes nothing more, and 49 km from x: no day may take it.
     expect(ids(planDays(candidates, request({ dayCount: 2, scenesPerDay: 3, required: [outing, beside] })))).toEqual([
+      ['outing', 'beside'],
+      ['x', 'y'],
+    ]);
+    const near = [outing, beside, scene('x', 0), scene('y', 1), scene('z', 29)];
+    expect(ids(planDays(near, request({ dayCount: 2, scenesPerDay: 3, required: [outing, beside] })))).toEqual([
       ['outing', 'beside'],
       ['x', 'y', 'z'],
     ]);
