@@ -95,7 +95,14 @@ function expectRefused(request: Request, fewestDays: number) {
   expect(split).toHaveLength(fewestDays);
   expect(split.flat().sort()).toEqual([...request.required].sort());
   const perDay = PLAN_LIMITS.scenesPerDay[request.rhythm];
-  expect(split.flatMap((day) => undoable(day.map((id) => release.sceneById.get(id)!), perDay))).toEqual([]);
+  expect(
+    split.flatMap((day) =>
+      undoable(
+        day.map((id) => release.sceneById.get(id)!),
+        perDay,
+      ),
+    ),
+  ).toEqual([]);
   expect(answer.error.message).toContain(`at least ${fewestDays} ${request.rhythm} day`);
   return answer.error;
 }
@@ -112,9 +119,7 @@ describe('mixed far outings', () => {
 
   it('2. Xiling, Sanxingdui and a city scene in two days are refused: they need three', () => {
     const error = expectRefused({ dayCount: 2, rhythm: 'balanced', required: ['xiling-snow-mountain', 'sanxingdui', 'kuanzhai-alley'] }, 3);
-    expect(error.details.apart).toEqual(
-      expect.arrayContaining([{ cardIds: ['xiling-snow-mountain', 'sanxingdui'], reason: 'far_apart' }]),
-    );
+    expect(error.details.apart).toEqual(expect.arrayContaining([{ cardIds: ['xiling-snow-mountain', 'sanxingdui'], reason: 'far_apart' }]));
   });
 
   it('3. the Chengdu panda base and Xiling (90 km) are never one day; the city day may take more of the city', () => {
@@ -202,9 +207,7 @@ describe('evening shows', () => {
 
   it('16. two shows and the night cruise in two days are refused: each evening ends a different day', () => {
     const error = expectRefused({ dayCount: 2, rhythm: 'full', required: ['shufeng-yayun', 'jinjiang-theatre', 'jinjiang-night-cruise'] }, 3);
-    expect(error.details.apart).toEqual(
-      expect.arrayContaining([{ cardIds: ['shufeng-yayun', 'jinjiang-theatre'], reason: 'two_evening_activities' }]),
-    );
+    expect(error.details.apart).toEqual(expect.arrayContaining([{ cardIds: ['shufeng-yayun', 'jinjiang-theatre'], reason: 'two_evening_activities' }]));
   });
 
   it('17. the night cruise and Sanxingdui: the cruise is not put on the outing day', () => {
