@@ -7,12 +7,15 @@ import type { Scene } from '../catalog/release-schema.ts';
 import { distanceKm } from './geo.ts';
 import { fitsDay } from './day-rules.ts';
 
-/** Above this many scenes the exhaustive search is not attempted (a request never gets here). */
-const MOST_SCENES_SEARCHED = 12;
+/**
+ * The most scenes a plan holds (three full days). More are refused on capacity alone, so the
+ * exhaustive search, which grows with the Bell numbers, is never run on them.
+ */
+const MOST_SCENES_SEARCHED = 9;
 
 /**
- * The fewest doable days holding every scene, as the tightest such split; undefined only for more scenes
- * than are ever searched. Scenes keep their given order within the split.
+ * The fewest doable days holding every scene, as the tightest such split; undefined for more scenes
+ * than a plan holds. Scenes keep their given order within the split.
  */
 export function fewestDoableDays(scenes: readonly Scene[], scenesPerDay: number): Scene[][] | undefined {
   if (scenes.length === 0) return [];
