@@ -36,7 +36,8 @@ export const chengduErrors = defineErrorTable({
   too_many_required_scenes: {
     status: 422,
     retryable: false,
-    meaning: 'More required scenes than dayCount × scenes per day allows; details names the capacity and the IDs.',
+    meaning:
+      'The required scenes do not fit the days asked for: more than dayCount × scenes per day, or no doable split (scenes over 30 km apart, an outing that takes its own day, an overnight outing, two evening activities). details.fewestDays is the fewest days at this rhythm that would hold them, details.doableDays one such split, details.apart every pair that cannot share a day and why; details.cardIds and details.capacity as before.',
   },
   draft_not_found: { status: 404, retryable: false, meaning: 'No draft with this draftRef belongs to this account.' },
   revision_conflict: {

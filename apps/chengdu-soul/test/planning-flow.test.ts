@@ -104,6 +104,58 @@ describe('refusals before any draft exists', () => {
     expect(result.data.error).toMatchObject({ code: 'too_many_required_scenes', details: { cardIds: ids, capacity: 2 } });
   });
 
+  it('required scenes that fit the capacity but no doable days are refused with the fewest days, and no draft is written', async () => {
+    const draftsBefore = (await server.database.db.selectFrom('drafts').select('draft_ref').execute()).length;
+    // Xiling and Sanxingdui lie 102 km apart on opposite sides of Chengdu: with a city scene, three days.
+    const ids = ['xiling-snow-mountain', 'sanxingdui', 'kuanzhai-alley'];
+    const result = await call('propose_chengdu_itinerary', {
+      ...base,
+      sceneSelection: { catalogVersion: version, requiredCardIds: ids },
+      idempotencyKey: key(),
+    });
+    expect(result.isError).toBe(true);
+    expect(result.data.error).toMatchObject({
+      code: 'too_many_required_scenes',
+      retryable: false,
+      details: {
+        cardIds: ids,
+        capacity: 4,
+        dayCount: 2,
+        rhythm: 'balanced',
+        fewestDays: 3,
+        doableDays: [['xiling-snow-mountain'], ['sanxingdui'], ['kuanzhai-alley']],
+        apart: expect.arrayContaining([{ cardIds: ['xiling-snow-mountain', 'sanxingdui'], reason: 'far_apart' }]),
+      },
+    });
+    expect(result.text).toContain('too_many_required_scenes');
+    expect(result.text).toContain('at least 3 balanced day(s)');
+    expect((await server.database.db.selectFrom('drafts').select('draft_ref').execute()).length).toBe(draftsBefore);
+
+    const enough = await call('propose_chengdu_itinerary', {
+      ...base,
+      dayCount: 3,
+      sceneSelection: { catalogVersion: version, requiredCardIds: ids },
+      idempotencyKey: key(),
+    });
+    expect(enough.isError).toBe(false);
+    const days = enough.data.days.map((d: any) => d.scenes.map((scene: any) => scene.cardId));
+    expect(days).toEqual(expect.arrayContaining([['xiling-snow-mountain'], ['sanxingdui']]));
+  });
+
+  it('an evening show ends its day, and an overnight outing tells the agent to plan the night', async () => {
+    const result = await call('propose_chengdu_itinerary', {
+      ...base,
+      rhythm: 'full',
+      sceneSelection: { catalogVersion: version, requiredCardIds: ['shufeng-yayun', 'wenshu-monastery', 'mount-emei'] },
+      idempotencyKey: key(),
+    });
+    expect(result.isError).toBe(false);
+    const days = result.data.days.map((d: any) => d.scenes.map((scene: any) => scene.cardId));
+    expect(days).toContainEqual(['mount-emei']);
+    expect(days.find((day: string[]) => day.includes('shufeng-yayun')).at(-1)).toBe('shufeng-yayun');
+    expect(result.text).toMatch(/Mount Emei .*usually overnight: plan the night away/);
+  });
+
   it('unknown IDs (required or excluded) are all listed', async () => {
     const result = await call('propose_chengdu_itinerary', {
       ...base,

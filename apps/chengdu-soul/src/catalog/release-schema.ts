@@ -75,6 +75,18 @@ export const Scene = z.strictObject({
    * the plan pages must not present its day as a same-day return.
    */
   usuallyOvernight: z.boolean().optional(),
+  /**
+   * The weekdays the scene is closed every week (from release 2026-12-07.1), as ISO weekdays:
+   * Monday = 1 … Sunday = 7, ascending, no repeats. The visitCaveat must say it in words too,
+   * because the caveat is what the traveler reads; a page with a start date flags a day that
+   * falls on a closure.
+   */
+  closedWeekdays: z
+    .array(z.number().int().min(1).max(7))
+    .min(1)
+    .max(6)
+    .refine((days) => days.every((day, index) => index === 0 || day > (days[index - 1] ?? 0)), 'closedWeekdays must be ascending without repeats')
+    .optional(),
   tags: z.array(z.string().regex(CARD_ID)).min(1).max(12),
   /** The tags the scene is mainly about (a subset of `tags`): search ranks them above other tags. */
   primarySubjects: z.array(z.string().regex(CARD_ID)).min(1).max(4).optional(),

@@ -185,4 +185,26 @@ describe('format-2 fields', () => {
     expect(text).toMatch(/usuallyOvernight is set but the visitCaveat does not mention the night away/);
     expect(text).toMatch(/usuallyOvernight is only for selectionOnly outings/);
   });
+
+  it('a weekly closure is ISO weekdays, ascending, and the visit caveat must say it in words', () => {
+    const text = problemsOf((draft) => {
+      const [first, second, third] = draft.scenes;
+      first!.closedWeekdays = [1];
+      first!.visitCaveat = 'Expect crowds at weekends.';
+      second!.closedWeekdays = [2, 1];
+      third!.closedWeekdays = [0];
+    }).join('\n');
+    expect(text).toMatch(new RegExp(`scene ${release.scenes[0]!.cardId}: closedWeekdays is set but the visitCaveat does not say closed`));
+    expect(text).toMatch(new RegExp(`scene ${release.scenes[0]!.cardId}: closed on Mondays but the visitCaveat does not name Monday`));
+    expect(text).toMatch(/closedWeekdays must be ascending without repeats/);
+    expect(text).toMatch(new RegExp(`${release.scenes[2]!.cardId}.*closedWeekdays`));
+  });
+
+  it('accepts a weekly closure said in the caveat', () => {
+    const draft = structuredClone(release) as ReleaseDocument;
+    const scene = draft.scenes[0]!;
+    scene.closedWeekdays = [1, 2];
+    scene.visitCaveat = `${scene.visitCaveat} Closed on Mondays and Tuesdays.`.slice(-800);
+    expect(() => validateRelease(draft)).not.toThrow();
+  });
 });

@@ -90,6 +90,27 @@ function checkSceneFormat(scenes: Scene[], format: number): string[] {
     if (scene.usuallyOvernight && !/\bnight\b/i.test(scene.visitCaveat)) {
       problems.push(`scene ${scene.cardId}: usuallyOvernight is set but the visitCaveat does not mention the night away`);
     }
+    problems.push(...checkClosureWords(scene));
+  }
+  return problems;
+}
+
+/** ISO weekday (Monday = 1) to its English name, as a caveat says it. */
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/**
+ * A weekly closure is data (the pages flag a day that falls on it) and words (the caveat, which is
+ * what the traveler reads): the caveat must say "closed" and name every closed weekday.
+ */
+function checkClosureWords(scene: Scene): string[] {
+  if (!scene.closedWeekdays) return [];
+  const problems: string[] = [];
+  if (!/\bclosed\b/i.test(scene.visitCaveat)) problems.push(`scene ${scene.cardId}: closedWeekdays is set but the visitCaveat does not say closed`);
+  for (const day of scene.closedWeekdays) {
+    const name = WEEKDAY_NAMES[day - 1] ?? '';
+    if (!new RegExp(`\\b${name}s?\\b`).test(scene.visitCaveat)) {
+      problems.push(`scene ${scene.cardId}: closed on ${name}s but the visitCaveat does not name ${name}`);
+    }
   }
   return problems;
 }

@@ -27,16 +27,16 @@ async function run(...argv: string[]) {
 
 describe('operator CLI', () => {
   it('validates, publishes idempotently and lists releases', async () => {
-    // Without a folder the CLI takes the newest release in the repository: 2026-12-01.2 since issue 30.
-    expect((await run('validate-catalog')).output).toMatch(/^valid: 2026-12-01\.2 \(64 scenes/);
+    // Without a folder the CLI takes the newest release in the repository: 2026-12-07.1 since issue 45.
+    expect((await run('validate-catalog')).output).toMatch(/^valid: 2026-12-07\.1 \(64 scenes/);
     expect((await run('validate-catalog', join(RELEASES_DIR, '2026-12-01.1'))).output).toMatch(/^valid: 2026-12-01\.1 \(60 scenes/);
     expect((await run('publish-catalog', join(RELEASES_DIR, '2026-12-01.1'))).output).toMatch(/^published: 2026-12-01\.1/);
-    expect((await run('publish-catalog')).output).toMatch(/^published: 2026-12-01\.2/);
+    expect((await run('publish-catalog')).output).toMatch(/^published: 2026-12-07\.1/);
     expect((await run('publish-catalog')).output).toMatch(/^already_published/);
     const list = await run('list-catalog');
     expect(list.code).toBe(0);
     expect(list.output).toMatch(/2026-12-01\.1/);
-    expect(list.output).toMatch(/2026-12-01\.2.*current/);
+    expect(list.output).toMatch(/2026-12-07\.1.*current/);
   });
 
   it('refuses a broken folder with every problem and exit code 1', async () => {

@@ -10,7 +10,7 @@ export function renderDraft(draft: DraftView): string {
         : day.scenes
             .map(
               (s) =>
-                `  - ${s.name.en} (${s.name.zh}) [${s.placement}${s.selectionOnly ? ', optional outing' : ''}${s.usuallyOvernight ? ', usually overnight: not a same-day return' : ''}] — ${s.visitCaveat}`,
+                `  - ${s.name.en} (${s.name.zh}) [${s.placement}${s.selectionOnly ? ', optional outing' : ''}${s.usuallyOvernight ? ', usually overnight: plan the night away, not a same-day return' : ''}] — ${s.visitCaveat}`,
             )
             .join('\n')),
   );

@@ -59,7 +59,13 @@ describe('what may be recommended', () => {
     const outing = scene('outing', 50, 0, { selectionOnly: true });
     const beside = scene('beside', 50.5);
     const candidates = [outing, beside, scene('x', 0), scene('y', 1), scene('z', 49)];
+    // z is beside the outing, whose day takes nothing more, and 49 km from x: no day may take it.
     expect(ids(planDays(candidates, request({ dayCount: 2, scenesPerDay: 3, required: [outing, beside] })))).toEqual([
+      ['outing', 'beside'],
+      ['x', 'y'],
+    ]);
+    const near = [outing, beside, scene('x', 0), scene('y', 1), scene('z', 29)];
+    expect(ids(planDays(near, request({ dayCount: 2, scenesPerDay: 3, required: [outing, beside] })))).toEqual([
       ['outing', 'beside'],
       ['x', 'y', 'z'],
     ]);
@@ -174,5 +180,45 @@ describe('grouping the required scenes into days', () => {
       ['c', 'd'],
       ['e', 'f'],
     ]);
+  });
+});
+
+describe('doable days', () => {
+  it('never joins scenes more than 30 km apart, in required days or by recommendation', () => {
+    const [a, b, c] = [scene('a', 0), scene('b', 20), scene('c', 40)];
+    expect(requiredDays([a, b, c], { dayCount: 2, scenesPerDay: 3 })).toEqual([['a', 'b'], ['c']]);
+    expect(requiredDays([a, scene('d', 31)], { dayCount: 2, scenesPerDay: 3 })).toEqual([['a'], ['d']]);
+    // Nothing further than 30 km from a day's scenes is recommended into it.
+    expect(ids(planDays([a, scene('far', 31), scene('near', 29)], request({ required: [a] })))).toEqual([['a', 'near']]);
+  });
+
+  it('an outing shares its day only with scenes within 5 km of it', () => {
+    const outing = scene('outing', 50, 0, { selectionOnly: true });
+    const inArea = scene('in-area', 54.5);
+    const outside = scene('outside', 56);
+    expect(requiredDays([outing, inArea], { dayCount: 1, scenesPerDay: 2 })).toEqual([['outing', 'in-area']]);
+    expect(requiredDays([outing, outside], { dayCount: 2, scenesPerDay: 2 })).toEqual([['outing'], ['outside']]);
+    const twin = scene('twin', 53, 0, { selectionOnly: true });
+    expect(requiredDays([outing, twin], { dayCount: 1, scenesPerDay: 2 })).toEqual([['outing', 'twin']]);
+  });
+
+  it('when the cuts at gaps leave a day that cannot be done, takes the tightest doable split', () => {
+    // No gap is over 6 km, so the gaps alone would make one day; but x and y lie beyond the
+    // outing's own area (5 km), so they take the other day together.
+    const outing = scene('outing', 0, 0, { selectionOnly: true });
+    expect(requiredDays([outing, scene('x', 5.5), scene('y', 7)], { dayCount: 2, scenesPerDay: 3 })).toEqual([['outing'], ['x', 'y']]);
+  });
+
+  it('an overnight outing keeps its day to itself, however near the other scene', () => {
+    const overnight = scene('overnight', 50, 0, { selectionOnly: true, usuallyOvernight: true });
+    expect(requiredDays([overnight, scene('beside', 50.1)], { dayCount: 2, scenesPerDay: 3 })).toEqual([['overnight'], ['beside']]);
+  });
+
+  it('an evening activity ends its day, one per day', () => {
+    const show = scene('show', 0, 0, { visitKind: 'evening_show' });
+    const cruise = scene('cruise', 0.5, 0, { visitKind: 'river_cruise' });
+    const early = scene('early', 2, 0, { goEarly: true });
+    expect(requiredDays([show, scene('w', -1), early], { dayCount: 1 })).toEqual([['early', 'w', 'show']]);
+    expect(requiredDays([show, cruise], { dayCount: 2, scenesPerDay: 2 })).toEqual([['show'], ['cruise']]);
   });
 });

@@ -2,21 +2,31 @@
  * Places scenes into days. Deterministic: the same request against the same release gives the
  * same days (every choice breaks ties by cardId).
  *
+ * Every day is doable (`day-rules.ts`): no two scenes far apart, an outing's day shared only
+ * with scenes in its own area, an overnight outing alone, at most one evening activity.
+ *
  * 1. Required scenes are chained west to east by nearest neighbour and cut into day groups at
  *    large gaps, so scenes far apart land on different days; groups never exceed the day's
- *    capacity and never outnumber the days. Required scenes are never dropped.
+ *    capacity and never outnumber the days. When those cuts leave a day that is not doable, the
+ *    tightest doable split is taken instead (`required-days.ts`). Required scenes are never
+ *    dropped: a request whose scenes fit no doable split is refused before planning
+ *    (`resolve-proposal.ts`).
  * 2. A day holding a selectionOnly outing gets nothing added: the journey fills the day.
  * 3. Other slots are filled from eligible scenes (not selectionOnly, not excluded) by preference
- *    match, weighed against distance from the day's scenes, so a day stays together on the map.
- *    An empty day starts from the best-matching scene closest to the city centre. A recommended
- *    scene is never the same kind of visit as one already in its day (two panda venues, two large
- *    temples); only the traveler's own required scenes may share a kind.
+ *    match, weighed against distance from the day's scenes, so a day stays together on the map;
+ *    a scene joins a day only where the day stays doable. An empty day starts from the
+ *    best-matching scene closest to the city centre. A recommended scene is never the same kind
+ *    of visit as one already in its day (two panda venues, two large temples); only the
+ *    traveler's own required scenes may share a kind.
  * 4. Within a day, scenes are chained by nearest neighbour, starting from a scene whose review
- *    says to go early (the westernmost if several), else from the westernmost scene.
+ *    says to go early (the westernmost if several), else from the westernmost scene; an evening
+ *    activity comes last.
  */
 import type { Scene } from '../catalog/release-schema.ts';
 import type { Atmosphere, Discovery } from '../catalog/vocabulary.ts';
+import { fitsDay, isEvening } from './day-rules.ts';
 import { centroid, distanceKm, type LatLon } from './geo.ts';
+import { isDoable, tightestDoableDays } from './required-days.ts';
 
 export interface DayPlanRequest {
   dayCount: number;
@@ -58,10 +68,11 @@ export function planDays(candidates: readonly Scene[], request: DayPlanRequest):
   return days.map((day) => dayOrder(day.map((p) => p.scene)).map((scene) => day.find((p) => p.scene === scene)!));
 }
 
-/** Go-early scenes lead their day; the rest follow by nearest neighbour. */
+/** Go-early scenes lead their day; the rest follow by nearest neighbour; an evening activity ends it. */
 function dayOrder(scenes: readonly Scene[]): Scene[] {
-  const early = chainOrder(scenes.filter((s) => s.goEarly === true))[0];
-  return chainOrder(scenes, early);
+  const daytime = scenes.filter((s) => !isEvening(s));
+  const early = chainOrder(daytime.filter((s) => s.goEarly === true))[0];
+  return [...chainOrder(daytime, early), ...chainOrder(scenes.filter(isEvening))];
 }
 
 export function preferenceScore(scene: Scene, atmosphere: Atmosphere, discovery: Discovery): number {
@@ -75,8 +86,10 @@ function pickNext(day: PlannedScene[], pool: readonly Scene[], request: DayPlanR
   const anchor = day.length > 0 ? centroid(day.map((p) => p.scene.planningPoint)) : CITY_CENTRE;
   // Release format 1 has no kinds: a scene without one is a kind of its own.
   const kinds = new Set(day.flatMap((p) => (p.scene.visitKind ? [p.scene.visitKind] : [])));
+  const dayScenes = day.map((p) => p.scene);
   for (const scene of pool) {
     if (scene.visitKind && kinds.has(scene.visitKind)) continue;
+    if (!fitsDay(scene, dayScenes)) continue;
     const preference = preferenceScore(scene, request.atmosphere, request.discovery);
     const score =
       day.length > 0
@@ -108,6 +121,14 @@ function chainOrder(scenes: readonly Scene[], start?: Scene): Scene[] {
 function groupRequired(required: readonly Scene[], dayCount: number, perDay: number): Scene[][] {
   if (required.length === 0) return [];
   const chain = chainOrder(required);
+  const byGaps = groupByGaps(chain, dayCount, perDay);
+  if (byGaps.length <= dayCount && isDoable(byGaps, perDay)) return byGaps;
+  // The cuts at gaps left a day that cannot be done; a request that reaches the planner has a
+  // doable split (resolve-proposal refuses the others), so this fallback keeps every scene.
+  return tightestDoableDays(chain, dayCount, perDay) ?? byGaps;
+}
+
+function groupByGaps(chain: readonly Scene[], dayCount: number, perDay: number): Scene[][] {
   const gaps = chain.slice(1).map((scene, i) => distanceKm(chain[i]!.planningPoint, scene.planningPoint));
   // Cut at every large gap, then at the largest remaining gaps while a group is over capacity.
   let cuts = new Set(gaps.flatMap((gap, i) => (gap > DAY_GAP_KM ? [i + 1] : [])));

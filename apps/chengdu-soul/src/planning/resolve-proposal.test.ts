@@ -151,8 +151,18 @@ describe('a proposal refused, naming every offending ID', () => {
       refusal({ dayCount: 1, rhythm: 'balanced', sceneSelection: { catalogVersion: current, requiredCardIds: ['jinli', 'panda-base', 'wenshu-monastery'] } }),
     ).toEqual({
       code: 'too_many_required_scenes',
-      message: '3 required scenes do not fit 1 balanced day(s) (capacity 2). Add days, choose a fuller rhythm or require fewer scenes.',
-      details: { cardIds: ['jinli', 'panda-base', 'wenshu-monastery'], capacity: 2, dayCount: 1, rhythm: 'balanced', scenesPerDay: 2 },
+      message:
+        '3 required scenes do not fit 1 balanced day(s) (capacity 2). They need at least 2 balanced day(s). Add days, choose a fuller rhythm or require fewer scenes.',
+      details: {
+        cardIds: ['jinli', 'panda-base', 'wenshu-monastery'],
+        capacity: 2,
+        dayCount: 1,
+        rhythm: 'balanced',
+        scenesPerDay: 2,
+        fewestDays: 2,
+        doableDays: [['jinli', 'wenshu-monastery'], ['panda-base']],
+        apart: [],
+      },
     });
   });
 });

@@ -7,6 +7,8 @@ import type { Scene } from '../catalog/release-schema.ts';
 import { fail } from '../errors.ts';
 import { PLAN_LIMITS } from '../catalog/vocabulary.ts';
 import type { ProposeInput } from './proposal-input.ts';
+import { whyApart, type ApartReason } from './day-rules.ts';
+import { fewestDoableDays } from './required-days.ts';
 
 export interface ResolvedProposal {
   required: Scene[];
@@ -66,17 +68,46 @@ export function resolveProposal(release: LoadedRelease, input: Omit<ProposeInput
 
   const scenesPerDay = PLAN_LIMITS.scenesPerDay[input.rhythm];
   const capacity = scenesPerDay * input.dayCount;
-  if (requiredIds.length > capacity) {
-    throw fail(
-      'too_many_required_scenes',
-      `${requiredIds.length} required scenes do not fit ${input.dayCount} ${input.rhythm} day(s) (capacity ${capacity}). Add days, choose a fuller rhythm or require fewer scenes.`,
-      { cardIds: requiredIds, capacity, dayCount: input.dayCount, rhythm: input.rhythm, scenesPerDay },
-    );
+  const required = requiredIds.map((id) => release.sceneById.get(id)!);
+  // The fewest doable days (day-rules.ts) at the asked rhythm, found before any draft exists.
+  const fewest = fewestDoableDays(required, scenesPerDay);
+  const fewestDays = fewest?.length ?? Math.ceil(requiredIds.length / scenesPerDay);
+  if (requiredIds.length > capacity || fewestDays > input.dayCount) {
+    const overCapacity = requiredIds.length > capacity;
+    const reason = overCapacity
+      ? `${requiredIds.length} required scenes do not fit ${input.dayCount} ${input.rhythm} day(s) (capacity ${capacity}).`
+      : `The required scenes ${requiredIds.join(', ')} cannot be done in ${input.dayCount} ${input.rhythm} day(s): some are too far apart, are outings that take their own day, or are evening activities that each end a day.`;
+    const advice =
+      fewestDays <= PLAN_LIMITS.dayCountMax
+        ? ` They need at least ${fewestDays} ${input.rhythm} day(s). Add days${overCapacity ? ', choose a fuller rhythm' : ''} or require fewer scenes.`
+        : ` They need at least ${fewestDays} ${input.rhythm} days, more than one plan holds (${PLAN_LIMITS.dayCountMax}); require fewer scenes.`;
+    throw fail('too_many_required_scenes', reason + advice, {
+      cardIds: requiredIds,
+      capacity,
+      dayCount: input.dayCount,
+      rhythm: input.rhythm,
+      scenesPerDay,
+      fewestDays,
+      ...(fewest ? { doableDays: fewest.map((day) => day.map((s) => s.cardId)) } : {}),
+      apart: apartPairs(required),
+    });
   }
 
   return {
-    required: requiredIds.map((id) => release.sceneById.get(id)!),
+    required,
     excludedCardIds: [...new Set(excludedIds)].sort(),
     scenesPerDay,
   };
+}
+
+/** Every two required scenes that cannot share a day, and why: what the traveler must give up or spread out. */
+function apartPairs(required: readonly Scene[]): Array<{ cardIds: [string, string]; reason: ApartReason }> {
+  const pairs: Array<{ cardIds: [string, string]; reason: ApartReason }> = [];
+  for (let i = 0; i < required.length; i++) {
+    for (let j = i + 1; j < required.length; j++) {
+      const reason = whyApart(required[i]!, required[j]!);
+      if (reason) pairs.push({ cardIds: [required[i]!.cardId, required[j]!.cardId], reason });
+    }
+  }
+  return pairs;
 }

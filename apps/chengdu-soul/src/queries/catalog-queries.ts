@@ -45,7 +45,7 @@ interface ListingLimits {
  * lets an agent answer at once instead of searching for a scene that no release holds.
  */
 export const CATALOG_COVERAGE =
-  'Scenes in Chengdu, and optional outings from it that a plan gives one day each (a few, such as Mount Emei, usually take a night away). Jiuzhaigou and other multi-day destinations are not covered.';
+  'Scenes in Chengdu, and optional outings from it that a plan gives one day each (two in the same town, such as the Dujiangyan irrigation works and Panda Valley, may share one; a few, such as Mount Emei, usually take a night away). Jiuzhaigou and other multi-day destinations are not covered.';
 
 const LISTING_LIMITS: ListingLimits = {
   coverage: CATALOG_COVERAGE,
