@@ -181,3 +181,46 @@ describe('a link that no longer works', () => {
     }
   });
 });
+
+describe('weekly closures', () => {
+  /** A one-day plan with the Chengdu Museum, closed on Mondays in the catalog (release 2026-12-07.1 on). */
+  async function museumPlan(): Promise<string> {
+    const catalogVersion = server.release.manifest.catalogVersion;
+    const draft = await call('propose_chengdu_itinerary', {
+      dayCount: 1,
+      rhythm: 'balanced',
+      discovery: 'blend',
+      atmosphere: 'quiet',
+      sceneSelection: { catalogVersion, requiredCardIds: ['chengdu-museum'] },
+      idempotencyKey: `downloads-museum-${Date.now()}`,
+    });
+    const confirmed = await call('confirm_chengdu_draft', {
+      draftRef: draft.draftRef,
+      expectedRevision: draft.revision,
+      expectedContentHash: draft.contentHash,
+      confirmation: { action: 'publish' },
+      idempotencyKey: `downloads-museum-confirm-${Date.now()}`,
+    });
+    return confirmed.publication.pageUrl;
+  }
+
+  it('flag a day that falls on one, on the page and in the calendar, and nothing on another weekday', async () => {
+    const museum = await museumPlan();
+    const monday = '2027-03-29';
+    const tuesday = '2027-03-30';
+    const flagged = await (await fetch(`${museum}?start=${monday}`)).text();
+    const warning = flagged.match(/<span class="closure-warning">([\s\S]*?)<\/span>/)?.[1]?.replace(/\s+/g, ' ');
+    expect(warning).toBe('Chengdu Museum is closed on Mondays: this day falls on one. Swap it with another day, or plan without it.');
+    // Inside the day's summary: seen with the day folded.
+    expect(flagged.indexOf('closure-warning')).toBeLessThan(flagged.indexOf('</summary>'));
+    expect(await (await fetch(`${museum}?start=${tuesday}`)).text()).not.toContain('closure-warning');
+    expect(await (await fetch(museum)).text()).not.toContain('closure-warning');
+
+    const event = (start: string) =>
+      fetch(`${museum}/calendar.ics?start=${start}`)
+        .then((r) => r.text())
+        .then((body) => new ICAL.Event(new ICAL.Component(ICAL.parse(body)).getFirstSubcomponent('vevent')!));
+    expect((await event(monday)).description).toMatch(/^Closed on Mondays: Chengdu Museum\. Swap this day with another, or skip it\./);
+    expect((await event(tuesday)).description).not.toContain('Closed on Tuesdays');
+  });
+});

@@ -31,6 +31,8 @@ export interface PageSnapshot {
       selectionOnly: boolean;
       /** Only in snapshots of outings marked usually overnight; older snapshots never have it. */
       usuallyOvernight?: true;
+      /** ISO weekdays (Monday = 1) the scene is closed every week; only from release 2026-12-07.1 on, and only when it has any. */
+      closedWeekdays?: number[];
       location: { kind: string; meaning: string; note: string; points: SnapshotPoint[] };
     }>;
   }>;
@@ -57,7 +59,8 @@ export function buildPageSnapshot(
     days: content.days.map((day) => ({
       day: day.day,
       scenes: day.scenes.map((s) => {
-        const detail = sceneDetail(release, release.sceneById.get(s.cardId)!);
+        const scene = release.sceneById.get(s.cardId)!;
+        const detail = sceneDetail(release, scene);
         const location =
           'providerPlaceId' in detail.location
             ? {
@@ -80,6 +83,7 @@ export function buildPageSnapshot(
           unknowns: detail.unknowns,
           selectionOnly: detail.selectionOnly,
           ...(detail.usuallyOvernight ? { usuallyOvernight: true as const } : {}),
+          ...(scene.closedWeekdays ? { closedWeekdays: [...scene.closedWeekdays] } : {}),
           location,
         };
       }),

@@ -9,7 +9,7 @@
 import type { PageSnapshot } from '../planning/page-snapshot.ts';
 import { pointFromOsmLink } from './map-links.ts';
 import { OVERNIGHT_SHORT } from './traveler-page.tsx';
-import { addDays, compactDate } from './trip-dates.ts';
+import { addDays, closedOn, compactDate, isoWeekday, weekdayName } from './trip-dates.ts';
 
 const PRODUCT_ID = '-//Chengdu Soul//Plan calendar//EN';
 
@@ -34,7 +34,7 @@ function dayEvent(snapshot: PageSnapshot, day: PageSnapshot['days'][number], sta
     `DTSTART;VALUE=DATE:${compactDate(date)}`,
     `DTEND;VALUE=DATE:${compactDate(addDays(date, 1))}`,
     `SUMMARY:${text(summary)}`,
-    `DESCRIPTION:${text(dayDescription(day, pageUrl))}`,
+    `DESCRIPTION:${text(dayDescription(day, date, pageUrl))}`,
     ...(day.scenes[0] ? [`LOCATION:${text(`${day.scenes[0].name.en} ${day.scenes[0].name.zh}`)}`] : []),
     ...(point ? [`GEO:${point.lat};${point.lon}`] : []),
     `URL:${pageUrl}#day-${day.day}`,
@@ -43,13 +43,16 @@ function dayEvent(snapshot: PageSnapshot, day: PageSnapshot['days'][number], sta
   ];
 }
 
-function dayDescription(day: PageSnapshot['days'][number], pageUrl: string): string {
+function dayDescription(day: PageSnapshot['days'][number], date: string, pageUrl: string): string {
+  const closed = closedOn(day.scenes, date).map(
+    (scene) => `Closed on ${weekdayName(isoWeekday(date))}s: ${scene.name.en}. Swap this day with another, or skip it.`,
+  );
   const scenes = day.scenes.map((scene) => {
     const overnight = scene.usuallyOvernight ? ` (${OVERNIGHT_SHORT}: plan where to sleep)` : '';
     return `${scene.name.en} ${scene.name.zh}${overnight}\nBefore you go: ${scene.visitCaveat}`;
   });
   const body = scenes.length === 0 ? ['No scene on this day: it is yours to explore.'] : scenes;
-  return [...body, `Go in any order and at your own speed. The whole plan: ${pageUrl}#day-${day.day}`].join('\n\n');
+  return [...closed, ...body, `Go in any order and at your own speed. The whole plan: ${pageUrl}#day-${day.day}`].join('\n\n');
 }
 
 /** 2026-12-04T03:05:09.123Z → 20261204T030509Z */

@@ -81,6 +81,7 @@ button.quiet { background: #fff; color: var(--accent); }
 .day-fold > summary h2::after { content: "Show the day ▾"; margin-left: auto; font-size: .85rem; font-weight: 400; color: var(--accent); }
 .day-fold[open] > summary h2::after { content: "Fold ▴"; }
 .day-scenes { display: block; }
+.closure-warning { display: block; margin-top: .35rem; padding: .35rem .6rem; background: #fff7e6; border: 1px solid #e0b25a; border-radius: .4rem; font-weight: 600; font-size: .92rem; color: #2b2b2b; }
 .area-fold > summary { cursor: pointer; }
 .area-fold > summary h3, .area-fold > summary h2 { display: inline; }
 .points-map figcaption { display: none; }

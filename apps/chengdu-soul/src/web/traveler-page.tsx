@@ -10,7 +10,7 @@
  * limitations are said once, in a section at the end (a line at the top points to it), with the
  * link's expiry. A traveler who gives the first day of the trip in the page's form
  * (`?start=YYYY-MM-DD`, optional) sees each day's date, and a warning when the trip runs past the
- * link's expiry; nothing is stored. Each day is folded under its heading and the names of its
+ * link's expiry, and a day that falls on a scene's weekly closure is flagged; nothing is stored. Each day is folded under its heading and the names of its
  * scenes, so a three-day plan fits a phone's scroll; it opens with a tap, without JavaScript.
  * The page prints cleanly, every day unfolded (site.css, print rules).
  */
@@ -20,6 +20,7 @@ import { destinationLinks, pointFromOsmLink } from './map-links.ts';
 import type { TileSettings } from './map-tiles.ts';
 import { gettingThereLine, statedDistances } from './getting-there.ts';
 import { MapAssets, PointsMap, aboutDistance, type MapPoint } from './points-map.tsx';
+import { addDays, closedOn, isoWeekday, weekdayName } from './trip-dates.ts';
 
 type SnapshotScene = PageSnapshot['days'][number]['scenes'][number];
 
@@ -153,6 +154,7 @@ export function TravelerPage({
               <span class="day-scenes small">
                 {day.scenes.length === 0 ? 'Open for your own exploring' : day.scenes.map((scene) => scene.name.en).join(' · ')}
               </span>
+              {start ? <ClosureWarning scenes={day.scenes} date={addDays(start, day.day - 1)} /> : null}
             </summary>
             {day.scenes.length === 0 ? <p>No scene on this day: it is yours to explore.</p> : <DayMap day={day} tiles={tiles} token={token} />}
             {day.scenes.map((scene) => (
@@ -214,6 +216,22 @@ function DayMap({ day, tiles, token }: { day: PageSnapshot['days'][number]; tile
         </a>
       </p>
     </>
+  );
+}
+
+/**
+ * A day that falls on a scene's weekly closure, said where the traveler sees the day even folded:
+ * the plan keeps its order-free days, so the fix is the traveler's (swap days, or skip the scene).
+ */
+function ClosureWarning({ scenes, date }: { scenes: readonly SnapshotScene[]; date: string }) {
+  const closed = closedOn(scenes, date);
+  if (closed.length === 0) return null;
+  const names = closed.map((scene) => scene.name.en).join(' and ');
+  return (
+    <span class="closure-warning">
+      {names} {closed.length === 1 ? 'is' : 'are'} closed on {weekdayName(isoWeekday(date))}s: this day falls on one. Swap it with another day, or plan without{' '}
+      {closed.length === 1 ? 'it' : 'them'}.
+    </span>
   );
 }
 
