@@ -1,0 +1,271 @@
+/**
+ * `npm run topology`: the scale-out run, as an operator would run it. On the machine's PostgreSQL
+ * (a fresh database, dropped at the end) and Redis it starts two replicas each of Chengdu Soul,
+ * zaezd, the & API and the & MCP service (and one tutu-sim for zaezd) from the built dist files,
+ * behind Debian's HAProxy, with Debian's Prometheus scraping every replica. It drives the smoke
+ * flows and a bounded mixed load through the load balancer while it restarts one replica of each
+ * service (SIGTERM; SIGKILL for a second Chengdu Soul replica), then proves what must hold and
+ * prints a summary. Exits 1 when any check fails. Settings: layout.ts; README: deploy/README.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectClient } from '@agent-products/kit/testing';
+import type { Acknowledged } from '@agent-products/chengdu-soul/acknowledged-writes';
+import { addDays, todayIn } from '../../smoke/calendar-days.ts';
+import { rateLimitAcrossReplicas, revocationReachesEveryReplica, sameKeyOnTwoReplicas, type CheckOutcome } from './cross-replica-checks.ts';
+import { createFreshDatabase } from './fresh-database.ts';
+import { SERVICES, frontendUrl, topologySettings, type Service } from './layout.ts';
+import { startLoadBalancer } from './load-balancer.ts';
+import { SCRAPE_SECONDS, startMetricsServer, type MetricsServer } from './metrics-server.ts';
+import { runMixedLoad, type LoadTallies } from './mixed-load.ts';
+import { operatorCommand } from './operator-commands.ts';
+import { readBack } from './read-back.ts';
+import { replica, type Replica } from './replicas.ts';
+import { newTally, type Tally } from './retrying-calls.ts';
+
+const REGISTRATIONS_PER_ADDRESS = 6;
+/** Which replica each restart takes down, and how, in this order while the load runs. */
+const RESTARTS: Array<{ name: string; signal: 'SIGTERM' | 'SIGKILL' }> = [
+  { name: 'chengdu-soul-1', signal: 'SIGTERM' },
+  { name: 'zaezd-1', signal: 'SIGTERM' },
+  { name: 'ampersand-api-1', signal: 'SIGTERM' },
+  { name: 'ampersand-mcp-1', signal: 'SIGTERM' },
+  { name: 'chengdu-soul-2', signal: 'SIGKILL' },
+];
+const FIRST_RESTART_AFTER_MS = 5000;
+
+const settings = topologySettings(process.env);
+const base = settings.basePort;
+const work = mkdtempSync(join(tmpdir(), 'topology-'));
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const say = (line: string) => process.stdout.write(`[topology ${elapsed()}] ${line}\n`);
+const checks: CheckOutcome[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const database = await createFreshDatabase(settings.adminDatabaseUrl);
+const replicas: Replica[] = [];
+let stopLoadBalancer: (() => Promise<void>) | undefined;
+let metrics: MetricsServer | undefined;
+let failed = true;
+try {
+  say(`database ${database.name}, Redis ${settings.redisUrl}, ports ${base}…${base + 210}, work directory ${work}`);
+  const common = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    REDIS_URL: settings.redisUrl,
+    BIND_ADDRESS: '127.0.0.1',
+    DRAIN_DELAY_MS: '3000',
+    DRAIN_TIMEOUT_MS: '20000',
+    LOG_LEVEL: 'warn',
+  };
+  const closedPort = base + 99;
+  const env: Record<Service, NodeJS.ProcessEnv> = {
+    'chengdu-soul': { ...common, CHENGDU_SOUL_PUBLIC_URL: frontendUrl(base, 'chengdu-soul'), CHENGDU_SOUL_WRITES_PER_MINUTE: '1000000' },
+    zaezd: {
+      ...common,
+      ZAEZD_PUBLIC_URL: frontendUrl(base, 'zaezd'),
+      TUTU_MCP_URL: `${frontendUrl(base, 'tutu-sim')}/mcp`,
+      // Nothing leaves the machine: weather and map tiles point at a closed loopback port.
+      ZAEZD_WEATHER_URL: `http://127.0.0.1:${closedPort}`,
+      ZAEZD_TILE_URL: `http://127.0.0.1:${closedPort}/{z}/{x}/{y}.png`,
+    },
+    'tutu-sim': { ...common, TUTU_SIM_PUBLIC_URL: frontendUrl(base, 'tutu-sim') },
+    'ampersand-api': {} as NodeJS.ProcessEnv,
+    'ampersand-mcp': {} as NodeJS.ProcessEnv,
+  };
+  const ampersandEnv = {
+    ...common,
+    AMPERSAND_API_URL: frontendUrl(base, 'ampersand-api'),
+    AMPERSAND_MCP_URL: `${frontendUrl(base, 'ampersand-mcp')}/mcp`,
+    AMPERSAND_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+    AMPERSAND_TRUSTED_PROXIES: '127.0.0.1',
+    AMPERSAND_RATE_LIMITS: `registrationsPerAddress=${REGISTRATIONS_PER_ADDRESS}/3600`,
+  };
+  env['ampersand-api'] = ampersandEnv;
+  env['ampersand-mcp'] = ampersandEnv;
+
+  say('migrating (node deploy/run.mjs migrate)');
+  await operatorCommand(common, 'migrate');
+  for (const service of Object.keys(SERVICES) as Service[])
+    for (let i = 1; i <= SERVICES[service].replicas; i++) replicas.push(replica(service, i, base, env[service], work));
+  const byName = (name: string) => replicas.find((r) => r.name === name)!;
+  // tutu-sim and the API first: zaezd and the MCP service call them.
+  const order: Service[] = ['tutu-sim', 'ampersand-api', 'chengdu-soul', 'zaezd', 'ampersand-mcp'];
+  for (const service of order) await Promise.all(replicas.filter((r) => r.service === service).map((r) => r.start()));
+  say(`${replicas.length} replicas ready`);
+  stopLoadBalancer = (await startLoadBalancer(base, work)).stop;
+  metrics = await startMetricsServer(base, work);
+  say(`HAProxy on ${base + 1}…${base + 10}, Prometheus on ${metrics.url}`);
+
+  // The smoke flows, through the load balancer, with the official MCP client.
+  const chengduOp = (...argv: string[]) => operatorCommand(env['chengdu-soul'], 'chengdu-soul-operator', ...argv);
+  const ampersandOp = (...argv: string[]) => operatorCommand(ampersandEnv, 'ampersand-operator', ...argv);
+  await chengduOp('approve-account', 'topology@example.com');
+  const issued = await chengduOp('issue-credential', '--hours', '2', '--label', 'topology');
+  const credentialId = /credential (\S+) for/.exec(issued)![1]!;
+  const chengduAuth = { Authorization: `Bearer ${/Authorization: Bearer (\S+)/.exec(issued)![1]!}` };
+  await ampersandOp('create-andee', 'topology_cellist', 'Topology', 'Cellist');
+  await ampersandOp('add-fact', 'topology_cellist', 'I', 'play', 'the', 'cello.', '--visibility', 'public');
+  const ampersandToken = (await ampersandOp('hosted-runtime-token', 'topology_cellist')).split('\n')[0]!;
+  const ampersandAuth = { Authorization: `Bearer ${ampersandToken}` };
+  const acknowledged: Acknowledged[] = [];
+  const tomorrow = addDays(todayIn('Europe/Moscow'), 1);
+  const smoke = await smokeFlows(base, chengduAuth, ampersandAuth, tomorrow, acknowledged);
+  checks.push(smoke);
+  say(`smoke flows: ${smoke.detail}`);
+
+  // The load, with the restarts under it.
+  const tallies: LoadTallies = { chengdu: newTally(), zaezd: newTally(), ampersand: newTally() };
+  const restarts: string[] = [];
+  const restarting = (async () => {
+    await sleep(FIRST_RESTART_AFTER_MS);
+    for (const { name, signal } of RESTARTS) {
+      const target = byName(name);
+      const down = Date.now();
+      const code = await target.stop(signal);
+      await target.start();
+      const expected = signal === 'SIGTERM' ? 0 : null;
+      restarts.push(`${name} ${signal} → exit ${code ?? 'killed'}, back ready in ${((Date.now() - down) / 1000).toFixed(1)} s`);
+      checks.push({ name: `${name} ${signal}`, ok: code === expected, detail: restarts.at(-1)! });
+      say(`restarted ${restarts.at(-1)}`);
+    }
+  })();
+  const loadStarted = Date.now();
+  say(`load: ${settings.connections} connections for ${settings.loadSeconds} s (and until the restarts are done)`);
+  await runMixedLoad(
+    {
+      chengdu: frontendUrl(base, 'chengdu-soul'),
+      chengduAuth,
+      zaezd: frontendUrl(base, 'zaezd'),
+      ampersandMcp: `${frontendUrl(base, 'ampersand-mcp')}/mcp`,
+      ampersandAuth,
+      tripDate: tomorrow,
+      tripDateTo: addDays(tomorrow, 30),
+    },
+    tallies,
+    settings.connections,
+    Promise.all([sleep(settings.loadSeconds * 1000), restarting]).then(() => undefined),
+    acknowledged,
+  );
+  const loadSeconds = (Date.now() - loadStarted) / 1000;
+  say(`load done after ${loadSeconds.toFixed(0)} s`);
+  for (const [product, tally] of Object.entries(tallies)) checks.push(failuresCheck(product, tally));
+
+  const chengduReplicas = replicas.filter((r) => r.service === 'chengdu-soul').map((r) => r.url);
+  checks.push(await sameKeyOnTwoReplicas(chengduReplicas, chengduAuth, acknowledged));
+  checks.push(...(await readBack(frontendUrl(base, 'chengdu-soul'), chengduAuth, acknowledged, env['chengdu-soul'])));
+  checks.push(await rateLimitAcrossReplicas(replicas.filter((r) => r.service === 'ampersand-api').map((r) => r.url), REGISTRATIONS_PER_ADDRESS));
+  await ampersandOp('create-andee', 'topology_revoked', 'Topology', 'Revoked');
+  await ampersandOp('add-fact', 'topology_revoked', 'I', 'play', 'the', 'cello.', '--visibility', 'public');
+  const revokedOutput = await ampersandOp('hosted-runtime-token', 'topology_revoked');
+  const grantId = /revoke-grant (\S+)/.exec(revokedOutput)![1]!;
+  checks.push(
+    await revocationReachesEveryReplica(
+      replicas.filter((r) => r.service === 'ampersand-mcp').map((r) => `${r.url}/mcp`),
+      revokedOutput.split('\n')[0]!,
+      () => ampersandOp('revoke-grant', grantId),
+    ),
+  );
+  await chengduOp('revoke-credential', credentialId);
+  const refusedEverywhere = await Promise.all(
+    chengduReplicas.map(async (url) => (await fetch(`${url}/mcp`, { method: 'POST', headers: { ...chengduAuth, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'propose_chengdu_itinerary', arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: 'after-revocation' } } }) })).status),
+  );
+  checks.push({ name: 'a revoked credential is refused by every replica', ok: refusedEverywhere.every((s) => s === 401), detail: `statuses ${refusedEverywhere.join(', ')}` });
+
+  // Prometheus: two more scrapes, so that the last requests are counted.
+  await sleep(2 * SCRAPE_SECONDS * 1000 + 500);
+  const prometheusOutput = await prometheusCoverage(metrics, replicas);
+  checks.push(...prometheusOutput.checks);
+
+  failed = checks.some((c) => !c.ok);
+  printSummary(settings, loadSeconds, tallies, restarts, acknowledged, prometheusOutput.printed);
+} catch (error) {
+  say(`the run broke off: ${(error as Error).stack ?? error}`);
+  failed = true;
+} finally {
+  await stopLoadBalancer?.();
+  await metrics?.stop();
+  await Promise.all(replicas.map((r) => r.stop('SIGTERM')));
+  await database.drop().catch((error) => say(`could not drop ${database.name}: ${error}`));
+  if (failed) say(`FAILED; the logs are in ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+  say(`done in ${elapsed()}`);
+}
+process.exit(failed ? 1 : 0);
+
+async function smokeFlows(base: number, chengduAuth: Record<string, string>, ampersandAuth: Record<string, string>, tomorrow: string, acknowledged: Acknowledged[]): Promise<CheckOutcome> {
+  const seen: string[] = [];
+  const problems: string[] = [];
+  const use = async (url: string, headers: Record<string, string>, name: string, args: Record<string, unknown>, judge: (structured: any, text: string) => boolean) => {
+    const client = await connectClient(url, headers);
+    try {
+      const result = await client.callTool({ name, arguments: args });
+      const text = JSON.stringify(result.content);
+      if (result.isError || !judge(result.structuredContent, text)) problems.push(`${name}: ${text.slice(0, 200)}`);
+      else seen.push(name);
+      return result.structuredContent as any;
+    } finally {
+      await client.close();
+    }
+  };
+  const key = `smoke-${randomBytes(6).toString('hex')}`;
+  const args = { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: key };
+  const draft = await use(frontendUrl(base, 'chengdu-soul'), chengduAuth, 'propose_chengdu_itinerary', args, (s) => typeof s?.draftRef === 'string');
+  if (draft?.draftRef) acknowledged.push({ tool: 'propose_chengdu_itinerary', args, answer: draft });
+  await use(frontendUrl(base, 'zaezd'), {}, 'find_event_trips', { topics: ['jazz', 'festival'], origin: 'Moscow', budget: 40000, date_from: tomorrow, date_to: addDays(tomorrow, 30), adults: 2 }, (s) => s?.status === 'ok' && s.packages.length > 0);
+  await use(frontendUrl(base, 'tutu-sim'), {}, 'search_hotels', { city_name: 'Казань', check_in: addDays(tomorrow, 10), check_out: addDays(tomorrow, 12), adults: 2 }, (_s, text) => text.length > 10);
+  await use(`${frontendUrl(base, 'ampersand-mcp')}/mcp`, ampersandAuth, 'ask_question', { question: 'Which instrument do I play?' }, (s) => JSON.stringify(s).includes('cello'));
+  return { name: 'smoke flows through the load balancer', ok: problems.length === 0, detail: `${seen.join(', ')} answered through HAProxy with the official MCP client${problems.length ? `; failed: ${problems.join('; ')}` : ''}` };
+}
+
+function failuresCheck(product: string, tally: Tally): CheckOutcome {
+  const kinds = Object.keys(tally.failedAttempts);
+  const retryable = kinds.every((kind) => kind === '503' || kind === 'reset');
+  const ok = retryable && Object.keys(tally.unrecovered).length === 0 && tally.succeeded === tally.requests;
+  return {
+    name: `${product}: every failure retryable and completed`,
+    ok,
+    detail: `${tally.requests} requests, ${tally.succeeded} succeeded (${tally.completedByRetry} after a retry); failed attempts ${JSON.stringify(tally.failedAttempts)}; unrecovered ${JSON.stringify(tally.unrecovered)}${Object.keys(tally.examples).length ? ` e.g. ${JSON.stringify(tally.examples)}` : ''}`,
+  };
+}
+
+async function prometheusCoverage(server: MetricsServer, all: Replica[]): Promise<{ checks: CheckOutcome[]; printed: string }> {
+  const queries = ['up', 'sum by (job, replica) (http_server_requests_total)', 'sum by (job, replica) (mcp_server_tool_calls_total)'];
+  const results = await Promise.all(queries.map((q) => server.query(q)));
+  const lines = queries.flatMap((q, i) => [
+    `  query: ${q}`,
+    ...results[i]!.map((s) => `    ${s.metric.job}{replica="${s.metric.replica}"} ${s.value}`).sort(),
+  ]);
+  const valueOf = (i: number, name: string) => results[i]!.find((s) => s.metric.replica === name)?.value;
+  const down = all.filter((r) => valueOf(0, r.name) !== 1).map((r) => r.name);
+  const uncounted = all.filter((r) => !(valueOf(1, r.name)! > 0)).map((r) => r.name);
+  return {
+    printed: lines.join('\n'),
+    checks: [
+      { name: 'Prometheus: every replica up', ok: down.length === 0, detail: down.length ? `not up: ${down.join(', ')}` : `up = 1 for all ${all.length}` },
+      { name: 'Prometheus: request counters cover every replica', ok: uncounted.length === 0, detail: uncounted.length ? `no requests counted: ${uncounted.join(', ')}` : `http_server_requests_total > 0 for all ${all.length}` },
+    ],
+  };
+}
+
+function printSummary(s: typeof settings, loadSeconds: number, tallies: LoadTallies, restarts: string[], acknowledged: Acknowledged[], prometheus: string): void {
+  const requests = Object.values(tallies).reduce((n, t) => n + t.requests, 0);
+  const lines = [
+    '',
+    `== npm run topology: summary (${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}) ==`,
+    `replicas: ${Object.entries(SERVICES).map(([name, { replicas }]) => `${name} ×${replicas}`).join(', ')}; HAProxy and Prometheus on 127.0.0.1:${s.basePort}+`,
+    `load: ${s.connections} connections, ${loadSeconds.toFixed(0)} s, ${requests} requests (${Object.entries(tallies).map(([p, t]) => `${p} ${t.requests}`).join(', ')})`,
+    `restarts under load: ${restarts.join('; ')}`,
+    `writes acknowledged: ${new Set(acknowledged.map((w) => `${w.tool}:${String(w.args.idempotencyKey)}`)).size} (${acknowledged.length} answers)`,
+    'checks:',
+    ...checks.map((c) => `  ${c.ok ? 'PASS' : 'FAIL'} ${c.name}: ${c.detail}`),
+    'Prometheus (GET /api/v1/query):',
+    prometheus,
+    `result: ${checks.every((c) => c.ok) ? 'all checks passed' : `${checks.filter((c) => !c.ok).length} of ${checks.length} checks FAILED`}`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
+}
