@@ -60,7 +60,11 @@ const REVOCATION_BOUND_MS = 15_000;
 
 export async function revocationReachesEveryReplica(mcpReplicaUrls: string[], token: string, revoke: () => Promise<string>): Promise<CheckOutcome> {
   const ask = (url: string) =>
-    rpc(url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask_question', arguments: { question: 'Which instrument do I play?' } } }, { headers: { Authorization: `Bearer ${token}` } });
+    rpc(
+      url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask_question', arguments: { question: 'Which instrument do I play?' } } },
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
   const before = await Promise.all(mcpReplicaUrls.map(ask));
   const servedBefore = before.every((a) => a.status === 200 && a.json?.result?.isError !== true);
   await revoke();

@@ -5,7 +5,7 @@
  *
  *   base + 1..10     HAProxy's frontends, one per product (the addresses clients use)
  *   base + 101..110  replica 1 of each product; base + 201..210 replica 2
- *   base + 90        Prometheus
+ *   base + 90        Prometheus; base + 91 HAProxy's statistics
  */
 export const SERVICES = {
   'chengdu-soul': { offset: 1, replicas: 2 },
@@ -47,5 +47,6 @@ export function topologySettings(env: NodeJS.ProcessEnv): TopologySettings {
 export const frontendPort = (base: number, service: Service) => base + SERVICES[service].offset;
 export const replicaPort = (base: number, service: Service, replica: number) => base + 100 * replica + SERVICES[service].offset;
 export const prometheusPort = (base: number) => base + 90;
+export const statsPort = (base: number) => base + 91;
 export const frontendUrl = (base: number, service: Service) => `http://127.0.0.1:${frontendPort(base, service)}`;
 export const replicaUrl = (base: number, service: Service, replica: number) => `http://127.0.0.1:${replicaPort(base, service, replica)}`;

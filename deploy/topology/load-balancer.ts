@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICES, frontendPort, replicaPort, type Service } from './layout.ts';
+import { SERVICES, frontendPort, replicaPort, statsPort, type Service } from './layout.ts';
 
 export const HAPROXY = '/usr/sbin/haproxy';
 
@@ -19,7 +19,13 @@ export function haproxyConfig(basePort: number): string {
       { length: SERVICES[service].replicas },
       (_, i) => `    server ${service}-${i + 1} 127.0.0.1:${replicaPort(basePort, service, i + 1)}`,
     );
-    return [`frontend ${service}`, `    bind 127.0.0.1:${frontendPort(basePort, service)}`, `    default_backend ${service}`, `backend ${service}`, ...servers].join('\n');
+    return [
+      `frontend ${service}`,
+      `    bind 127.0.0.1:${frontendPort(basePort, service)}`,
+      `    default_backend ${service}`,
+      `backend ${service}`,
+      ...servers,
+    ].join('\n');
   });
   return `global
     maxconn 2000
@@ -39,11 +45,19 @@ defaults
     option redispatch 1
     retry-on conn-failure empty-response junk-response response-timeout
 
+# What the run reports of HAProxy's own work: its retries, redispatches and answers by status.
+listen stats
+    bind 127.0.0.1:${statsPort(basePort)}
+    stats enable
+    stats uri /stats
+
 ${sections.join('\n\n')}
 `;
 }
 
 export interface LoadBalancer {
+  /** Per product, from HAProxy's statistics: what it retried, redispatched and answered. */
+  report(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -62,6 +76,17 @@ export async function startLoadBalancer(basePort: number, workDir: string): Prom
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
+    async report() {
+      const csv = await (await fetch(`http://127.0.0.1:${statsPort(basePort)}/stats;csv`)).text();
+      const [header, ...rows] = csv.trim().split('\n');
+      const fields = header!.replace(/^# /, '').split(',');
+      const records = rows.map((row) => Object.fromEntries(row.split(',').map((value, i) => [fields[i], value])));
+      return (Object.keys(SERVICES) as Service[]).map((service) => {
+        const front = records.find((r) => r.pxname === service && r.svname === 'FRONTEND') ?? {};
+        const back = records.find((r) => r.pxname === service && r.svname === 'BACKEND') ?? {};
+        return `${service}: ${front.stot} sessions; answered 2xx ${front.hrsp_2xx}, 4xx ${front.hrsp_4xx}, 5xx ${front.hrsp_5xx}; retried ${back.wretr}, redispatched ${back.wredis}, connection errors ${back.econ}, response errors ${back.eresp}`;
+      });
+    },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

@@ -59,7 +59,11 @@ export async function startMetricsServer(basePort: number, workDir: string): Pro
     url,
     async query(promql) {
       const answer = await fetch(`${url}/api/v1/query?query=${encodeURIComponent(promql)}`);
-      const body = (await answer.json()) as { status: string; error?: string; data?: { result: Array<{ metric: Record<string, string>; value: [number, string] }> } };
+      const body = (await answer.json()) as {
+        status: string;
+        error?: string;
+        data?: { result: Array<{ metric: Record<string, string>; value: [number, string] }> };
+      };
       if (body.status !== 'success') throw new Error(`prometheus refused ${promql}: ${body.error}`);
       return body.data!.result.map((sample) => ({ metric: sample.metric, value: Number(sample.value[1]) }));
     },

@@ -36,7 +36,13 @@ export async function write(tally: Tally, baseUrl: string, auth: Record<string, 
   return answer.structured;
 }
 
-export async function runMixedLoad(targets: LoadTargets, tallies: LoadTallies, connections: number, until: Promise<void>, acknowledged: Acknowledged[]): Promise<void> {
+export async function runMixedLoad(
+  targets: LoadTargets,
+  tallies: LoadTallies,
+  connections: number,
+  until: Promise<void>,
+  acknowledged: Acknowledged[],
+): Promise<void> {
   let done = false;
   void until.then(() => (done = true));
   let chains = 0;
@@ -68,9 +74,5 @@ export async function runMixedLoad(targets: LoadTargets, tallies: LoadTallies, c
   const writers = Math.max(1, Math.floor(connections / 2));
   const travellers = Math.max(1, Math.floor((connections - writers) / 2));
   const askers = Math.max(1, connections - writers - travellers);
-  await Promise.all([
-    ...Array.from({ length: writers }, writer),
-    ...Array.from({ length: travellers }, traveller),
-    ...Array.from({ length: askers }, asker),
-  ]);
+  await Promise.all([...Array.from({ length: writers }, writer), ...Array.from({ length: travellers }, traveller), ...Array.from({ length: askers }, asker)]);
 }

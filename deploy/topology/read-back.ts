@@ -14,7 +14,12 @@ import type { CheckOutcome } from './cross-replica-checks.ts';
 
 const REPLAYS_AT_ONCE = 4;
 
-export async function readBack(baseUrl: string, auth: Record<string, string>, acknowledged: readonly Acknowledged[], env: NodeJS.ProcessEnv): Promise<CheckOutcome[]> {
+export async function readBack(
+  baseUrl: string,
+  auth: Record<string, string>,
+  acknowledged: readonly Acknowledged[],
+  env: NodeJS.ProcessEnv,
+): Promise<CheckOutcome[]> {
   const tally = newTally();
   const differing: string[] = [];
   let next = 0;
@@ -41,11 +46,13 @@ export async function readBack(baseUrl: string, auth: Record<string, string>, ac
   const extra = kinds.flatMap((kind) => {
     const counted = new Map<string, number>();
     for (const line of expected[kind]) counted.set(line, (counted.get(line) ?? 0) + 1);
-    return stored[kind].filter((line) => {
-      const left = counted.get(line) ?? 0;
-      counted.set(line, left - 1);
-      return left <= 0;
-    }).map((line) => `${kind} ${line}`);
+    return stored[kind]
+      .filter((line) => {
+        const left = counted.get(line) ?? 0;
+        counted.set(line, left - 1);
+        return left <= 0;
+      })
+      .map((line) => `${kind} ${line}`);
   });
   const writes = new Set(acknowledged.map((w) => `${w.tool}:${String(w.args.idempotencyKey)}`)).size;
   return [

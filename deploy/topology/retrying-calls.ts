@@ -40,13 +40,7 @@ export interface CallAnswer {
 }
 
 /** Sends one tools/call to `baseUrl`'s /mcp until it succeeds, fails for good, or runs out of attempts. */
-export async function callTool(
-  tally: Tally,
-  baseUrl: string,
-  name: string,
-  args: unknown,
-  headers: Record<string, string> = {},
-): Promise<CallAnswer> {
+export async function callTool(tally: Tally, baseUrl: string, name: string, args: unknown, headers: Record<string, string> = {}): Promise<CallAnswer> {
   tally.requests += 1;
   let retried = false;
   let last: FailureKind = 'reset';

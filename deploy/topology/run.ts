@@ -17,7 +17,7 @@ import { addDays, todayIn } from '../../smoke/calendar-days.ts';
 import { rateLimitAcrossReplicas, revocationReachesEveryReplica, sameKeyOnTwoReplicas, type CheckOutcome } from './cross-replica-checks.ts';
 import { createFreshDatabase } from './fresh-database.ts';
 import { SERVICES, frontendUrl, topologySettings, type Service } from './layout.ts';
-import { startLoadBalancer } from './load-balancer.ts';
+import { startLoadBalancer, type LoadBalancer } from './load-balancer.ts';
 import { SCRAPE_SECONDS, startMetricsServer, type MetricsServer } from './metrics-server.ts';
 import { runMixedLoad, type LoadTallies } from './mixed-load.ts';
 import { operatorCommand } from './operator-commands.ts';
@@ -35,6 +35,7 @@ const RESTARTS: Array<{ name: string; signal: 'SIGTERM' | 'SIGKILL' }> = [
   { name: 'chengdu-soul-2', signal: 'SIGKILL' },
 ];
 const FIRST_RESTART_AFTER_MS = 5000;
+const AFTER_LAST_RESTART_MS = 5000;
 
 const settings = topologySettings(process.env);
 const base = settings.basePort;
@@ -47,7 +48,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const database = await createFreshDatabase(settings.adminDatabaseUrl);
 const replicas: Replica[] = [];
-let stopLoadBalancer: (() => Promise<void>) | undefined;
+let loadBalancer: LoadBalancer | undefined;
 let metrics: MetricsServer | undefined;
 let failed = true;
 try {
@@ -92,13 +93,14 @@ try {
   for (const service of Object.keys(SERVICES) as Service[])
     for (let i = 1; i <= SERVICES[service].replicas; i++) replicas.push(replica(service, i, base, env[service], work));
   const byName = (name: string) => replicas.find((r) => r.name === name)!;
-  // tutu-sim and the API first: zaezd and the MCP service call them.
+  // HAProxy first: zaezd reaches tutu-sim and the MCP service the API through it, and neither is
+  // ready while its upstream is not; so tutu-sim and the API start first, too.
+  loadBalancer = await startLoadBalancer(base, work);
+  metrics = await startMetricsServer(base, work);
+  say(`HAProxy on ${base + 1}…${base + 10}, Prometheus on ${metrics.url}`);
   const order: Service[] = ['tutu-sim', 'ampersand-api', 'chengdu-soul', 'zaezd', 'ampersand-mcp'];
   for (const service of order) await Promise.all(replicas.filter((r) => r.service === service).map((r) => r.start()));
   say(`${replicas.length} replicas ready`);
-  stopLoadBalancer = (await startLoadBalancer(base, work)).stop;
-  metrics = await startMetricsServer(base, work);
-  say(`HAProxy on ${base + 1}…${base + 10}, Prometheus on ${metrics.url}`);
 
   // The smoke flows, through the load balancer, with the official MCP client.
   const chengduOp = (...argv: string[]) => operatorCommand(env['chengdu-soul'], 'chengdu-soul-operator', ...argv);
@@ -147,7 +149,8 @@ try {
     },
     tallies,
     settings.connections,
-    Promise.all([sleep(settings.loadSeconds * 1000), restarting]).then(() => undefined),
+    // A few seconds more after the last restart, so the restarted replica takes load again.
+    Promise.all([sleep(settings.loadSeconds * 1000), restarting.then(() => sleep(AFTER_LAST_RESTART_MS))]).then(() => undefined),
     acknowledged,
   );
   const loadSeconds = (Date.now() - loadStarted) / 1000;
@@ -157,7 +160,12 @@ try {
   const chengduReplicas = replicas.filter((r) => r.service === 'chengdu-soul').map((r) => r.url);
   checks.push(await sameKeyOnTwoReplicas(chengduReplicas, chengduAuth, acknowledged));
   checks.push(...(await readBack(frontendUrl(base, 'chengdu-soul'), chengduAuth, acknowledged, env['chengdu-soul'])));
-  checks.push(await rateLimitAcrossReplicas(replicas.filter((r) => r.service === 'ampersand-api').map((r) => r.url), REGISTRATIONS_PER_ADDRESS));
+  checks.push(
+    await rateLimitAcrossReplicas(
+      replicas.filter((r) => r.service === 'ampersand-api').map((r) => r.url),
+      REGISTRATIONS_PER_ADDRESS,
+    ),
+  );
   await ampersandOp('create-andee', 'topology_revoked', 'Topology', 'Revoked');
   await ampersandOp('add-fact', 'topology_revoked', 'I', 'play', 'the', 'cello.', '--visibility', 'public');
   const revokedOutput = await ampersandOp('hosted-runtime-token', 'topology_revoked');
@@ -171,9 +179,30 @@ try {
   );
   await chengduOp('revoke-credential', credentialId);
   const refusedEverywhere = await Promise.all(
-    chengduReplicas.map(async (url) => (await fetch(`${url}/mcp`, { method: 'POST', headers: { ...chengduAuth, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'propose_chengdu_itinerary', arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: 'after-revocation' } } }) })).status),
+    chengduReplicas.map(
+      async (url) =>
+        (
+          await fetch(`${url}/mcp`, {
+            method: 'POST',
+            headers: { ...chengduAuth, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'tools/call',
+              params: {
+                name: 'propose_chengdu_itinerary',
+                arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: 'after-revocation' },
+              },
+            }),
+          })
+        ).status,
+    ),
   );
-  checks.push({ name: 'a revoked credential is refused by every replica', ok: refusedEverywhere.every((s) => s === 401), detail: `statuses ${refusedEverywhere.join(', ')}` });
+  checks.push({
+    name: 'a revoked credential is refused by every replica',
+    ok: refusedEverywhere.every((s) => s === 401),
+    detail: `statuses ${refusedEverywhere.join(', ')}`,
+  });
 
   // Prometheus: two more scrapes, so that the last requests are counted.
   await sleep(2 * SCRAPE_SECONDS * 1000 + 500);
@@ -181,12 +210,12 @@ try {
   checks.push(...prometheusOutput.checks);
 
   failed = checks.some((c) => !c.ok);
-  printSummary(settings, loadSeconds, tallies, restarts, acknowledged, prometheusOutput.printed);
+  printSummary(settings, loadSeconds, tallies, restarts, acknowledged, await loadBalancer.report(), prometheusOutput.printed);
 } catch (error) {
   say(`the run broke off: ${(error as Error).stack ?? error}`);
   failed = true;
 } finally {
-  await stopLoadBalancer?.();
+  await loadBalancer?.stop();
   await metrics?.stop();
   await Promise.all(replicas.map((r) => r.stop('SIGTERM')));
   await database.drop().catch((error) => say(`could not drop ${database.name}: ${error}`));
@@ -196,10 +225,22 @@ try {
 }
 process.exit(failed ? 1 : 0);
 
-async function smokeFlows(base: number, chengduAuth: Record<string, string>, ampersandAuth: Record<string, string>, tomorrow: string, acknowledged: Acknowledged[]): Promise<CheckOutcome> {
+async function smokeFlows(
+  base: number,
+  chengduAuth: Record<string, string>,
+  ampersandAuth: Record<string, string>,
+  tomorrow: string,
+  acknowledged: Acknowledged[],
+): Promise<CheckOutcome> {
   const seen: string[] = [];
   const problems: string[] = [];
-  const use = async (url: string, headers: Record<string, string>, name: string, args: Record<string, unknown>, judge: (structured: any, text: string) => boolean) => {
+  const use = async (
+    url: string,
+    headers: Record<string, string>,
+    name: string,
+    args: Record<string, unknown>,
+    judge: (structured: any, text: string) => boolean,
+  ) => {
     const client = await connectClient(url, headers);
     try {
       const result = await client.callTool({ name, arguments: args });
@@ -215,10 +256,28 @@ async function smokeFlows(base: number, chengduAuth: Record<string, string>, amp
   const args = { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: key };
   const draft = await use(frontendUrl(base, 'chengdu-soul'), chengduAuth, 'propose_chengdu_itinerary', args, (s) => typeof s?.draftRef === 'string');
   if (draft?.draftRef) acknowledged.push({ tool: 'propose_chengdu_itinerary', args, answer: draft });
-  await use(frontendUrl(base, 'zaezd'), {}, 'find_event_trips', { topics: ['jazz', 'festival'], origin: 'Moscow', budget: 40000, date_from: tomorrow, date_to: addDays(tomorrow, 30), adults: 2 }, (s) => s?.status === 'ok' && s.packages.length > 0);
-  await use(frontendUrl(base, 'tutu-sim'), {}, 'search_hotels', { city_name: 'Казань', check_in: addDays(tomorrow, 10), check_out: addDays(tomorrow, 12), adults: 2 }, (_s, text) => text.length > 10);
-  await use(`${frontendUrl(base, 'ampersand-mcp')}/mcp`, ampersandAuth, 'ask_question', { question: 'Which instrument do I play?' }, (s) => JSON.stringify(s).includes('cello'));
-  return { name: 'smoke flows through the load balancer', ok: problems.length === 0, detail: `${seen.join(', ')} answered through HAProxy with the official MCP client${problems.length ? `; failed: ${problems.join('; ')}` : ''}` };
+  await use(
+    frontendUrl(base, 'zaezd'),
+    {},
+    'find_event_trips',
+    { topics: ['jazz', 'festival'], origin: 'Moscow', budget: 40000, date_from: tomorrow, date_to: addDays(tomorrow, 30), adults: 2 },
+    (s) => s?.status === 'ok' && s.packages.length > 0,
+  );
+  await use(
+    frontendUrl(base, 'tutu-sim'),
+    {},
+    'search_hotels',
+    { city_name: 'Казань', check_in: addDays(tomorrow, 10), check_out: addDays(tomorrow, 12), adults: 2 },
+    (_s, text) => text.length > 10,
+  );
+  await use(`${frontendUrl(base, 'ampersand-mcp')}/mcp`, ampersandAuth, 'ask_question', { question: 'Which instrument do I play?' }, (s) =>
+    JSON.stringify(s).includes('cello'),
+  );
+  return {
+    name: 'smoke flows through the load balancer',
+    ok: problems.length === 0,
+    detail: `${seen.join(', ')} answered through HAProxy with the official MCP client${problems.length ? `; failed: ${problems.join('; ')}` : ''}`,
+  };
 }
 
 function failuresCheck(product: string, tally: Tally): CheckOutcome {
@@ -235,31 +294,48 @@ function failuresCheck(product: string, tally: Tally): CheckOutcome {
 async function prometheusCoverage(server: MetricsServer, all: Replica[]): Promise<{ checks: CheckOutcome[]; printed: string }> {
   const queries = ['up', 'sum by (job, replica) (http_server_requests_total)', 'sum by (job, replica) (mcp_server_tool_calls_total)'];
   const results = await Promise.all(queries.map((q) => server.query(q)));
-  const lines = queries.flatMap((q, i) => [
-    `  query: ${q}`,
-    ...results[i]!.map((s) => `    ${s.metric.job}{replica="${s.metric.replica}"} ${s.value}`).sort(),
-  ]);
-  const valueOf = (i: number, name: string) => results[i]!.find((s) => s.metric.replica === name)?.value;
-  const down = all.filter((r) => valueOf(0, r.name) !== 1).map((r) => r.name);
-  const uncounted = all.filter((r) => !(valueOf(1, r.name)! > 0)).map((r) => r.name);
+  const lines = queries.flatMap((q, i) => [`  query: ${q}`, ...results[i]!.map((s) => `    ${s.metric.job}{replica="${s.metric.replica}"} ${s.value}`).sort()]);
+  const sampleOf = (i: number, name: string) => results[i]!.find((s) => s.metric.replica === name)?.value;
+  const down = all.filter((r) => sampleOf(0, r.name) !== 1).map((r) => r.name);
+  const uncounted = all.filter((r) => !(sampleOf(1, r.name)! > 0)).map((r) => r.name);
   return {
     printed: lines.join('\n'),
     checks: [
       { name: 'Prometheus: every replica up', ok: down.length === 0, detail: down.length ? `not up: ${down.join(', ')}` : `up = 1 for all ${all.length}` },
-      { name: 'Prometheus: request counters cover every replica', ok: uncounted.length === 0, detail: uncounted.length ? `no requests counted: ${uncounted.join(', ')}` : `http_server_requests_total > 0 for all ${all.length}` },
+      {
+        name: 'Prometheus: request counters cover every replica',
+        ok: uncounted.length === 0,
+        detail: uncounted.length ? `no requests counted: ${uncounted.join(', ')}` : `http_server_requests_total > 0 for all ${all.length}`,
+      },
     ],
   };
 }
 
-function printSummary(s: typeof settings, loadSeconds: number, tallies: LoadTallies, restarts: string[], acknowledged: Acknowledged[], prometheus: string): void {
+function printSummary(
+  s: typeof settings,
+  loadSeconds: number,
+  tallies: LoadTallies,
+  restarts: string[],
+  acknowledged: Acknowledged[],
+  haproxy: string[],
+  prometheus: string,
+): void {
   const requests = Object.values(tallies).reduce((n, t) => n + t.requests, 0);
   const lines = [
     '',
-    `== npm run topology: summary (${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}) ==`,
-    `replicas: ${Object.entries(SERVICES).map(([name, { replicas }]) => `${name} ×${replicas}`).join(', ')}; HAProxy and Prometheus on 127.0.0.1:${s.basePort}+`,
-    `load: ${s.connections} connections, ${loadSeconds.toFixed(0)} s, ${requests} requests (${Object.entries(tallies).map(([p, t]) => `${p} ${t.requests}`).join(', ')})`,
+    `== npm run topology: summary (${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}) ==`,
+    `replicas: ${Object.entries(SERVICES)
+      .map(([name, { replicas }]) => `${name} ×${replicas}`)
+      .join(', ')}; HAProxy and Prometheus on 127.0.0.1:${s.basePort}+`,
+    `load: ${s.connections} connections, ${loadSeconds.toFixed(0)} s, ${requests} requests (${Object.entries(tallies)
+      .map(([p, t]) => `${p} ${t.requests}`)
+      .join(', ')})`,
     `restarts under load: ${restarts.join('; ')}`,
     `writes acknowledged: ${new Set(acknowledged.map((w) => `${w.tool}:${String(w.args.idempotencyKey)}`)).size} (${acknowledged.length} answers)`,
+    'HAProxy (its statistics, the whole run):',
+    ...haproxy.map((line) => `  ${line}`),
     'checks:',
     ...checks.map((c) => `  ${c.ok ? 'PASS' : 'FAIL'} ${c.name}: ${c.detail}`),
     'Prometheus (GET /api/v1/query):',
