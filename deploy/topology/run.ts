@@ -36,6 +36,7 @@ const RESTARTS: Array<{ name: string; signal: 'SIGTERM' | 'SIGKILL' }> = [
 ];
 const FIRST_RESTART_AFTER_MS = 5000;
 const AFTER_LAST_RESTART_MS = 5000;
+const FINAL_STOP_BOUND_MS = 20_000;
 
 const settings = topologySettings(process.env);
 const base = settings.basePort;
@@ -217,7 +218,14 @@ try {
 } finally {
   await loadBalancer?.stop();
   await metrics?.stop();
-  await Promise.all(replicas.map((r) => r.stop('SIGTERM')));
+  // Drained as in a rollout; one that has not exited after the bound is killed, not waited on.
+  await Promise.all(
+    replicas.map(async (r) => {
+      const bound = setTimeout(() => void r.stop('SIGKILL'), FINAL_STOP_BOUND_MS);
+      await r.stop('SIGTERM');
+      clearTimeout(bound);
+    }),
+  );
   await database.drop().catch((error) => say(`could not drop ${database.name}: ${error}`));
   if (failed) say(`FAILED; the logs are in ${work}`);
   else rmSync(work, { recursive: true, force: true });
