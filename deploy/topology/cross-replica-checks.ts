@@ -4,11 +4,13 @@
  * - idempotency: one proposal with one key sent to both Chengdu Soul replicas at once is one draft;
  * - a rate limit counted across replicas (in Redis): &'s registrations per address, sent in turn
  *   to both API replicas from one client address (X-Forwarded-For, which the replicas trust from
- *   loopback), are refused after the limit, although neither replica saw that many alone;
+ *   loopback), are refused after the limit, although neither replica saw that many alone, and
+ *   Redis holds the address's count;
  * - a revocation reaches every MCP replica: after the operator revokes a grant, each & MCP
  *   replica refuses its token with 401, within a bound.
  */
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { proposal, type Acknowledged } from '@agent-products/chengdu-soul/acknowledged-writes';
 import { rpc } from '@agent-products/kit/testing';
 import { newKey } from './mixed-load.ts';
@@ -34,7 +36,10 @@ export async function sameKeyOnTwoReplicas(replicaUrls: string[], auth: Record<s
   };
 }
 
-export async function rateLimitAcrossReplicas(apiReplicaUrls: string[], limit: number): Promise<CheckOutcome> {
+/** The key &'s API counts an address's registrations under in Redis (rate-limiter-flexible's `<prefix>:<key>`). */
+const registrationsKey = (address: string) => `ampersand-registrationsPerAddress:${address}`;
+
+export async function rateLimitAcrossReplicas(apiReplicaUrls: string[], limit: number, redisUrl: string): Promise<CheckOutcome> {
   const address = `198.51.100.${1 + (randomBytes(1)[0]! % 250)}`;
   const statuses: string[] = [];
   for (let n = 0; n < limit + 2; n++) {
@@ -48,11 +53,20 @@ export async function rateLimitAcrossReplicas(apiReplicaUrls: string[], limit: n
     statuses.push(`${new URL(url).port}:${answer.status}`);
   }
   const codes = statuses.map((s) => Number(s.split(':')[1]));
-  const ok = codes.slice(0, limit).every((c) => c === 201) && codes.slice(limit).every((c) => c === 429);
+  // The count lives in Redis, shared by both replicas, not in either process.
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  let counted: string | null;
+  try {
+    await redis.connect();
+    counted = await redis.get(registrationsKey(address));
+  } finally {
+    redis.disconnect();
+  }
+  const ok = codes.slice(0, limit).every((c) => c === 201) && codes.slice(limit).every((c) => c === 429) && Number(counted) >= limit;
   return {
     name: 'rate limit across replicas',
     ok,
-    detail: `registrationsPerAddress=${limit}: ${limit + 2} registrations from ${address}, in turn to ports ${apiReplicaUrls.map((u) => new URL(u).port).join(' and ')}: ${statuses.join(' ')}`,
+    detail: `registrationsPerAddress=${limit}: ${limit + 2} registrations from ${address}, in turn to ports ${apiReplicaUrls.map((u) => new URL(u).port).join(' and ')}: ${statuses.join(' ')}; Redis ${registrationsKey(address)} = ${counted}`,
   };
 }
 

@@ -165,6 +165,7 @@ try {
     await rateLimitAcrossReplicas(
       replicas.filter((r) => r.service === 'ampersand-api').map((r) => r.url),
       REGISTRATIONS_PER_ADDRESS,
+      settings.redisUrl,
     ),
   );
   await ampersandOp('create-andee', 'topology_revoked', 'Topology', 'Revoked');
