@@ -7,11 +7,9 @@
  * service (SIGTERM; SIGKILL for a second Chengdu Soul replica), then proves what must hold and
  * prints a summary. Exits 1 when any check fails. Settings: layout.ts; README: deploy/README.md.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectClient } from '@agent-products/kit/testing';
 import type { Acknowledged } from '@agent-products/chengdu-soul/acknowledged-writes';
 import { addDays, todayIn } from '../../smoke/calendar-days.ts';
 import { rateLimitAcrossReplicas, revocationReachesEveryReplica, sameKeyOnTwoReplicas, type CheckOutcome } from './cross-replica-checks.ts';
@@ -21,9 +19,12 @@ import { startLoadBalancer, type LoadBalancer } from './load-balancer.ts';
 import { SCRAPE_SECONDS, startMetricsServer, type MetricsServer } from './metrics-server.ts';
 import { runMixedLoad, type LoadTallies } from './mixed-load.ts';
 import { operatorCommand } from './operator-commands.ts';
+import { processEnvironments } from './process-environments.ts';
 import { readBack } from './read-back.ts';
 import { replica, type Replica } from './replicas.ts';
-import { newTally, type Tally } from './retrying-calls.ts';
+import { newTally } from './retrying-calls.ts';
+import { smokeFlows } from './smoke-flows.ts';
+import { failuresCheck, printSummary, prometheusCoverage } from './summary.ts';
 
 const REGISTRATIONS_PER_ADDRESS = 6;
 /** Which replica each restart takes down, and how, in this order while the load runs. */
@@ -63,31 +64,8 @@ try {
     DRAIN_TIMEOUT_MS: '20000',
     LOG_LEVEL: 'warn',
   };
-  const closedPort = base + 99;
-  const env: Record<Service, NodeJS.ProcessEnv> = {
-    'chengdu-soul': { ...common, CHENGDU_SOUL_PUBLIC_URL: frontendUrl(base, 'chengdu-soul'), CHENGDU_SOUL_WRITES_PER_MINUTE: '1000000' },
-    zaezd: {
-      ...common,
-      ZAEZD_PUBLIC_URL: frontendUrl(base, 'zaezd'),
-      TUTU_MCP_URL: `${frontendUrl(base, 'tutu-sim')}/mcp`,
-      // Nothing leaves the machine: weather and map tiles point at a closed loopback port.
-      ZAEZD_WEATHER_URL: `http://127.0.0.1:${closedPort}`,
-      ZAEZD_TILE_URL: `http://127.0.0.1:${closedPort}/{z}/{x}/{y}.png`,
-    },
-    'tutu-sim': { ...common, TUTU_SIM_PUBLIC_URL: frontendUrl(base, 'tutu-sim') },
-    'ampersand-api': {} as NodeJS.ProcessEnv,
-    'ampersand-mcp': {} as NodeJS.ProcessEnv,
-  };
-  const ampersandEnv = {
-    ...common,
-    AMPERSAND_API_URL: frontendUrl(base, 'ampersand-api'),
-    AMPERSAND_MCP_URL: `${frontendUrl(base, 'ampersand-mcp')}/mcp`,
-    AMPERSAND_TOKEN_SECRET: randomBytes(32).toString('base64url'),
-    AMPERSAND_TRUSTED_PROXIES: '127.0.0.1',
-    AMPERSAND_RATE_LIMITS: `registrationsPerAddress=${REGISTRATIONS_PER_ADDRESS}/3600`,
-  };
-  env['ampersand-api'] = ampersandEnv;
-  env['ampersand-mcp'] = ampersandEnv;
+  const env = processEnvironments(base, common, REGISTRATIONS_PER_ADDRESS);
+  const ampersandEnv = env['ampersand-api'];
 
   say('migrating (node deploy/run.mjs migrate)');
   await operatorCommand(common, 'migrate');
@@ -212,7 +190,7 @@ try {
   checks.push(...prometheusOutput.checks);
 
   failed = checks.some((c) => !c.ok);
-  printSummary(settings, loadSeconds, tallies, restarts, acknowledged, await loadBalancer.report(), prometheusOutput.printed);
+  printSummary(settings, loadSeconds, tallies, restarts, acknowledged, await loadBalancer.report(), prometheusOutput.printed, checks);
 } catch (error) {
   say(`the run broke off: ${(error as Error).stack ?? error}`);
   failed = true;
@@ -233,124 +211,3 @@ try {
   say(`done in ${elapsed()}`);
 }
 process.exit(failed ? 1 : 0);
-
-async function smokeFlows(
-  base: number,
-  chengduAuth: Record<string, string>,
-  ampersandAuth: Record<string, string>,
-  tomorrow: string,
-  acknowledged: Acknowledged[],
-): Promise<CheckOutcome> {
-  const seen: string[] = [];
-  const problems: string[] = [];
-  const use = async (
-    url: string,
-    headers: Record<string, string>,
-    name: string,
-    args: Record<string, unknown>,
-    judge: (structured: any, text: string) => boolean,
-  ) => {
-    const client = await connectClient(url, headers);
-    try {
-      const result = await client.callTool({ name, arguments: args });
-      const text = JSON.stringify(result.content);
-      if (result.isError || !judge(result.structuredContent, text)) problems.push(`${name}: ${text.slice(0, 200)}`);
-      else seen.push(name);
-      return result.structuredContent as any;
-    } finally {
-      await client.close();
-    }
-  };
-  const key = `smoke-${randomBytes(6).toString('hex')}`;
-  const args = { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: key };
-  const draft = await use(frontendUrl(base, 'chengdu-soul'), chengduAuth, 'propose_chengdu_itinerary', args, (s) => typeof s?.draftRef === 'string');
-  if (draft?.draftRef) acknowledged.push({ tool: 'propose_chengdu_itinerary', args, answer: draft });
-  await use(
-    frontendUrl(base, 'zaezd'),
-    {},
-    'find_event_trips',
-    { topics: ['jazz', 'festival'], origin: 'Moscow', budget: 40000, date_from: tomorrow, date_to: addDays(tomorrow, 30), adults: 2 },
-    (s) => s?.status === 'ok' && s.packages.length > 0,
-  );
-  await use(
-    frontendUrl(base, 'tutu-sim'),
-    {},
-    'search_hotels',
-    { city_name: 'Казань', check_in: addDays(tomorrow, 10), check_out: addDays(tomorrow, 12), adults: 2 },
-    (_s, text) => text.length > 10,
-  );
-  await use(`${frontendUrl(base, 'ampersand-mcp')}/mcp`, ampersandAuth, 'ask_question', { question: 'Which instrument do I play?' }, (s) =>
-    JSON.stringify(s).includes('cello'),
-  );
-  return {
-    name: 'smoke flows through the load balancer',
-    ok: problems.length === 0,
-    detail: `${seen.join(', ')} answered through HAProxy with the official MCP client${problems.length ? `; failed: ${problems.join('; ')}` : ''}`,
-  };
-}
-
-function failuresCheck(product: string, tally: Tally): CheckOutcome {
-  const kinds = Object.keys(tally.failedAttempts);
-  const retryable = kinds.every((kind) => kind === '503' || kind === 'reset');
-  const ok = retryable && Object.keys(tally.unrecovered).length === 0 && tally.succeeded === tally.requests;
-  return {
-    name: `${product}: every failure retryable and completed`,
-    ok,
-    detail: `${tally.requests} requests, ${tally.succeeded} succeeded (${tally.completedByRetry} after a retry); failed attempts ${JSON.stringify(tally.failedAttempts)}; unrecovered ${JSON.stringify(tally.unrecovered)}${Object.keys(tally.examples).length ? ` e.g. ${JSON.stringify(tally.examples)}` : ''}`,
-  };
-}
-
-async function prometheusCoverage(server: MetricsServer, all: Replica[]): Promise<{ checks: CheckOutcome[]; printed: string }> {
-  const queries = ['up', 'sum by (job, replica) (http_server_requests_total)', 'sum by (job, replica) (mcp_server_tool_calls_total)'];
-  const results = await Promise.all(queries.map((q) => server.query(q)));
-  const lines = queries.flatMap((q, i) => [`  query: ${q}`, ...results[i]!.map((s) => `    ${s.metric.job}{replica="${s.metric.replica}"} ${s.value}`).sort()]);
-  const sampleOf = (i: number, name: string) => results[i]!.find((s) => s.metric.replica === name)?.value;
-  const down = all.filter((r) => sampleOf(0, r.name) !== 1).map((r) => r.name);
-  const uncounted = all.filter((r) => !(sampleOf(1, r.name)! > 0)).map((r) => r.name);
-  return {
-    printed: lines.join('\n'),
-    checks: [
-      { name: 'Prometheus: every replica up', ok: down.length === 0, detail: down.length ? `not up: ${down.join(', ')}` : `up = 1 for all ${all.length}` },
-      {
-        name: 'Prometheus: request counters cover every replica',
-        ok: uncounted.length === 0,
-        detail: uncounted.length ? `no requests counted: ${uncounted.join(', ')}` : `http_server_requests_total > 0 for all ${all.length}`,
-      },
-    ],
-  };
-}
-
-function printSummary(
-  s: typeof settings,
-  loadSeconds: number,
-  tallies: LoadTallies,
-  restarts: string[],
-  acknowledged: Acknowledged[],
-  haproxy: string[],
-  prometheus: string,
-): void {
-  const requests = Object.values(tallies).reduce((n, t) => n + t.requests, 0);
-  const lines = [
-    '',
-    `== npm run topology: summary (${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}) ==`,
-    `replicas: ${Object.entries(SERVICES)
-      .map(([name, { replicas }]) => `${name} ×${replicas}`)
-      .join(', ')}; HAProxy and Prometheus on 127.0.0.1:${s.basePort}+`,
-    `load: ${s.connections} connections, ${loadSeconds.toFixed(0)} s, ${requests} requests (${Object.entries(tallies)
-      .map(([p, t]) => `${p} ${t.requests}`)
-      .join(', ')})`,
-    `restarts under load: ${restarts.join('; ')}`,
-    `writes acknowledged: ${new Set(acknowledged.map((w) => `${w.tool}:${String(w.args.idempotencyKey)}`)).size} (${acknowledged.length} answers)`,
-    'HAProxy (its statistics, the whole run):',
-    ...haproxy.map((line) => `  ${line}`),
-    'checks:',
-    ...checks.map((c) => `  ${c.ok ? 'PASS' : 'FAIL'} ${c.name}: ${c.detail}`),
-    'Prometheus (GET /api/v1/query):',
-    prometheus,
-    `result: ${checks.every((c) => c.ok) ? 'all checks passed' : `${checks.filter((c) => !c.ok).length} of ${checks.length} checks FAILED`}`,
-    '',
-  ];
-  process.stdout.write(lines.join('\n'));
-}
