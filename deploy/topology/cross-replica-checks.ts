@@ -7,7 +7,8 @@
  *   loopback), are refused after the limit, although neither replica saw that many alone, and
  *   Redis holds the address's count;
  * - a revocation reaches every MCP replica: after the operator revokes a grant, each & MCP
- *   replica refuses its token with 401, within a bound.
+ *   replica refuses its token with 401, within a bound; and every Chengdu Soul replica refuses a
+ *   credential the operator revoked.
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -100,4 +101,20 @@ export async function revocationReachesEveryReplica(mcpReplicaUrls: string[], to
       .map((u, i) => `port ${new URL(u).port} in ${refusedAfter[i] ?? `more than ${REVOCATION_BOUND_MS}`} ms`)
       .join(', ')}`,
   };
+}
+
+export async function credentialRevocationReachesEveryReplica(
+  replicaUrls: string[],
+  auth: Record<string, string>,
+  revoke: () => Promise<string>,
+): Promise<CheckOutcome> {
+  await revoke();
+  const write = proposal(0, newKey('after-revocation'));
+  const statuses = await Promise.all(
+    replicaUrls.map(
+      async (url) =>
+        (await rpc(url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: write.tool, arguments: write.args } }, { headers: auth })).status,
+    ),
+  );
+  return { name: 'a revoked credential is refused by every replica', ok: statuses.every((s) => s === 401), detail: `statuses ${statuses.join(', ')}` };
 }

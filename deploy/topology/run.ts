@@ -12,7 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Acknowledged } from '@agent-products/chengdu-soul/acknowledged-writes';
 import { addDays, todayIn } from '../../smoke/calendar-days.ts';
-import { rateLimitAcrossReplicas, revocationReachesEveryReplica, sameKeyOnTwoReplicas, type CheckOutcome } from './cross-replica-checks.ts';
+import {
+  credentialRevocationReachesEveryReplica,
+  rateLimitAcrossReplicas,
+  revocationReachesEveryReplica,
+  sameKeyOnTwoReplicas,
+  type CheckOutcome,
+} from './cross-replica-checks.ts';
 import { createFreshDatabase } from './fresh-database.ts';
 import { SERVICES, frontendUrl, topologySettings, type Service } from './layout.ts';
 import { startLoadBalancer, type LoadBalancer } from './load-balancer.ts';
@@ -53,6 +59,12 @@ const replicas: Replica[] = [];
 let loadBalancer: LoadBalancer | undefined;
 let metrics: MetricsServer | undefined;
 let failed = true;
+let cleaning: Promise<void> | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    say(`${signal}: stopping`);
+    void cleanUp().then(() => process.exit(130));
+  });
 try {
   say(`database ${database.name}, Redis ${settings.redisUrl}, ports ${base}…${base + 210}, work directory ${work}`);
   const common = {
@@ -157,32 +169,7 @@ try {
       () => ampersandOp('revoke-grant', grantId),
     ),
   );
-  await chengduOp('revoke-credential', credentialId);
-  const refusedEverywhere = await Promise.all(
-    chengduReplicas.map(
-      async (url) =>
-        (
-          await fetch(`${url}/mcp`, {
-            method: 'POST',
-            headers: { ...chengduAuth, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-            body: JSON.stringify({
-              jsonrpc: '2.0',
-              id: 1,
-              method: 'tools/call',
-              params: {
-                name: 'propose_chengdu_itinerary',
-                arguments: { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'mixed', idempotencyKey: 'after-revocation' },
-              },
-            }),
-          })
-        ).status,
-    ),
-  );
-  checks.push({
-    name: 'a revoked credential is refused by every replica',
-    ok: refusedEverywhere.every((s) => s === 401),
-    detail: `statuses ${refusedEverywhere.join(', ')}`,
-  });
+  checks.push(await credentialRevocationReachesEveryReplica(chengduReplicas, chengduAuth, () => chengduOp('revoke-credential', credentialId)));
 
   // Prometheus: two more scrapes, so that the last requests are counted.
   await sleep(2 * SCRAPE_SECONDS * 1000 + 500);
@@ -195,6 +182,17 @@ try {
   say(`the run broke off: ${(error as Error).stack ?? error}`);
   failed = true;
 } finally {
+  await cleanUp();
+}
+process.exit(failed ? 1 : 0);
+
+/** Stops everything the run started and drops its database, once; on Ctrl-C too. */
+function cleanUp(): Promise<void> {
+  cleaning ??= stopEverything();
+  return cleaning;
+}
+
+async function stopEverything(): Promise<void> {
   await loadBalancer?.stop();
   await metrics?.stop();
   // Drained as in a rollout; one that has not exited after the bound is killed, not waited on.
@@ -210,4 +208,3 @@ try {
   else rmSync(work, { recursive: true, force: true });
   say(`done in ${elapsed()}`);
 }
-process.exit(failed ? 1 : 0);
