@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { proposal, type Acknowledged } from '@agent-products/chengdu-soul/acknowledged-writes';
+import { hashToken } from '@agent-products/kit/auth';
 import { rpc } from '@agent-products/kit/testing';
 import { newKey } from './mixed-load.ts';
 
@@ -37,8 +38,11 @@ export async function sameKeyOnTwoReplicas(replicaUrls: string[], auth: Record<s
   };
 }
 
-/** The key &'s API counts an address's registrations under in Redis (rate-limiter-flexible's `<prefix>:<key>`). */
-const registrationsKey = (address: string) => `ampersand-registrationsPerAddress:${address}`;
+/**
+ * The key &'s API counts an address's registrations under in Redis: rate-limiter-flexible's
+ * `<prefix>:<key>`, the key being the address hashed as & hashes every limit's subject.
+ */
+const registrationsKey = (address: string) => `ampersand-registrationsPerAddress:${hashToken(address)}`;
 
 export async function rateLimitAcrossReplicas(apiReplicaUrls: string[], limit: number, redisUrl: string): Promise<CheckOutcome> {
   const address = `198.51.100.${1 + (randomBytes(1)[0]! % 250)}`;
@@ -67,7 +71,7 @@ export async function rateLimitAcrossReplicas(apiReplicaUrls: string[], limit: n
   return {
     name: 'rate limit across replicas',
     ok,
-    detail: `registrationsPerAddress=${limit}: ${limit + 2} registrations from ${address}, in turn to ports ${apiReplicaUrls.map((u) => new URL(u).port).join(' and ')}: ${statuses.join(' ')}; Redis ${registrationsKey(address)} = ${counted}`,
+    detail: `registrationsPerAddress=${limit}: ${limit + 2} registrations from ${address}, in turn to ports ${apiReplicaUrls.map((u) => new URL(u).port).join(' and ')}: ${statuses.join(' ')}; Redis counts ${counted} for the address`,
   };
 }
 
