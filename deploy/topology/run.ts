@@ -7,7 +7,7 @@
  * service (SIGTERM; SIGKILL for a second Chengdu Soul replica), then proves what must hold and
  * prints a summary. Exits 1 when any check fails. Settings: layout.ts; README: deploy/README.md.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Acknowledged } from '@agent-products/chengdu-soul/acknowledged-writes';
@@ -21,8 +21,8 @@ import {
 } from './cross-replica-checks.ts';
 import { createFreshDatabase } from './fresh-database.ts';
 import { SERVICES, frontendUrl, topologySettings, type Service } from './layout.ts';
-import { startLoadBalancer, type LoadBalancer } from './load-balancer.ts';
-import { SCRAPE_SECONDS, startMetricsServer, type MetricsServer } from './metrics-server.ts';
+import { HAPROXY, startLoadBalancer, type LoadBalancer } from './load-balancer.ts';
+import { PROMETHEUS, SCRAPE_SECONDS, startMetricsServer, type MetricsServer } from './metrics-server.ts';
 import { runMixedLoad, type LoadTallies } from './mixed-load.ts';
 import { operatorCommand } from './operator-commands.ts';
 import { processEnvironments } from './process-environments.ts';
@@ -46,6 +46,12 @@ const AFTER_LAST_RESTART_MS = 5000;
 const FINAL_STOP_BOUND_MS = 20_000;
 
 const settings = topologySettings(process.env);
+for (const program of [HAPROXY, PROMETHEUS]) {
+  if (!existsSync(program)) {
+    process.stderr.write(`${program} is missing: apt-get install haproxy prometheus (Debian's packages)\n`);
+    process.exit(2);
+  }
+}
 const base = settings.basePort;
 const work = mkdtempSync(join(tmpdir(), 'topology-'));
 const started = Date.now();
