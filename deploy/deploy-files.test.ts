@@ -226,4 +226,33 @@ describe('the Kubernetes manifests', () => {
     for (const autoscaler of ofKind('HorizontalPodAutoscaler')) expect(names.has(autoscaler.spec.scaleTargetRef.name)).toBe(true);
     expect(ofKind('Job').map((job) => job.spec.template.spec.containers[0].args)).toEqual([['migrate']]);
   });
+
+  it('routes each public host of the Ingress to the Service of the process whose public URL names it, on a port the Service has', () => {
+    const [ingress, ...others] = ofKind('Ingress');
+    expect(others).toEqual([]);
+    const routed = new Map<string, string>();
+    for (const rule of ingress.spec.rules) {
+      for (const path of rule.http.paths) {
+        const backend = path.backend.service;
+        const service = ofKind('Service').find((s) => s.metadata.name === backend.name);
+        expect(service, `${rule.host} → ${backend.name}`).toBeDefined();
+        expect(
+          service.spec.ports.some((p: any) => (backend.port.name ? p.name === backend.port.name : p.port === backend.port.number)),
+          `${rule.host} → ${backend.name}:${backend.port.name ?? backend.port.number}`,
+        ).toBe(true);
+        routed.set(rule.host, backend.name);
+      }
+      expect(
+        ingress.spec.tls.some((tls: any) => tls.hosts.includes(rule.host)),
+        `${rule.host} has a certificate`,
+      ).toBe(true);
+    }
+    // Every host a process names as its own public address is routed to that process, and only those.
+    const publicHosts = new Map<string, string>();
+    for (const { workload, process, env } of workloads.filter((w) => w.workload.kind === 'Deployment')) {
+      const own = readSettings(process, env).settings.publicUrls[0]!;
+      if (new URL(own).protocol === 'https:') publicHosts.set(new URL(own).hostname, workload.metadata.name);
+    }
+    expect(Object.fromEntries(routed)).toEqual(Object.fromEntries(publicHosts));
+  });
 });

@@ -28,23 +28,19 @@ import { mcpAudience } from '../src/app.ts';
 import { configFromEnv, publicUrlFor, type ChengduConfig } from '../src/config.ts';
 import { openChengduDatabase } from '../src/store/open-chengdu-database.ts';
 import { startServerProcess, type ServerProcess } from './support/chengdu-process.ts';
+import {
+  acknowledgedWrites,
+  confirmation as confirmationWith,
+  proposal as proposalWith,
+  revision as revisionWith,
+  storedWrites,
+  type Acknowledged,
+  type Write,
+} from './support/acknowledged-writes.ts';
 
 const AGENTS = 4;
 const KILL_AFTER_ACKNOWLEDGED = 40;
 const KILL_AFTER_MS = 3000;
-
-type Tool = 'propose_chengdu_itinerary' | 'revise_chengdu_draft' | 'confirm_chengdu_draft';
-const OPERATION: Record<Tool, string> = { propose_chengdu_itinerary: 'propose', revise_chengdu_draft: 'revise', confirm_chengdu_draft: 'confirm' };
-type Json = Record<string, unknown>;
-
-interface Write {
-  tool: Tool;
-  args: Json;
-}
-interface Acknowledged extends Write {
-  /** The structuredContent of the successful answer. */
-  answer: any;
-}
 
 let env: NodeJS.ProcessEnv;
 let config: ChengduConfig;
@@ -113,39 +109,9 @@ afterAll(async () => {
   }
 });
 
-const sceneIdsOf = (draft: any): string[] => draft.days.flatMap((day: any) => day.scenes.map((scene: any) => scene.cardId));
-const RHYTHMS = ['spacious', 'balanced', 'full'] as const;
-
-function proposal(n: number): Write {
-  return {
-    tool: 'propose_chengdu_itinerary',
-    args: { dayCount: 1 + (n % 3), rhythm: RHYTHMS[n % 3], discovery: 'blend', atmosphere: n % 2 ? 'quiet' : 'lively', idempotencyKey: newKey() },
-  };
-}
-function revision(draft: any): Write {
-  return {
-    tool: 'revise_chengdu_draft',
-    args: {
-      draftRef: draft.draftRef,
-      expectedRevision: draft.revision,
-      expectedContentHash: draft.contentHash,
-      revisionIntent: { type: 'exclude_card', cardId: sceneIdsOf(draft)[0] },
-      idempotencyKey: newKey(),
-    },
-  };
-}
-function confirmation(draft: any): Write {
-  return {
-    tool: 'confirm_chengdu_draft',
-    args: {
-      draftRef: draft.draftRef,
-      expectedRevision: draft.revision,
-      expectedContentHash: draft.contentHash,
-      confirmation: { action: 'publish' },
-      idempotencyKey: newKey(),
-    },
-  };
-}
+const proposal = (n: number) => proposalWith(n, newKey());
+const revision = (draft: any) => revisionWith(draft, newKey());
+const confirmation = (draft: any) => confirmationWith(draft, newKey());
 
 describe('SIGKILL in the middle of planning writes', () => {
   it('loses no acknowledged write, half-writes nothing, and serves again after a restart', { timeout: 480_000 }, async () => {
@@ -245,47 +211,9 @@ describe('SIGKILL in the middle of planning writes', () => {
 
 /** Drafts, revisions, pages and idempotency records match the acknowledged answers, one for one. */
 async function expectStoredExactly(all: Acknowledged[]): Promise<void> {
-  const expected = new Map<string, { revisions: Map<number, string>; confirmed?: any }>();
-  for (const { tool, answer } of all) {
-    const draft = expected.get(answer.draftRef) ?? { revisions: new Map<number, string>() };
-    expected.set(answer.draftRef, draft);
-    if (tool === 'confirm_chengdu_draft') draft.confirmed = answer;
-    else draft.revisions.set(answer.revision, answer.contentHash);
-  }
-
   const database = await openChengduDatabase(config);
   try {
-    const db = database.db;
-    const drafts = await db.selectFrom('drafts').selectAll().execute();
-    const revisions = await db.selectFrom('draft_revisions').selectAll().execute();
-    const pages = await db.selectFrom('pages').selectAll().execute();
-    const records = await db.selectFrom('idempotency_records').select(['operation', 'idempotency_key']).execute();
-
-    expect(drafts.map((d) => d.draft_ref).sort()).toEqual([...expected.keys()].sort());
-    for (const row of drafts) {
-      const want = expected.get(row.draft_ref)!;
-      const latest = Math.max(...want.revisions.keys());
-      expect({ revision: row.revision, contentHash: row.content_hash, confirmed: row.confirmed_at !== null }).toEqual({
-        revision: latest,
-        contentHash: want.revisions.get(latest),
-        confirmed: want.confirmed !== undefined,
-      });
-    }
-
-    const storedRevisions = revisions.map((r) => `${r.draft_ref}#${r.revision}=${r.content_hash}`).sort();
-    const acknowledgedRevisions = [...expected].flatMap(([ref, want]) => [...want.revisions].map(([n, hash]) => `${ref}#${n}=${hash}`)).sort();
-    expect(storedRevisions).toEqual(acknowledgedRevisions);
-
-    const storedPages = pages.map((p) => `${p.draft_ref}#${p.revision}=${p.content_hash} /p/${p.token}`).sort();
-    const acknowledgedPages = [...expected.values()]
-      .filter((want) => want.confirmed)
-      .map(({ confirmed }) => `${confirmed.draftRef}#${confirmed.revision}=${confirmed.contentHash} /p/${confirmed.publication.pageUrl.split('/p/')[1]}`)
-      .sort();
-    expect(storedPages).toEqual(acknowledgedPages);
-
-    const storedKeys = records.map((r) => `${r.operation}:${r.idempotency_key}`).sort();
-    const acknowledgedKeys = [...new Set(all.map((w) => `${OPERATION[w.tool]}:${String(w.args.idempotencyKey)}`))].sort();
-    expect(storedKeys).toEqual(acknowledgedKeys);
+    expect(await storedWrites(database.db)).toEqual(acknowledgedWrites(all));
   } finally {
     await database.close();
   }

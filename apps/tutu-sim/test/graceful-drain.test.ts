@@ -3,12 +3,15 @@
  * `tutu-sim` process (`node --import tsx apps/tutu-sim/src/main.ts`, the kit's serving and
  * stop-on-signals like every product) answers a tool call that takes 3 s. SIGTERM arrives while
  * that call is in flight: readiness turns false at once while the port still accepts, the call
- * still gets its whole answer, and the process exits 0 with its port closed.
+ * still gets its whole answer, and the process exits 0 with its port closed. With tracing on, the
+ * spans still queued when it stops (batches wait up to the schedule delay) reach the OTLP receiver
+ * before it exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rpc } from '@agent-products/kit/testing';
+import { rpc, startOtlpReceiver } from '@agent-products/kit/testing';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -82,5 +85,27 @@ describe('graceful drain on SIGTERM', () => {
     expect(Date.now() - sentAt).toBeGreaterThanOrEqual(CALL_MS);
     expect(await sim.exited).toBe(0);
     expect(await status(`${sim.url}/health/live`)).toBe('ECONNREFUSED');
+  });
+
+  it('sends the spans still queued for export to the OTLP receiver before it exits', async () => {
+    const receiver = await startOtlpReceiver();
+    try {
+      // A schedule far longer than the test: only the flush on stop can send the span.
+      const sim = await startSim({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '600000', DRAIN_DELAY_MS: '0' });
+      const traceId = randomBytes(16).toString('hex');
+      const parentSpanId = randomBytes(8).toString('hex');
+      const answer = await fetch(`${sim.url}/health/live`, { headers: { traceparent: `00-${traceId}-${parentSpanId}-01` } });
+      expect(answer.status).toBe(200);
+      await answer.arrayBuffer();
+      expect(receiver.spans.filter((span) => span.traceId === traceId)).toEqual([]);
+
+      child!.kill('SIGTERM');
+      expect(await sim.exited, sim.output()).toBe(0);
+      expect(receiver.spans.filter((span) => span.traceId === traceId)).toEqual([
+        expect.objectContaining({ service: 'tutu-sim', traceId, parentSpanId, kind: 2, name: 'GET /health/live' }),
+      ]);
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -7,3 +7,4 @@ export { formatTraceparent, parseTraceparent, type TraceContext } from './trace-
 export { activeTrace, createTracer, type FinishedSpan, type Span, type SpanSink, type Tracer } from './tracer.ts';
 export { otlpExporter, type OtlpExporterOptions } from './otlp-exporter.ts';
 export { tracerFromEnv, type TracedService } from './tracing-settings.ts';
+export { flushExportingTracers } from './exporting-tracers.ts';

@@ -1,7 +1,7 @@
 /**
  * A span sink that sends batches to an OTLP/HTTP receiver as JSON (`POST …/v1/traces`,
  * `application/json`, OTLP's JSON encoding: ids in hex, times in nanoseconds as strings).
- * Spans wait in a bounded queue and go out every SCHEDULE_DELAY_MS or once MAX_BATCH are waiting;
+ * Spans wait in a bounded queue and go out every schedule delay (5 s) or once MAX_BATCH are waiting;
  * when the receiver is slow or away, what exceeds MAX_QUEUE is dropped (counted in the log), never
  * held against the requests being served.
  */
@@ -16,10 +16,12 @@ export interface OtlpExporterOptions {
   /** Resource attributes: `service.name` and whatever the settings add. */
   resource: Record<string, AttributeValue>;
   log: Logger;
+  /** How long a span may wait before its batch goes out (OTEL_BSP_SCHEDULE_DELAY); default 5 s. */
+  scheduleDelayMs?: number;
 }
 
 /** OTEL_BSP_* defaults from the OpenTelemetry specification. */
-const SCHEDULE_DELAY_MS = 5000;
+export const SCHEDULE_DELAY_MS = 5000;
 const MAX_BATCH = 512;
 const MAX_QUEUE = 2048;
 const SPAN_KIND: Readonly<Record<SpanKind, number>> = { internal: 1, server: 2, client: 3 };
@@ -31,7 +33,7 @@ export function otlpExporter(options: OtlpExporterOptions): SpanSink {
   let dropped = 0;
   let sending: Promise<void> = Promise.resolve();
   const resource = { attributes: encodeAttributes(options.resource) };
-  const timer = setInterval(() => void flush(), SCHEDULE_DELAY_MS);
+  const timer = setInterval(() => void flush(), options.scheduleDelayMs ?? SCHEDULE_DELAY_MS);
   // The schedule never keeps a process alive that has nothing else to do.
   timer.unref();
 

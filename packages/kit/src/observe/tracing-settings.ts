@@ -3,14 +3,16 @@
  * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` (the traces URL itself) or `OTEL_EXPORTER_OTLP_ENDPOINT`
  * (a base, `/v1/traces` appended), with `OTEL_EXPORTER_OTLP_HEADERS` / `_TRACES_HEADERS`
  * (`name=value,…`, values URL-encoded), `OTEL_EXPORTER_OTLP_TIMEOUT` / `_TRACES_TIMEOUT`,
- * `OTEL_SERVICE_NAME` and `OTEL_RESOURCE_ATTRIBUTES`. `OTEL_SDK_DISABLED=true` or
+ * `OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES` and `OTEL_BSP_SCHEDULE_DELAY` (ms between batches). `OTEL_SDK_DISABLED=true` or
  * `OTEL_TRACES_EXPORTER=none` turn it off. Spans go out as OTLP/HTTP JSON, which every OTLP/HTTP
  * receiver accepts beside protobuf; a protocol setting of `grpc` is refused at startup rather
- * than silently sending somewhere that does not listen for it.
+ * than silently sending somewhere that does not listen for it. A process that stops flushes
+ * what is queued (exporting-tracers.ts, from stopOnSignals).
  */
 import { SettingsError, envReader } from '../settings/env-readers.ts';
 import type { Logger } from '../log/index.ts';
-import { otlpExporter } from './otlp-exporter.ts';
+import { registerExportingTracer } from './exporting-tracers.ts';
+import { otlpExporter, SCHEDULE_DELAY_MS } from './otlp-exporter.ts';
 import { createTracer, type AttributeValue, type Tracer } from './tracer.ts';
 
 export interface TracedService {
@@ -45,7 +47,8 @@ export function tracerFromEnv(service: TracedService, env: NodeJS.ProcessEnv = p
     ...pairs('OTEL_RESOURCE_ATTRIBUTES', read.optional('OTEL_RESOURCE_ATTRIBUTES')),
     'service.name': read.optional('OTEL_SERVICE_NAME') ?? service.name,
   };
-  return createTracer(otlpExporter({ url, headers, timeoutMs, resource, log: service.log }));
+  const scheduleDelayMs = read.integer('OTEL_BSP_SCHEDULE_DELAY', SCHEDULE_DELAY_MS, { min: 1 });
+  return registerExportingTracer(createTracer(otlpExporter({ url, headers, timeoutMs, resource, log: service.log, scheduleDelayMs })));
 }
 
 function tracesUrl(traces: string | undefined, base: string | undefined): string | undefined {
