@@ -40,6 +40,12 @@ const LAYERS: Array<[layer: string, test: (source: string, functionName: string)
   ['idle', (s, f) => s === '' && f === '(idle)'],
   ['GC', (s, f) => s === '' && f === '(garbage collector)'],
   ['V8 / native (program)', (s, f) => s === '' && f === '(program)'],
+  // Node's native socket writes: on loopback the kernel's whole TCP send and the receiver's wake-up
+  // run inside them, so their samples are mostly kernel time (or time waiting for a core).
+  ['socket writes (native, kernel TCP)', (s, f) => s === '' && /^write(v|Utf8String|Latin1String|AsciiString|Buffer|Ucs2String)$/.test(f)],
+  // WebAssembly: in a process with the embedded database, PostgreSQL itself (PGlite), the
+  // database's own work; in one calling out with undici, its HTTP parser (llhttp).
+  ["WebAssembly (PGlite's PostgreSQL; undici's llhttp)", (s) => s.startsWith('wasm://')],
   ['serialization (JSON)', (s, f) => s === '' && (f === 'stringify' || f === 'parse')],
   ['validation (zod, ajv)', (s) => /^pkg:(zod|ajv|ajv-formats|@standard-schema)/.test(s)],
   ['MCP / JSON-RPC', (s) => /^pkg:@modelcontextprotocol\//.test(s) || /kit\/src\/mcp\//.test(s)],
@@ -87,7 +93,7 @@ function sourceMapOf(url: string): SourceMap | null {
 export function sourceOf(frame: CallFrame): string {
   const { url } = frame;
   if (url === '') return '';
-  if (url.startsWith('node:')) return url;
+  if (url.startsWith('node:') || url.startsWith('wasm://')) return url.startsWith('wasm://') ? 'wasm://' : url;
   const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (inPackage) return `pkg:${inPackage[1]}`;
   if (url.startsWith('file://') && url.endsWith('.mjs')) {
