@@ -15,6 +15,7 @@ import { benchChengduSearch } from './chengdu-search.ts';
 import { benchScale } from './scale.ts';
 import { benchSearchRelevance } from './chengdu-search-relevance.ts';
 import { benchZaezdTrips } from './zaezd-trips.ts';
+import { loadLine, machineLine } from './lib/machine.ts';
 import { applyObservabilitySwitch } from './lib/observability-switch.ts';
 
 const benches: Array<[string, () => Promise<string[]>]> = [
@@ -30,12 +31,15 @@ const benches: Array<[string, () => Promise<string[]>]> = [
 ];
 const only = process.argv[2];
 const observability = await applyObservabilitySwitch();
+console.log(machineLine());
 console.log(`Observability: ${observability.mode} (BENCH_OBSERVABILITY)`);
 const missed: string[] = [];
 for (const [name, bench] of benches) {
   if (only && only !== name) continue;
   missed.push(...(await bench()).map((m) => `${name}: ${m}`));
+  console.log(`(${name} done; ${loadLine()})`);
 }
+console.log(`\n${machineLine()}`);
 await observability.stop();
 if (missed.length > 0) {
   console.log(`\nMISSED:\n- ${missed.join('\n- ')}`);

@@ -10,7 +10,8 @@ import autocannon from 'autocannon';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 export const WARMUP_SECONDS = 4;
-const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+// BENCH_DIST_DIR: another build's bench/dist, to compare commits by the same measurement.
+const distDir = process.env.BENCH_DIST_DIR ? `${process.env.BENCH_DIST_DIR.replace(/\/$/, '')}/` : fileURLToPath(new URL('../dist/', import.meta.url));
 
 export interface Measured {
   requestsPerSecond: number;
@@ -29,8 +30,8 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
  * Servers run from the build (`npm run build`), as in production. A server whose calls need a
  * credential prints it on the same line: `LISTENING <url> TOKEN <token>`.
  */
-export async function startServer(name: string): Promise<{ url: string; token: string | undefined; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, `${distDir}${name}.mjs`], { stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startServer(name: string, extraNodeFlags: string[] = []): Promise<{ url: string; token: string | undefined; child: ChildProcess }> {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraNodeFlags, `${distDir}${name}.mjs`], { stdio: ['ignore', 'pipe', 'inherit'] });
   const { url, token } = await new Promise<{ url: string; token: string | undefined }>((resolve, reject) => {
     let buffer = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -150,12 +151,18 @@ export async function serverTarget(name: string, bodies: string[], connections: 
 }
 
 /** A process's CPU time so far (user + system), in ms, from /proc (Linux); undefined elsewhere. */
-function processCpuMs(pid: number | undefined): number | undefined {
+export function processCpuMs(pid: number | undefined): number | undefined {
+  const split = processCpuSplitMs(pid);
+  return split && split.user + split.system;
+}
+
+/** A process's CPU time so far in user space and in the kernel (system calls: sockets, files), in ms (Linux). */
+export function processCpuSplitMs(pid: number | undefined): { user: number; system: number } | undefined {
   if (pid === undefined) return undefined;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
   } catch {
     return undefined;
   }
