@@ -4,27 +4,26 @@
  * redirect back to the chat.
  */
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sessionCaller } from '../andees/caller.ts';
 import { conversationPage } from '../loops/conversation.ts';
 import { listChatRuns, readRun } from '../loops/runs.ts';
-import type { TurnEngine } from '../loops/turn-engine.ts';
-import type { AmpersandDatabase } from '../store/schema.ts';
+import { chatCases, type ChatCaseDeps } from '../loops/chat-cases.ts';
 import { chatPage } from './chat-page.tsx';
 import { beforeParam } from './conversation-list.tsx';
 import { LIST_PAGE } from './older-link.tsx';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
-import { sessionOr } from './web-deps.ts';
+import { sessionOf, signedIn } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
 export const MAX_CHAT_MESSAGE = 2000;
 
-export function chatWebRoutes(deps: { db: Kysely<AmpersandDatabase>; engine: TurnEngine }): Hono<WebEnv> {
+export function chatWebRoutes(deps: ChatCaseDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
+  const cases = chatCases(deps);
 
-  app.get('/chat', async (c) => {
-    const session = sessionOr(c, '/chat');
-    if (session instanceof Response) return session;
+  app.get('/chat', signedIn, async (c) => {
+    const session = sessionOf(c);
     const andeeId = session.andee.andeeId;
     const runs = await listChatRuns(deps.db, andeeId, 20);
     return c.html(
@@ -44,7 +43,7 @@ export function chatWebRoutes(deps: { db: Kysely<AmpersandDatabase>; engine: Tur
         fields: [{ field: 'message', problem: 'is not 1 to 2,000 characters' }],
       });
     }
-    await deps.engine.startChat({ andeeId: checked.session.andee.andeeId, message, correlationId: c.get('correlationId') });
+    await cases.send(sessionCaller(checked.session.andee), { message }, c.get('correlationId'));
     return c.redirect('/chat', 303);
   });
 

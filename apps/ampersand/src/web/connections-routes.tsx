@@ -6,27 +6,23 @@
  * carries the session's CSRF token and works without JavaScript.
  */
 import { Hono, type Context } from 'hono';
-import { MAX_CONTACTS } from '../contracts/connection-contracts.ts';
+import type { Andee } from '../andees/andee-repository.ts';
+import { sessionCaller } from '../andees/caller.ts';
+import { connectionTagInput, connectionsRequestInput, MAX_CONTACTS } from '../contracts/connection-contracts.ts';
+import { connectionCases } from '../identity/connection-cases.ts';
+import { contactCases } from '../identity/contact-cases.ts';
 import { looksLikeVCard, parseVCards } from '../identity/vcard.ts';
-import { TimeWords, requestZone } from './time-zone.tsx';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
 import { TAG_PATTERN } from '../andees/tags.ts';
 import { renderPage } from '../shell/layout.tsx';
-import { LIST_PAGE, OlderLink } from './older-link.tsx';
-import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { connectionsPage, loadConnectionsPage } from './connections-page.tsx';
+import { sessionOf, signedIn, type AndeePagesDeps } from './web-deps.ts';
+import { formInput } from './form-input.ts';
 import { checkedForm, checkedUpload, type WebEnv } from './web-session.ts';
 
 function csrfField(token: string) {
   return <input type="hidden" name="csrf" value={token} />;
-}
-
-function regionField() {
-  return (
-    <label>
-      Country for numbers without a +code (two letters, e.g. GB) <input type="text" name="region" maxlength={2} autocomplete="country" />
-    </label>
-  );
 }
 
 /** The numbers in pasted text or a file: every TEL of a vCard, or one number per line (or comma or semicolon). */
@@ -40,156 +36,18 @@ function numbersIn(text: string): string[] {
 
 export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
+  const cases = connectionCases(deps);
+  const contacts = contactCases(deps);
 
-  app.get('/connections', async (c) => {
-    const session = sessionOr(c, '/connections');
-    if (session instanceof Response) return session;
-    const id = session.andee.andeeId;
-    const [incomingPage, outgoingPage, activePage, suggestions, contactCount, unread] = await Promise.all([
-      deps.connections.requestsPage(id, 'incoming', { limit: LIST_PAGE.requests, after: c.req.query('incoming') }),
-      deps.connections.requestsPage(id, 'outgoing', { limit: LIST_PAGE.requests, after: c.req.query('outgoing') }),
-      deps.connections.activePage(id, { limit: LIST_PAGE.connections, after: c.req.query('connections') }),
-      deps.contacts.peopleYouMayKnow(id, 50),
-      deps.contacts.contactCount(id),
-      deps.notifications.unreadCount(id),
-    ]);
-    const incoming = incomingPage.requests;
-    const outgoing = outgoingPage.requests;
-    const active = activePage.connections;
-    const notice = connectionsNotice(c.req.query());
-    const now = deps.now();
-    const zone = requestZone(c);
-    return c.html(
-      renderPage(
-        'Connections',
-        <>
-          <h1>Connections</h1>
-          {notice ? (
-            <p class="notice" role="status">
-              {notice}
-            </p>
-          ) : null}
-          <h2 id="incoming">Requests for you</h2>
-          {incoming.length === 0 ? <p>{c.req.query('incoming') ? 'No older requests wait for you.' : 'No one is waiting for your answer.'}</p> : null}
-          {incoming.map((r) => (
-            <div class="card" data-request={r.tag}>
-              <p>
-                <strong>{r.name}</strong> ({r.tag}) wants to connect{r.note ? `: “${r.note}”` : '.'}
-              </p>
-              <div class="actions">
-                <form method="post" action="/connections/accept">
-                  {csrfField(session.csrfToken)}
-                  <input type="hidden" name="tag" value={r.tag} />
-                  <button type="submit" class="primary">
-                    Accept
-                  </button>
-                </form>
-                <form method="post" action="/connections/deny">
-                  {csrfField(session.csrfToken)}
-                  <input type="hidden" name="tag" value={r.tag} />
-                  <button type="submit">Decline</button>
-                </form>
-              </div>
-            </div>
-          ))}
-          <OlderLink path="/connections" param="incoming" next={incomingPage.next} anchor="incoming" label="Older requests for you" />
-          {outgoing.length ? (
-            <>
-              <h2 id="outgoing">Requests you sent</h2>
-              <ul>
-                {outgoing.map((r) => (
-                  <li data-outgoing={r.tag}>
-                    {r.name} ({r.tag}), sent <TimeWords at={new Date(r.requestedAt)} now={now} zone={zone} />
-                  </li>
-                ))}
-              </ul>
-              <OlderLink path="/connections" param="outgoing" next={outgoingPage.next} anchor="outgoing" label="Older requests you sent" />
-            </>
-          ) : null}
-          <h2 id="connections">Your connections</h2>
-          {active.length === 0 ? <p>{c.req.query('connections') ? 'No older connections.' : 'No connections yet.'}</p> : null}
-          <ul class="plain">
-            {active.map((a) => (
-              <li class="card" data-connection={a.tag}>
-                <strong>{a.name}</strong> ({a.tag})
-                <br />
-                <span class="meta">
-                  Connected <TimeWords at={new Date(a.connectedAt)} now={now} zone={zone} />
-                </span>
-                <br />
-                <a class="button" href={`/connections/remove?tag=${encodeURIComponent(a.tag)}`}>
-                  Remove…
-                </a>
-              </li>
-            ))}
-          </ul>
-          <OlderLink path="/connections" param="connections" next={activePage.next} anchor="connections" label="Older connections" />
-          <h2>People you may know</h2>
-          {suggestions.length === 0 ? <p>No suggestions. Add your contacts below to find people you know.</p> : null}
-          <ul class="plain">
-            {suggestions.map((s) => (
-              <li class="card" data-suggestion={s.tag}>
-                <strong>{s.name}</strong> ({s.tag})
-                <br />
-                <span class="meta">{s.match === 'mutual' ? 'You have each other’s numbers.' : 'One of you has the other’s number.'}</span>
-                <form method="post" action="/connections/request">
-                  {csrfField(session.csrfToken)}
-                  <input type="hidden" name="tag" value={s.tag} />
-                  <button type="submit" class="primary" aria-label={`Connect with ${s.name}`}>
-                    Connect
-                  </button>
-                </form>
-              </li>
-            ))}
-          </ul>
-          <h2>Send a request</h2>
-          <form method="post" action="/connections/request" class="card">
-            {csrfField(session.csrfToken)}
-            <label>
-              &tag <input type="text" name="tag" required maxlength={31} />
-            </label>
-            <label>
-              Note (optional) <input type="text" name="note" maxlength={280} />
-            </label>
-            <button type="submit">Send request</button>
-          </form>
-          <h2>Your contacts</h2>
-          <p class="meta">
-            {contactCount} contact{contactCount === 1 ? '' : 's'} on file. Numbers are kept only as keyed hashes, never as numbers; e-mail addresses are not
-            used. A new import replaces the old one.
-          </p>
-          <form method="post" action="/connections/contacts/file" enctype="multipart/form-data" class="card">
-            {csrfField(session.csrfToken)}
-            <label>
-              A contacts file (.vcf, as your phone or address book exports it)
-              <input type="file" name="file" accept=".vcf,text/vcard,text/x-vcard" required />
-            </label>
-            {regionField()}
-            <button type="submit" class="primary">
-              Import the file
-            </button>
-          </form>
-          <form method="post" action="/connections/contacts" class="card">
-            {csrfField(session.csrfToken)}
-            <label>
-              Or paste numbers, one per line, or a vCard (at most {MAX_CONTACTS})<textarea name="numbers"></textarea>
-            </label>
-            <label>
-              Your own number, so people who have it can find you <input type="text" name="ownNumber" maxlength={40} autocomplete="tel" />
-            </label>
-            {regionField()}
-            <button type="submit">Save contacts</button>
-          </form>
-        </>,
-        { signedIn: true, unread },
-      ),
-    );
+  app.get('/connections', signedIn, async (c) => {
+    const session = sessionOf(c);
+    const data = await loadConnectionsPage(deps, c, session.andee.andeeId);
+    return c.html(connectionsPage(data, session.csrfToken, connectionsNotice(c.req.query())));
   });
 
-  app.get('/connections/remove', async (c) => {
+  app.get('/connections/remove', signedIn, async (c) => {
     const tag = c.req.query('tag') ?? '';
-    const session = sessionOr(c, `/connections/remove?tag=${encodeURIComponent(tag)}`);
-    if (session instanceof Response) return session;
+    const session = sessionOf(c);
     const other = await deps.andees.byTag(tag);
     const connected = other ? (await deps.connections.active(session.andee.andeeId, 1000)).some((a) => a.tag === `&${other.tag}`) : false;
     if (!other || !connected) throw fail('not_connected', 'That andee is not one of your connections.');
@@ -220,61 +78,30 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
 
   const back = (done: Record<string, string>) => `/connections?${new URLSearchParams(done)}`;
   app.post('/connections/request', async (c) => {
-    const checked = await checkedForm(c);
-    const { session, form } = checked;
-    const to = await deps.andees.byTag(form.tag ?? '');
-    if (!to) throw fail('andee_not_found', `No andee has the tag ${form.tag}.`);
-    const note = (form.note ?? '').trim().slice(0, 280) || undefined;
-    const me = session.andee;
-    await deps.db
-      .transaction()
-      .execute((trx) =>
-        deps.connections.request(
-          trx,
-          { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl },
-          { andeeId: to.andeeId, name: to.displayName, tag: to.tag, photoUrl: to.photoUrl },
-          note,
-          deps.now(),
-        ),
-      );
-    return c.redirect(back({ done: 'requested', tag: to.tag }), 303);
+    const { session, form } = await checkedForm(c);
+    const input = formInput(connectionsRequestInput, { tag: form.tag ?? '', note: (form.note ?? '').trim() || undefined });
+    const requested = await cases.request(sessionCaller(session.andee), input, deps.now());
+    return c.redirect(back({ done: 'requested', tag: requested.to.tag.slice(1) }), 303);
   });
 
   for (const decision of ['accept', 'deny'] as const) {
     app.post(`/connections/${decision}`, async (c) => {
-      const checked = await checkedForm(c);
-      const { session, form } = checked;
-      const from = await deps.andees.byTag(form.tag ?? '');
-      const me = session.andee;
-      const done = from
-        ? await deps.db
-            .transaction()
-            .execute((trx) =>
-              deps.connections.resolveIncoming(
-                trx,
-                { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl },
-                from.andeeId,
-                decision === 'accept' ? 'accepted' : 'denied',
-                deps.now(),
-              ),
-            )
-        : false;
-      if (!done) throw fail('no_matching_request', 'That request is no longer waiting for you.');
-      return c.redirect(back({ done: decision === 'accept' ? 'accepted' : 'declined', tag: from!.tag }), 303);
+      const { session, form } = await checkedForm(c);
+      const input = formInput(connectionTagInput, { tag: form.tag ?? '' });
+      const decided = await cases[decision](sessionCaller(session.andee), input, deps.now());
+      return c.redirect(back({ done: decision === 'accept' ? 'accepted' : 'declined', tag: decided.tag.slice(1) }), 303);
     });
   }
 
   app.post('/connections/remove', async (c) => {
-    const checked = await checkedForm(c);
-    const other = await deps.andees.byTag(checked.form.tag ?? '');
-    const removed = other ? await deps.db.transaction().execute((trx) => deps.connections.remove(trx, checked.session.andee.andeeId, other.andeeId)) : false;
-    if (!removed) throw fail('not_connected', 'That andee is not one of your connections.');
-    return c.redirect(back({ done: 'removed', tag: other!.tag }), 303);
+    const { session, form } = await checkedForm(c);
+    const removed = await cases.remove(sessionCaller(session.andee), formInput(connectionTagInput, { tag: form.tag ?? '' }), deps.now());
+    return c.redirect(back({ done: 'removed', tag: removed.tag.slice(1) }), 303);
   });
 
   app.post('/connections/contacts', async (c) => {
     const { session, form } = await checkedForm(c);
-    return saveContacts(c, session.andee.andeeId, numbersIn(form.numbers ?? ''), form.region, form.ownNumber);
+    return saveContacts(c, session.andee, numbersIn(form.numbers ?? ''), form.region, form.ownNumber);
   });
 
   app.post('/connections/contacts/file', async (c) => {
@@ -285,19 +112,17 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
       throw platformErrors.fail('invalid_arguments', 'That file is not a vCard (.vcf) contacts file.', {
         fields: [{ field: 'file', problem: 'has no BEGIN:VCARD' }],
       });
-    return saveContacts(c, session.andee.andeeId, numbersIn(file), form.region, undefined);
+    return saveContacts(c, session.andee, numbersIn(file), form.region, undefined);
   });
 
-  async function saveContacts(c: Context<WebEnv>, andeeId: string, numbers: string[], regionField: string | undefined, ownNumber: string | undefined) {
+  async function saveContacts(c: Context<WebEnv>, andee: Andee, numbers: string[], regionField: string | undefined, ownNumber: string | undefined) {
     if (numbers.length > MAX_CONTACTS)
       throw platformErrors.fail('invalid_arguments', `At most ${MAX_CONTACTS} numbers at once.`, {
         fields: [{ field: 'numbers', problem: `more than ${MAX_CONTACTS} numbers` }],
       });
     const region = /^[A-Za-z]{2}$/.test(regionField ?? '') ? regionField : undefined;
-    const now = deps.now();
-    let own: string | undefined;
-    if (ownNumber?.trim()) own = (await deps.contacts.setOwnPhone(andeeId, ownNumber, region, now)) ? 'saved' : 'unreadable';
-    const result = await deps.contacts.upload(andeeId, numbers, region, now);
+    const result = await contacts.upload(sessionCaller(andee), { numbers, region, ownNumber: ownNumber?.trim() ? ownNumber : undefined }, deps.now());
+    const own = result.ownNumberRecorded === null ? undefined : result.ownNumberRecorded ? 'saved' : 'unreadable';
     return c.redirect(back({ done: 'contacts', stored: String(result.stored), unreadable: String(result.unreadable), ...(own ? { own } : {}) }), 303);
   }
 

@@ -13,7 +13,7 @@ import { loopComposition } from '../loops/loop-composition.ts';
 import { itemHistories, listItems } from '../loops/loop-items.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import { listRuns, readRun } from '../loops/runs.ts';
-import { pinStarter, STARTER_SKILLS, starterById, type StarterSkill } from '../loops/starter-skills.ts';
+import { STARTER_SKILLS, starterById, type StarterSkill } from '../loops/starter-skills.ts';
 import type { TurnEngine } from '../loops/turn-engine.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { loopPage, shelfPage } from './loop-pages.tsx';
@@ -33,8 +33,17 @@ function chosenStarter(form: Record<string, string>): StarterSkill {
   return starter;
 }
 
-export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations: LoopOperations; engine: TurnEngine; now: () => Date }): Hono<WebEnv> {
+type LoopWebDeps = { db: Kysely<AmpersandDatabase>; operations: LoopOperations; engine: TurnEngine; now: () => Date };
+
+export function loopWebRoutes(deps: LoopWebDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
+  mountLoopPages(app, deps);
+  mountLoopActions(app, deps);
+  return app;
+}
+
+/** The shelf and one Loop's page, and the answers to an invitation that lead to them. */
+function mountLoopPages(app: Hono<WebEnv>, deps: LoopWebDeps): void {
   const { operations } = deps;
 
   app.get('/loops', async (c) => {
@@ -62,21 +71,6 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
         csrf: session.csrfToken,
       }),
     );
-  });
-
-  // Starting a Loop from a built-in starter: reuse before create (the same title and skill id
-  // return the andee's existing one), then pin the starter's release — & authors it, so the pin
-  // is first-party although the andee pressed the button.
-  app.post('/loops/start', async (c) => {
-    const { session, form } = await checkedForm(c);
-    const starter = chosenStarter(form);
-    const { loop } = await operations.loops.create(
-      session.andee.andeeId,
-      { title: starter.title, renderer: starter.renderer, skillId: starter.starterId },
-      deps.now(),
-    );
-    await pinStarter(deps.db, loop.loopId, starter, deps.now());
-    return c.redirect(`/loops/${encodeURIComponent(loop.loopId)}`, 303);
   });
 
   // An invitation to someone else's Loop (loops/loop-invitations.ts): accepting makes the andee a member and opens it.
@@ -108,13 +102,27 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
           items.filter((i) => i.version > 1).map((i) => i.itemId),
         ),
         composition: await loopComposition(deps.db, loopId),
-        members: await operations.loops.members(session.andee.andeeId, loopId),
+        members: (await operations.members(session.andee.andeeId, { loopId })).members,
         invitees: loop.role === 'owner' ? await operations.loops.invitations.invitees(loopId) : [],
         conversation: await conversationPage(deps.db, loopId, { limit: LIST_PAGE.messages, before: beforeParam(c.req.query('before')) }),
         running: runs.filter((r) => r.state === 'running'),
         csrf: session.csrfToken,
       }),
     );
+  });
+}
+
+/** The forms of a Loop page: start one from a starter, pick its skill, run, send, share, archive, cancel a run. */
+function mountLoopActions(app: Hono<WebEnv>, deps: LoopWebDeps): void {
+  const { operations } = deps;
+
+  // Starting a Loop from a built-in starter: reuse before create (the same title and skill id
+  // return the andee's existing one), then pin the starter's release — & authors it, so the pin
+  // is first-party although the andee pressed the button.
+  app.post('/loops/start', async (c) => {
+    const { session, form } = await checkedForm(c);
+    const loop = await operations.startFromStarter(session.andee.andeeId, chosenStarter(form), deps.now());
+    return c.redirect(`/loops/${encodeURIComponent(loop.loopId)}`, 303);
   });
 
   interface Action {
@@ -135,13 +143,7 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
   // A Loop born without a pinned skill (an outside client's loop_create): its owner picks a starter for it.
   app.post(
     '/loops/:loopId/skill',
-    action(async (a) => {
-      const starter = chosenStarter(a.form);
-      const loop = await operations.loops.requireOwner(a.andeeId, a.loopId);
-      if (loop.skill)
-        throw fail('skill_already_pinned', 'This Loop already has its skill; a pin is write-once.', { version: loop.skill.version, digest: loop.skill.digest });
-      return pinStarter(deps.db, loop.loopId, starter, deps.now());
-    }),
+    action((a) => operations.pinStarter(a.andeeId, a.loopId, chosenStarter(a.form), deps.now())),
   );
   app.post(
     '/loops/:loopId/run',
@@ -160,11 +162,11 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
   );
   app.post(
     '/loops/:loopId/share',
-    action((a) => operations.loops.share(a.andeeId, a.loopId, (a.form.tag ?? '').trim(), deps.now())),
+    action((a) => operations.share(a.andeeId, { loopId: a.loopId, tag: (a.form.tag ?? '').trim() }, deps.now())),
   );
   app.post(
     '/loops/:loopId/archive',
-    action((a) => operations.loops.archive(a.andeeId, a.loopId, a.form.archived !== 'no', deps.now())),
+    action((a) => operations.archive(a.andeeId, { loopId: a.loopId, archived: a.form.archived !== 'no' }, deps.now())),
   );
   app.post(
     '/loops/:loopId/runs/:runId/cancel',
@@ -175,6 +177,4 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
       return deps.engine.cancel(run.runId, `&${a.tag}`);
     }),
   );
-
-  return app;
 }
