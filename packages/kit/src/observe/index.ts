@@ -2,4 +2,3 @@
 export { defineCounter } from './product-metrics.ts';
 export { outboundCall, tracedFetch } from './outbound.ts';
 export { parseTraceparent } from './trace-context.ts';
-export { flushExportingTracers } from './exporting-tracers.ts';
