@@ -1,6 +1,9 @@
 /** Storage: the database open (PGlite | PostgreSQL), migrations (the platform's and a product's), idempotent writes and the shared rate limit. */
 export { dumpInMemory, openDatabase, type Database, type DatabaseOptions } from './database.ts';
 export { DataDirectoryInUseError } from './data-directory-lock.ts';
+export { backupEmbedded, type BackupManifest, type BackupOutcome, type EmbeddedBackupOptions } from './embedded-backup.ts';
+export { restoreEmbedded, type EmbeddedRestoreOptions, type RestoreOutcome } from './embedded-restore.ts';
+export { BackupError, type BackupErrorCode } from './backup-error.ts';
 export { migrate, type Migrations } from './migrations.ts';
 export type { Listening, WakeUp } from './notifications.ts';
 export { runUpkeep, type UpkeepStep } from './embedded-upkeep.ts';
