@@ -4,6 +4,8 @@
  * target as it found it; a refused backup leaves no file.
  */
 export type BackupErrorCode =
+  /** The command's arguments are missing or wrong. */
+  | 'usage'
   /** The backup file named already exists: a backup never overwrites one. */
   | 'backup_exists'
   /** The directory holds no embedded database (no PG_VERSION), or the product runs on PostgreSQL. */

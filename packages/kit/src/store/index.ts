@@ -4,6 +4,7 @@ export { DataDirectoryInUseError } from './data-directory-lock.ts';
 export { backupEmbedded, type BackupManifest, type BackupOutcome, type EmbeddedBackupOptions } from './embedded-backup.ts';
 export { restoreEmbedded, type EmbeddedRestoreOptions, type RestoreOutcome } from './embedded-restore.ts';
 export { BackupError, type BackupErrorCode } from './backup-error.ts';
+export { BACKUP_COMMANDS_HELP, runBackupCommand, type BackupCommandTarget } from './backup-command.ts';
 export { migrate, type Migrations } from './migrations.ts';
 export type { Listening, WakeUp } from './notifications.ts';
 export { runUpkeep, type UpkeepStep } from './embedded-upkeep.ts';
