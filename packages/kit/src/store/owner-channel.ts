@@ -12,7 +12,8 @@
  * A peer may also ask for a backup (`backup`): the owner takes the turn, checkpoints, and streams
  * the data directory's files as tar entries (directory-tar.ts) while it holds the turn, so the
  * copy is the database at one point in time. The product's requests wait meanwhile and go on
- * after it; the stream follows the peer's reading (socket backpressure), a slice at a time.
+ * after it; the stream follows the peer's reading (socket backpressure), a slice at a time, and
+ * a peer that stops reading for as long as an idle turn is allowed is cut off.
  */
 import type { Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
@@ -85,7 +86,7 @@ function servePeer(peer: Socket, nonce: string, secret: Buffer, dataDir: string,
       if (typeof request.prefix !== 'string' || !ARCHIVE_PREFIX.test(request.prefix) || request.prefix.split('/').includes('..')) {
         return reply({ error: { message: 'A backup prefix is a relative path of plain names.' } });
       }
-      return streamBackup(peer, client, turn, dataDir, request.prefix);
+      return streamBackup(peer, client, turn, dataDir, request.prefix, idleTurnMs);
     }
     if (request.op === 'acquire') {
       if (endTurn) return reply({ error: { message: 'This peer already holds the turn.' } });
@@ -147,7 +148,7 @@ function servePeer(peer: Socket, nonce: string, secret: Buffer, dataDir: string,
  * committed change in the data files (so the copy opens without replaying the log), then the
  * files go out as they stand. A peer that leaves mid-stream ends the copy and frees the turn.
  */
-async function streamBackup(peer: Socket, client: PGlite, turn: ExclusiveTurn, dataDir: string, prefix: string): Promise<void> {
+async function streamBackup(peer: Socket, client: PGlite, turn: ExclusiveTurn, dataDir: string, prefix: string, idleMs: number): Promise<void> {
   const endTurn = await turn.take();
   try {
     if (peer.destroyed) return;
@@ -155,7 +156,7 @@ async function streamBackup(peer: Socket, client: PGlite, turn: ExclusiveTurn, d
     peer.write(valueFrame({ backupFrom: new Date() } satisfies ChannelReply));
     for await (const chunk of directoryTar(dataDir, { prefix, leaveOut: isOwnerFile })) {
       if (peer.destroyed) return;
-      if (!peer.write(valueFrame({ backupChunk: chunk } satisfies ChannelReply))) await drained(peer);
+      if (!peer.write(valueFrame({ backupChunk: chunk } satisfies ChannelReply))) await drained(peer, idleMs);
     }
     if (!peer.destroyed) peer.write(valueFrame({ backupEnd: true } satisfies ChannelReply));
   } catch (error) {
@@ -165,10 +166,15 @@ async function streamBackup(peer: Socket, client: PGlite, turn: ExclusiveTurn, d
   }
 }
 
-/** Resolves when the peer has read what was written, or has gone. */
-function drained(peer: Socket): Promise<void> {
+/**
+ * Resolves when the peer has read what was written, or has gone. A peer that stops reading for
+ * `idleMs` is cut off, as one holding a turn idle is: the product waits behind the backup.
+ */
+function drained(peer: Socket, idleMs: number): Promise<void> {
   return new Promise((resolve) => {
+    const timer = setTimeout(() => peer.destroy(), idleMs);
     const done = () => {
+      clearTimeout(timer);
       peer.off('drain', done);
       peer.off('close', done);
       resolve();
