@@ -21,9 +21,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { rpc } from '@agent-products/kit/testing';
 import { ampersandOperator, operator, REPO_ROOT, startProducts, type RunningProducts } from './start-products.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'smoke-backup-'));
-const live = join(work, 'live');
-const restored = join(work, 'restored');
+// Made when the test runs (a DATABASE_URL run skips it and leaves nothing behind).
+let work: string;
+let live: string;
+let restored: string;
 const BEFORE_BACKUP = 30;
 const AFTER_BACKUP = 6;
 const OWNER = 'backup-owner@example.com';
@@ -32,7 +33,7 @@ let products: RunningProducts | undefined;
 
 afterAll(async () => {
   await products?.stop();
-  rmSync(work, { recursive: true, force: true });
+  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 type Json = Record<string, unknown>;
@@ -117,6 +118,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup while serving, and re
   it('keeps every write acknowledged before the backup began, none sent after it, and the restored products pass the smoke flows', {
     timeout: 1_500_000,
   }, async () => {
+    work = mkdtempSync(join(tmpdir(), 'smoke-backup-'));
+    live = join(work, 'live');
+    restored = join(work, 'restored');
     const liveEnv = environment(live);
     products = await startProducts(liveEnv);
     const first = products;

@@ -10,13 +10,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, backupEmbedded, openDatabase, restoreEmbedded, type Database } from './index.ts';
 import { BACKUP_FORMAT, BACKUP_MANIFEST } from './embedded-backup.ts';
 import { tarEnd, tarHeader, tarPadding } from './tar-format.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'kit-backup-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// Made only when the suite runs (a DATABASE_URL run skips it and leaves nothing behind).
+let work: string;
 
 const WRITERS = 4;
 const PRODUCT = 'kit-test';
@@ -33,8 +33,14 @@ function refusal(error: unknown): string | undefined {
 }
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of an embedded data directory', () => {
-  const dataDir = join(work, 'live');
-  const backup = join(work, 'during-writes.tar.gz');
+  let dataDir: string;
+  let backup: string;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'kit-backup-'));
+    dataDir = join(work, 'live');
+    backup = join(work, 'during-writes.tar.gz');
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('takes a point-in-time backup from the owner while writes go on, and restores every write acknowledged before it', { timeout: 240_000 }, async () => {
     const owner = await openDatabase<any>({ dataDir });
