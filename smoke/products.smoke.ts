@@ -51,8 +51,11 @@ beforeAll(async () => {
     env.AMPERSAND_DB_SCHEMA = `${schema}_ampersand`;
     env.AMPERSAND_TOKEN_SECRET = randomBytes(32).toString('base64url');
   } else {
-    env.CHENGDU_SOUL_DATA_DIR = join(work, 'db');
-    env.AMPERSAND_DATA_DIR = join(work, 'ampersand');
+    // SMOKE_DATA_DIR runs these flows on data directories that already hold data (a restored
+    // backup: backup-restore.smoke.ts) instead of fresh ones.
+    const dataDirs = process.env.SMOKE_DATA_DIR ?? work;
+    env.CHENGDU_SOUL_DATA_DIR = join(dataDirs, process.env.SMOKE_DATA_DIR ? 'chengdu-soul' : 'db');
+    env.AMPERSAND_DATA_DIR = join(dataDirs, 'ampersand');
   }
   products = await startProducts(env);
   env.CHENGDU_SOUL_PORT = new URL(products.chengdu).port;

@@ -20,6 +20,9 @@ import { resolveTokenSecret } from '../token-secret.ts';
 import { settingsFromEnv } from '../settings.ts';
 import { openAmpersandDatabase } from '../store/open-ampersand-database.ts';
 import { HELP, OFFLINE_COMMANDS, OperatorError, runOperatorCommand, urlsText } from './operator-commands.ts';
+import { BackupError, runBackupCommand } from '@agent-products/kit/store';
+import { resolve } from 'node:path';
+import { SECRET_FILE } from '../token-secret.ts';
 
 const args = process.argv.slice(2);
 const settings = settingsFromEnv();
@@ -75,10 +78,32 @@ async function withDatabase(): Promise<string> {
   }
 }
 
+/**
+ * The API's data directory: its database under `db` and the token secret beside it, without which a
+ * restored API could not verify the tokens and phone hashes the database holds.
+ */
+function backup(): Promise<string> {
+  const target = {
+    product: 'ampersand',
+    databaseUrl: settings.databaseUrl,
+    dataDir: resolve(settings.dataDir),
+    databasePrefix: 'db',
+    files: [SECRET_FILE],
+    cwd: process.env.INIT_CWD ?? process.cwd(),
+  };
+  return runBackupCommand(target, args);
+}
+
 try {
-  const output = OFFLINE_COMMANDS.has(args[0]) ? (args[0] === 'urls' ? urlsText(settings.apiUrl, settings.mcpUrl) : HELP) : await withDatabase();
+  const output = OFFLINE_COMMANDS.has(args[0])
+    ? args[0] === 'urls'
+      ? urlsText(settings.apiUrl, settings.mcpUrl)
+      : HELP
+    : args[0] === 'backup' || args[0] === 'restore'
+      ? await backup()
+      : await withDatabase();
   process.stdout.write(`${output}\n`);
 } catch (error) {
-  process.stderr.write(`${error instanceof OperatorError ? error.message : String(error)}\n`);
+  process.stderr.write(`${error instanceof OperatorError || error instanceof BackupError ? error.message : String(error)}\n`);
   process.exitCode = 1;
 }

@@ -14,6 +14,7 @@ import type { FirstPartyClients } from '../identity/visibility.ts';
 import { signInLink } from '../web/sign-in-routes.tsx';
 import { tagFromAddress, type AuthLimitName } from '../auth/rate-limits.ts';
 import { DEFAULT_AUTH_RATE_LIMITS } from '../settings.ts';
+import { BACKUP_COMMANDS_HELP } from '@agent-products/kit/store';
 
 export interface OperatorDeps {
   andees: AndeeRepository;
@@ -54,7 +55,10 @@ export const HELP = `& operator (npm run ampersand -- <command>)
                                          device code (devicePollsPerCode), or <tag> <address>
                                          (signInLinksPerTag); limits: ${Object.keys(DEFAULT_AUTH_RATE_LIMITS).join(', ')}
   urls                                   print the protected-resource and authorization-server URLs
-  help                                   this text`;
+  help                                   this text
+
+The API's embedded database (AMPERSAND_DATA_DIR/db) and its token secret (AMPERSAND_DATA_DIR/token-secret):
+${BACKUP_COMMANDS_HELP}`;
 
 /** Commands that need no database. */
 export const OFFLINE_COMMANDS = new Set([undefined, 'help', '--help', 'urls']);

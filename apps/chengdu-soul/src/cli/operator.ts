@@ -12,6 +12,7 @@
  *   remove-plan <page link | token | draftRef>   delete a plan for a removal request
  *   mark-removal-handled <request id>   record that a removal request was carried out and answered
  *   discovery on|off|status    whether crawlers may index /agents and the scene overviews
+ *   backup --to <file> / restore --from <file> [--data-dir <dir>]   the embedded database, while serving / into an empty directory
  */
 import { readReleaseFolder } from '../catalog/read-release.ts';
 import { newestBundledRelease } from '../catalog/bundled-releases.ts';
@@ -28,6 +29,7 @@ import { PlanRemoval } from '../privacy/plan-removal.ts';
 import { PrivacyRequests } from '../privacy/privacy-requests.ts';
 import { mcpAudience } from '../app.ts';
 import type { ChengduDatabase } from '../store/schema.ts';
+import { BACKUP_COMMANDS_HELP, runBackupCommand } from '@agent-products/kit/store';
 
 const HELP = `Chengdu Soul operator commands:
   publish-catalog [folder]   validate and publish a reviewed release (default: newest in catalog/releases)
@@ -49,7 +51,8 @@ const HELP = `Chengdu Soul operator commands:
   mark-removal-handled <request id>
                              record that a removal request was carried out and answered
   discovery on|off|status    allow crawlers to index /agents and the scene overviews (sitemap),
-                             or ask them to stay away (default off); plan pages are never indexed`;
+                             or ask them to stay away (default off); plan pages are never indexed
+${BACKUP_COMMANDS_HELP}`;
 
 export async function runOperator(argv: string[], out: (line: string) => void = console.log): Promise<number> {
   const [command, ...args] = argv;
@@ -173,6 +176,21 @@ export async function runOperator(argv: string[], out: (line: string) => void = 
           );
           return 0;
         });
+      }
+      case 'backup':
+      case 'restore': {
+        const config = configFromEnv();
+        // The data directory is the embedded database itself; nothing else in it needs keeping.
+        const target = {
+          product: 'chengdu-soul',
+          databaseUrl: config.databaseUrl,
+          dataDir: resolve(config.dataDir),
+          databasePrefix: '',
+          files: [],
+          cwd: process.cwd(),
+        };
+        out(await runBackupCommand(target, [command, ...args]));
+        return 0;
       }
       case 'list-catalog':
         return await withRepository(async (repository) => {

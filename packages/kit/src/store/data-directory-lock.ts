@@ -31,6 +31,8 @@ export class DataDirectoryInUseError extends Error {
 }
 
 export interface HeldLock {
+  /** The directory this lock holds. */
+  dataDir: string;
   /** The listening socket; the owner channel serves guests on it. */
   server: Server;
   /** Written to the data directory, readable by its user only; peers prove they read it (owner-proof.ts). */
@@ -50,6 +52,9 @@ const GUARD_ABANDONED_MS = 10_000;
 const HELLO_TIMEOUT_MS = 5_000;
 const BUSY_OWNER_TIMEOUT_MS = 60_000;
 const ATTEMPTS = 20;
+
+/** The owner's own files in a data directory (its secret, a socket file and its takeover guard): no part of the database, never backed up. */
+export const isOwnerFile = (name: string): boolean => name === SECRET_FILE || name.startsWith(`${SECRET_FILE}.`) || name === SOCKET_FILE || name === GUARD_FILE;
 
 /** The socket address that stands for this directory (its device and inode, so every path to it agrees). */
 export function lockAddress(dataDir: string, platform: NodeJS.Platform = process.platform): string {
@@ -98,6 +103,7 @@ function hold(dataDir: string, server: Server): HeldLock {
     else early.push([peer, nonce]);
   });
   return {
+    dataDir,
     server,
     secret,
     attach(handler) {

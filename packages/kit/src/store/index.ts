@@ -1,6 +1,8 @@
 /** Storage: the database open (PGlite | PostgreSQL), migrations (the platform's and a product's), idempotent writes and the shared rate limit. */
 export { dumpInMemory, openDatabase, type Database } from './database.ts';
 export { DataDirectoryInUseError } from './data-directory-lock.ts';
+export { BackupError } from './backup-error.ts';
+export { BACKUP_COMMANDS_HELP, runBackupCommand } from './backup-command.ts';
 export { migrate, type Migrations } from './migrations.ts';
 export type { Listening } from './notifications.ts';
 export { runUpkeep } from './embedded-upkeep.ts';

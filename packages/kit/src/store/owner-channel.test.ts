@@ -1,10 +1,12 @@
 /**
  * The owner channel never leaves the product stuck behind a guest: a peer that takes the turn,
  * opens a transaction and falls silent is dropped after the idle limit, its transaction rolled
- * back and the turn handed on; a peer that cannot prove it read the directory's secret is
- * disconnected before any statement.
+ * back and the turn handed on; a peer that asks for a backup and stops reading it is cut off
+ * after the same limit and the turn handed on; a peer that cannot prove it read the directory's
+ * secret is disconnected before any statement.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +56,30 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the owner channel', () => {
       end();
     }
     await expect(channel.request({ op: 'acquire' })).rejects.toThrow(/closed/);
+  });
+
+  it('streams a backup to a peer that reads it, and cuts off one that stops reading, handing the turn on', async () => {
+    const filler = randomBytes(12 * 1024 * 1024);
+    writeFileSync(join(dataDir, 'filler'), filler);
+    const reader = await OwnerChannel.open(lockAddress(dataDir), dataDir);
+    const { chunks } = await reader.backup('copy');
+    let bytes = 0;
+    for await (const chunk of chunks) bytes += chunk.length;
+    await reader.close();
+    // The prefix directory, the file's header, its bytes (a whole number of blocks); no .owner-secret.
+    expect(bytes).toBe(512 + 512 + filler.length);
+
+    const stalled = await OwnerChannel.open(lockAddress(dataDir), dataDir);
+    const unread = await stalled.backup('copy');
+    const started = Date.now();
+    const end = await turn.take();
+    end();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(IDLE_MS - 50);
+    // What had arrived is still there to read; then the stream ends as cut off, not as a whole backup.
+    const readRest = async () => {
+      for await (const chunk of unread.chunks) expect(chunk.length).toBeGreaterThan(0);
+    };
+    await expect(readRest()).rejects.toThrow(/closed/);
   });
 
   it('disconnects a peer whose proof is wrong, before any statement', async () => {

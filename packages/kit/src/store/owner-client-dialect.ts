@@ -25,6 +25,8 @@ import { newNonce, proof, proofMatches } from './owner-proof.ts';
 import type { ChannelError, ChannelReply, ChannelRequest } from './owner-channel.ts';
 
 const FRAME_LIMIT = 64 * 1024 * 1024;
+/** Frames held unread before the socket is paused (a backup's slices are 256 KiB each). */
+const ARRIVED_HIGH_WATER = 16;
 
 /** An error the owner's database raised, with PostgreSQL's fields (code, constraint, …) kept. */
 class OwnerDatabaseError extends Error {
@@ -37,6 +39,8 @@ class OwnerDatabaseError extends Error {
 
 export class OwnerChannel {
   private readonly replies: Array<{ resolve: (reply: unknown) => void; reject: (error: Error) => void }> = [];
+  /** Frames that came before anyone asked for them (a backup's stream), read in order by `next`. */
+  private readonly arrived: unknown[] = [];
   private closed: Error | undefined;
 
   private constructor(private readonly socket: Socket) {
@@ -53,13 +57,14 @@ export class OwnerChannel {
       socket,
       () => FRAME_LIMIT,
       (payload) => {
-        const waiter = channel.replies.shift();
-        if (!waiter) return;
+        let frame: unknown;
         try {
-          waiter.resolve(proven ? parseValueFrame(payload) : parseJsonFrame(payload));
+          frame = proven ? parseValueFrame(payload) : parseJsonFrame(payload);
         } catch (error) {
-          waiter.reject(error as Error);
+          channel.replies.shift()?.reject(error as Error);
+          return;
         }
+        channel.deliver(frame);
       },
       (error) => channel.fail(error),
     );
@@ -84,6 +89,27 @@ export class OwnerChannel {
     return reply;
   }
 
+  /**
+   * Asks the owner for a backup of its data directory as tar entries under `prefix`; resolves once
+   * the owner holds the backup's point in time, with the entries' bytes to read. Until they are all
+   * read the owner's database waits, so the caller reads them at once.
+   */
+  async backup(prefix: string): Promise<{ from: Date; chunks: AsyncGenerator<Uint8Array> }> {
+    const started = await this.request({ op: 'backup', prefix });
+    if (!('backupFrom' in started)) throw new Error('The owner of the embedded database did not start the backup.');
+    const channel = this;
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      for (;;) {
+        const frame = (await channel.next()) as ChannelReply;
+        if ('error' in frame) throw new OwnerDatabaseError(frame.error);
+        if ('backupEnd' in frame) return;
+        if (!('backupChunk' in frame)) throw new Error('The owner of the embedded database sent something other than the backup.');
+        yield frame.backupChunk;
+      }
+    }
+    return { from: started.backupFrom, chunks: chunks() };
+  }
+
   close(): Promise<void> {
     return new Promise((resolve) => {
       if (this.socket.destroyed) return resolve();
@@ -92,7 +118,23 @@ export class OwnerChannel {
     });
   }
 
+  private deliver(frame: unknown): void {
+    const waiter = this.replies.shift();
+    if (waiter) {
+      waiter.resolve(frame);
+      return;
+    }
+    this.arrived.push(frame);
+    // The owner writes a backup faster than a disk may take it: stop reading until the reader catches up.
+    if (this.arrived.length >= ARRIVED_HIGH_WATER) this.socket.pause();
+  }
+
   private next(): Promise<unknown> {
+    if (this.arrived.length > 0) {
+      const frame = this.arrived.shift();
+      if (this.arrived.length < ARRIVED_HIGH_WATER) this.socket.resume();
+      return Promise.resolve(frame);
+    }
     if (this.closed) return Promise.reject(this.closed);
     return new Promise((resolve, reject) => this.replies.push({ resolve, reject }));
   }
