@@ -12,7 +12,9 @@
  * with an Agent credential, and its owner page and traveler page as a browser reads them.
  *
  * Sizes (settings): & BENCH_SCALE_PEOPLE_SMALL (100) and BENCH_SCALE_PEOPLE_LARGE (10,000)
- * people with 50 facts and 20 connections each; Chengdu Soul BENCH_SCALE_PAGES_SMALL (10) and
+ * people, shaped like real use (bench/lib/ampersand-scale-seed.ts); each & call is made as the
+ * next of BENCH_SCALE_CALLERS (200) people spread over the population, so consecutive calls read
+ * different people's rows, as on a busy server. Chengdu Soul BENCH_SCALE_PAGES_SMALL (10) and
  * BENCH_SCALE_PAGES_LARGE (50,000) saved plans of other accounts beside the owner's 25.
  * BENCH_SCALE_PATHS (comma-separated parts of path names) measures only those paths, seeding only
  * the products they belong to: for a second look at a few.
