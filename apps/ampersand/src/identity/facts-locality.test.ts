@@ -6,7 +6,9 @@
  * use writes them (fact number k for everyone, then k + 1), vacuumed and analyzed, and the
  * statements identity_read and a profile run are explained with ANALYZE and BUFFERS for people
  * spread over the population: each must read identity_facts by an index-only scan of a handful
- * of pages (buffer counts and plans, never timings). PGlite by default, PostgreSQL with DATABASE_URL.
+ * of pages (buffer counts and plans, never timings). So must the facts a third party's view of a
+ * Loop screens out (loops/third-party-loop-view.ts), which read the whole table on every
+ * loop_read while their condition ORed the owner's subquery. PGlite by default, PostgreSQL with DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
@@ -15,6 +17,7 @@ import { ampersandMigrations } from '../store/migrations.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { identitySnapshotPage } from '../evidence/identity-snapshot.ts';
 import { visibleSignals } from './visibility.ts';
+import { hiddenFacts } from '../loops/third-party-loop-view.ts';
 
 const PEOPLE = 1_500;
 const FACTS = 50;
@@ -55,7 +58,12 @@ beforeAll(async () => {
         now() - interval '60 days' + ${k}::int * interval '1 day' + i * interval '1 ms', now() - interval '60 days' + ${k}::int * interval '1 day', null
       from generate_series(1, ${PEOPLE}) i`.execute(db);
   }
+  await sql`insert into loops (loop_id, owner_id, title, renderer, skill_id, created_at, updated_at)
+    select 'loop-' || i, 'p-' || i, 'Movie night', 'recommendations', 'skill_family_movie_night', now(), now() from generate_series(1, ${PEOPLE}) i`.execute(
+    db,
+  );
   await sql`vacuum (analyze) identity_facts`.execute(db);
+  await sql`analyze loops`.execute(db);
   await sql`analyze andees`.execute(db);
 }, 300_000);
 afterAll(async () => database?.dispose());
@@ -99,5 +107,18 @@ describe(`one person's facts among ${PEOPLE} people's, ${FACTS} each, written in
     });
     expect(shown).toBe(Math.ceil(FACTS / 3));
     expectFewPages(scans);
+  });
+
+  it.each(READERS)("a third party's view of %s's Loop screens the two people's facts by index, never the whole table", async (owner) => {
+    let hidden = 0;
+    const scans = await explainFactsRead(async (db) => {
+      hidden = (await hiddenFacts(db, 'p-1', `loop-${owner.slice(2)}`, ['f-9-4'])).ids.size;
+    });
+    // The facts not public (connected or private) of the caller and of the owner, and the one grounded fact (connected).
+    expect(hidden).toBe(2 * (FACTS - Math.ceil(FACTS / 3)) + 1);
+    for (const scan of scans) {
+      expect(scan['Node Type']).not.toBe('Seq Scan');
+      expect((scan['Shared Hit Blocks'] ?? 0) + (scan['Shared Read Blocks'] ?? 0)).toBeLessThanOrEqual(2 * PAGES_PER_READ);
+    }
   });
 });

@@ -35,7 +35,7 @@ function flat(text: string): string {
 }
 
 /** The facts a third party may not see that this view could rest on or quote: by grounding id, or of the Loop's owner and the caller. */
-async function hiddenFacts(
+export async function hiddenFacts(
   db: Kysely<AmpersandDatabase>,
   callerId: string,
   loopId: string,
