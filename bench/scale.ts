@@ -226,7 +226,7 @@ async function ampersandPaths(side: AmpersandSide): Promise<Array<[string, Timed
       'ask_question, two participants',
       call(
         'ask_question',
-        (c) => ({ question: 'Who likes jazz and pasta?', participants: [tag(c.i + 1), tag(c.i + 2)] }),
+        (c) => ({ question: 'What do they like to do?', participants: [tag(c.i + 1), tag(c.i + 2)] }),
         (r) => r.basedOnFacts > 0,
       ),
     ],
