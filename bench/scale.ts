@@ -12,7 +12,9 @@
  * with an Agent credential, and its owner page and traveler page as a browser reads them.
  *
  * Sizes (settings): & BENCH_SCALE_PEOPLE_SMALL (100) and BENCH_SCALE_PEOPLE_LARGE (10,000)
- * people with 50 facts and 20 connections each; Chengdu Soul BENCH_SCALE_PAGES_SMALL (10) and
+ * people, shaped like real use (bench/lib/ampersand-scale-seed.ts); each & call is made as the
+ * next of BENCH_SCALE_CALLERS (200) people spread over the population, so consecutive calls read
+ * different people's rows, as on a busy server. Chengdu Soul BENCH_SCALE_PAGES_SMALL (10) and
  * BENCH_SCALE_PAGES_LARGE (50,000) saved plans of other accounts beside the owner's 25.
  * BENCH_SCALE_PATHS (comma-separated parts of path names) measures only those paths, seeding only
  * the products they belong to: for a second look at a few.
@@ -22,7 +24,6 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS, toolCall } from './lib/load.ts';
 import {
-  type Call,
   figureLine,
   measurePath,
   SCALE_CALLS,
@@ -45,16 +46,39 @@ const backends = (process.env.BENCH_SCALE_BACKENDS ?? 'embedded,postgres').split
 /** Only the paths whose names contain one of these (comma-separated), to look again at a few. */
 const onlyPaths = (process.env.BENCH_SCALE_PATHS ?? '').split(',').filter(Boolean);
 const measured = (path: string) => onlyPaths.length === 0 || onlyPaths.some((p) => path.includes(p));
+/** The & web pages a signed-in person reads, each with what shows it is that page, signed in (`/` sends them to /apps). */
+const AMPERSAND_PAGES: Array<[string, string]> = [
+  ['/apps', 'Connected apps'],
+  ['/review', 'id="pending"'],
+  ['/connections', '<h1>Connections</h1>'],
+  ['/notifications', 'id="notifications"'],
+  ['/questions', '<h1>Questions</h1>'],
+  ['/loops', '<h1>Your Loops</h1>'],
+  ['/chat', 'Chat with &amp;'],
+];
+/** The housekeeping sweeps (housekeeping/sweeps.ts), each timed as one operation. */
+const SWEEP_KINDS = ['oauthRows', 'interactionApprovals', 'refreshSuccessions', 'unusedClients', 'signInLinks', 'webSessions'];
+/** People the calls rotate over on each side (spread over the population). */
+const CALLERS = Number(process.env.BENCH_SCALE_CALLERS ?? 200);
+/** Matches find_andees shows (identity/profiles.ts FIND_LIMIT); the seed makes at least this many namesakes of each name asked. */
+const FIND_SHOWN = 5;
+
 const AMPERSAND_PATHS = [
   'ask_question, two participants',
   'andee_read, a connection by tag',
   'find_andees, full name',
-  'find_andees, first name + constraint',
+  'find_andees, first name',
+  'find_andees, common name + common constraint',
+  'find_andees, rare constraint',
+  'find_andees, constraint no namesake meets',
   'connections_read',
   'questions_list',
   'loop_read',
   'identity_read, page 1',
   'identity_read, page 40',
+  'sign-in (link page, then its form)',
+  ...AMPERSAND_PAGES.map(([path]) => `web page ${path}`),
+  ...SWEEP_KINDS.map((kind) => `sweep ${kind}`),
 ];
 const CHENGDU_PATHS = [
   'owner page / (saved plans, drafts)',
@@ -83,13 +107,27 @@ async function getPage(url: string, cookie: string | undefined, expect: string):
     throw new Error(`GET ${url}: HTTP ${response.status}, ${expect} ${body.includes(expect) ? 'found' : 'missing'}`);
 }
 
+interface AmpersandCaller {
+  /** Row number: tag `p<i>`, id `scale-<i>`, Loop `<loopId>-<i>`. */
+  i: number;
+  token: string;
+  runtime: string;
+  cookie: string;
+  csrf: string;
+}
+
 interface AmpersandReady {
   url: string;
-  token: string;
+  people: number;
+  callers: AmpersandCaller[];
+  links: string[];
   runtime: string;
   loopId: string;
   seedSeconds: number;
 }
+
+/** Sign-in links a side needs: one per call, warm-up and check included, with room to spare. */
+const SIGN_INS_NEEDED = 2 + Math.max(5, Math.ceil(SCALE_CALLS / 2)) + SCALE_ROUNDS * SCALE_CALLS + 10;
 
 async function ampersandSide(people: number, postgres: boolean) {
   const secret = randomBytes(32).toString('base64url');
@@ -99,6 +137,8 @@ async function ampersandSide(people: number, postgres: boolean) {
     BENCH_AMPERSAND_MCP_URL: mcpUrl,
     BENCH_SCALE_PEOPLE: String(people),
     BENCH_SCALE_POSTGRES: postgres ? '1' : '0',
+    BENCH_SCALE_CALLERS: String(CALLERS),
+    BENCH_SCALE_SIGN_INS: String(measured('sign-in') ? SIGN_INS_NEEDED : 0),
   };
   const api = await startSeeded<AmpersandReady>('ampersand-api-scale', env);
   try {
@@ -130,34 +170,153 @@ async function startMcp(env: Record<string, string>) {
 
 type AmpersandSide = Awaited<ReturnType<typeof ampersandSide>>;
 
-/** & paths: what an agent calls with a public grant, and the hosted runtime's identity_read. */
-async function ampersandPaths(side: AmpersandSide): Promise<Array<[string, Call]>> {
+/** Every matched name starts with this first name, and as many are shown as find_andees shows. */
+const namesakes = (first: string) => (r: any) =>
+  r.result === 'disambiguation' && r.matches.length === FIND_SHOWN && r.matches.every((m: any) => m.name.startsWith(`${first} `));
+
+/**
+ * & paths: what an agent calls with a public grant, the hosted runtime's identity_read, the web
+ * pages and sign-in a person uses, and each housekeeping sweep. Each call is made as the next of
+ * the side's callers in turn, so consecutive calls read different people's rows.
+ */
+async function ampersandPaths(side: AmpersandSide): Promise<Array<[string, Timed]>> {
+  let turn = 0;
+  const next = () => side.callers[turn++ % side.callers.length]!;
+  const tag = (i: number) => `&p${i % side.people}`;
   const call =
-    (tool: string, args: unknown, check?: (r: any) => boolean, token = side.token) =>
-    () =>
-      callTool(side.mcpUrl, token, tool, args, check).then(() => undefined);
+    (
+      tool: string,
+      args: (c: AmpersandCaller) => unknown,
+      check?: (r: any, c: AmpersandCaller) => boolean,
+      credential: (c: AmpersandCaller) => string = (c) => c.token,
+    ) =>
+    () => {
+      const caller = next();
+      return callTool(side.mcpUrl, credential(caller), tool, args(caller), check && ((r) => check(r, caller))).then(() => undefined);
+    };
   // identity_read's page 40: walk the pages once (untimed) for the cursor, as a runtime would.
   let page = await callTool(side.mcpUrl, side.runtime, 'identity_read', { limit: 50 });
   const snapshotAt = page.snapshotAt;
   for (let n = 2; n < 40; n++) page = await callTool(side.mcpUrl, side.runtime, 'identity_read', { limit: 50, snapshotAt, cursor: page.nextCursor });
   const page40 = { limit: 50, snapshotAt, cursor: page.nextCursor };
+  let link = 0;
+  const signIn = async () => {
+    const token = side.links[link++];
+    if (!token) throw new Error('no sign-in link left');
+    await getPage(`${side.url}/sign-in/link/${token}`, undefined, 'Sign in as &');
+    const response = await fetch(`${side.url}/sign-in/link`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: side.url },
+      body: new URLSearchParams({ token, next: '/' }),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 303 || !(response.headers.get('set-cookie') ?? '').includes('amp_session='))
+      throw new Error(`sign-in: HTTP ${response.status}, no session cookie`);
+  };
+  const sweep = (kind: string): Timed => ({
+    prepare: () => post(`${side.url}/bench/sweep/${kind}/prepare`).then(() => undefined),
+    call: async () => {
+      const { removed } = await post(`${side.url}/bench/sweep/${kind}`);
+      if (!(removed > 0)) throw new Error(`sweep ${kind} removed nothing`);
+    },
+  });
   return [
     [
       'ask_question, two participants',
-      call('ask_question', { question: 'Who likes jazz piano and pasta?', participants: ['&p1', '&p2'] }, (r) => r.basedOnFacts > 0),
+      call(
+        'ask_question',
+        (c) => ({ question: 'What do they like to do?', participants: [tag(c.i + 1), tag(c.i + 2)] }),
+        (r) => r.basedOnFacts > 0,
+      ),
     ],
-    ['andee_read, a connection by tag', call('andee_read', { tag: '&p3' }, (r) => r.profile?.tag === '&p3')],
-    ['find_andees, full name', call('find_andees', { name: 'Ada Lovelace' }, (r) => r.result === 'match' && r.matches[0].tag === '&lovelace')],
     [
-      'find_andees, first name + constraint',
-      call('find_andees', { name: 'Ada', constraints: ['cello'] }, (r) => r.result === 'match' && r.matches[0].tag === '&cellist'),
+      'andee_read, a connection by tag',
+      call(
+        'andee_read',
+        (c) => ({ tag: tag(c.i + 3) }),
+        (r, c) => r.profile?.tag === tag(c.i + 3),
+      ),
     ],
-    ['connections_read', call('connections_read', { limit: 10 }, (r) => r.active.length === 10)],
-    ['questions_list', call('questions_list', {}, (r) => r.questions.length >= 2)],
-    ['loop_read', call('loop_read', { loopId: side.loopId }, (r) => r.loop?.loopId === side.loopId)],
-    ['identity_read, page 1', call('identity_read', { limit: 50 }, (r) => r.facts.length === 50, side.runtime)],
-    ['identity_read, page 40', call('identity_read', page40, (r) => r.facts.length === 50, side.runtime)],
+    [
+      'find_andees, full name',
+      call(
+        'find_andees',
+        () => ({ name: 'Ada Lovelace' }),
+        (r) => r.result === 'match' && r.matches[0].tag === '&lovelace',
+      ),
+    ],
+    ['find_andees, first name', call('find_andees', () => ({ name: 'Ada' }), namesakes('Ada'))],
+    ['find_andees, common name + common constraint', call('find_andees', () => ({ name: 'Maria', constraints: ['jazz'] }), namesakes('Maria'))],
+    [
+      'find_andees, rare constraint',
+      call(
+        'find_andees',
+        () => ({ name: 'Ada', constraints: ['cello'] }),
+        (r) => r.result === 'match' && r.matches[0].tag === '&cellist',
+      ),
+    ],
+    [
+      'find_andees, constraint no namesake meets',
+      call(
+        'find_andees',
+        () => ({ name: 'Ada', constraints: ['theremin'] }),
+        (r) => r.result === 'no_match',
+      ),
+    ],
+    [
+      'connections_read',
+      call(
+        'connections_read',
+        () => ({ limit: 10 }),
+        (r) => r.active.length === 10,
+      ),
+    ],
+    [
+      'questions_list',
+      call(
+        'questions_list',
+        () => ({}),
+        (r) => r.questions.length >= 2,
+      ),
+    ],
+    [
+      'loop_read',
+      call(
+        'loop_read',
+        (c) => ({ loopId: `${side.loopId}-${c.i}` }),
+        (r, c) => r.loop?.loopId === `${side.loopId}-${c.i}`,
+      ),
+    ],
+    [
+      'identity_read, page 1',
+      call(
+        'identity_read',
+        () => ({ limit: 50 }),
+        (r) => r.facts.length === 50,
+        (c) => c.runtime,
+      ),
+    ],
+    [
+      'identity_read, page 40',
+      call(
+        'identity_read',
+        () => page40,
+        (r) => r.facts.length === 50,
+        () => side.runtime,
+      ),
+    ],
+    ['sign-in (link page, then its form)', signIn],
+    ...AMPERSAND_PAGES.map(([path, expect]): [string, Timed] => [`web page ${path}`, () => getPage(`${side.url}${path}`, next().cookie, expect)]),
+    ...SWEEP_KINDS.map((kind): [string, Timed] => [`sweep ${kind}`, sweep(kind)]),
   ];
+}
+
+async function post(url: string): Promise<any> {
+  const response = await fetch(url, { method: 'POST' });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`POST ${url}: HTTP ${response.status} ${body.slice(0, 300)}`);
+  return JSON.parse(body);
 }
 
 interface ChengduReady {
@@ -278,7 +437,7 @@ async function benchAmpersandAt(backend: string, postgres: boolean, figures: Fig
     (side) => Promise.all(side.children.map(stop)),
   );
   try {
-    const heading = `& on ${backend}: ${sizes.peopleSmall} vs ${sizes.peopleLarge} people (50 facts, 20 connections each), seeded in ${small.seedSeconds.toFixed(0)} s and ${large.seedSeconds.toFixed(0)} s; through MCP → API`;
+    const heading = `& on ${backend}: ${sizes.peopleSmall} vs ${sizes.peopleLarge} people (real-shaped: bench/lib/ampersand-scale-seed.ts), seeded in ${small.seedSeconds.toFixed(0)} s and ${large.seedSeconds.toFixed(0)} s; calls rotate over ${Math.min(CALLERS, sizes.peopleSmall - 1)} and ${Math.min(CALLERS, sizes.peopleLarge - 1)} callers; through MCP → API, the web app and the sweeps`;
     for (const f of await measureAll(heading, zip(await ampersandPaths(small), await ampersandPaths(large)))) figures.push({ ...f, backend });
   } finally {
     for (const child of [...small.children, ...large.children]) await stop(child);

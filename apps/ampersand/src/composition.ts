@@ -14,3 +14,4 @@ export { createMcpService } from './mcp/mcp-service.ts';
 export { ampersandMigrations } from './store/migrations.ts';
 export type { AmpersandDatabase } from './store/schema.ts';
 export { settingsFromEnv } from './settings.ts';
+export { SWEEPS, type SweepCounts } from './housekeeping/sweeps.ts';

@@ -58,7 +58,7 @@ export async function andeeRead(
 /**
  * A constraint matches a stranger who has one public, approved signal holding every one of its
  * content words (a constraint of stop words only matches anyone). Checked in SQL against the
- * words stored with each fact (migration 0056), per namesake through identity_facts_by_andee.
+ * words stored with each fact (migration 0056), per namesake through identity_facts_by_andee_covering (migration 0066).
  */
 function constraintWordSets(constraints: readonly string[]): string[][] {
   return constraints.map((c) => [...contentWords(c)]).filter((w) => w.length > 0);
