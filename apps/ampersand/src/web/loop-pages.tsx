@@ -13,7 +13,7 @@ import type { LoopSummary } from '../loops/loop-records.ts';
 import type { RunView } from '../loops/runs.ts';
 import type { SurfaceBlock } from '../contracts/surface-contract.ts';
 import { STARTER_SKILLS } from '../loops/starter-skills.ts';
-import { PagedConversation, SendForm } from './conversation-list.tsx';
+import { PagedConversation, SendForm, type ConversationClock } from './conversation-list.tsx';
 import { LoopInvitationsList } from './loop-invitations-list.tsx';
 import type { ShelfDetails } from '../loops/shelf-details.ts';
 import { STATE_WORDS } from '../loops/terminal-messages.ts';
@@ -141,6 +141,7 @@ export interface LoopPageView {
   conversation: ConversationPage;
   running: RunView[];
   csrf: string;
+  clock: ConversationClock;
 }
 
 export function loopPage(view: LoopPageView): string {
@@ -164,7 +165,13 @@ export function loopPage(view: LoopPageView): string {
       </section>
       <section aria-labelledby="conversation">
         <h2 id="conversation">Conversation</h2>
-        <PagedConversation page={view.conversation} path={`/loops/${encodeURIComponent(view.loop.loopId)}`} anchor="conversation" />
+        <PagedConversation
+          page={view.conversation}
+          path={`/loops/${encodeURIComponent(view.loop.loopId)}`}
+          anchor="conversation"
+          kind="loop"
+          clock={view.clock}
+        />
         {view.running.map((run) => (
           <form
             method="post"

@@ -113,6 +113,7 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
         conversation: await conversationPage(deps.db, loopId, { limit: LIST_PAGE.messages, before: beforeParam(c.req.query('before')) }),
         running: runs.filter((r) => r.state === 'running'),
         csrf: session.csrfToken,
+        clock: { now: deps.now(), zone: requestZone(c) },
       }),
     );
   });

@@ -93,7 +93,7 @@ export function mountWebApp(app: Hono<AppEnv>, deps: WebAppDeps): void {
   app.route('/', frontDoorRoutes({ mcpUrl: deps.mcpUrl }));
   app.route('/', appsRoutes({ grants: deps.grants, now: deps.now }));
   app.route('/', loopWebRoutes({ db: deps.db, operations: deps.operations, engine: deps.engine, now: deps.now }));
-  app.route('/', chatWebRoutes({ db: deps.db, engine: deps.engine }));
+  app.route('/', chatWebRoutes({ db: deps.db, engine: deps.engine, now: deps.now }));
   app.route('/', reviewRoutes(deps));
   app.route('/', connectionsRoutes(deps));
   app.route('/', questionsRoutes(deps));
