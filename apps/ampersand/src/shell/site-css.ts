@@ -66,6 +66,12 @@ summary { cursor: pointer; }
 .bubble details.ids { font-size: .8rem; margin: .25rem 0 0; }
 .bubble.thinking { margin: .6rem 0; }
 .bubble.thinking form { margin: .25rem 0 0; }
+fieldset { border: 1px solid var(--line); border-radius: .4rem; margin: .5rem 0; padding: .25rem .75rem .5rem; }
+label.choice { display: inline-block; margin: .35rem 1rem .35rem 0; }
+.notice > :first-child { margin-top: 0; }
+.waiting .card h3 { margin: 0 0 .25rem; font-size: 1.05rem; }
+.waiting ul { margin: .25rem 0; padding-left: 1.2rem; }
+.people-to-try h3 { margin: 0; font-size: 1.05rem; }
 .people-to-try { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: .75rem; padding: 0; list-style: none; }
 .people-to-try .card { margin: 0; }
 table { border-collapse: collapse; width: 100%; }

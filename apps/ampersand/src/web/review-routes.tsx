@@ -13,6 +13,7 @@ import { VISIBILITIES, type Signal, type Visibility } from '../identity/identity
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
 import { Category, CategorySelect } from './categories.tsx';
+import { AddFactForm, factNotice } from './add-fact-form.tsx';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { TimeWords, requestZone } from './time-zone.tsx';
@@ -179,7 +180,7 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     );
     const done = DONE[c.req.query('done') ?? ''];
     const decided = done ? await deps.signals.byId(id, c.req.query('signal') ?? '') : undefined;
-    const notice = c.req.query('done') === 'undone' ? 'Undone.' : c.req.query('done') === 'changed' ? 'Saved.' : undefined;
+    const notice = c.req.query('done') === 'undone' ? 'Undone.' : c.req.query('done') === 'changed' ? 'Saved.' : factNotice(c.req.query());
     const now = deps.now();
     const zone = requestZone(c);
     return c.html(
@@ -189,14 +190,17 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
           <h1 id="pending">Review</h1>
           <p>Facts apps and answers suggested about you. Nothing here is part of your &tag until you approve it.</p>
           {done && decided ? (
-            <form method="post" action={`/review/${encodeURIComponent(decided.signalId)}/undo`} class="notice" role="status">
-              <Csrf token={session.csrfToken} />
-              <input type="hidden" name="back" value={done.back} />
-              <span>
+            // The words are the status; Undo is a form beside them (a form given the status role is no form to assistive technology).
+            <div class="notice">
+              <p role="status">
                 {done.words}: “{decided.value}”.
-              </span>{' '}
-              <button type="submit">Undo</button>
-            </form>
+              </p>
+              <form method="post" action={`/review/${encodeURIComponent(decided.signalId)}/undo`}>
+                <Csrf token={session.csrfToken} />
+                <input type="hidden" name="back" value={done.back} />
+                <button type="submit">Undo</button>
+              </form>
+            </div>
           ) : notice ? (
             <p class="notice" role="status">
               {notice}
@@ -208,6 +212,7 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
             pending.signals.map((s) => pendingCard(s, names, session.csrfToken, now, zone))
           )}
           <OlderLink path="/review" param="pending" next={pending.next} anchor="pending" label="Older suggestions" />
+          <AddFactForm csrf={session.csrfToken} back="review" />
           <h2 id="approved">Your identity</h2>
           {approved.signals.length === 0 ? (
             <p>{c.req.query('approved') ? 'No older approved facts.' : 'No approved facts yet.'}</p>

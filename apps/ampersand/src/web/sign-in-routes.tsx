@@ -211,38 +211,6 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
     return c.redirect(next === '/' ? '/welcome' : next, 303);
   });
 
-  app.get('/welcome', (c) => {
-    const session = c.get('session');
-    if (!session) return c.redirect('/sign-in', 303);
-    return c.html(
-      renderPage(
-        'Welcome',
-        <>
-          <h1>Welcome, {session.andee.displayName}</h1>
-          <p class="notice" role="status">
-            Your &tag is <strong>&{session.andee.tag}</strong>, and this browser is signed in.
-          </p>
-          <h2>Next</h2>
-          <ol class="steps">
-            <li>
-              <a href="/connect">Connect an agent</a>: add & to Claude, ChatGPT or another MCP app, then approve what it may see.
-            </li>
-            <li>
-              <a href="/review">Review</a> what agents suggest about you: nothing is kept until you approve it.
-            </li>
-            <li>
-              <a href="/connections">Find people you know</a> from your contacts.
-            </li>
-          </ol>
-          <p class="meta">
-            To sign in on another device later, use <a href="/sign-in">Sign in</a>: it makes a one-time link.
-          </p>
-        </>,
-        { signedIn: true },
-      ),
-    );
-  });
-
   const linkRefused = (failure: SignInFailure) => {
     const why = { unknown: 'This sign-in link is not valid.', used: 'This sign-in link was already used.', expired: 'This sign-in link has expired.' }[failure];
     return fail(`sign_in_link_${failure}`, `${why} Ask for a new one.`);
