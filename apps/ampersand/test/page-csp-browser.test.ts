@@ -85,7 +85,7 @@ describe.skipIf(!browserAvailable)('every & page obeys its own Content-Security-
     const started = await (await fetch(`${amp.apiUrl}/oauth/device_authorization`, { method: 'POST', body: form })).json();
     const watch = await watched(await app.signedInContext(browser, PHONE));
     const found = await violationsOn(watch, '/device');
-    await watch.page.getByLabel(/code/i).first().fill(started.user_code);
+    await watch.page.getByLabel('Device code').fill(started.user_code);
     await Promise.all([
       watch.page.waitForLoadState('load'),
       watch.page

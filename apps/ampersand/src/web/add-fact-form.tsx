@@ -6,7 +6,8 @@
 import { VISIBILITIES, type Visibility } from '../identity/identity-signals.ts';
 
 /** The pages the form is on, and where `/facts` sends the andee back to. */
-export const FACT_FORM_PAGES = { home: '/home', welcome: '/welcome', review: '/review' } as const;
+// The welcome page sends the andee on to home: its greeting has done its work.
+export const FACT_FORM_PAGES = { home: '/home', welcome: '/home', review: '/review' } as const;
 export type FactFormPage = keyof typeof FACT_FORM_PAGES;
 
 export const VISIBILITY_CHOICES: Record<Visibility, string> = {

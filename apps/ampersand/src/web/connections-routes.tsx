@@ -7,7 +7,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { MAX_CONTACTS } from '../contracts/connection-contracts.ts';
-import { looksLikeVCard, parseVCards } from '../identity/vcard.ts';
+import { looksLikeVCard, parseVCards, type VCardContact } from '../identity/vcard.ts';
+import { UNREAD_NAMED, unreadContacts, type UnreadContact } from '../identity/vcard-problems.ts';
 import { TimeWords, requestZone } from './time-zone.tsx';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
@@ -29,13 +30,50 @@ function regionField() {
   );
 }
 
-/** The numbers in pasted text or a file: every TEL of a vCard, or one number per line (or comma or semicolon). */
-function numbersIn(text: string): string[] {
-  if (looksLikeVCard(text)) return parseVCards(text).contacts.flatMap((contact) => contact.phones);
-  return text
-    .split(/[\r\n,;]+/)
-    .map((n) => n.trim())
-    .filter(Boolean);
+/** The numbers in pasted text or a file: every TEL of a vCard, or one number per line (or comma or semicolon); and a vCard's cards, to name the ones not read. */
+function numbersIn(text: string): { numbers: string[]; cards: VCardContact[] | undefined } {
+  if (looksLikeVCard(text)) {
+    const cards = parseVCards(text).contacts;
+    return { numbers: cards.flatMap((contact) => contact.phones), cards };
+  }
+  return {
+    numbers: text
+      .split(/[\r\n,;]+/)
+      .map((n) => n.trim())
+      .filter(Boolean),
+    cards: undefined,
+  };
+}
+
+/**
+ * The answer to an import that left contacts unread: each one by name and why (rendered from the
+ * posted file itself, never from an address), and what was saved.
+ */
+function importedPage(stored: number, unread: UnreadContact[], own: string | undefined): string {
+  return renderPage(
+    'Contacts imported',
+    <>
+      <h1>Contacts imported</h1>
+      <p class="notice" role="status">
+        Saved {stored} contact{stored === 1 ? '' : 's'}. {unread.length} could not be read.
+        {own === 'saved' ? ' Your number is saved.' : own === 'unreadable' ? ' Your own number could not be read (or belongs to another andee).' : ''}
+      </p>
+      <h2>Not read</h2>
+      <ul data-unread-contacts={String(unread.length)}>
+        {unread.slice(0, UNREAD_NAMED).map((u) => (
+          <li>
+            <strong>{u.name}</strong>: {u.why}.
+          </li>
+        ))}
+      </ul>
+      {unread.length > UNREAD_NAMED ? <p>And {unread.length - UNREAD_NAMED} more.</p> : null}
+      <p>Fix them in your address book and import the file again: a new import replaces the old one.</p>
+      <p>
+        <a href="/connections">Back to Connections</a>
+      </p>
+    </>,
+    { signedIn: true },
+  );
 }
 
 export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
@@ -288,7 +326,13 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     return saveContacts(c, session.andee.andeeId, numbersIn(file), form.region, undefined);
   });
 
-  async function saveContacts(c: Context<WebEnv>, andeeId: string, numbers: string[], regionField: string | undefined, ownNumber: string | undefined) {
+  async function saveContacts(
+    c: Context<WebEnv>,
+    andeeId: string,
+    { numbers, cards }: ReturnType<typeof numbersIn>,
+    regionField: string | undefined,
+    ownNumber: string | undefined,
+  ) {
     if (numbers.length > MAX_CONTACTS)
       throw platformErrors.fail('invalid_arguments', `At most ${MAX_CONTACTS} numbers at once.`, {
         fields: [{ field: 'numbers', problem: `more than ${MAX_CONTACTS} numbers` }],
@@ -298,6 +342,8 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     let own: string | undefined;
     if (ownNumber?.trim()) own = (await deps.contacts.setOwnPhone(andeeId, ownNumber, region, now)) ? 'saved' : 'unreadable';
     const result = await deps.contacts.upload(andeeId, numbers, region, now);
+    const unread = cards ? unreadContacts(cards, region) : [];
+    if (unread.length) return c.html(importedPage(result.stored, unread, own));
     return c.redirect(back({ done: 'contacts', stored: String(result.stored), unreadable: String(result.unreadable), ...(own ? { own } : {}) }), 303);
   }
 

@@ -34,12 +34,19 @@ export interface ConversationClock {
   zone: string;
 }
 
-export function ConversationList(props: { messages: MessageView[]; kind: ConversationKind; clock: ConversationClock }) {
+/** Who a message is from: "You" for the viewer's own, a member's name in a shared Loop, "&" for & and its runtime. */
+export type SpeakerOf = (m: MessageView) => string;
+
+const CHAT_SPEAKER: SpeakerOf = (m) => (m.role === 'andee' ? 'You' : '&');
+
+export function ConversationList(props: { messages: MessageView[]; kind: ConversationKind; clock: ConversationClock; speakerOf?: SpeakerOf | undefined }) {
+  const speakerOf = props.speakerOf ?? CHAT_SPEAKER;
   const last = props.messages.at(-1)?.messageId;
   return (
     <ol class="conversation" aria-label="Messages">
       {props.messages.map((m) => {
-        const mine = m.role === 'andee';
+        const speaker = speakerOf(m);
+        const mine = m.role === 'andee' && speaker === 'You';
         const state = replyState(m, props.kind);
         const lines = m.body.split('\n').filter(Boolean);
         const at = new Date(m.createdAt);
@@ -53,7 +60,7 @@ export function ConversationList(props: { messages: MessageView[]; kind: Convers
             data-correlation-id={m.correlationId ?? ''}
           >
             <p class="speaker">
-              <strong>{mine ? 'You' : '&'}</strong>{' '}
+              <strong>{speaker}</strong>{' '}
               <time datetime={m.createdAt} title={absoluteWords(at, props.clock.zone)}>
                 {relativeWords(at, props.clock.now)}
               </time>
@@ -92,7 +99,7 @@ export function ThinkingBubble(props: { cancelAction: string; csrf: string; runI
         <strong>&</strong>
       </p>
       <p class="reply-state" role="status">
-        <strong>Thinking…</strong> (it ends by {props.deadline.slice(11, 16)} UTC at the latest). <a href="#newest">Refresh</a> to see the answer.
+        <strong>Thinking…</strong> (it ends by {props.deadline.slice(11, 16)} UTC at the latest). <a href="/chat#newest">Refresh</a> to see the answer.
       </p>
       <form method="post" action={props.cancelAction}>
         <input type="hidden" name="csrf" value={props.csrf} />
@@ -107,13 +114,20 @@ export function ThinkingBubble(props: { cancelAction: string; csrf: string; runI
  * conversation's start), and on an earlier page the way back to the newest, each landing at
  * `anchor`.
  */
-export function PagedConversation(props: { page: ConversationPage; path: string; anchor: string; kind: ConversationKind; clock: ConversationClock }) {
+export function PagedConversation(props: {
+  page: ConversationPage;
+  path: string;
+  anchor: string;
+  kind: ConversationKind;
+  clock: ConversationClock;
+  speakerOf?: SpeakerOf | undefined;
+}) {
   const { page } = props;
   return (
     <>
       <OlderLink path={props.path} param="before" next={page.earlier?.toString()} anchor={props.anchor} label="Earlier messages" />
       {page.messages.length === 0 ? <p>No messages yet.</p> : null}
-      <ConversationList messages={page.messages} kind={props.kind} clock={props.clock} />
+      <ConversationList messages={page.messages} kind={props.kind} clock={props.clock} speakerOf={props.speakerOf} />
       {page.newest ? null : (
         <p class="older">
           <a href={`${props.path}#newest`}>Back to the newest messages</a>

@@ -120,7 +120,7 @@ function pendingCard(s: Signal, names: ReadonlyMap<string, string>, csrf: string
 function approvedItem(s: Signal, csrf: string) {
   const action = `/identity/${encodeURIComponent(s.signalId)}`;
   return (
-    <li data-approved={s.signalId} class="item">
+    <li data-approved={s.signalId} id={`fact-${s.signalId}`} class="item">
       {s.value}{' '}
       <span class="meta">
         ({s.visibility}, <Category code={s.hdsCode} />)
