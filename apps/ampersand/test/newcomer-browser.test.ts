@@ -147,9 +147,11 @@ describe.skipIf(!browserAvailable)('& for a newcomer (issue 44), in headless Chr
       await page.goto(`${amp.apiUrl}/loops`);
       await page.getByRole('button', { name: /Start Get to know me/ }).click();
       await page.getByRole('button', { name: 'Run now' }).click();
-      await expect
-        .poll(async () => (await page.reload(), page.locator('[data-last-run-state]').getAttribute('data-last-run-state')), { timeout: 20_000 })
-        .toBe('completed');
+      const lastRunState = async () => {
+        await page.reload();
+        return page.locator('[data-last-run-state]').getAttribute('data-last-run-state');
+      };
+      await expect.poll(lastRunState, { timeout: 20_000 }).toBe('completed');
       const loop = await page.locator('main').innerText();
       expect(loop).toMatch(/Last run: Done, just now \(you pressed Run now\)/);
       expect(loop).not.toMatch(/\b[0-9a-f]{8}\b/);
