@@ -251,6 +251,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     grants,
     operations,
     engine: turns.engine,
+    firstParty,
     publicUrl: settings.apiUrl,
     mcpUrl: settings.mcpUrl,
     devMailbox: settings.devMailbox,

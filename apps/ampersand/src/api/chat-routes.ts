@@ -4,15 +4,14 @@
  * agent-chat turn, exactly as Send on the web chat page; reading returns the canonical agent-chat
  * conversation and its turns. A third-party agent cannot start the andee's turns.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import { isHostedRuntime } from '../auth/hosted-runtime.ts';
 import type { FirstPartyClients } from '../identity/visibility.ts';
-import { listMessages } from '../loops/conversation.ts';
+import { chatCases } from '../loops/chat-cases.ts';
 import { ampersandErrors } from '../errors.ts';
-import { listChatRuns } from '../loops/runs.ts';
 import type { TurnEngine } from '../loops/turn-engine.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
@@ -31,27 +30,16 @@ const chatReadInput = z.object({ limit: z.number().int().min(1).max(200).optiona
 export function chatRoutes(deps: ChatRouteDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const asking = requireApiToken(deps, ['signals:ask']);
-
-  async function ownAppCaller(c: Context<ApiEnv>): Promise<string> {
-    const caller = await callerOf(c, deps.andees);
-    if (!(await deps.firstParty.isFirstParty(caller.clientId)))
-      throw ampersandErrors.fail('first_party_only', 'Agent chat is started only by the andee, from the web app or their own first-party & app.');
-    return caller.andeeId;
-  }
+  const cases = chatCases(deps);
 
   // &'s hosted runtime is first-party, so it reads the chat it answers; it answers turns and never starts one.
   app.post('/v1/chat/send', asking, (c) =>
     handle(c, chatSendInput, async (input) => {
       if (isHostedRuntime(c.get('principal')))
         throw ampersandErrors.fail('first_party_only', 'The & hosted runtime answers agent-chat turns; only the andee starts them.');
-      return deps.engine.startChat({ andeeId: await ownAppCaller(c), message: input.message, correlationId: c.get('correlationId') });
+      return cases.send(await callerOf(c, deps.andees), input, c.get('correlationId'));
     }),
   );
-  app.post('/v1/chat/read', asking, (c) =>
-    handle(c, chatReadInput, async (input) => {
-      const andeeId = await ownAppCaller(c);
-      return { conversation: await listMessages(deps.db, { chatOf: andeeId }, input.limit ?? 50), turns: await listChatRuns(deps.db, andeeId, 20) };
-    }),
-  );
+  app.post('/v1/chat/read', asking, (c) => handle(c, chatReadInput, async (input) => cases.read(await callerOf(c, deps.andees), input)));
   return app;
 }

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { contactsUploadInput } from '../contracts/connection-contracts.ts';
+import { contactCases } from '../identity/contact-cases.ts';
 import type { Contacts } from '../identity/contacts.ts';
 import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
 import { callerOf, handle, type AreaDeps } from './route-kit.ts';
@@ -14,13 +15,9 @@ export interface ContactsRouteDeps extends AreaDeps, ApiTokenDeps {
 
 export function contactsRoutes(deps: ContactsRouteDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
+  const cases = contactCases(deps);
   app.post('/v1/contacts', requireApiToken(deps, ['connections:write']), (c) =>
-    handle(c, contactsUploadInput, async (input) => {
-      const caller = await callerOf(c, deps.andees);
-      const now = deps.now();
-      const ownNumberRecorded = input.ownNumber ? await deps.contacts.setOwnPhone(caller.andeeId, input.ownNumber, input.region, now) : null;
-      return { ...(await deps.contacts.upload(caller.andeeId, input.numbers, input.region, now)), ownNumberRecorded };
-    }),
+    handle(c, contactsUploadInput, async (input) => cases.upload(await callerOf(c, deps.andees), input, deps.now())),
   );
   return app;
 }

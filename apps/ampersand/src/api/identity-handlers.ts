@@ -14,7 +14,9 @@ import type { TurnMessageMatcher } from '../identity/turn-message-matcher.ts';
 import type { FirstPartyClients, Viewer } from '../identity/visibility.ts';
 import { revokedChallenge, type ApiTokenDeps } from './api-token.ts';
 import type { OperationBindings } from './operation-routes.ts';
-import { writeOnce, type AreaDeps, type Caller } from './route-kit.ts';
+import type { Caller } from '../andees/caller.ts';
+import { writeOnce } from '../store/write-once.ts';
+import type { AreaDeps } from './route-kit.ts';
 
 export interface IdentityHandlerDeps extends AreaDeps, ApiTokenDeps {
   signals: IdentitySignals;

@@ -13,7 +13,8 @@ import { scopesOf, type SomeOperation } from '../contracts/declare-operation.ts'
 import { OPERATIONS, type OperationInput, type OperationName, type OperationOutput } from '../contracts/operations.ts';
 import { ampersandErrors } from '../errors.ts';
 import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
-import { callerOf, handle, type Caller } from './route-kit.ts';
+import type { Caller } from '../andees/caller.ts';
+import { callerOf, handle } from './route-kit.ts';
 
 /** What a bound domain function gets besides its input. */
 export interface OperationCall {

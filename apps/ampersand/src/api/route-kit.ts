@@ -1,25 +1,19 @@
 /**
  * What every API route shares: read the body as the tool's input contract (bad input is one
- * structured error and nothing runs), resolve the caller from the token (never from the body),
- * and run writes exactly once under retries with the kit's idempotency records.
+ * structured error and nothing runs), and resolve the caller from the token (never from the body).
+ * Writes run once under retries in the use cases (store/write-once.ts).
  */
 import type { Context } from 'hono';
 import type * as z from 'zod';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { unacceptableField } from '@agent-products/kit/mcp';
 import { invalidArguments, jsonErrorResponse, ToolError, platformErrors } from '@agent-products/kit/errors';
 import { correlatedJsonResponse } from '@agent-products/kit/http';
-import { runIdempotent } from '@agent-products/kit/store';
-import type { Andee, AndeeRepository } from '../andees/andee-repository.ts';
+import type { AndeeRepository } from '../andees/andee-repository.ts';
+import type { Caller } from '../andees/caller.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { ApiEnv } from './api-token.ts';
-
-export interface Caller extends Andee {
-  /** The OAuth client the token was issued to. */
-  clientId: string | undefined;
-  scopes: readonly string[];
-}
 
 /** The caller as requireApiToken loaded it with the grant check (one statement), or read now for an `in-read` route. */
 export async function callerOf(c: Context<ApiEnv>, andees: AndeeRepository): Promise<Caller> {
@@ -66,35 +60,8 @@ function jsonAnswer(c: Context<ApiEnv>, result: unknown, correlationId: string):
   return correlatedJsonResponse({ text, bytes: Buffer.byteLength(text) }, 200, correlationId);
 }
 
-/**
- * A write in one transaction; with an idempotency key, the first call's answer is stored and a
- * retry (concurrent or later) with the same key and arguments gets it back without writing again.
- */
-export async function writeOnce<R>(
-  db: Kysely<AmpersandDatabase>,
-  scope: { accountId: string; operation: string; idempotencyKey: string | undefined },
-  args: unknown,
-  now: Date,
-  work: (trx: Transaction<AmpersandDatabase>) => Promise<R>,
-): Promise<R> {
-  if (!scope.idempotencyKey) return db.transaction().execute(work);
-  const { result } = await runIdempotent(db, { accountId: scope.accountId, operation: scope.operation, idempotencyKey: scope.idempotencyKey }, args, now, work);
-  return result;
-}
-
 export interface AreaDeps {
   db: Kysely<AmpersandDatabase>;
   andees: AndeeRepository;
   now: () => Date;
-}
-
-/** A &tag's andee, or the tool error naming it. */
-export async function andeeByTag(andees: AndeeRepository, tag: string): Promise<{ andeeId: string; name: string; tag: string; photoUrl: string | null }> {
-  const andee = await andees.byTag(tag);
-  if (!andee) throw ampersandErrors.fail('andee_not_found', `No andee has the tag &${tag.trim().replace(/^&/, '')}.`);
-  return { andeeId: andee.andeeId, name: andee.displayName, tag: andee.tag, photoUrl: andee.photoUrl };
-}
-
-export function personOf(caller: Caller): { andeeId: string; name: string; tag: string; photoUrl: string | null } {
-  return { andeeId: caller.andeeId, name: caller.displayName, tag: caller.tag, photoUrl: caller.photoUrl };
 }

@@ -47,3 +47,4 @@ export const contactsUploadOutput = z.object({ stored: z.number().int(), unreada
 export type ConnectionsPendingOutput = z.output<typeof connectionsPendingOutput>;
 export type ConnectionsRequestOutput = z.output<typeof connectionsRequestOutput>;
 export type ConnectionChangeOutput = z.output<typeof connectionChangeOutput>;
+export type ContactsUploadInput = z.output<typeof contactsUploadInput>;

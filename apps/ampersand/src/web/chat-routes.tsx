@@ -4,11 +4,10 @@
  * redirect back to the chat.
  */
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sessionCaller } from '../andees/caller.ts';
 import { conversationPage } from '../loops/conversation.ts';
 import { listChatRuns, readRun } from '../loops/runs.ts';
-import type { TurnEngine } from '../loops/turn-engine.ts';
-import type { AmpersandDatabase } from '../store/schema.ts';
+import { chatCases, type ChatCaseDeps } from '../loops/chat-cases.ts';
 import { chatPage } from './chat-page.tsx';
 import { beforeParam } from './conversation-list.tsx';
 import { LIST_PAGE } from './older-link.tsx';
@@ -20,8 +19,9 @@ import { requestZone } from './time-zone.tsx';
 
 export const MAX_CHAT_MESSAGE = 2000;
 
-export function chatWebRoutes(deps: { db: Kysely<AmpersandDatabase>; engine: TurnEngine; now: () => Date }): Hono<WebEnv> {
+export function chatWebRoutes(deps: ChatCaseDeps & { now: () => Date }): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
+  const cases = chatCases(deps);
 
   app.get('/chat', async (c) => {
     const session = sessionOr(c, '/chat');
@@ -46,7 +46,7 @@ export function chatWebRoutes(deps: { db: Kysely<AmpersandDatabase>; engine: Tur
         fields: [{ field: 'message', problem: 'is not 1 to 2,000 characters' }],
       });
     }
-    await deps.engine.startChat({ andeeId: checked.session.andee.andeeId, message, correlationId: c.get('correlationId') });
+    await cases.send(sessionCaller(checked.session.andee), { message }, c.get('correlationId'));
     // The newest message in view: on a phone the page would otherwise open at its top.
     return c.redirect('/chat#newest', 303);
   });

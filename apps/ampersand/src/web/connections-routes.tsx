@@ -6,7 +6,11 @@
  * carries the session's CSRF token and works without JavaScript.
  */
 import { Hono, type Context } from 'hono';
-import { MAX_CONTACTS } from '../contracts/connection-contracts.ts';
+import type { Andee } from '../andees/andee-repository.ts';
+import { sessionCaller } from '../andees/caller.ts';
+import { connectionTagInput, connectionsRequestInput, MAX_CONTACTS } from '../contracts/connection-contracts.ts';
+import { connectionCases } from '../identity/connection-cases.ts';
+import { contactCases } from '../identity/contact-cases.ts';
 import { looksLikeVCard, parseVCards, type VCardContact } from '../identity/vcard.ts';
 import { UNREAD_NAMED, unreadContacts, type UnreadContact } from '../identity/vcard-problems.ts';
 import { TimeWords, requestZone } from './time-zone.tsx';
@@ -16,6 +20,7 @@ import { TAG_PATTERN } from '../andees/tags.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { formInput } from './form-input.ts';
 import { checkedForm, checkedUpload, type WebEnv } from './web-session.ts';
 
 function csrfField(token: string) {
@@ -78,6 +83,8 @@ function importedPage(stored: number, unread: UnreadContact[], own: string | und
 
 export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
+  const cases = connectionCases(deps);
+  const contacts = contactCases(deps);
 
   app.get('/connections', async (c) => {
     const session = sessionOr(c, '/connections');
@@ -258,61 +265,30 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
 
   const back = (done: Record<string, string>) => `/connections?${new URLSearchParams(done)}`;
   app.post('/connections/request', async (c) => {
-    const checked = await checkedForm(c);
-    const { session, form } = checked;
-    const to = await deps.andees.byTag(form.tag ?? '');
-    if (!to) throw fail('andee_not_found', `No andee has the tag ${form.tag}.`);
-    const note = (form.note ?? '').trim().slice(0, 280) || undefined;
-    const me = session.andee;
-    await deps.db
-      .transaction()
-      .execute((trx) =>
-        deps.connections.request(
-          trx,
-          { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl },
-          { andeeId: to.andeeId, name: to.displayName, tag: to.tag, photoUrl: to.photoUrl },
-          note,
-          deps.now(),
-        ),
-      );
-    return c.redirect(back({ done: 'requested', tag: to.tag }), 303);
+    const { session, form } = await checkedForm(c);
+    const input = formInput(connectionsRequestInput, { tag: form.tag ?? '', note: (form.note ?? '').trim() || undefined });
+    const requested = await cases.request(sessionCaller(session.andee), input, deps.now());
+    return c.redirect(back({ done: 'requested', tag: requested.to.tag.slice(1) }), 303);
   });
 
   for (const decision of ['accept', 'deny'] as const) {
     app.post(`/connections/${decision}`, async (c) => {
-      const checked = await checkedForm(c);
-      const { session, form } = checked;
-      const from = await deps.andees.byTag(form.tag ?? '');
-      const me = session.andee;
-      const done = from
-        ? await deps.db
-            .transaction()
-            .execute((trx) =>
-              deps.connections.resolveIncoming(
-                trx,
-                { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl },
-                from.andeeId,
-                decision === 'accept' ? 'accepted' : 'denied',
-                deps.now(),
-              ),
-            )
-        : false;
-      if (!done) throw fail('no_matching_request', 'That request is no longer waiting for you.');
-      return c.redirect(back({ done: decision === 'accept' ? 'accepted' : 'declined', tag: from!.tag }), 303);
+      const { session, form } = await checkedForm(c);
+      const input = formInput(connectionTagInput, { tag: form.tag ?? '' });
+      const decided = await cases[decision](sessionCaller(session.andee), input, deps.now());
+      return c.redirect(back({ done: decision === 'accept' ? 'accepted' : 'declined', tag: decided.tag.slice(1) }), 303);
     });
   }
 
   app.post('/connections/remove', async (c) => {
-    const checked = await checkedForm(c);
-    const other = await deps.andees.byTag(checked.form.tag ?? '');
-    const removed = other ? await deps.db.transaction().execute((trx) => deps.connections.remove(trx, checked.session.andee.andeeId, other.andeeId)) : false;
-    if (!removed) throw fail('not_connected', 'That andee is not one of your connections.');
-    return c.redirect(back({ done: 'removed', tag: other!.tag }), 303);
+    const { session, form } = await checkedForm(c);
+    const removed = await cases.remove(sessionCaller(session.andee), formInput(connectionTagInput, { tag: form.tag ?? '' }), deps.now());
+    return c.redirect(back({ done: 'removed', tag: removed.tag.slice(1) }), 303);
   });
 
   app.post('/connections/contacts', async (c) => {
     const { session, form } = await checkedForm(c);
-    return saveContacts(c, session.andee.andeeId, numbersIn(form.numbers ?? ''), form.region, form.ownNumber);
+    return saveContacts(c, session.andee, numbersIn(form.numbers ?? ''), form.region, form.ownNumber);
   });
 
   app.post('/connections/contacts/file', async (c) => {
@@ -323,12 +299,12 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
       throw platformErrors.fail('invalid_arguments', 'That file is not a vCard (.vcf) contacts file.', {
         fields: [{ field: 'file', problem: 'has no BEGIN:VCARD' }],
       });
-    return saveContacts(c, session.andee.andeeId, numbersIn(file), form.region, undefined);
+    return saveContacts(c, session.andee, numbersIn(file), form.region, undefined);
   });
 
   async function saveContacts(
     c: Context<WebEnv>,
-    andeeId: string,
+    andee: Andee,
     { numbers, cards }: ReturnType<typeof numbersIn>,
     regionField: string | undefined,
     ownNumber: string | undefined,
@@ -338,10 +314,8 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
         fields: [{ field: 'numbers', problem: `more than ${MAX_CONTACTS} numbers` }],
       });
     const region = /^[A-Za-z]{2}$/.test(regionField ?? '') ? regionField : undefined;
-    const now = deps.now();
-    let own: string | undefined;
-    if (ownNumber?.trim()) own = (await deps.contacts.setOwnPhone(andeeId, ownNumber, region, now)) ? 'saved' : 'unreadable';
-    const result = await deps.contacts.upload(andeeId, numbers, region, now);
+    const result = await contacts.upload(sessionCaller(andee), { numbers, region, ownNumber: ownNumber?.trim() ? ownNumber : undefined }, deps.now());
+    const own = result.ownNumberRecorded === null ? undefined : result.ownNumberRecorded ? 'saved' : 'unreadable';
     const unread = cards ? unreadContacts(cards, region) : [];
     if (unread.length) return c.html(importedPage(result.stored, unread, own));
     return c.redirect(back({ done: 'contacts', stored: String(result.stored), unreadable: String(result.unreadable), ...(own ? { own } : {}) }), 303);

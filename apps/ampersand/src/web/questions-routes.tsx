@@ -4,11 +4,14 @@
  * status. Every form carries the session's CSRF token.
  */
 import { Hono } from 'hono';
-import { platformErrors } from '@agent-products/kit/errors';
+import { sessionCaller } from '../andees/caller.ts';
+import { questionIdInput, questionsAnswerInput } from '../contracts/question-contracts.ts';
+import { questionCases } from '../identity/question-cases.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { TimeWords, requestZone } from './time-zone.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { formInput } from './form-input.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
 const QUESTION_NOTICES: Readonly<Record<string, string>> = {
@@ -18,6 +21,7 @@ const QUESTION_NOTICES: Readonly<Record<string, string>> = {
 
 export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
+  const cases = questionCases(deps);
 
   app.get('/questions', async (c) => {
     const session = sessionOr(c, '/questions');
@@ -90,26 +94,11 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
 
   for (const action of ['answer', 'reject'] as const) {
     app.post(`/questions/:questionId/${action}`, async (c) => {
-      const checked = await checkedForm(c);
-      const { session, form } = checked;
-      const me = session.andee;
-      const answer = (form.answer ?? '').trim();
-      if (action === 'answer' && (answer.length < 1 || answer.length > 500)) {
-        throw platformErrors.fail('invalid_arguments', 'An answer is 1 to 500 characters.', {
-          fields: [{ field: 'answer', problem: 'is not 1 to 500 characters' }],
-        });
-      }
-      await deps.db.transaction().execute(async (trx) => {
-        if (action === 'answer')
-          await deps.questions.answer(
-            trx,
-            { andeeId: me.andeeId, name: me.displayName, tag: me.tag, photoUrl: me.photoUrl },
-            c.req.param('questionId'),
-            answer,
-            undefined,
-          );
-        else await deps.questions.reject(trx, me.andeeId, c.req.param('questionId'));
-      });
+      const { session, form } = await checkedForm(c);
+      const caller = sessionCaller(session.andee);
+      const questionId = c.req.param('questionId');
+      if (action === 'answer') await cases.answer(caller, formInput(questionsAnswerInput, { questionId, answer: (form.answer ?? '').trim() }), deps.now());
+      else await cases.reject(caller, formInput(questionIdInput, { questionId }), deps.now());
       return c.redirect(`/questions?done=${action === 'answer' ? 'answered' : 'declined'}`, 303);
     });
   }

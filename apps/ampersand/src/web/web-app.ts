@@ -15,6 +15,7 @@ import type { ClientAddressOf } from '../auth/client-address.ts';
 import type { Grants } from '../auth/grants.ts';
 import { InteractionApprovals } from '../auth/interaction-approvals.ts';
 import { fail } from '../errors.ts';
+import type { FirstPartyClients } from '../identity/visibility.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import type { TurnEngine } from '../loops/turn-engine.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -45,6 +46,7 @@ export interface WebAppDeps extends AndeePagesDeps {
   grants: Grants;
   operations: LoopOperations;
   engine: TurnEngine;
+  firstParty: FirstPartyClients;
   /** The API's public URL: the issuer, and whether cookies are `__Host-` (https). */
   publicUrl: string;
   mcpUrl: string;
@@ -96,7 +98,7 @@ export function mountWebApp(app: Hono<AppEnv>, deps: WebAppDeps): void {
   app.route('/', homeRoutes(deps));
   app.route('/', appsRoutes({ grants: deps.grants, now: deps.now }));
   app.route('/', loopWebRoutes({ db: deps.db, operations: deps.operations, engine: deps.engine, now: deps.now }));
-  app.route('/', chatWebRoutes({ db: deps.db, engine: deps.engine, now: deps.now }));
+  app.route('/', chatWebRoutes({ db: deps.db, engine: deps.engine, firstParty: deps.firstParty, now: deps.now }));
   app.route('/', reviewRoutes(deps));
   app.route('/', connectionsRoutes(deps));
   app.route('/', questionsRoutes(deps));

@@ -4,7 +4,7 @@
  * list is never cut off silently. The web reads a cursor it cannot use as the first page; an agent
  * is told instead, since starting over silently would repeat rows it already has.
  */
-import { readCursor } from '../store/newest-first.ts';
+import { readCursor } from './newest-first.ts';
 import { ampersandErrors } from '../errors.ts';
 
 /** Rows per page of these lists. */

@@ -1,0 +1,36 @@
+/**
+ * Who runs a use case: an andee, and the OAuth client acting for them (none when the andee acts
+ * in the web app themself). The API loads it from the access token (never from the body); the
+ * web app from the signed-in session.
+ */
+import { ampersandErrors } from '../errors.ts';
+import type { Andee, AndeeRepository } from './andee-repository.ts';
+
+export interface Caller extends Andee {
+  /** The OAuth client the token was issued to; undefined for the andee's own web session. */
+  clientId: string | undefined;
+  scopes: readonly string[];
+}
+
+/** The andee acting in the web app themself: no client stands between them and &. */
+export function sessionCaller(andee: Andee): Caller {
+  return { ...andee, clientId: undefined, scopes: [] };
+}
+
+export interface Person {
+  andeeId: string;
+  name: string;
+  tag: string;
+  photoUrl: string | null;
+}
+
+/** A &tag's andee, or the tool error naming it. */
+export async function andeeByTag(andees: AndeeRepository, tag: string): Promise<Person> {
+  const andee = await andees.byTag(tag);
+  if (!andee) throw ampersandErrors.fail('andee_not_found', `No andee has the tag &${tag.trim().replace(/^&/, '')}.`);
+  return { andeeId: andee.andeeId, name: andee.displayName, tag: andee.tag, photoUrl: andee.photoUrl };
+}
+
+export function personOf(caller: Andee): Person {
+  return { andeeId: caller.andeeId, name: caller.displayName, tag: caller.tag, photoUrl: caller.photoUrl };
+}
