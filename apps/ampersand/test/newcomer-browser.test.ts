@@ -112,7 +112,7 @@ describe.skipIf(!browserAvailable)('& for a newcomer (issue 44), in headless Chr
       await record(page, width, 'home-after-first-connection');
 
       // Ask about another demo person: a chat message, answered from what they share publicly.
-      await page.getByRole('button', { name: 'Ask & about Ben Okafor (demo)' }).click();
+      await page.getByRole('button', { name: 'Ask about Ben', exact: true }).click();
       expect(new URL(page.url()).pathname).toBe('/chat');
       await reply(page, andeeId);
       const answer = page.locator('#newest');

@@ -108,9 +108,7 @@ function PeopleToTry(props: { people: DemoPerson[]; csrf: string }) {
               <form method="post" action="/chat/send">
                 <input type="hidden" name="csrf" value={props.csrf} />
                 <input type="hidden" name="message" value={`What does &${p.tag} like?`} />
-                <button type="submit" aria-label={`Ask & about ${p.name}`}>
-                  Ask about them
-                </button>
+                <button type="submit">Ask about {p.name.split(' ')[0]}</button>
               </form>
             </div>
           </li>
