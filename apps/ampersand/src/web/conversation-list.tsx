@@ -43,7 +43,7 @@ export function ConversationList(props: { messages: MessageView[]; kind: Convers
   const speakerOf = props.speakerOf ?? CHAT_SPEAKER;
   const last = props.messages.at(-1)?.messageId;
   return (
-    <ol class="conversation" aria-label="Messages">
+    <ol class="conversation" aria-label="Conversation">
       {props.messages.map((m) => {
         const speaker = speakerOf(m);
         const mine = m.role === 'andee' && speaker === 'You';
