@@ -156,6 +156,8 @@ describe.skipIf(!browserAvailable)('& for a newcomer (issue 44), in headless Chr
       expect(loop).toMatch(/Last run: Done, just now \(you pressed Run now\)/);
       expect(loop).not.toMatch(/\b[0-9a-f]{8}\b/);
       expect(loop).not.toContain('the andee');
+      // The synthesis speaks to the andee: the taxonomy's "What they do" reads "What you do".
+      expect(loop).toContain('What you do: “I work as a nurse in Leeds.”');
       const link = page.getByRole('link', { name: '“I love hiking in the Alps.”' });
       await expect(link.getAttribute('href')).resolves.toBe(`/review#fact-${added!.signalId}`);
       await record(page, width, 'loop');

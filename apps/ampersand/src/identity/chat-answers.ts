@@ -74,7 +74,7 @@ async function fileStatedFact(deps: ChatAnswerDeps, andeeId: string, fact: strin
           : `“${fact}” is already waiting in Review, so nothing new was saved. Approve it there to make it part of your identity.`,
     };
   return {
-    answer: `Saved for your review: “${fact}”. It waits in Review, private until you choose otherwise, and becomes part of your identity once you approve it there.`,
+    answer: `Saved for your review: “${fact}” — it waits in Review, private until you choose otherwise, and becomes part of your identity once you approve it there.`,
   };
 }
 

@@ -92,6 +92,21 @@ export async function pendingSuggestions(db: Kysely<AmpersandDatabase>, andeeId:
  */
 export const OLD_FACT_REFERENCE = / \(facts? [0-9a-f]{8}(?:, [0-9a-f]{8})*\)$/;
 
+/**
+ * A taxonomy label as the synthesis says it to the andee it is about: the taxonomy names the
+ * person in the third person ("What they do", "Their field", "the andee re-codes them"), the
+ * synthesis ("What & knows about you") in the second.
+ */
+export function toYou(label: string): string {
+  if (label.includes('the andee')) return label.replace(/the andee re-codes them/, 'you sort them');
+  return label
+    .replace(/\bthey\b/g, 'you')
+    .replace(/\bThey\b/g, 'You')
+    .replace(/\btheir\b/g, 'your')
+    .replace(/\bTheir\b/g, 'Your')
+    .replace(/\bthem\b/g, 'you');
+}
+
 type Area = (typeof REQUIRED_TOP_LEVELS)[number];
 
 function areaOf(fact: IdentityFact): Area {
@@ -113,7 +128,7 @@ function areaLines(facts: readonly IdentityFact[]): string[] {
   }
   const lines: string[] = [];
   for (const [code, group] of [...byLeaf.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const label = hdsLeaf(code)?.label ?? code;
+    const label = toYou(hdsLeaf(code)?.label ?? code);
     let quotes: string[] = [];
     const flush = () => {
       if (quotes.length) lines.push(`${label}: ${quotes.join('; ')}`);
