@@ -12,6 +12,20 @@ export interface Caller extends Andee {
   scopes: readonly string[];
 }
 
+/**
+ * The andee an access token acts for, with its client and scopes: the row already loaded with the
+ * grant check, or read now; `invalid_token` when the andee no longer exists.
+ */
+export async function tokenCaller(
+  andees: AndeeRepository,
+  principal: { subject: string; clientId?: string | undefined; scopes: readonly string[] },
+  loaded: Andee | undefined,
+): Promise<Caller> {
+  const andee = loaded ?? (await andees.byId(principal.subject));
+  if (!andee) throw ampersandErrors.fail('invalid_token', 'The andee this token was issued for no longer exists.');
+  return { ...andee, clientId: principal.clientId, scopes: principal.scopes };
+}
+
 /** The andee acting in the web app themself: no client stands between them and &. */
 export function sessionCaller(andee: Andee): Caller {
   return { ...andee, clientId: undefined, scopes: [] };

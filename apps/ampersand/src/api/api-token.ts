@@ -9,6 +9,7 @@ import { insufficientScopeChallenge, missingScopes, readBearer, unauthorizedChal
 import type { AppEnv } from '@agent-products/kit/http';
 import type { AccessTokenVerifier } from '../auth/access-token-verifier.ts';
 import type { Andee } from '../andees/andee-repository.ts';
+import { REVOKED_GRANT } from '../auth/grant-check.ts';
 import type { Grants } from '../auth/grants.ts';
 
 export type ApiEnv = AppEnv & { Variables: AppEnv['Variables'] & { principal: Principal; caller: Andee; grantId: string } };
@@ -16,7 +17,7 @@ export type ApiEnv = AppEnv & { Variables: AppEnv['Variables'] & { principal: Pr
 export interface ApiTokenOptions {
   /**
    * `in-read`: the route's one read carries the grant check itself (`liveGrantCondition`), and
-   * answers `revokedChallenge` when it fails — one database round trip for the whole call
+   * its use case throws `grantRevoked` when it fails (auth/grant-check.ts), answered with `revokedChallenge` — one database round trip for the whole call
    * instead of two, on the hottest read. Such a route gets no `caller`, only the principal and
    * `grantId`. By default the check runs here, with the caller's row.
    */
@@ -25,10 +26,8 @@ export interface ApiTokenOptions {
   anyOf?: boolean;
 }
 
-const REVOKED = 'The grant behind this access token was revoked (or its andee no longer exists); authorize again.';
-
 export function revokedChallenge(deps: ApiTokenDeps, correlationId: string): Response {
-  return unauthorizedChallenge(deps.challenge, 'revoked', REVOKED, correlationId);
+  return unauthorizedChallenge(deps.challenge, 'revoked', REVOKED_GRANT, correlationId);
 }
 
 export interface ApiTokenDeps {

@@ -6,8 +6,7 @@
 import type { connectionOperations } from '../contracts/connection-operations.ts';
 import { connectionCases } from '../identity/connection-cases.ts';
 import type { Connections } from '../identity/connections.ts';
-import { connectionsReadIf } from '../identity/connections-read.ts';
-import { revokedChallenge, type ApiTokenDeps } from './api-token.ts';
+import type { ApiTokenDeps } from './api-token.ts';
 import type { OperationBindings } from './operation-routes.ts';
 import type { AreaDeps } from './route-kit.ts';
 
@@ -22,11 +21,7 @@ export function connectionHandlers(deps: ConnectionHandlerDeps): OperationBindin
     // (api-token.ts, `in-read`; identity/connections-read.ts).
     connections_read: {
       grantCheck: 'in-read',
-      run: async (input, { c }) => {
-        const me = c.get('principal').subject;
-        const read = await connectionsReadIf(deps.db, me, input.limit ?? 50, { grantId: c.get('grantId'), now: deps.now() });
-        return read ?? revokedChallenge(deps, c.get('correlationId'));
-      },
+      run: (input, { c }) => cases.read(c.get('principal').subject, input, { grantId: c.get('grantId'), now: deps.now() }),
     },
     connections_pending: async (input, { caller }) => cases.pending(await caller(), input),
     connections_request: async (input, { caller }) => cases.request(await caller(), input, deps.now()),

@@ -4,14 +4,13 @@
  * from `X-Run-Token` and verifies it against the caller and the live run; `run_outcome` needs one.
  */
 import type { hostedLoopOperations, loopOperations } from '../contracts/loop-operations.ts';
+import { grantRevoked } from '../auth/grant-check.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { FirstPartyClients } from '../identity/visibility.ts';
-import { composeLoop } from '../loops/loop-composition.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import type { RunTokens } from '../loops/run-token.ts';
 import type { RunView } from '../loops/runs.ts';
-import { pinSkill } from '../loops/skill-pins.ts';
-import { revokedChallenge, type ApiTokenDeps } from './api-token.ts';
+import type { ApiTokenDeps } from './api-token.ts';
 import type { OperationBindings, OperationCall } from './operation-routes.ts';
 import type { AreaDeps } from './route-kit.ts';
 
@@ -30,7 +29,6 @@ export function loopHandlers(deps: LoopHandlerDeps): OperationBindings<LoopOpera
   // The caller requireApiToken loaded with its grant check: no second read of the andee.
   const me = async (call: OperationCall) => (await call.caller()).andeeId;
   const optionalRun = (call: OperationCall) => runOf(deps, call);
-  const normalTag = (tag: string) => `&${tag.replace(/^&/, '').toLowerCase()}`;
 
   return {
     // An agent's every step: one Loop outside a run has its grant check in the view's one statement
@@ -44,27 +42,19 @@ export function loopHandlers(deps: LoopHandlerDeps): OperationBindings<LoopOpera
         // Asked only when the Loop holds something a third party might not see (third-party-loop-view.ts).
         const isFirstParty = () => deps.firstParty.isFirstParty(c.get('principal').clientId);
         if (!c.req.header(RUN_TOKEN_HEADER) && (input.loopId || input.title !== undefined)) {
-          return (await ops.readGranted(subject, input, { grantId, now: deps.now() }, isFirstParty)) ?? revokedChallenge(deps, c.get('correlationId'));
+          return ops.readGranted(subject, input, { grantId, now: deps.now() }, isFirstParty);
         }
-        if (!(await deps.grants.liveGrantAndee(grantId, subject, deps.now()))) return revokedChallenge(deps, c.get('correlationId'));
+        if (!(await deps.grants.liveGrantAndee(grantId, subject, deps.now()))) throw grantRevoked();
         return ops.read(subject, input, await optionalRun(call), isFirstParty);
       },
     },
-    loop_members: async (input, call) => ({ loopId: input.loopId, members: await ops.loops.members(await me(call), input.loopId) }),
+    loop_members: async (input, call) => ops.members(await me(call), input),
     loop_create: async (input, call) => ops.create(await me(call), input, deps.now()),
     loop_write: async (input, call) => ops.write(await me(call), input, deps.now(), await optionalRun(call)),
-    loop_share: async (input, call) => {
-      const caller = await me(call);
-      const { status, changed } = await ops.loops.share(caller, input.loopId, input.tag, deps.now());
-      return { loopId: input.loopId, tag: normalTag(input.tag), status, changed, members: await ops.loops.members(caller, input.loopId) };
-    },
-    loop_unshare: async (input, call) => {
-      const caller = await me(call);
-      const { removed } = await ops.loops.unshare(caller, input.loopId, input.tag, deps.now());
-      return { loopId: input.loopId, tag: normalTag(input.tag), changed: removed, members: await ops.loops.members(caller, input.loopId) };
-    },
+    loop_share: async (input, call) => ops.share(await me(call), input, deps.now()),
+    loop_unshare: async (input, call) => ops.unshare(await me(call), input, deps.now()),
     loop_set_item_visibility: async (input, call) => ops.setVisibility(await me(call), input, deps.now()),
-    loop_archive: async (input, call) => ({ loop: await ops.loops.archive(await me(call), input.loopId, input.archived ?? true, deps.now()) }),
+    loop_archive: async (input, call) => ops.archive(await me(call), input, deps.now()),
     run_outcome: async (input, call) => {
       const run = await optionalRun(call);
       if (!run) throw ampersandErrors.fail('run_token_invalid', `run_outcome is run-bound: send the turn's run token in ${RUN_TOKEN_HEADER}.`);
@@ -72,14 +62,8 @@ export function loopHandlers(deps: LoopHandlerDeps): OperationBindings<LoopOpera
     },
 
     // The hosted runtime's alone (the route refuses anyone else before these run).
-    loop_pin_skill: async (input, call) => {
-      await ops.loops.requireOwner(await me(call), input.loopId);
-      return pinSkill(deps.db, input.loopId, input.content, input.outcomeSpec, deps.now());
-    },
-    loop_compose: async (input, call) => {
-      await ops.loops.requireOwner(await me(call), input.loopId);
-      return composeLoop(deps.db, input.loopId, input, deps.now());
-    },
+    loop_pin_skill: async (input, call) => ops.pinSkill(await me(call), input, deps.now()),
+    loop_compose: async (input, call) => ops.compose(await me(call), input, deps.now()),
   };
 }
 

@@ -5,10 +5,7 @@
  */
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { ampersandErrors } from '../errors.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
-import { listRuns, readRun, type RunView } from '../loops/runs.ts';
-import { screenRunsForCaller } from '../loops/third-party-loop-view.ts';
 import type { FirstPartyClients } from '../identity/visibility.ts';
 import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
 import { callerOf, handle, type AreaDeps } from './route-kit.ts';
@@ -25,13 +22,7 @@ export function loopRunRoutes(deps: LoopRunRouteDeps): Hono<ApiEnv> {
   app.post('/v1/loops/runs', requireApiToken(deps, ['loops:read']), (c) =>
     handle(c, loopRunsInput, async (input) => {
       const caller = await callerOf(c, deps.andees);
-      await deps.operations.loops.summary(caller.andeeId, input.loopId);
-      const screened = (runs: RunView[]) =>
-        screenRunsForCaller(deps.db, caller.andeeId, input.loopId, runs, () => deps.firstParty.isFirstParty(caller.clientId));
-      if (!input.runId) return { runs: await screened(await listRuns(deps.db, input.loopId)) };
-      const run = await readRun(deps.db, input.runId);
-      if (!run || run.loopId !== input.loopId) throw ampersandErrors.fail('loop_not_found', `No run ${input.runId} in this Loop.`, { runId: input.runId });
-      return { runs: await screened([run]) };
+      return deps.operations.runs(caller.andeeId, input, () => deps.firstParty.isFirstParty(caller.clientId));
     }),
   );
   return app;

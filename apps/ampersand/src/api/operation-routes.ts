@@ -2,17 +2,17 @@
  * The API's routes for the declared operations (contracts/operations.ts), one per declaration:
  * `POST <path>`, the bearer and scope check the declaration names (either-of when it says so),
  * the body read with its input schema (bad input is one structured error and nothing runs), the
- * hosted runtime alone for its operations, then the domain function bound to the operation's
- * name. The bindings are a record keyed by name: a declaration without a function, or a
+ * hosted runtime alone for its operations, then the use case bound to the operation's name. The bindings are a record keyed by name: a declaration without a function, or a
  * function without a declaration, does not compile.
  */
 import { Hono, type Context } from 'hono';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
+import { isGrantRevoked } from '../auth/grant-check.ts';
 import { isHostedRuntime } from '../auth/hosted-runtime.ts';
 import { scopesOf, type SomeOperation } from '../contracts/declare-operation.ts';
 import { OPERATIONS, type OperationInput, type OperationName, type OperationOutput } from '../contracts/operations.ts';
 import { ampersandErrors } from '../errors.ts';
-import { requireApiToken, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
+import { requireApiToken, revokedChallenge, type ApiEnv, type ApiTokenDeps } from './api-token.ts';
 import type { Caller } from '../andees/caller.ts';
 import { callerOf, handle } from './route-kit.ts';
 
@@ -26,8 +26,12 @@ export interface OperationCall {
   caller(): Promise<Caller>;
 }
 
-/** The domain function serving one operation: its declared output, or a ready response (a revoked grant found in the read). */
-export type OperationHandler<N extends OperationName> = (input: OperationInput<N>, call: OperationCall) => Promise<OperationOutput<N> | Response>;
+/**
+ * What serves one operation on the API: its use case called with the caller, returning the
+ * declared output or throwing an & error (a grant found revoked in the use case's own read is
+ * `grantRevoked`, answered here with the 401 challenge).
+ */
+export type OperationHandler<N extends OperationName> = (input: OperationInput<N>, call: OperationCall) => Promise<OperationOutput<N>>;
 
 /**
  * How the API serves one operation. `in-read`: the handler's one read carries the grant check
@@ -60,7 +64,12 @@ export function operationRoutes<B extends OperationBindings<OperationName>>(
           throw ampersandErrors.fail('hosted_runtime_only', `${op.name} belongs to the & hosted runtime; a public OAuth client cannot call it.`);
         // The record's type tied each function to its own operation's input; walking the list
         // forgets which entry is which, and `handle` has just parsed `input` with that entry's schema.
-        return run(input as never, { c, operation: op.name as OperationName, caller: () => callerOf(c, deps.andees) });
+        try {
+          return await run(input as never, { c, operation: op.name as OperationName, caller: () => callerOf(c, deps.andees) });
+        } catch (error) {
+          if (isGrantRevoked(error)) return revokedChallenge(deps, c.get('correlationId'));
+          throw error;
+        }
       }),
     );
   }

@@ -10,17 +10,14 @@ import { unacceptableField } from '@agent-products/kit/mcp';
 import { invalidArguments, jsonErrorResponse, ToolError, platformErrors } from '@agent-products/kit/errors';
 import { correlatedJsonResponse } from '@agent-products/kit/http';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
-import type { Caller } from '../andees/caller.ts';
+import { tokenCaller, type Caller } from '../andees/caller.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
 import type { ApiEnv } from './api-token.ts';
 
 /** The caller as requireApiToken loaded it with the grant check (one statement), or read now for an `in-read` route. */
 export async function callerOf(c: Context<ApiEnv>, andees: AndeeRepository): Promise<Caller> {
-  const principal = c.get('principal');
-  const andee = c.get('caller') ?? (await andees.byId(principal.subject));
-  if (!andee) throw ampersandErrors.fail('invalid_token', 'The andee this token was issued for no longer exists.');
-  return { ...andee, clientId: principal.clientId, scopes: principal.scopes };
+  return tokenCaller(andees, c.get('principal'), c.get('caller'));
 }
 
 export async function handle<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, run: (input: z.output<S>) => Promise<unknown>): Promise<Response> {

@@ -5,6 +5,7 @@
  * an idempotency key, its answer to a retry; refusals are thrown as & errors.
  */
 import type { Kysely } from 'kysely';
+import { grantRevoked, type GrantCheck } from '../auth/grant-check.ts';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import { andeeByTag, personOf, type Caller } from '../andees/caller.ts';
 import type { ConnectionChangeOutput } from '../contracts/connection-contracts.ts';
@@ -14,6 +15,7 @@ import type { AmpersandDatabase } from '../store/schema.ts';
 import { checkedCursor, LIST_PAGE_SIZE } from '../store/list-cursor.ts';
 import { writeOnce } from '../store/write-once.ts';
 import type { Connections } from './connections.ts';
+import { connectionsReadIf } from './connections-read.ts';
 
 export interface ConnectionCaseDeps {
   db: Kysely<AmpersandDatabase>;
@@ -22,6 +24,8 @@ export interface ConnectionCaseDeps {
 }
 
 export interface ConnectionCases {
+  /** connections_read: its grant check, connections and people-you-may-know are one statement (connections-read.ts). */
+  read(andeeId: string, input: OperationInput<'connections_read'>, grant: GrantCheck): Promise<OperationOutput<'connections_read'>>;
   pending(caller: Caller, input: OperationInput<'connections_pending'>): Promise<OperationOutput<'connections_pending'>>;
   request(caller: Caller, input: OperationInput<'connections_request'>, now: Date): Promise<OperationOutput<'connections_request'>>;
   accept(caller: Caller, input: OperationInput<'connections_accept'>, now: Date): Promise<ConnectionChangeOutput>;
@@ -47,6 +51,12 @@ export function connectionCases(deps: ConnectionCaseDeps): ConnectionCases {
   }
 
   return {
+    async read(andeeId, input, grant) {
+      const read = await connectionsReadIf(deps.db, andeeId, input.limit ?? 50, grant);
+      if (!read) throw grantRevoked();
+      return read;
+    },
+
     async pending(caller, { cursor }) {
       const page = await deps.connections.pendingPage(caller.andeeId, { limit: LIST_PAGE_SIZE, after: checkedCursor(cursor) });
       return { requests: page.requests, nextCursor: page.next ?? null };

@@ -8,17 +8,29 @@
 import type { Kysely } from 'kysely';
 import type * as z from 'zod';
 import { runIdempotent } from '@agent-products/kit/store';
-import type { loopCreateInput, loopWriteInput, loopReadInput, runOutcomeInput, LoopReadOutput } from '../contracts/loop-contracts.ts';
+import type {
+  loopComposeInput,
+  loopCreateInput,
+  loopPinSkillInput,
+  loopWriteInput,
+  loopReadInput,
+  runOutcomeInput,
+  LoopReadOutput,
+} from '../contracts/loop-contracts.ts';
+import { grantRevoked, type GrantCheck } from '../auth/grant-check.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
 import { setItemVisibility, writeItem, type ItemInput, type ItemView } from './loop-items.ts';
 import { requireGrounding } from './loop-grounding.ts';
 import { Loops, type LoopSummary } from './loop-records.ts';
 import { readLoopView, readLoopViewIf, type LoopView } from './loop-view.ts';
-import { endRun, readRun, recordStage, type RunView } from './runs.ts';
+import { composeLoop } from './loop-composition.ts';
+import { endRun, listRuns, readRun, recordStage, type RunView } from './runs.ts';
+import { pinSkill } from './skill-pins.ts';
+import { pinStarter, type StarterSkill } from './starter-skills.ts';
 import { SURFACE_CONTRACT } from '../contracts/surface-contract.ts';
 import { SKILL_DECLINED, type TerminalDetails } from './terminal-messages.ts';
-import { screenForCaller } from './third-party-loop-view.ts';
+import { screenForCaller, screenRunsForCaller } from './third-party-loop-view.ts';
 
 export class LoopOperations {
   readonly loops: Loops;
@@ -43,17 +55,13 @@ export class LoopOperations {
 
   /**
    * `read` of one Loop outside a run (input with a loopId or a title), its grant check carried by
-   * the view's statement (api-token.ts `in-read`): undefined when the grant is not live.
+   * the view's statement (api-token.ts `in-read`): `grantRevoked` is thrown when the grant is not live.
    */
-  async readGranted(
-    callerId: string,
-    input: z.output<typeof loopReadInput>,
-    grant: { grantId: string; now: Date },
-    isFirstParty: () => Promise<boolean>,
-  ): Promise<LoopReadOutput | undefined> {
+  async readGranted(callerId: string, input: z.output<typeof loopReadInput>, grant: GrantCheck, isFirstParty: () => Promise<boolean>): Promise<LoopReadOutput> {
     const loopId = input.loopId ?? undefined;
     const read = await readLoopViewIf(this.db, callerId, loopId ? { loopId } : { title: input.title!, skillId: input.skillId! }, 50, grant);
-    return read && this.loopReadOutput(callerId, read.view, loopId, input, isFirstParty);
+    if (!read) throw grantRevoked();
+    return this.loopReadOutput(callerId, read.view, loopId, input, isFirstParty);
   }
 
   async create(callerId: string, input: z.output<typeof loopCreateInput>, now: Date): Promise<{ loop: LoopSummary; reused: boolean }> {
@@ -108,6 +116,72 @@ export class LoopOperations {
   ): Promise<{ loopId: string; item: ItemView }> {
     await this.loops.requireOwner(callerId, input.loopId);
     return { loopId: input.loopId, item: await setItemVisibility(this.db, input.loopId, input.itemId, input.visibility, now) };
+  }
+
+  /** loop_members: who is in the Loop, for anyone who can see it. */
+  async members(callerId: string, input: { loopId: string }) {
+    return { loopId: input.loopId, members: await this.loops.members(callerId, input.loopId) };
+  }
+
+  /** loop_share (the owner's): the andee joins or is invited; the answer names them as &tag and lists the members. */
+  async share(callerId: string, input: { loopId: string; tag: string }, now: Date) {
+    const { status, changed } = await this.loops.share(callerId, input.loopId, input.tag, now);
+    return { loopId: input.loopId, tag: normalTag(input.tag), status, changed, members: await this.loops.members(callerId, input.loopId) };
+  }
+
+  /** loop_unshare (the owner's): the andee leaves, or their invitation is withdrawn. */
+  async unshare(callerId: string, input: { loopId: string; tag: string }, now: Date) {
+    const { removed } = await this.loops.unshare(callerId, input.loopId, input.tag, now);
+    return { loopId: input.loopId, tag: normalTag(input.tag), changed: removed, members: await this.loops.members(callerId, input.loopId) };
+  }
+
+  /** loop_archive (the owner's): archived unless `archived` is false. */
+  async archive(callerId: string, input: { loopId: string; archived?: boolean | undefined }, now: Date): Promise<{ loop: LoopSummary }> {
+    return { loop: await this.loops.archive(callerId, input.loopId, input.archived ?? true, now) };
+  }
+
+  /** loop_pin_skill (the hosted runtime's, for the Loop's owner): the skill is pinned write-once. */
+  async pinSkill(callerId: string, input: z.output<typeof loopPinSkillInput>, now: Date) {
+    await this.loops.requireOwner(callerId, input.loopId);
+    return pinSkill(this.db, input.loopId, input.content, input.outcomeSpec, now);
+  }
+
+  /**
+   * A Loop started from a built-in starter (the web app): reuse before create (the same title and
+   * skill id return the andee's existing one), then pin the starter's release — & authors it, so
+   * the pin is first-party although the andee pressed the button.
+   */
+  async startFromStarter(callerId: string, starter: StarterSkill, now: Date): Promise<LoopSummary> {
+    const { loop } = await this.loops.create(callerId, { title: starter.title, renderer: starter.renderer, skillId: starter.starterId }, now);
+    await pinStarter(this.db, loop.loopId, starter, now);
+    return loop;
+  }
+
+  /** A starter skill the owner picked for a Loop born without one (the web app's Loop page). */
+  async pinStarter(callerId: string, loopId: string, starter: StarterSkill, now: Date) {
+    const loop = await this.loops.requireOwner(callerId, loopId);
+    if (loop.skill)
+      throw ampersandErrors.fail('skill_already_pinned', 'This Loop already has its skill; a pin is write-once.', {
+        version: loop.skill.version,
+        digest: loop.skill.digest,
+      });
+    return pinStarter(this.db, loop.loopId, starter, now);
+  }
+
+  /** loop_compose (the hosted runtime's, for the Loop's owner). */
+  async compose(callerId: string, input: z.output<typeof loopComposeInput>, now: Date) {
+    await this.loops.requireOwner(callerId, input.loopId);
+    return composeLoop(this.db, input.loopId, input, now);
+  }
+
+  /** A Loop's runs, or one of them, for someone who can see the Loop; screened for a third-party client (third-party-loop-view.ts). */
+  async runs(callerId: string, input: { loopId: string; runId?: string | undefined }, isFirstParty: () => Promise<boolean>): Promise<{ runs: RunView[] }> {
+    await this.loops.summary(callerId, input.loopId);
+    const screened = (runs: RunView[]) => screenRunsForCaller(this.db, callerId, input.loopId, runs, isFirstParty);
+    if (!input.runId) return { runs: await screened(await listRuns(this.db, input.loopId)) };
+    const run = await readRun(this.db, input.runId);
+    if (!run || run.loopId !== input.loopId) throw ampersandErrors.fail('loop_not_found', `No run ${input.runId} in this Loop.`, { runId: input.runId });
+    return { runs: await screened([run]) };
   }
 
   /** The run selects its terminal mode; one its outcome specification does not allow is refused and the run stays open. */
@@ -177,6 +251,11 @@ function beforeDeadline(run: RunView) {
     `This run's deadline is ${run.deadline}; it cannot time out before then. End it another way its outcome specification allows, or let the deadline end it.`,
     { requested: 'timed_out', deadline: run.deadline },
   );
+}
+
+/** A member's &tag as loop_share and loop_unshare answer it: with the &, lower case. */
+function normalTag(tag: string): string {
+  return `&${tag.replace(/^&/, '').toLowerCase()}`;
 }
 
 function outsideRun(run: RunView) {

@@ -49,6 +49,31 @@ type InteractionParams = { client_id?: string; redirect_uri?: string; scope?: st
 
 export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
+  const steps = approvalSteps(deps);
+  const { finished, findInteraction, isStarter } = steps;
+
+  app.get(INTERACTION_SCRIPT_PATH, (c) =>
+    c.body(INTERACTION_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
+  );
+
+  // Only for the starting browser: whether the request was answered, so its page can move on.
+  app.get('/interaction/:uid/status', async (c) => {
+    const uid = c.req.param('uid');
+    const interaction = await findInteraction(uid);
+    if (!interaction || !(await isStarter(c, uid))) throw finished();
+    c.header('Cache-Control', 'no-store');
+    return c.json({ state: interaction.result ? 'answered' : 'pending' });
+  });
+
+  app.get('/interaction/:uid', (c) => showApproval(c, deps, steps));
+  app.post('/interaction/:uid', (c) => answerApproval(c, deps, steps));
+  return app;
+}
+
+type ApprovalSteps = ReturnType<typeof approvalSteps>;
+
+/** What the approval page and its answer share: the refusals, the interaction and who started it, the grant an approval makes. */
+function approvalSteps(deps: ApprovalDeps) {
   const { provider, approvals } = deps;
 
   const finished = () =>
@@ -80,143 +105,6 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     }
   };
 
-  app.get(INTERACTION_SCRIPT_PATH, (c) =>
-    c.body(INTERACTION_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
-  );
-
-  // Only for the starting browser: whether the request was answered, so its page can move on.
-  app.get('/interaction/:uid/status', async (c) => {
-    const uid = c.req.param('uid');
-    const interaction = await findInteraction(uid);
-    if (!interaction || !(await isStarter(c, uid))) throw finished();
-    c.header('Cache-Control', 'no-store');
-    return c.json({ state: interaction.result ? 'answered' : 'pending' });
-  });
-
-  app.get('/interaction/:uid', async (c) => {
-    // Its address is a capability and the starting page shows the number: kept by no cache, even
-    // signed out (a session's answers are marked `private, no-store` by the session step anyway).
-    c.header('Cache-Control', 'no-store');
-    const uid = c.req.param('uid');
-    const interaction = await findInteraction(uid);
-    if (!interaction) throw await gone(uid);
-    const starter = await isStarter(c, uid);
-    const record = await approvals.open(uid, expiryOf(interaction));
-    const session = c.get('session');
-    if (interaction.result) {
-      // Answered (here or on a phone): the starting browser goes on to the client.
-      if (starter) return c.redirect(interaction.returnTo, 303);
-      throw used();
-    }
-    if (record.state !== 'pending') throw used();
-    if (!starter && !session) {
-      // The sign-in page names the app, as the approval page will.
-      const clientId = (interaction.params as InteractionParams).client_id;
-      const clientName = (clientId ? await provider.Client.find(clientId) : undefined)?.clientName;
-      return c.html(
-        renderPage(
-          'Sign in to approve',
-          <>
-            <h1>Sign in to approve {clientName ?? 'an app'}</h1>
-            {signInForm(
-              `/interaction/${uid}`,
-              `${clientName ?? 'An app'} is asking to connect to your &tag. Sign in on this device first (or create your &tag); then type the number shown where you started.`,
-            )}
-            <p class="problem">{NEVER_SCAN_WARNING}</p>
-          </>,
-        ),
-      );
-    }
-    const params = interaction.params as InteractionParams;
-    const client = params.client_id ? await provider.Client.find(params.client_id) : undefined;
-    if (!client) throw fail('invalid_client', 'The app making this request is not registered.');
-    const common = { uid, client: clientView(client, params), access: accessView(params), expiresAt: expiryOf(interaction), now: deps.now() };
-    pageHeaders(c, params);
-    if (starter) {
-      await approvals.starterShows(uid, session?.andee.andeeId ?? null, clientAddress(c));
-      const approvalUrl = new URL(`/interaction/${uid}`, deps.publicUrl).href;
-      return c.html(
-        startingPage({
-          ...common,
-          matchNumber: record.matchNumber,
-          qrSvg: await QRCode.toString(approvalUrl, { type: 'svg', margin: 1 }),
-          approvalUrl,
-          signedIn: session ? { tag: session.andee.tag, csrf: session.csrfToken } : undefined,
-        }),
-      );
-    }
-    const signedIn = session!;
-    const starterTag = record.starterAndeeId && record.starterAndeeId !== signedIn.andee.andeeId ? await deps.tagOf(record.starterAndeeId) : undefined;
-    const origin = { address: record.startedFrom ?? undefined, startedAt: new Date(interaction.iat * 1000) };
-    return c.html(approvingPage({ ...common, tag: signedIn.andee.tag, csrf: signedIn.csrfToken, starterTag, origin, thisAddress: clientAddress(c) }));
-  });
-
-  app.post('/interaction/:uid', async (c) => {
-    const uid = c.req.param('uid');
-    const { fields: form, params: posted } = await postedForm(c);
-    const interaction = await findInteraction(uid);
-    if (!interaction) throw await gone(uid);
-    const starter = await isStarter(c, uid);
-    const session = c.get('session');
-    // The starting browser may decline without being signed in: its signed interaction cookie
-    // (SameSite=Lax, never sent by another site's form) is the proof. Everything else needs the
-    // session's CSRF token, which also binds the form to the account the page named.
-    const sessionForm = session !== undefined && tokensEqual(form.csrf, session.csrfToken);
-    if (!sessionForm && !(starter && form.decision === 'deny')) {
-      throw fail('csrf_invalid', 'This form is no longer valid; reload the page and try again.');
-    }
-    const record = await approvals.open(uid, expiryOf(interaction));
-    if (interaction.result || record.state !== 'pending') throw used();
-    const ttl = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
-
-    if (form.decision === 'approve') {
-      const andee = session!.andee;
-      if (starter) {
-        if ((await approvals.answerHere(uid, andee.andeeId, 'approved')) !== 'recorded') throw used();
-      } else {
-        const typed = (form.number ?? '').trim();
-        if (!/^\d{2}$/.test(typed)) {
-          throw platformErrors.fail('invalid_arguments', 'Type the two-digit number shown on the screen where you started.', {
-            fields: [{ field: 'number', problem: 'is not two digits' }],
-          });
-        }
-        if (record.starterAndeeId && record.starterAndeeId !== andee.andeeId && form.confirmAccount !== andee.tag) {
-          throw platformErrors.fail(
-            'invalid_arguments',
-            `The starting screen is signed in as another account; tick "connect &${andee.tag}" to approve as &${andee.tag}.`,
-            {
-              fields: [{ field: 'confirmAccount', problem: `must confirm &${andee.tag}` }],
-            },
-          );
-        }
-        const outcome = await approvals.approveWithNumber(uid, andee.andeeId, typed);
-        if (outcome === 'already_answered') throw used();
-        if (outcome === 'wrong_number') {
-          // Worth an operator's look: a person approving a request their own screen did not start
-          // is what cross-device consent phishing looks like.
-          c.get('log').warn({ clientId: (interaction.params as InteractionParams).client_id, andeeId: andee.andeeId }, 'approval refused: wrong number');
-          interaction.result = { error: 'access_denied', error_description: 'A wrong number was typed on the approving device; the request was ended.' };
-          await interaction.save(ttl);
-          throw fail(
-            'approval_number_wrong',
-            'That is not the number the starting screen shows, so this request is ended. Start again from your app if it was yours.',
-          );
-        }
-      }
-      interaction.result = { login: { accountId: andee.andeeId }, consent: { grantId: await grantFor(interaction, andee.andeeId, posted) } };
-    } else if (form.decision === 'deny') {
-      if ((await approvals.answerHere(uid, session?.andee.andeeId ?? null, 'declined')) !== 'recorded') throw used();
-      interaction.result = { error: 'access_denied', error_description: 'The andee declined the request.' };
-    } else {
-      throw platformErrors.fail('invalid_arguments', 'Approve or Decline the request.', {
-        fields: [{ field: 'decision', problem: 'is neither approve nor deny' }],
-      });
-    }
-    await interaction.save(ttl);
-    if (starter) return c.redirect(interaction.returnTo, 303);
-    return c.html(answeredElsewherePage(form.decision === 'approve'));
-  });
-
   /** The grant for the approved request: a step-up keeps what the andee's grant already had (scopes are added, never replaced). */
   async function grantFor(interaction: Interaction, andeeId: string, posted: URLSearchParams): Promise<string> {
     const params = interaction.params as InteractionParams & { client_id: string };
@@ -240,7 +128,139 @@ export function approvalRoutes(deps: ApprovalDeps): Hono<WebEnv> {
     return grantId;
   }
 
-  return app;
+  return { finished, used, clientAddress, findInteraction, gone, isStarter, grantFor };
+}
+
+/** The approval page: sign in first, the starting screen (number and QR code), or the approving screen. */
+async function showApproval(c: Context<WebEnv>, deps: ApprovalDeps, steps: ApprovalSteps): Promise<Response> {
+  const { provider, approvals } = deps;
+  const { used, clientAddress, findInteraction, gone, isStarter } = steps;
+  // Its address is a capability and the starting page shows the number: kept by no cache, even
+  // signed out (a session's answers are marked `private, no-store` by the session step anyway).
+  c.header('Cache-Control', 'no-store');
+  // Routed from '/interaction/:uid', so the parameter is there.
+  const uid = c.req.param('uid')!;
+  const interaction = await findInteraction(uid);
+  if (!interaction) throw await gone(uid);
+  const starter = await isStarter(c, uid);
+  const record = await approvals.open(uid, expiryOf(interaction));
+  const session = c.get('session');
+  if (interaction.result) {
+    // Answered (here or on a phone): the starting browser goes on to the client.
+    if (starter) return c.redirect(interaction.returnTo, 303);
+    throw used();
+  }
+  if (record.state !== 'pending') throw used();
+  if (!starter && !session) {
+    // The sign-in page names the app, as the approval page will.
+    const clientId = (interaction.params as InteractionParams).client_id;
+    const clientName = (clientId ? await provider.Client.find(clientId) : undefined)?.clientName;
+    return c.html(
+      renderPage(
+        'Sign in to approve',
+        <>
+          <h1>Sign in to approve {clientName ?? 'an app'}</h1>
+          {signInForm(
+            `/interaction/${uid}`,
+            `${clientName ?? 'An app'} is asking to connect to your &tag. Sign in on this device first (or create your &tag); then type the number shown where you started.`,
+          )}
+          <p class="problem">{NEVER_SCAN_WARNING}</p>
+        </>,
+      ),
+    );
+  }
+  const params = interaction.params as InteractionParams;
+  const client = params.client_id ? await provider.Client.find(params.client_id) : undefined;
+  if (!client) throw fail('invalid_client', 'The app making this request is not registered.');
+  const common = { uid, client: clientView(client, params), access: accessView(params), expiresAt: expiryOf(interaction), now: deps.now() };
+  pageHeaders(c, params);
+  if (starter) {
+    await approvals.starterShows(uid, session?.andee.andeeId ?? null, clientAddress(c));
+    const approvalUrl = new URL(`/interaction/${uid}`, deps.publicUrl).href;
+    return c.html(
+      startingPage({
+        ...common,
+        matchNumber: record.matchNumber,
+        qrSvg: await QRCode.toString(approvalUrl, { type: 'svg', margin: 1 }),
+        approvalUrl,
+        signedIn: session ? { tag: session.andee.tag, csrf: session.csrfToken } : undefined,
+      }),
+    );
+  }
+  const signedIn = session!;
+  const starterTag = record.starterAndeeId && record.starterAndeeId !== signedIn.andee.andeeId ? await deps.tagOf(record.starterAndeeId) : undefined;
+  const origin = { address: record.startedFrom ?? undefined, startedAt: new Date(interaction.iat * 1000) };
+  return c.html(approvingPage({ ...common, tag: signedIn.andee.tag, csrf: signedIn.csrfToken, starterTag, origin, thisAddress: clientAddress(c) }));
+}
+
+/** An answer to the request: approve (here, or on another device with the number) or decline. */
+async function answerApproval(c: Context<WebEnv>, deps: ApprovalDeps, steps: ApprovalSteps): Promise<Response> {
+  const { approvals } = deps;
+  const { used, findInteraction, gone, isStarter, grantFor } = steps;
+  // Routed from '/interaction/:uid', so the parameter is there.
+  const uid = c.req.param('uid')!;
+  const { fields: form, params: posted } = await postedForm(c);
+  const interaction = await findInteraction(uid);
+  if (!interaction) throw await gone(uid);
+  const starter = await isStarter(c, uid);
+  const session = c.get('session');
+  // The starting browser may decline without being signed in: its signed interaction cookie
+  // (SameSite=Lax, never sent by another site's form) is the proof. Everything else needs the
+  // session's CSRF token, which also binds the form to the account the page named.
+  const sessionForm = session !== undefined && tokensEqual(form.csrf, session.csrfToken);
+  if (!sessionForm && !(starter && form.decision === 'deny')) {
+    throw fail('csrf_invalid', 'This form is no longer valid; reload the page and try again.');
+  }
+  const record = await approvals.open(uid, expiryOf(interaction));
+  if (interaction.result || record.state !== 'pending') throw used();
+  const ttl = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
+
+  if (form.decision === 'approve') {
+    const andee = session!.andee;
+    if (starter) {
+      if ((await approvals.answerHere(uid, andee.andeeId, 'approved')) !== 'recorded') throw used();
+    } else {
+      const typed = (form.number ?? '').trim();
+      if (!/^\d{2}$/.test(typed)) {
+        throw platformErrors.fail('invalid_arguments', 'Type the two-digit number shown on the screen where you started.', {
+          fields: [{ field: 'number', problem: 'is not two digits' }],
+        });
+      }
+      if (record.starterAndeeId && record.starterAndeeId !== andee.andeeId && form.confirmAccount !== andee.tag) {
+        throw platformErrors.fail(
+          'invalid_arguments',
+          `The starting screen is signed in as another account; tick "connect &${andee.tag}" to approve as &${andee.tag}.`,
+          {
+            fields: [{ field: 'confirmAccount', problem: `must confirm &${andee.tag}` }],
+          },
+        );
+      }
+      const outcome = await approvals.approveWithNumber(uid, andee.andeeId, typed);
+      if (outcome === 'already_answered') throw used();
+      if (outcome === 'wrong_number') {
+        // Worth an operator's look: a person approving a request their own screen did not start
+        // is what cross-device consent phishing looks like.
+        c.get('log').warn({ clientId: (interaction.params as InteractionParams).client_id, andeeId: andee.andeeId }, 'approval refused: wrong number');
+        interaction.result = { error: 'access_denied', error_description: 'A wrong number was typed on the approving device; the request was ended.' };
+        await interaction.save(ttl);
+        throw fail(
+          'approval_number_wrong',
+          'That is not the number the starting screen shows, so this request is ended. Start again from your app if it was yours.',
+        );
+      }
+    }
+    interaction.result = { login: { accountId: andee.andeeId }, consent: { grantId: await grantFor(interaction, andee.andeeId, posted) } };
+  } else if (form.decision === 'deny') {
+    if ((await approvals.answerHere(uid, session?.andee.andeeId ?? null, 'declined')) !== 'recorded') throw used();
+    interaction.result = { error: 'access_denied', error_description: 'The andee declined the request.' };
+  } else {
+    throw platformErrors.fail('invalid_arguments', 'Approve or Decline the request.', {
+      fields: [{ field: 'decision', problem: 'is neither approve nor deny' }],
+    });
+  }
+  await interaction.save(ttl);
+  if (starter) return c.redirect(interaction.returnTo, 303);
+  return c.html(answeredElsewherePage(form.decision === 'approve'));
 }
 
 /**

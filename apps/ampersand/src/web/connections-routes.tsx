@@ -13,26 +13,17 @@ import { connectionCases } from '../identity/connection-cases.ts';
 import { contactCases } from '../identity/contact-cases.ts';
 import { looksLikeVCard, parseVCards, type VCardContact } from '../identity/vcard.ts';
 import { UNREAD_NAMED, unreadContacts, type UnreadContact } from '../identity/vcard-problems.ts';
-import { TimeWords, requestZone } from './time-zone.tsx';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
 import { TAG_PATTERN } from '../andees/tags.ts';
 import { renderPage } from '../shell/layout.tsx';
-import { LIST_PAGE, OlderLink } from './older-link.tsx';
+import { connectionsPage, loadConnectionsPage } from './connections-page.tsx';
 import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
 import { formInput } from './form-input.ts';
 import { checkedForm, checkedUpload, type WebEnv } from './web-session.ts';
 
 function csrfField(token: string) {
   return <input type="hidden" name="csrf" value={token} />;
-}
-
-function regionField() {
-  return (
-    <label>
-      Country for numbers without a +code (two letters, e.g. GB) <input type="text" name="region" maxlength={2} autocomplete="country" />
-    </label>
-  );
 }
 
 /** The numbers in pasted text or a file: every TEL of a vCard, or one number per line (or comma or semicolon); and a vCard's cards, to name the ones not read. */
@@ -89,146 +80,8 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   app.get('/connections', async (c) => {
     const session = sessionOr(c, '/connections');
     if (session instanceof Response) return session;
-    const id = session.andee.andeeId;
-    const [incomingPage, outgoingPage, activePage, suggestions, contactCount, unread] = await Promise.all([
-      deps.connections.requestsPage(id, 'incoming', { limit: LIST_PAGE.requests, after: c.req.query('incoming') }),
-      deps.connections.requestsPage(id, 'outgoing', { limit: LIST_PAGE.requests, after: c.req.query('outgoing') }),
-      deps.connections.activePage(id, { limit: LIST_PAGE.connections, after: c.req.query('connections') }),
-      deps.contacts.peopleYouMayKnow(id, 50),
-      deps.contacts.contactCount(id),
-      deps.notifications.unreadCount(id),
-    ]);
-    const incoming = incomingPage.requests;
-    const outgoing = outgoingPage.requests;
-    const active = activePage.connections;
-    const notice = connectionsNotice(c.req.query());
-    const now = deps.now();
-    const zone = requestZone(c);
-    return c.html(
-      renderPage(
-        'Connections',
-        <>
-          <h1>Connections</h1>
-          {notice ? (
-            <p class="notice" role="status">
-              {notice}
-            </p>
-          ) : null}
-          <h2 id="incoming">Requests for you</h2>
-          {incoming.length === 0 ? <p>{c.req.query('incoming') ? 'No older requests wait for you.' : 'No one is waiting for your answer.'}</p> : null}
-          {incoming.map((r) => (
-            <div class="card" data-request={r.tag}>
-              <p>
-                <strong>{r.name}</strong> ({r.tag}) wants to connect{r.note ? `: “${r.note}”` : '.'}
-              </p>
-              <div class="actions">
-                <form method="post" action="/connections/accept">
-                  {csrfField(session.csrfToken)}
-                  <input type="hidden" name="tag" value={r.tag} />
-                  <button type="submit" class="primary">
-                    Accept
-                  </button>
-                </form>
-                <form method="post" action="/connections/deny">
-                  {csrfField(session.csrfToken)}
-                  <input type="hidden" name="tag" value={r.tag} />
-                  <button type="submit">Decline</button>
-                </form>
-              </div>
-            </div>
-          ))}
-          <OlderLink path="/connections" param="incoming" next={incomingPage.next} anchor="incoming" label="Older requests for you" />
-          {outgoing.length ? (
-            <>
-              <h2 id="outgoing">Requests you sent</h2>
-              <ul>
-                {outgoing.map((r) => (
-                  <li data-outgoing={r.tag}>
-                    {r.name} ({r.tag}), sent <TimeWords at={new Date(r.requestedAt)} now={now} zone={zone} />
-                  </li>
-                ))}
-              </ul>
-              <OlderLink path="/connections" param="outgoing" next={outgoingPage.next} anchor="outgoing" label="Older requests you sent" />
-            </>
-          ) : null}
-          <h2 id="connections">Your connections</h2>
-          {active.length === 0 ? <p>{c.req.query('connections') ? 'No older connections.' : 'No connections yet.'}</p> : null}
-          <ul class="plain">
-            {active.map((a) => (
-              <li class="card" data-connection={a.tag}>
-                <strong>{a.name}</strong> ({a.tag})
-                <br />
-                <span class="meta">
-                  Connected <TimeWords at={new Date(a.connectedAt)} now={now} zone={zone} />
-                </span>
-                <br />
-                <a class="button" href={`/connections/remove?tag=${encodeURIComponent(a.tag)}`}>
-                  Remove…
-                </a>
-              </li>
-            ))}
-          </ul>
-          <OlderLink path="/connections" param="connections" next={activePage.next} anchor="connections" label="Older connections" />
-          <h2>People you may know</h2>
-          {suggestions.length === 0 ? <p>No suggestions. Add your contacts below to find people you know.</p> : null}
-          <ul class="plain">
-            {suggestions.map((s) => (
-              <li class="card" data-suggestion={s.tag}>
-                <strong>{s.name}</strong> ({s.tag})
-                <br />
-                <span class="meta">{s.match === 'mutual' ? 'You have each other’s numbers.' : 'One of you has the other’s number.'}</span>
-                <form method="post" action="/connections/request">
-                  {csrfField(session.csrfToken)}
-                  <input type="hidden" name="tag" value={s.tag} />
-                  <button type="submit" class="primary" aria-label={`Connect with ${s.name}`}>
-                    Connect
-                  </button>
-                </form>
-              </li>
-            ))}
-          </ul>
-          <h2>Send a request</h2>
-          <form method="post" action="/connections/request" class="card">
-            {csrfField(session.csrfToken)}
-            <label>
-              &tag <input type="text" name="tag" required maxlength={31} />
-            </label>
-            <label>
-              Note (optional) <input type="text" name="note" maxlength={280} />
-            </label>
-            <button type="submit">Send request</button>
-          </form>
-          <h2>Your contacts</h2>
-          <p class="meta">
-            {contactCount} contact{contactCount === 1 ? '' : 's'} on file. Numbers are kept only as keyed hashes, never as numbers; e-mail addresses are not
-            used. A new import replaces the old one.
-          </p>
-          <form method="post" action="/connections/contacts/file" enctype="multipart/form-data" class="card">
-            {csrfField(session.csrfToken)}
-            <label>
-              A contacts file (.vcf, as your phone or address book exports it)
-              <input type="file" name="file" accept=".vcf,text/vcard,text/x-vcard" required />
-            </label>
-            {regionField()}
-            <button type="submit" class="primary">
-              Import the file
-            </button>
-          </form>
-          <form method="post" action="/connections/contacts" class="card">
-            {csrfField(session.csrfToken)}
-            <label>
-              Or paste numbers, one per line, or a vCard (at most {MAX_CONTACTS})<textarea name="numbers"></textarea>
-            </label>
-            <label>
-              Your own number, so people who have it can find you <input type="text" name="ownNumber" maxlength={40} autocomplete="tel" />
-            </label>
-            {regionField()}
-            <button type="submit">Save contacts</button>
-          </form>
-        </>,
-        { signedIn: true, unread },
-      ),
-    );
+    const data = await loadConnectionsPage(deps, c, session.andee.andeeId);
+    return c.html(connectionsPage(data, session.csrfToken, connectionsNotice(c.req.query())));
   });
 
   app.get('/connections/remove', async (c) => {

@@ -13,7 +13,7 @@ import { loopComposition } from '../loops/loop-composition.ts';
 import { itemHistories, listItems } from '../loops/loop-items.ts';
 import type { LoopOperations } from '../loops/loop-operations.ts';
 import { listRuns, readRun } from '../loops/runs.ts';
-import { pinStarter, STARTER_SKILLS, starterById, type StarterSkill } from '../loops/starter-skills.ts';
+import { STARTER_SKILLS, starterById, type StarterSkill } from '../loops/starter-skills.ts';
 import type { TurnEngine } from '../loops/turn-engine.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { loopPage, shelfPage } from './loop-pages.tsx';
@@ -70,13 +70,7 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
   // is first-party although the andee pressed the button.
   app.post('/loops/start', async (c) => {
     const { session, form } = await checkedForm(c);
-    const starter = chosenStarter(form);
-    const { loop } = await operations.loops.create(
-      session.andee.andeeId,
-      { title: starter.title, renderer: starter.renderer, skillId: starter.starterId },
-      deps.now(),
-    );
-    await pinStarter(deps.db, loop.loopId, starter, deps.now());
+    const loop = await operations.startFromStarter(session.andee.andeeId, chosenStarter(form), deps.now());
     return c.redirect(`/loops/${encodeURIComponent(loop.loopId)}`, 303);
   });
 
@@ -116,7 +110,7 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
           items.filter((i) => i.version > 1).map((i) => i.itemId),
         ),
         composition: await loopComposition(deps.db, loopId),
-        members: await operations.loops.members(session.andee.andeeId, loopId),
+        members: (await operations.members(session.andee.andeeId, { loopId })).members,
         invitees: loop.role === 'owner' ? await operations.loops.invitations.invitees(loopId) : [],
         conversation,
         running: runs.filter((r) => r.state === 'running'),
@@ -156,13 +150,7 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
   // A Loop born without a pinned skill (an outside client's loop_create): its owner picks a starter for it.
   app.post(
     '/loops/:loopId/skill',
-    action(async (a) => {
-      const starter = chosenStarter(a.form);
-      const loop = await operations.loops.requireOwner(a.andeeId, a.loopId);
-      if (loop.skill)
-        throw fail('skill_already_pinned', 'This Loop already has its skill; a pin is write-once.', { version: loop.skill.version, digest: loop.skill.digest });
-      return pinStarter(deps.db, loop.loopId, starter, deps.now());
-    }),
+    action((a) => operations.pinStarter(a.andeeId, a.loopId, chosenStarter(a.form), deps.now())),
   );
   app.post(
     '/loops/:loopId/run',
@@ -181,11 +169,11 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
   );
   app.post(
     '/loops/:loopId/share',
-    action((a) => operations.loops.share(a.andeeId, a.loopId, (a.form.tag ?? '').trim(), deps.now())),
+    action((a) => operations.share(a.andeeId, { loopId: a.loopId, tag: (a.form.tag ?? '').trim() }, deps.now())),
   );
   app.post(
     '/loops/:loopId/archive',
-    action((a) => operations.loops.archive(a.andeeId, a.loopId, a.form.archived !== 'no', deps.now())),
+    action((a) => operations.archive(a.andeeId, { loopId: a.loopId, archived: a.form.archived !== 'no' }, deps.now())),
   );
   app.post(
     '/loops/:loopId/runs/:runId/cancel',

@@ -6,7 +6,7 @@
  * (undoable too). Categories read as plain names, the HDS code in a tooltip. Every form carries
  * the session's CSRF token and works without JavaScript.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { appNames } from '../auth/connected-apps.ts';
 import { HOSTED_RUNTIME_CLIENT_ID } from '../auth/hosted-runtime.ts';
 import { VISIBILITIES, type Signal, type Visibility } from '../identity/identity-signals.ts';
@@ -162,68 +162,76 @@ function approvedItem(s: Signal, csrf: string) {
   );
 }
 
+/** The review page's loader: both lists from the cursors the query names, the apps that suggested, the decision just made. */
+async function loadReviewPage(deps: AndeePagesDeps, c: Context<WebEnv>, id: string) {
+  const [pending, approved, unread] = await Promise.all([
+    deps.signals.page(id, 'pending', { limit: LIST_PAGE.pending, after: c.req.query('pending') }),
+    deps.signals.page(id, 'approved', { limit: LIST_PAGE.approved, after: c.req.query('approved') }),
+    deps.notifications.unreadCount(id),
+  ]);
+  const names = await appNames(
+    deps.db,
+    pending.signals.flatMap((s) => (s.source === 'mcp' && s.clientId ? [s.clientId] : [])),
+  );
+  const done = DONE[c.req.query('done') ?? ''];
+  const decided = done ? await deps.signals.byId(id, c.req.query('signal') ?? '') : undefined;
+  const notice = c.req.query('done') === 'undone' ? 'Undone.' : c.req.query('done') === 'changed' ? 'Saved.' : factNotice(c.req.query());
+  const now = deps.now();
+  const zone = requestZone(c);
+  return { pending, approved, unread, names, done, decided, notice, now, zone, query: c.req.query() };
+}
+
+/** The review page's view: the decision just made (with Undo), what waits for review, and the approved identity. */
+function reviewPage(data: Awaited<ReturnType<typeof loadReviewPage>>, csrf: string): string {
+  const { pending, approved, unread, names, done, decided, notice, now, zone, query } = data;
+  return renderPage(
+    'Review',
+    <>
+      <h1 id="pending">Review</h1>
+      <p>Facts apps and answers suggested about you. Nothing here is part of your &tag until you approve it.</p>
+      {done && decided ? (
+        // The words are the status; Undo is a form beside them (a form given the status role is no form to assistive technology).
+        <div class="notice">
+          <p role="status">
+            {done.words}: “{decided.value}”.
+          </p>
+          <form method="post" action={`/review/${encodeURIComponent(decided.signalId)}/undo`}>
+            <Csrf token={csrf} />
+            <input type="hidden" name="back" value={done.back} />
+            <button type="submit">Undo</button>
+          </form>
+        </div>
+      ) : notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {pending.signals.length === 0 ? (
+        <p class="notice">{query.pending ? 'Nothing older waits for your review.' : 'Nothing waits for your review.'}</p>
+      ) : (
+        pending.signals.map((s) => pendingCard(s, names, csrf, now, zone))
+      )}
+      <OlderLink path="/review" param="pending" next={pending.next} anchor="pending" label="Older suggestions" />
+      <AddFactForm csrf={csrf} back="review" />
+      <h2 id="approved">Your identity</h2>
+      {approved.signals.length === 0 ? (
+        <p>{query.approved ? 'No older approved facts.' : 'No approved facts yet.'}</p>
+      ) : (
+        <ul class="plain">{approved.signals.map((s) => approvedItem(s, csrf))}</ul>
+      )}
+      <OlderLink path="/review" param="approved" next={approved.next} anchor="approved" label="Older approved facts" />
+    </>,
+    { signedIn: true, unread },
+  );
+}
+
 export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
 
   app.get('/review', async (c) => {
     const session = sessionOr(c, '/review');
     if (session instanceof Response) return session;
-    const id = session.andee.andeeId;
-    const [pending, approved, unread] = await Promise.all([
-      deps.signals.page(id, 'pending', { limit: LIST_PAGE.pending, after: c.req.query('pending') }),
-      deps.signals.page(id, 'approved', { limit: LIST_PAGE.approved, after: c.req.query('approved') }),
-      deps.notifications.unreadCount(id),
-    ]);
-    const names = await appNames(
-      deps.db,
-      pending.signals.flatMap((s) => (s.source === 'mcp' && s.clientId ? [s.clientId] : [])),
-    );
-    const done = DONE[c.req.query('done') ?? ''];
-    const decided = done ? await deps.signals.byId(id, c.req.query('signal') ?? '') : undefined;
-    const notice = c.req.query('done') === 'undone' ? 'Undone.' : c.req.query('done') === 'changed' ? 'Saved.' : factNotice(c.req.query());
-    const now = deps.now();
-    const zone = requestZone(c);
-    return c.html(
-      renderPage(
-        'Review',
-        <>
-          <h1 id="pending">Review</h1>
-          <p>Facts apps and answers suggested about you. Nothing here is part of your &tag until you approve it.</p>
-          {done && decided ? (
-            // The words are the status; Undo is a form beside them (a form given the status role is no form to assistive technology).
-            <div class="notice">
-              <p role="status">
-                {done.words}: “{decided.value}”.
-              </p>
-              <form method="post" action={`/review/${encodeURIComponent(decided.signalId)}/undo`}>
-                <Csrf token={session.csrfToken} />
-                <input type="hidden" name="back" value={done.back} />
-                <button type="submit">Undo</button>
-              </form>
-            </div>
-          ) : notice ? (
-            <p class="notice" role="status">
-              {notice}
-            </p>
-          ) : null}
-          {pending.signals.length === 0 ? (
-            <p class="notice">{c.req.query('pending') ? 'Nothing older waits for your review.' : 'Nothing waits for your review.'}</p>
-          ) : (
-            pending.signals.map((s) => pendingCard(s, names, session.csrfToken, now, zone))
-          )}
-          <OlderLink path="/review" param="pending" next={pending.next} anchor="pending" label="Older suggestions" />
-          <AddFactForm csrf={session.csrfToken} back="review" />
-          <h2 id="approved">Your identity</h2>
-          {approved.signals.length === 0 ? (
-            <p>{c.req.query('approved') ? 'No older approved facts.' : 'No approved facts yet.'}</p>
-          ) : (
-            <ul class="plain">{approved.signals.map((s) => approvedItem(s, session.csrfToken))}</ul>
-          )}
-          <OlderLink path="/review" param="approved" next={approved.next} anchor="approved" label="Older approved facts" />
-        </>,
-        { signedIn: true, unread },
-      ),
-    );
+    return c.html(reviewPage(await loadReviewPage(deps, c, session.andee.andeeId), session.csrfToken));
   });
 
   const visibilityOf = (form: Record<string, string>) => (VISIBILITIES.includes(form.visibility as Visibility) ? (form.visibility as Visibility) : undefined);

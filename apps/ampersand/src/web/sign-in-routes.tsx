@@ -93,40 +93,75 @@ function signUpForm(next: string) {
   );
 }
 
+/** The sign-in page: the &tag form that makes a one-time link. */
+function signInPage(next: string): string {
+  return renderPage(
+    'Sign in',
+    <>
+      <h1>Sign in to &</h1>
+      {signInForm(next)}
+    </>,
+  );
+}
+
+/** The sign-up page: a new &tag and a display name, nothing else. */
+function signUpPage(next: string): string {
+  return renderPage(
+    'Create your &tag',
+    <>
+      <h1>Create your &tag</h1>
+      <p>Your &tag is your name on &. Nothing else is asked: no e-mail, no password. You are signed in as soon as it is created.</p>
+      {signUpForm(next)}
+      <p>
+        Already have one? <a href={withNext('/sign-in', next)}>Sign in</a>
+      </p>
+    </>,
+  );
+}
+
+/** After a sign-in request. & sends no e-mail: the page says where the link really is. */
+function linkSentPage(next: string, devMailbox: boolean): string {
+  return renderPage(
+    'Your sign-in link',
+    <>
+      <h1>Open your sign-in link</h1>
+      <p class="notice" role="status">
+        If that &tag exists, a one-time sign-in link was made for it. & sends no e-mail:{' '}
+        {devMailbox ? (
+          <>
+            on this local server the link is in the <a href="/dev/mailbox">dev mailbox</a>.
+          </>
+        ) : (
+          'ask the operator of this server for your link (they print it with the sign-in-link command).'
+        )}
+      </p>
+      <p>The link works once and for a short time.</p>
+      <p>
+        <a href={withNext('/sign-in', next)}>Back to sign in</a>
+      </p>
+    </>,
+  );
+}
+
 export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
+  const steps = signInSteps(deps);
+  mountSignInForms(app, deps, steps);
+  mountLinkRoutes(app, deps, steps);
+  return app;
+}
+
+/** What the sign-in forms and the link pages share: where links go, the caller's address, the rate limits. */
+interface SignInSteps {
+  devMailbox: boolean;
+  sendLink(andeeId: string, next: string): Promise<void>;
+  clientAddress(c: Context<WebEnv>): string;
+  checkLimits(checks: Array<[AuthLimitName, string]>): Promise<void>;
+}
+
+function signInSteps(deps: SignInDeps): SignInSteps {
   // Links are only collected where they may be shown: a deployment whose public URL is loopback.
   const devMailbox = deps.devMailbox && mailboxAllowedFor(deps.publicUrl);
-
-  app.get('/sign-in', (c) => {
-    const next = safeNext(c.req.query('next'));
-    return c.html(
-      renderPage(
-        'Sign in',
-        <>
-          <h1>Sign in to &</h1>
-          {signInForm(next)}
-        </>,
-      ),
-    );
-  });
-
-  app.get('/sign-up', (c) => {
-    const next = safeNext(c.req.query('next'));
-    return c.html(
-      renderPage(
-        'Create your &tag',
-        <>
-          <h1>Create your &tag</h1>
-          <p>Your &tag is your name on &. Nothing else is asked: no e-mail, no password. You are signed in as soon as it is created.</p>
-          {signUpForm(next)}
-          <p>
-            Already have one? <a href={withNext('/sign-in', next)}>Sign in</a>
-          </p>
-        </>,
-      ),
-    );
-  });
 
   async function sendLink(andeeId: string, next: string): Promise<void> {
     const { token } = await deps.sessions.issueLink(andeeId, deps.now());
@@ -136,29 +171,6 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
         .values({ andee_id: andeeId, link: signInLink(deps.publicUrl, token, next), created_at: deps.now() })
         .execute();
   }
-
-  // & sends no e-mail: the page says where the link really is.
-  const sent = (next: string) =>
-    renderPage(
-      'Your sign-in link',
-      <>
-        <h1>Open your sign-in link</h1>
-        <p class="notice" role="status">
-          If that &tag exists, a one-time sign-in link was made for it. & sends no e-mail:{' '}
-          {devMailbox ? (
-            <>
-              on this local server the link is in the <a href="/dev/mailbox">dev mailbox</a>.
-            </>
-          ) : (
-            'ask the operator of this server for your link (they print it with the sign-in-link command).'
-          )}
-        </p>
-        <p>The link works once and for a short time.</p>
-        <p>
-          <a href={withNext('/sign-in', next)}>Back to sign in</a>
-        </p>
-      </>,
-    );
 
   /**
    * Throws `rate_limited` (a 429 page with Retry-After and the wait in words) for the first limit
@@ -177,6 +189,14 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
     }
   }
 
+  return { devMailbox, sendLink, clientAddress, checkLimits };
+}
+
+/** Sign in (a link made for an &tag) and sign up (a new &tag, signed in at once, landing on the welcome page: home-routes.tsx). */
+function mountSignInForms(app: Hono<WebEnv>, deps: SignInDeps, { devMailbox, sendLink, clientAddress, checkLimits }: SignInSteps): void {
+  app.get('/sign-in', (c) => c.html(signInPage(safeNext(c.req.query('next')))));
+  app.get('/sign-up', (c) => c.html(signUpPage(safeNext(c.req.query('next')))));
+
   app.post('/sign-in', async (c) => {
     const { fields: form } = await postedForm(c);
     const next = safeNext(form.next);
@@ -190,7 +210,7 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
     const andee = typeof form.tag === 'string' ? await deps.andees.byTag(form.tag) : undefined;
     // The same answer whether or not the tag exists, so the form does not reveal who has one.
     if (andee) await sendLink(andee.andeeId, next);
-    return c.html(sent(next));
+    return c.html(linkSentPage(next, devMailbox));
   });
 
   // The new andee is signed in at once: a link issued and redeemed in one step, as if they had
@@ -210,12 +230,15 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
     startSession(c, deps.cookies, outcome, now);
     return c.redirect(next === '/' ? '/welcome' : next, 303);
   });
+}
 
-  const linkRefused = (failure: SignInFailure) => {
-    const why = { unknown: 'This sign-in link is not valid.', used: 'This sign-in link was already used.', expired: 'This sign-in link has expired.' }[failure];
-    return fail(`sign_in_link_${failure}`, `${why} Ask for a new one.`);
-  };
+function linkRefused(failure: SignInFailure) {
+  const why = { unknown: 'This sign-in link is not valid.', used: 'This sign-in link was already used.', expired: 'This sign-in link has expired.' }[failure];
+  return fail(`sign_in_link_${failure}`, `${why} Ask for a new one.`);
+}
 
+/** The one-time link (shown, then spent by a POST), signing out, and the local dev mailbox. */
+function mountLinkRoutes(app: Hono<WebEnv>, deps: SignInDeps, { devMailbox, clientAddress, checkLimits }: SignInSteps): void {
   // Opening a link only shows what it would do; mail scanners and link previews fetch links, so
   // a GET that spent the link would sign them in and leave the andee with a used link.
   app.get('/sign-in/link/:token', async (c) => {
@@ -276,25 +299,25 @@ export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
       .limit(20)
       .execute();
     c.header('Referrer-Policy', 'no-referrer');
-    return c.html(
-      renderPage(
-        'Dev mailbox',
-        <>
-          <h1>Local dev mailbox</h1>
-          <p>Sign-in links that would have been e-mailed (local development only).</p>
-          <ul>
-            {messages.map((m) => (
-              <li>
-                &{m.tag}, {m.created_at.toISOString()}: <a href={m.link}>sign in</a>
-              </li>
-            ))}
-          </ul>
-        </>,
-      ),
-    );
+    return c.html(devMailboxPage(messages));
   });
+}
 
-  return app;
+function devMailboxPage(messages: Array<{ tag: string; link: string; created_at: Date }>): string {
+  return renderPage(
+    'Dev mailbox',
+    <>
+      <h1>Local dev mailbox</h1>
+      <p>Sign-in links that would have been e-mailed (local development only).</p>
+      <ul>
+        {messages.map((m) => (
+          <li>
+            &{m.tag}, {m.created_at.toISOString()}: <a href={m.link}>sign in</a>
+          </li>
+        ))}
+      </ul>
+    </>,
+  );
 }
 
 /** The socket's peer address, whatever any header says. */
