@@ -135,6 +135,10 @@ describe.skipIf(!browserAvailable)('& for a newcomer (issue 44), in headless Chr
       expect(onScreen).not.toContain('Done');
       expect(onScreen).toMatch(/just now/);
       await record(page, width, 'chat');
+      // Coming back to Chat from the navigation opens at the newest message too.
+      await page.goto(`${amp.apiUrl}/home`);
+      await page.getByRole('navigation').getByRole('link', { name: 'Chat', exact: true }).click();
+      await newestInView(page);
       expect((await amp.api.signals.list(andeeId, 'pending')).map((s) => s.value)).toEqual(['I play the cello on Sundays.']);
 
       // Two more facts, then a "Get to know me" Loop: its page says "you", quotes facts with links, and shows its runs at a glance.

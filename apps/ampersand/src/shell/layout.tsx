@@ -15,7 +15,8 @@ export function renderPage(title: string, body: Child, options: { signedIn?: boo
     : options.signedIn
       ? [
           { href: '/home', label: 'Home' },
-          { href: '/chat', label: 'Chat' },
+          // Opens at the newest message, as a messaging app does (a long chat would open at its oldest on a phone).
+          { href: '/chat#newest', label: 'Chat' },
           { href: '/loops', label: 'Loops' },
           { href: '/review', label: 'Review' },
           { href: '/connections', label: 'Connections' },

@@ -140,7 +140,7 @@ function homePage(view: { session: WebSession; welcome: boolean; waits: WhatWait
       <h2>Next</h2>
       <ul class="steps">
         <li>
-          <a href="/chat">Chat with &</a>: ask what it knows about you and your people, or tell it a fact.
+          <a href="/chat#newest">Chat with &</a>: ask what it knows about you and your people, or tell it a fact.
         </li>
         <li>
           <a href="/connect">Connect an agent</a>: add & to Claude, ChatGPT or another MCP app, then approve what it may see.
