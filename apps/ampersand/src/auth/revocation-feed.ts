@@ -1,6 +1,6 @@
 /**
  * The API's revocation feed: how every MCP process learns within a second that a grant ended,
- * without asking the database on each request (issue 27; README "Revocation").
+ * without asking the database on each request (issue 27; docs/authorization.md "Revocation").
  *
  * The database records every grant that ends (migration 0061: a trigger on the grant row's
  * delete, whoever deleted it — the web, the operator's CLI through the owner channel, reuse

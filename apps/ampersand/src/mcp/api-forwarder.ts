@@ -6,18 +6,10 @@
  * its trace (`traceparent`, as a client span when tracing is on: kit observe/). An API error
  * becomes the same tool error; an unreachable API is a retryable `unavailable`.
  */
-import type { Principal } from '@agent-products/kit/auth';
 import type { RequestScope } from '@agent-products/kit/mcp';
 import { ToolError, platformErrors } from '@agent-products/kit/errors';
 import { outboundCall } from '@agent-products/kit/observe';
 import type { ApiAnswer, ApiConnection } from './api-connection.ts';
-
-/** A turn's run token sent beside the bearer token (an external runtime acting within a run), relayed to the API as is. */
-const runTokenOf = new WeakMap<Principal, string>();
-
-export function rememberRunToken(principal: Principal, token: string): void {
-  runTokenOf.set(principal, token);
-}
 
 export type Forward = (path: string, args: unknown, scope: RequestScope) => Promise<unknown>;
 
@@ -34,7 +26,8 @@ export function apiForwarder(api: ApiConnection): Forward {
         'Content-Type': 'application/json',
         'X-Request-Id': scope.correlationId,
         'X-Ampersand-Caller': scope.principal.subject,
-        ...(runTokenOf.has(scope.principal) ? { 'X-Run-Token': runTokenOf.get(scope.principal)! } : {}),
+        // A turn's run token (an external runtime acting within a run), admitted with the bearer token, relayed as is.
+        ...scope.credentialHeaders,
       };
       const body = JSON.stringify(args ?? {});
       answer = await outboundCall(

@@ -20,7 +20,7 @@ import { ALL_SCOPES } from '../scopes.ts';
 import { BUILD_VERSION, buildInfo } from '../build-info.ts';
 import type { AmpersandSettings } from '../settings.ts';
 import { apiConnection } from './api-connection.ts';
-import { apiForwarder, rememberRunToken } from './api-forwarder.ts';
+import { apiForwarder } from './api-forwarder.ts';
 import { ampersandTools, anyOfScopes, hostedRuntimeRefusals, hostedRuntimeTools, turnScopedToolNames } from './operation-tools.ts';
 import { resourceChallenge } from './resource-metadata.ts';
 import { andeeCardResource } from './andee-card-resource.ts';
@@ -139,11 +139,9 @@ export function createMcpService(options: McpServiceOptions): McpService {
       if (verdict.claims.gid && revoked.has(verdict.claims.gid)) return { failure: 'revoked', description: REVOKED };
       const { principal } = verdict;
       const runToken = request.headers.get('x-run-token');
-      if (runToken) {
-        rememberRunToken(principal, runToken);
-        turns.note(principal, runToken, now());
-      }
-      return { principal, credential: bearer.token };
+      if (!runToken) return { principal, credential: bearer.token };
+      turns.note(principal, runToken, now());
+      return { principal, credential: bearer.token, credentialHeaders: { 'X-Run-Token': runToken } };
     },
   };
   // Each caller is shown the tools its token's scopes and principal allow (the hosted runtime's

@@ -34,8 +34,17 @@ function chosenStarter(form: Record<string, string>): StarterSkill {
   return starter;
 }
 
-export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations: LoopOperations; engine: TurnEngine; now: () => Date }): Hono<WebEnv> {
+type LoopWebDeps = { db: Kysely<AmpersandDatabase>; operations: LoopOperations; engine: TurnEngine; now: () => Date };
+
+export function loopWebRoutes(deps: LoopWebDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
+  mountLoopPages(app, deps);
+  mountLoopActions(app, deps);
+  return app;
+}
+
+/** The shelf and one Loop's page, and the answers to an invitation that lead to them. */
+function mountLoopPages(app: Hono<WebEnv>, deps: LoopWebDeps): void {
   const { operations } = deps;
 
   app.get('/loops', async (c) => {
@@ -63,15 +72,6 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
         csrf: session.csrfToken,
       }),
     );
-  });
-
-  // Starting a Loop from a built-in starter: reuse before create (the same title and skill id
-  // return the andee's existing one), then pin the starter's release — & authors it, so the pin
-  // is first-party although the andee pressed the button.
-  app.post('/loops/start', async (c) => {
-    const { session, form } = await checkedForm(c);
-    const loop = await operations.startFromStarter(session.andee.andeeId, chosenStarter(form), deps.now());
-    return c.redirect(`/loops/${encodeURIComponent(loop.loopId)}`, 303);
   });
 
   // An invitation to someone else's Loop (loops/loop-invitations.ts): accepting makes the andee a member and opens it.
@@ -131,6 +131,20 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
       }),
     );
   });
+}
+
+/** The forms of a Loop page: start one from a starter, pick its skill, run, send, share, archive, cancel a run. */
+function mountLoopActions(app: Hono<WebEnv>, deps: LoopWebDeps): void {
+  const { operations } = deps;
+
+  // Starting a Loop from a built-in starter: reuse before create (the same title and skill id
+  // return the andee's existing one), then pin the starter's release — & authors it, so the pin
+  // is first-party although the andee pressed the button.
+  app.post('/loops/start', async (c) => {
+    const { session, form } = await checkedForm(c);
+    const loop = await operations.startFromStarter(session.andee.andeeId, chosenStarter(form), deps.now());
+    return c.redirect(`/loops/${encodeURIComponent(loop.loopId)}`, 303);
+  });
 
   interface Action {
     andeeId: string;
@@ -184,6 +198,4 @@ export function loopWebRoutes(deps: { db: Kysely<AmpersandDatabase>; operations:
       return deps.engine.cancel(run.runId, `&${a.tag}`);
     }),
   );
-
-  return app;
 }

@@ -78,9 +78,12 @@ export interface McpGuard {
 /**
  * A guard's verdict. A failure may carry the verifier's own description (else the guard's
  * `refusals` word it). An admitted request names its principal and, for tools that act on the
- * caller's behalf downstream, the verified credential itself (RequestScope.credential).
+ * caller's behalf downstream, the verified credential itself (RequestScope.credential) and any
+ * header credential the caller sent beside it (RequestScope.credentialHeaders).
  */
-export type Admission = { failure: AuthFailure; description?: string } | { principal: Principal; credential?: string; limit?: RateLimitOutcome };
+export type Admission =
+  | { failure: AuthFailure; description?: string }
+  | { principal: Principal; credential?: string; credentialHeaders?: Readonly<Record<string, string>>; limit?: RateLimitOutcome };
 
 export interface McpEndpointOptions {
   name: string;
@@ -364,6 +367,7 @@ export async function admitRequest(guard: McpGuard, request: Request, calls: num
       return unauthorizedChallenge(guard.challenge, admission.failure, admission.description ?? guard.refusals[admission.failure], scope.correlationId);
     scope.principal = admission.principal;
     if (admission.credential !== undefined) scope.credential = admission.credential;
+    if (admission.credentialHeaders !== undefined) scope.credentialHeaders = admission.credentialHeaders;
     const limit = admission.limit;
     if (limit && !limit.allowed) {
       const refusal = platformErrors.fail('rate_limited', `Too many requests for this account; retry after ${limit.retryAfterSeconds} s.`, {

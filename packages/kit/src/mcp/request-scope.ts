@@ -15,6 +15,11 @@ export interface RequestScope {
    * the caller's behalf downstream and forwards it; never logged.
    */
   credential?: string;
+  /**
+   * Credentials the caller sent beside that one, as the headers that carry them (a product's
+   * per-turn token), for the same tool to forward with it; this request's only, never logged.
+   */
+  credentialHeaders?: Readonly<Record<string, string>>;
   /** The time the request is served at; injectable so tests can move the clock. */
   now: () => Date;
   /**
