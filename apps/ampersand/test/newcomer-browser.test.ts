@@ -165,8 +165,9 @@ describe.skipIf(!browserAvailable)('& for a newcomer (issue 44), in headless Chr
       const link = page.getByRole('link', { name: '“I love hiking in the Alps.”' });
       await expect(link.getAttribute('href')).resolves.toBe(`/review#fact-${added!.signalId}`);
       await record(page, width, 'loop');
-      await link.click();
-      await expect(page.locator(`#fact-${added!.signalId}`).isVisible()).resolves.toBe(true);
+      await Promise.all([page.waitForURL((url) => url.pathname === '/review'), link.click()]);
+      await page.locator(`#fact-${added!.signalId}`).waitFor({ state: 'visible' });
+      await expect(page.locator(`#fact-${added!.signalId}`).innerText()).resolves.toContain('I love hiking in the Alps.');
     }, 120_000);
 
     it(`at ${width} px: a returning andee lands on what waits; one with nothing waiting on Connected apps`, async () => {
