@@ -13,7 +13,7 @@ import { beforeParam } from './conversation-list.tsx';
 import { LIST_PAGE } from './older-link.tsx';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
-import { sessionOr } from './web-deps.ts';
+import { sessionOf, signedIn } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 import { requestZone } from './time-zone.tsx';
 
@@ -23,9 +23,8 @@ export function chatWebRoutes(deps: ChatCaseDeps & { now: () => Date }): Hono<We
   const app = new Hono<WebEnv>();
   const cases = chatCases(deps);
 
-  app.get('/chat', async (c) => {
-    const session = sessionOr(c, '/chat');
-    if (session instanceof Response) return session;
+  app.get('/chat', signedIn, async (c) => {
+    const session = sessionOf(c);
     const andeeId = session.andee.andeeId;
     const runs = await listChatRuns(deps.db, andeeId, 20);
     return c.html(

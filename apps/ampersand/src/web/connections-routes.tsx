@@ -18,7 +18,7 @@ import { fail } from '../errors.ts';
 import { TAG_PATTERN } from '../andees/tags.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { connectionsPage, loadConnectionsPage } from './connections-page.tsx';
-import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { sessionOf, signedIn, type AndeePagesDeps } from './web-deps.ts';
 import { formInput } from './form-input.ts';
 import { checkedForm, checkedUpload, type WebEnv } from './web-session.ts';
 
@@ -77,17 +77,15 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   const cases = connectionCases(deps);
   const contacts = contactCases(deps);
 
-  app.get('/connections', async (c) => {
-    const session = sessionOr(c, '/connections');
-    if (session instanceof Response) return session;
+  app.get('/connections', signedIn, async (c) => {
+    const session = sessionOf(c);
     const data = await loadConnectionsPage(deps, c, session.andee.andeeId);
     return c.html(connectionsPage(data, session.csrfToken, connectionsNotice(c.req.query())));
   });
 
-  app.get('/connections/remove', async (c) => {
+  app.get('/connections/remove', signedIn, async (c) => {
     const tag = c.req.query('tag') ?? '';
-    const session = sessionOr(c, `/connections/remove?tag=${encodeURIComponent(tag)}`);
-    if (session instanceof Response) return session;
+    const session = sessionOf(c);
     const other = await deps.andees.byTag(tag);
     const connected = other ? (await deps.connections.active(session.andee.andeeId, 1000)).some((a) => a.tag === `&${other.tag}`) : false;
     if (!other || !connected) throw fail('not_connected', 'That andee is not one of your connections.');

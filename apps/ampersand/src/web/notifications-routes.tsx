@@ -7,15 +7,14 @@ import { Hono } from 'hono';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { TimeWords, requestZone } from './time-zone.tsx';
-import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { sessionOf, signedIn, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
 export function notificationsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
 
-  app.get('/notifications', async (c) => {
-    const session = sessionOr(c, '/notifications');
-    if (session instanceof Response) return session;
+  app.get('/notifications', signedIn, async (c) => {
+    const session = sessionOf(c);
     const id = session.andee.andeeId;
     const after = c.req.query('older');
     const [page, unread] = await Promise.all([deps.notifications.page(id, { limit: LIST_PAGE.notifications, after }), deps.notifications.unreadCount(id)]);

@@ -10,7 +10,7 @@ import { questionCases } from '../identity/question-cases.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { TimeWords, requestZone } from './time-zone.tsx';
-import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { sessionOf, signedIn, type AndeePagesDeps } from './web-deps.ts';
 import { formInput } from './form-input.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
@@ -23,9 +23,8 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
   const cases = questionCases(deps);
 
-  app.get('/questions', async (c) => {
-    const session = sessionOr(c, '/questions');
-    if (session instanceof Response) return session;
+  app.get('/questions', signedIn, async (c) => {
+    const session = sessionOf(c);
     const id = session.andee.andeeId;
     const [openPage, sentPage, unread] = await Promise.all([
       deps.questions.openPage(id, { limit: LIST_PAGE.questionsOpen, after: c.req.query('asked') }),

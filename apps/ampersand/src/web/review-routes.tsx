@@ -17,7 +17,7 @@ import { AddFactForm, factNotice } from './add-fact-form.tsx';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { TimeWords, requestZone } from './time-zone.tsx';
-import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { sessionOf, signedIn, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
 const SOURCE_WORDS: Record<string, string> = {
@@ -228,9 +228,8 @@ function reviewPage(data: Awaited<ReturnType<typeof loadReviewPage>>, csrf: stri
 export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
 
-  app.get('/review', async (c) => {
-    const session = sessionOr(c, '/review');
-    if (session instanceof Response) return session;
+  app.get('/review', signedIn, async (c) => {
+    const session = sessionOf(c);
     return c.html(reviewPage(await loadReviewPage(deps, c, session.andee.andeeId), session.csrfToken));
   });
 

@@ -1,5 +1,6 @@
 /** What the andee's own pages (review, connections, questions, notifications) work with. */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { requireSession } from '@agent-products/kit/web';
 import type { Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
@@ -22,8 +23,18 @@ export interface AndeePagesDeps {
   now: () => Date;
 }
 
-/** The signed-in session, or the redirect to sign in (and back here). */
-export function sessionOr(c: Context<WebEnv>, path: string): WebSession | Response {
+/**
+ * The kit's session step (as Chengdu Soul's owner pages use it) for a page that needs a signed-in
+ * andee: a visitor without a session is sent to sign in, and back to this address after.
+ */
+export const signedIn = requireSession<WebSession>((c) => {
+  const url = new URL(c.req.url);
+  return c.redirect(`/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`, 303);
+}) as unknown as MiddlewareHandler<WebEnv>;
+
+/** The session of a page behind `signedIn`. */
+export function sessionOf(c: Context<WebEnv>): WebSession {
   const session = c.get('session');
-  return session ?? c.redirect(`/sign-in?next=${encodeURIComponent(path)}`, 303);
+  if (!session) throw new Error('A page behind signedIn ran without a session.');
+  return session;
 }

@@ -1,7 +1,7 @@
 /** Errors: the error table, the one error class, and its rendering on every surface (MCP, JSON, OAuth, HTML). */
 export { defineErrorTable, platformErrors, type ErrorCodeSpec } from './error-table.ts';
-export { ToolError, type ToolErrorBody, type ToolErrorHttp } from './tool-error.ts';
+export { ToolError } from './tool-error.ts';
 export { invalidArguments } from './invalid-arguments.ts';
 export { errorEnvelope, toolErrorResultSchema } from './envelope.ts';
 export { jsonErrorResponse, oauthErrorResponse, problemOf, problemPageResponse, toolErrorResult, type ErrorProblem } from './render.ts';
-export { errorHandler, type ErrorHandlerOptions, type ErrorSurface } from './error-handler.ts';
+export type { ErrorSurface } from './error-handler.ts';

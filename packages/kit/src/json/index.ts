@@ -1,3 +1,2 @@
 /** JSON: pure helpers with no storage behind them (importable without PGlite or a driver). */
 export { canonicalHash, canonicalJson } from './canonical-json.ts';
-export { JsonNestingScan, nestsDeeperThan } from './nesting-depth.ts';

@@ -76,7 +76,7 @@ export interface TestHost {
   screenshot(path: string): Promise<void>;
 }
 
-export interface TestHostOptions {
+interface TestHostOptions {
   client: Client;
   /** The `ui://` resource's HTML, served as the view. */
   html: string;
