@@ -14,7 +14,7 @@ import type { WebSession } from '../andees/web-sessions.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { TAG_PATTERN } from '../andees/tags.ts';
 import { AddFactForm, FACT_FORM_PAGES, factNotice, type FactFormPage } from './add-fact-form.tsx';
-import { sessionOr, type AndeePagesDeps } from './web-deps.ts';
+import { sessionOf, signedIn, type AndeePagesDeps } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
 function plural(n: number, one: string, many: string): string {
@@ -173,9 +173,8 @@ export function homeRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     ['/home', false],
     ['/welcome', true],
   ] as const) {
-    app.get(path, async (c) => {
-      const session = sessionOr(c, path);
-      if (session instanceof Response) return session;
+    app.get(path, signedIn, async (c) => {
+      const session = sessionOf(c);
       const [waits, people] = await Promise.all([whatWaits(deps, session.andee.andeeId), demoPeople(deps.db, session.andee.andeeId)]);
       return c.html(homePage({ session, welcome, waits, people, notice: homeNotice(c.req.query(), people), back: welcome ? 'welcome' : 'home' }));
     });
