@@ -69,10 +69,13 @@ describe.skipIf(!browserAvailable)('& for a newcomer (issue 44), in headless Chr
     return (await amp.api.andees.byTag(tag))!.andeeId;
   }
 
-  /** Waits until the andee's newest chat turn has ended, reloading the page as a person would. */
+  /** Waits until the andee's newest chat turn has ended, then opens the chat as a person coming back to it would. */
   async function reply(page: Page, andeeId: string): Promise<void> {
     await expect.poll(async () => (await listChatRuns(amp.database.db, andeeId, 1))[0]?.state, { timeout: 20_000 }).not.toBe('running');
-    await page.reload();
+    // A reload keeps the scroll position of the page before the answer; opening Chat lands on the newest message.
+    await page.goto(`${amp.apiUrl}/home`);
+    await page.getByRole('navigation').getByRole('link', { name: 'Chat', exact: true }).click();
+    await page.waitForLoadState('load');
   }
 
   async function newestInView(page: Page): Promise<void> {

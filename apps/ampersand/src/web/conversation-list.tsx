@@ -99,8 +99,12 @@ export function ThinkingBubble(props: { cancelAction: string; csrf: string; runI
         <strong>&</strong>
       </p>
       <p class="reply-state" role="status">
-        <strong>Thinking…</strong> (it ends by {props.deadline.slice(11, 16)} UTC at the latest). <a href="/chat#newest">Refresh</a> to see the answer.
+        <strong>Thinking…</strong> (it ends by {props.deadline.slice(11, 16)} UTC at the latest). Refresh to see the answer.
       </p>
+      {/* A form, not a link: a link to the address already shown (/chat#newest) only scrolls, and would never fetch the answer. */}
+      <form method="get" action="/chat#newest">
+        <button type="submit">Refresh</button>
+      </form>
       <form method="post" action={props.cancelAction}>
         <input type="hidden" name="csrf" value={props.csrf} />
         <button type="submit">Cancel</button>
