@@ -25,6 +25,8 @@ export const SLOW = [
   'apps/ampersand/test/cross-device-approval.test.ts',
   'apps/ampersand/test/identity-browser.test.ts',
   'apps/ampersand/test/loop-page-browser.test.ts',
+  'apps/ampersand/test/page-csp-browser.test.ts',
+  'apps/ampersand/test/newcomer-browser.test.ts',
   'apps/chengdu-soul/test/browser.test.ts',
   'apps/chengdu-soul/test/cors-browser.test.ts',
   'apps/chengdu-soul/test/owner-browser.test.ts',

@@ -210,7 +210,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   // &'s own hosted runtime is first-party without an operator command: in a live turn it sees
   // what the andee's own app sees (connected-only facts of active connections).
   await firstParty.ensure(HOSTED_RUNTIME_CLIENT_ID, '&', now());
-  const chatAnswers = (andeeId: string, message: string) => answerFromIdentity({ db, synthesizer, clientId: HOSTED_RUNTIME_CLIENT_ID }, andeeId, message);
+  const chatAnswers = (andeeId: string, message: string, turnId?: string) =>
+    answerFromIdentity({ db, synthesizer, clientId: HOSTED_RUNTIME_CLIENT_ID, signals, now }, andeeId, message, turnId);
   const turns = createTurns({ db, operations, runTokens, settings, chatAnswers, build: buildInfo('api', settings), log, now });
   app.route(
     '/',

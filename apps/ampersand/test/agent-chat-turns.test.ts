@@ -268,7 +268,8 @@ describe('an agent-chat turn through the external runtime', () => {
     await send(amp, mara, 'Tell me a long story.');
     const turn = runtime.handed.at(-1)!;
     const page = await mara.browser.get(`${amp.apiUrl}/chat`);
-    expect(page.text).toContain('Cancel this turn');
+    // A reply still being worked on reads "Thinking…", with its Cancel.
+    expect(page.text).toMatch(new RegExp(`data-run-id="${turn.envelope.runId}"[^>]*>[\\s\\S]*?<strong>Thinking…</strong>[\\s\\S]*?Cancel</button>`));
     await mara.browser.post(`${amp.apiUrl}/chat/turns/${turn.envelope.runId}/cancel`, { csrf: formValue(page.text, 'csrf') });
     const rows = await amp.database.db
       .selectFrom('conversation_messages')

@@ -37,7 +37,8 @@ describe('agent chat without a model', () => {
   it('“Book me a flight to Kyoto” is not answered from the andee’s facts: it says & cannot do that without a model, not “Done”', async () => {
     const ending = await chatOnPage(amp, kai, 'Book me a flight to Kyoto');
     expect(ending.state).toBe('refused');
-    expect(ending.label).not.toBe('Done');
+    expect(ending.speaker).toBe('&amp;');
+    expect(ending.label).toBe('Couldn’t answer');
     expect(ending.text).toMatch(/can’t do that without a language model/);
     expect(ending.text).toMatch(/nothing else/);
     expect(ending.text).not.toContain('Japanese');
@@ -75,6 +76,42 @@ describe('agent chat without a model', () => {
     const ending = await chatOnPage(amp, kai, 'Does Kai make pasta?');
     expect(ending.state).toBe('completed');
     expect(ending.text).toContain('I make fresh pasta by hand every Sunday.');
+  });
+
+  it('a plain fact the andee states is filed as pending for their review, and the reply says so; saying it again files nothing new', async () => {
+    const ending = await chatOnPage(amp, kai, 'I love hiking in the Alps.');
+    expect(ending.state).toBe('completed');
+    expect(ending.speaker).toBe('&amp;');
+    expect(ending.label).toBe('');
+    expect(ending.text).toMatch(/Saved for your review: “I love hiking in the Alps\.”/);
+    const pending = await amp.api.signals.list(kai.andeeId, 'pending');
+    const filed = pending.filter((s) => s.value === 'I love hiking in the Alps.');
+    expect(filed).toHaveLength(1);
+    expect(filed[0]).toMatchObject({ source: 'turn', visibility: 'private', status: 'pending' });
+    expect(filed[0]!.turnId).toMatch(/^turn_/);
+    const review = await kai.browser.get(`${amp.apiUrl}/review`);
+    expect(review.text).toContain('I love hiking in the Alps.');
+    const again = await chatOnPage(amp, kai, 'I love hiking in the Alps.');
+    expect(again.text).toMatch(/already waiting in Review/);
+    expect((await amp.api.signals.list(kai.andeeId, 'pending')).filter((s) => s.value === 'I love hiking in the Alps.')).toHaveLength(1);
+  });
+
+  it('a request that starts with “I” is not filed as a fact', async () => {
+    const ending = await chatOnPage(amp, kai, 'I want you to book a table for Friday.');
+    expect(ending.state).toBe('refused');
+    expect((await amp.api.signals.list(kai.andeeId, 'pending')).some((s) => s.value.includes('book a table'))).toBe(false);
+  });
+
+  it('the chat page shows bubbles with the speaker and a relative time, no ids on screen, the newest message anchored', async () => {
+    const page = (await kai.browser.get(`${amp.apiUrl}/chat`)).text;
+    expect(page).toMatch(
+      /<li class="bubble mine"[^>]*>\s*<p class="speaker"><strong>You<\/strong> <time datetime="[^"]+" title="[^"]+">(just now|\d+ minutes? ago)<\/time>/,
+    );
+    expect(page).toMatch(/<li class="bubble"[^>]*>\s*<p class="speaker"><strong>&amp;<\/strong>/);
+    expect(page).toContain('id="newest"');
+    expect(page).not.toMatch(/<strong>Done<\/strong>/);
+    const visible = page.replace(/<details[\s\S]*?<\/details>/g, '').replace(/<[^>]+>/g, ' ');
+    expect(visible).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
   });
 
   it('an &tag names an andee the andee can see: their public facts', async () => {

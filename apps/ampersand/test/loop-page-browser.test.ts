@@ -77,7 +77,10 @@ describe.skipIf(!browserAvailable)('the Loop page in headless Chromium', () => {
     expect(await ending.getAttribute('data-correlation-id')).toBe(run.correlationId);
     const text = await ending.innerText();
     expect(text).toMatch(words);
-    expect(text).toContain(`Reference ${run.correlationId}`);
+    // The reference is kept under the message's "Details", off the screen until asked for.
+    expect(text).not.toContain(`Reference ${run.correlationId}`);
+    await ending.locator('details.ids summary').click();
+    expect(await ending.innerText()).toContain(`Reference ${run.correlationId}`);
     return text;
   }
 
@@ -129,7 +132,7 @@ describe.skipIf(!browserAvailable)('the Loop page in headless Chromium', () => {
     model.script([{ status: 503 }]);
     await page.click('button:has-text("Run now")');
     const run = await endingOf(1);
-    await expectSameEnding(run, 'failed', /Failed[\s\S]*press Run now to try again[\s\S]*Reference/);
+    await expectSameEnding(run, 'failed', /Failed[\s\S]*press Run now to try again[\s\S]*quote reference/);
   }, 90_000);
 
   it('refused: a Loop with no skill offers the starters, not Run now; Run now from an older page says why and what to do', async () => {

@@ -145,7 +145,7 @@ describe('the in-process engine with a model provider', () => {
     );
     expect(message.role).toBe('agent');
     const page = await mara.browser.get(`${amp.apiUrl}/loops/${loopId}`);
-    const ending = new RegExp(`data-run-id="${run.runId}"[^>]*>\\s*<strong>([^<]+)</strong>`).exec(page.text);
+    const ending = new RegExp(`data-run-id="${run.runId}"[^>]*>[\\s\\S]*?<p class="reply-state"><strong>([^<]+)</strong>`).exec(page.text);
     expect(ending?.[1]).toBe('Declined');
   }, 60_000);
 

@@ -83,7 +83,7 @@ describe('Get to know me, with no model', () => {
     await fact(ada.andeeId, 'I live in Lisbon.', 'places.home', 'pending');
   }, 60_000);
 
-  it('the first run completes with a synthesis whose every line cites the facts it rests on, pinned like any skill', async () => {
+  it('the first run completes with a synthesis whose every line cites the facts it rests on by what they say, each linked, never by id, pinned like any skill', async () => {
     loopId = await start(ada.browser, 'get_to_know_me');
     const { run, page } = await runNow(ada.browser, loopId);
     expect(run.state).toBe('completed');
@@ -101,13 +101,12 @@ describe('Get to know me, with no model', () => {
     const lines = artifactLines(page);
     expect(lines.length).toBeGreaterThanOrEqual(3);
     for (const line of lines) {
-      const refs = [...line.matchAll(/\b([0-9a-f]{8})\b/g)].map((m) => m[1]!);
-      expect(refs.length, line).toBeGreaterThan(0);
-      for (const ref of refs)
-        expect(
-          facts.some((f) => f.startsWith(ref)),
-          `${ref} in ${line}`,
-        ).toBe(true);
+      const shown = line.replace(/<[^>]+>/g, '');
+      for (const fact of facts) expect(shown, line).not.toContain(fact.slice(0, 8));
+      // Each quoted fact links to where the andee keeps it, by an address, not by words on the screen.
+      const links = [...line.matchAll(/<a href="\/review#fact-([0-9a-f-]+)">“[^”]+”<\/a>/g)].map((m) => m[1]!);
+      expect(links.length, line).toBeGreaterThan(0);
+      for (const id of links) expect(facts, line).toContain(id);
     }
     expect(page).toContain('Lisbon'); // in the question, not in the artifact
     expect(lines.some((l) => l.includes('Lisbon'))).toBe(false);
@@ -115,7 +114,7 @@ describe('Get to know me, with no model', () => {
     const music = lines.find((l) => l.includes('piano'))!;
     expect(music).toContain('“I play jazz piano in a trio.”');
     expect(music).toContain('“I love live jazz in small clubs.”');
-    expect(music).toMatch(/\(facts [0-9a-f]{8}, [0-9a-f]{8}\)$/);
+    expect(music).toMatch(/”<\/a>; <a [^>]+>“[^”]+”<\/a>$/);
   }, 60_000);
 
   it('a second run with nothing changed writes nothing, completed, and says why', async () => {

@@ -127,7 +127,7 @@ export function startingPage(view: StartingView): string {
       {footer(view)}
       <script src={INTERACTION_SCRIPT_PATH} defer />
     </>,
-    { signedIn: view.signedIn !== undefined },
+    { signedIn: view.signedIn !== undefined, focused: true },
   );
 }
 
@@ -150,7 +150,7 @@ export function approvingPage(view: ApprovingView): string {
       {footer(view)}
       <script src={INTERACTION_SCRIPT_PATH} defer />
     </>,
-    { signedIn: true },
+    { signedIn: true, focused: true },
   );
 }
 
@@ -191,9 +191,12 @@ function clientCard(client: ClientView, now: Date): Child {
       ) : (
         <p class="meta">& has not verified the name; only the domain above is checked.</p>
       )}
-      <p class="meta">
-        Client id: <code>{client.clientId}</code>
-      </p>
+      <details class="meta">
+        <summary>Technical details</summary>
+        <p>
+          Client id: <code>{client.clientId}</code>
+        </p>
+      </details>
     </div>
   );
 }

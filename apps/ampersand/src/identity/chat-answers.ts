@@ -6,7 +6,9 @@
  * visibility. A question about someone who is none of those is declined by name ("no connection
  * named Sam"), never answered about someone else. Any other message — a request to do something,
  * "Book me a flight to Kyoto" — is not answered here (undefined), and the chat says plainly that &
- * does nothing else without a model.
+ * does nothing else without a model. A plain fact the andee states about themselves ("I love hiking
+ * in the Alps.") is filed as a pending fact in their review queue, and the answer says exactly that:
+ * nothing is part of their identity until they approve it, and no model pretended to understand it.
  */
 import { sql, type Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
@@ -14,7 +16,8 @@ import { ToolError } from '@agent-products/kit/errors';
 import type { AnswerSynthesizer } from './answer-synthesizer.ts';
 import { askContextIf } from './ask-context-read.ts';
 import { askMode, askQuestion } from './ask-question.ts';
-import { askedNames, asksAboutMe, isQuestion } from './chat-question.ts';
+import { askedNames, asksAboutMe, isQuestion, statedFact } from './chat-question.ts';
+import type { IdentitySignals } from './identity-signals.ts';
 import { words } from '../text/content-words.ts';
 
 const TAG = /&([a-z0-9_]{2,40})\b/gi;
@@ -24,6 +27,9 @@ export interface ChatAnswerDeps {
   synthesizer: AnswerSynthesizer;
   /** The client the chat reads as: &'s own runtime, first-party, so the andee's own facts and connections' connected facts count. */
   clientId: string;
+  /** Where a fact the andee states in chat is filed, pending their review (the service identity_write files through). */
+  signals: IdentitySignals;
+  now: () => Date;
 }
 
 /** An answer (the turn completes with it), or why the people asked about cannot be answered for (the turn ends refused with it). */
@@ -57,7 +63,24 @@ function declinedFor(references: readonly string[]): ChatAnswer {
   };
 }
 
-export async function answerFromIdentity(deps: ChatAnswerDeps, andeeId: string, message: string): Promise<ChatAnswer | undefined> {
+/** Files a stated fact as pending (from this chat turn) and says where it waits, or that it was already there. */
+async function fileStatedFact(deps: ChatAnswerDeps, andeeId: string, fact: string, turnId: string | undefined): Promise<ChatAnswer> {
+  const outcome = await deps.signals.write(andeeId, { value: fact, status: 'pending', provenance: { source: 'turn', turnId } }, deps.now());
+  if (!outcome.written)
+    return {
+      answer:
+        outcome.duplicateOf.status === 'approved'
+          ? `“${fact}” is already part of your identity, so nothing new was saved.`
+          : `“${fact}” is already waiting in Review, so nothing new was saved. Approve it there to make it part of your identity.`,
+    };
+  return {
+    answer: `Saved for your review: “${fact}” — it waits in Review, private until you choose otherwise, and becomes part of your identity once you approve it there.`,
+  };
+}
+
+export async function answerFromIdentity(deps: ChatAnswerDeps, andeeId: string, message: string, turnId?: string): Promise<ChatAnswer | undefined> {
+  const fact = statedFact(message);
+  if (fact) return fileStatedFact(deps, andeeId, fact, turnId);
   const question = message.slice(0, 1000);
   if (!isQuestion(question)) return undefined;
   const granted = sql<boolean>`true`;

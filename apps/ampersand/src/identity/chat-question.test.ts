@@ -4,7 +4,7 @@
  * which capitalized names they ask about as people.
  */
 import { describe, expect, it } from 'vitest';
-import { askedNames, asksAboutMe, isQuestion } from './chat-question.ts';
+import { askedNames, asksAboutMe, isQuestion, statedFact } from './chat-question.ts';
 
 describe('isQuestion', () => {
   const questions = [
@@ -54,4 +54,29 @@ describe('askedNames', () => {
     ['Tell me about myself', []],
   ];
   for (const [message, names] of cases) it(`“${message}” → ${names.join(', ') || 'nobody'}`, () => expect(askedNames(message)).toEqual(names));
+});
+
+describe('statedFact', () => {
+  const facts = [
+    'I love hiking in the Alps.',
+    'I’m vegetarian',
+    'My sister lives in Lyon.',
+    'I have two cats. They are called Ada and Bit.',
+    "I've run three marathons!",
+  ];
+  const notFacts = [
+    'Book me a flight to Kyoto',
+    'I want you to book a table for Friday.',
+    'Please remember that I moved to Porto',
+    'I wonder whether Sam skis',
+    'Am I nervous about anything?',
+    'I love pasta?',
+    'My question for & is simple',
+    'Remind me to call my mother',
+    'Sam loves pasta.',
+    'I moved. Then I moved again. And again.',
+    'Hi',
+  ];
+  for (const message of facts) it(`“${message}” is a fact the andee states`, () => expect(statedFact(message)).toBe(message));
+  for (const message of notFacts) it(`“${message}” is not`, () => expect(statedFact(message)).toBeUndefined());
 });

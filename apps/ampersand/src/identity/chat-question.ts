@@ -52,3 +52,24 @@ export function askedNames(message: string): string[] {
   }
   return [...names];
 }
+
+/** "I …", "I'm …", "My …": a sentence the andee says about themselves. */
+const FIRST_PERSON = /^(?:i|i['’]m|i['’]ve|i['’]d|my|mine)\s+\S/i;
+/** Addressed to & ("I want you to…", "My request for you…"), a reminder or a request: not a fact about the andee. */
+const ADDRESSED = /&|\b(?:you|your|yours|please|remind|book|send|call\s+me)\b/i;
+/** A sentence that only hedges or asks ("I wonder whether…", "I need to know…") says nothing the andee would file about themselves. */
+const NOT_A_FACT = /^i\s+(?:wonder|guess|need\s+to\s+know|want\s+to\s+know|don['’]t\s+know|forgot|was\s+wondering)\b/i;
+
+/**
+ * A plain fact the andee states about themselves ("I love hiking in the Alps.", "My sister lives
+ * in Lyon."), trimmed, or undefined for anything else. Read by shape alone and erring towards
+ * undefined: one or two sentences that start in the first person, end without a question mark,
+ * and address nobody — "I want you to book a table" is a request, "I wonder who…" a question.
+ */
+export function statedFact(message: string): string | undefined {
+  const text = message.trim().replace(/\s+/g, ' ');
+  if (text.length < 6 || text.length > 300 || text.includes('?')) return undefined;
+  if (!FIRST_PERSON.test(text) || ADDRESSED.test(text) || NOT_A_FACT.test(text) || isQuestion(text)) return undefined;
+  const sentences = text.split(/[.!]+\s+/).filter(Boolean);
+  return sentences.length <= 2 ? text : undefined;
+}

@@ -107,6 +107,12 @@ const PEOPLE: Array<{ tag: string; name: string; phone: string; facts: Fact[] }>
   },
 ];
 
+/** The demo andees' tags, in the order the demo lists them. */
+export const DEMO_TAGS: readonly string[] = PEOPLE.map((p) => p.tag);
+
+/** What each demo andee is like in a few words: their first public fact, for "People to try". */
+export const DEMO_INTRODUCTIONS: ReadonlyMap<string, string> = new Map(PEOPLE.map((p) => [p.tag, p.facts.find(([, v]) => v === 'public')?.[0] ?? '']));
+
 const CONNECTED: Array<[string, string]> = [
   ['demo_ada', 'demo_ben'],
   ['demo_ada', 'demo_cleo'],

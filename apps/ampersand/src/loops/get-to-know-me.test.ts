@@ -5,7 +5,7 @@
  * (sharper when a suggestion there waits for review), and a large identity spread over passes.
  */
 import { describe, expect, it } from 'vitest';
-import { FACTS_PER_PASS, GET_TO_KNOW_ME_TITLE, MIN_FACTS, factReference, getToKnowMePass, synthesis, type IdentityFact } from './get-to-know-me.ts';
+import { FACTS_PER_PASS, GET_TO_KNOW_ME_TITLE, MIN_FACTS, getToKnowMePass, synthesis, toYou, type IdentityFact } from './get-to-know-me.ts';
 import type { ItemView } from './loop-items.ts';
 
 let n = 0;
@@ -44,20 +44,29 @@ function lines(item: { blocks: ReadonlyArray<{ type: string; items?: string[] }>
   return item.blocks.flatMap((b) => (b.type === 'bullet_list' ? b.items! : []));
 }
 
+describe('toYou', () => {
+  it('says the taxonomy’s labels to the andee they are about', () => {
+    expect(toYou('What they do')).toBe('What you do');
+    expect(toYou('Their field')).toBe('Your field');
+    expect(toYou('How to reach and talk to them')).toBe('How to reach and talk to you');
+    expect(toYou('Other facts, not yet sorted (the andee re-codes them at review)')).toBe('Other facts, not yet sorted (you sort them at review)');
+    expect(toYou('Food and drink')).toBe('Food and drink');
+  });
+});
+
 describe('getToKnowMePass', () => {
-  it('writes one synthesis grouped by area, each line quoting and citing the facts of one HDS leaf', () => {
+  it('writes one synthesis grouped by area, each line citing the facts of one HDS leaf by what they say, never by id', () => {
     const pass = getToKnowMePass([pasta, bridges, piano, trio, uncoded], [], []);
     expect(pass.write).toMatchObject({ kind: 'synthesis', title: GET_TO_KNOW_ME_TITLE, visibility: 'owner' });
     // Areas in the taxonomy's order, leaves in code order; a fact with no code is filed under the fallback leaf.
     expect(pass.write!.blocks.filter((b) => b.type === 'heading').map((b) => (b as { text: string }).text)).toEqual(['Preferences', 'Work', 'Interests']);
     expect(lines(pass.write!)).toEqual([
-      expect.stringMatching(new RegExp(`: “I make fresh pasta by hand\\.” \\(fact ${factReference(pasta.factId)}\\)$`)),
-      expect.stringMatching(new RegExp(`: “I design bridges\\.” \\(fact ${factReference(bridges.factId)}\\)$`)),
-      expect.stringMatching(new RegExp(`: “I keep bees\\.” \\(fact ${factReference(uncoded.factId)}\\)$`)),
-      expect.stringMatching(
-        new RegExp(`: “I play jazz piano\\.”; “I play in a trio on Fridays\\.” \\(facts ${factReference(piano.factId)}, ${factReference(trio.factId)}\\)$`),
-      ),
+      expect.stringMatching(/: “I make fresh pasta by hand\.”$/),
+      expect.stringMatching(/: “I design bridges\.”$/),
+      expect.stringMatching(/: “I keep bees\.”$/),
+      expect.stringMatching(/: “I play jazz piano\.”; “I play in a trio on Fridays\.”$/),
     ]);
+    for (const fact of [pasta, bridges, piano, trio, uncoded]) expect(lines(pass.write!).join('\n')).not.toContain(fact.factId.slice(0, 8));
     expect([...pass.write!.grounding!].sort()).toEqual([pasta, bridges, piano, trio, uncoded].map((f) => f.factId).sort());
     expect(pass.summary).toMatch(/wrote 5 facts in 3 areas/);
     expect(pass.summary).toMatch(/One question: Where do you live/);
@@ -111,14 +120,14 @@ describe('getToKnowMePass', () => {
     expect(second.summary).toMatch(/added 5 facts \(Places\)/);
   });
 
-  it('keeps a line under the block limit by splitting a long group, every part citing its own facts', () => {
+  it('keeps a line under the block limit by splitting a long group, every part quoting its own facts', () => {
     const long = Array.from({ length: 8 }, (_, i) => fact(`${'I really enjoy a long description of my cooking habit '.repeat(2)}${i}`, 'preferences.food'));
     const item = synthesis(long);
     const all = lines(item);
     expect(all.length).toBeGreaterThan(1);
     for (const line of all) {
       expect(line.length).toBeLessThanOrEqual(500);
-      expect(line).toMatch(/\((fact|facts) [0-9a-f]{8}(, [0-9a-f]{8})*\)$/);
+      expect(line).toMatch(/^[^:]+: “[^”]+”(; “[^”]+”)*$/);
     }
     expect(all.join(' ').match(/“/g)).toHaveLength(8);
   });

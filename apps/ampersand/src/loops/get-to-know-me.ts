@@ -85,9 +85,26 @@ export async function pendingSuggestions(db: Kysely<AmpersandDatabase>, andeeId:
   return rows.map((r) => ({ factId: r.fact_id, text: r.value, hdsCode: r.hds_code }));
 }
 
-/** The short reference a line shows for a fact: the start of its id (the item's grounding carries the whole id). */
-export function factReference(factId: string): string {
-  return factId.slice(0, 8);
+/**
+ * How lines written before issue 44 cited a fact: " (fact 1a2b3c4d)" or " (facts 1a2b3c4d, …)",
+ * the start of its id. Lines now cite facts by what they say (the quotes) and the item's
+ * grounding carries the ids; the Loop page leaves this old reference off when it shows such a line.
+ */
+export const OLD_FACT_REFERENCE = / \(facts? [0-9a-f]{8}(?:, [0-9a-f]{8})*\)$/;
+
+/**
+ * A taxonomy label as the synthesis says it to the andee it is about: the taxonomy names the
+ * person in the third person ("What they do", "Their field", "the andee re-codes them"), the
+ * synthesis ("What & knows about you") in the second.
+ */
+export function toYou(label: string): string {
+  if (label.includes('the andee')) return label.replace(/the andee re-codes them/, 'you sort them');
+  return label
+    .replace(/\bthey\b/g, 'you')
+    .replace(/\bThey\b/g, 'You')
+    .replace(/\btheir\b/g, 'your')
+    .replace(/\bTheir\b/g, 'Your')
+    .replace(/\bthem\b/g, 'you');
 }
 
 type Area = (typeof REQUIRED_TOP_LEVELS)[number];
@@ -102,7 +119,7 @@ function quote(text: string): string {
   return `“${flat.length > QUOTE_CHARS ? `${flat.slice(0, QUOTE_CHARS - 1)}…` : flat}”`;
 }
 
-/** The lines of one area: facts of one HDS leaf share a line (split when long), each line citing its facts. */
+/** The lines of one area: facts of one HDS leaf share a line (split when long), each line quoting its facts (their ids are the item's grounding). */
 function areaLines(facts: readonly IdentityFact[]): string[] {
   const byLeaf = new Map<string, IdentityFact[]>();
   for (const f of facts) {
@@ -111,19 +128,16 @@ function areaLines(facts: readonly IdentityFact[]): string[] {
   }
   const lines: string[] = [];
   for (const [code, group] of [...byLeaf.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const label = hdsLeaf(code)?.label ?? code;
+    const label = toYou(hdsLeaf(code)?.label ?? code);
     let quotes: string[] = [];
-    let refs: string[] = [];
     const flush = () => {
-      if (quotes.length) lines.push(`${label}: ${quotes.join('; ')} (${refs.length === 1 ? 'fact' : 'facts'} ${refs.join(', ')})`);
+      if (quotes.length) lines.push(`${label}: ${quotes.join('; ')}`);
       quotes = [];
-      refs = [];
     };
     for (const f of group) {
       const next = quote(f.text);
-      if (quotes.length && label.length + [...quotes, next].join('; ').length + 12 * (refs.length + 1) > LINE_CHARS) flush();
+      if (quotes.length && label.length + [...quotes, next].join('; ').length > LINE_CHARS) flush();
       quotes.push(next);
-      refs.push(factReference(f.factId));
     }
     flush();
   }
@@ -219,6 +233,6 @@ export function getToKnowMePass(allFacts: readonly IdentityFact[], pending: read
   const more = remaining > 0 ? ` ${plural(remaining, 'more fact')} will come in the next pass.` : '';
   return {
     write: synthesis(included, previous?.itemId),
-    summary: `“${GET_TO_KNOW_ME_TITLE}”: I ${what}; every line cites the facts it rests on.${more}${waiting}${ask}`,
+    summary: `“${GET_TO_KNOW_ME_TITLE}”: I ${what}; every line quotes the facts it rests on.${more}${waiting}${ask}`,
   };
 }

@@ -45,7 +45,7 @@ export interface TurnEngineOptions {
    * (ask_question's retrieval) or declined naming who they cannot see; undefined when the message
    * is not such a question.
    */
-  chatAnswers?: ((andeeId: string, message: string) => Promise<ChatAnswer | undefined>) | undefined;
+  chatAnswers?: ((andeeId: string, message: string, turnId?: string) => Promise<ChatAnswer | undefined>) | undefined;
   turnSeconds: number;
   build: TurnEnvelope['build'];
   log: Logger;
@@ -224,7 +224,7 @@ export class TurnEngine {
   private async answerWithoutModel(envelope: TurnEnvelope, message: string): Promise<void> {
     const { db, now } = this.options;
     await recordStage(db, envelope.runId, 'answering_from_identity', now());
-    const answer = await this.options.chatAnswers?.(envelope.andeeId, message);
+    const answer = await this.options.chatAnswers?.(envelope.andeeId, message, envelope.chatTurnId ?? undefined);
     if (answer && 'answer' in answer) {
       await endRun(db, envelope.runId, { state: 'completed', result: answer.answer, outcomeEvidence: { itemIds: [], effects: [] } }, now());
       return;

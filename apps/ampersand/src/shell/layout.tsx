@@ -5,22 +5,30 @@ import { ICON_PNG_PATHS, ICON_SVG_PATH, MANIFEST_PATH } from './app-assets.ts';
 import { SITE_CSS_PATH } from './site-css.ts';
 import { TIME_ZONE_SCRIPT_PATH } from './time-zone-script.ts';
 
-export function renderPage(title: string, body: Child, options: { signedIn?: boolean; unread?: number } = {}): string {
-  const nav = options.signedIn
-    ? [
-        { href: '/chat', label: 'Chat' },
-        { href: '/loops', label: 'Loops' },
-        { href: '/review', label: 'Review' },
-        { href: '/connections', label: 'Connections' },
-        { href: '/questions', label: 'Questions' },
-        { href: '/notifications', label: options.unread ? `Notifications (${options.unread})` : 'Notifications' },
-        { href: '/apps', label: 'Connected apps' },
-      ]
-    : [
-        { href: '/sign-up', label: 'Sign up' },
-        { href: '/sign-in', label: 'Sign in' },
-        { href: '/connect', label: 'Connect an agent' },
-      ];
+/**
+ * `focused`: a page that asks for one decision (an app's approval) shows only that decision, no
+ * way off into the rest of the app beside it.
+ */
+export function renderPage(title: string, body: Child, options: { signedIn?: boolean; unread?: number; focused?: boolean } = {}): string {
+  const nav = options.focused
+    ? []
+    : options.signedIn
+      ? [
+          { href: '/home', label: 'Home' },
+          // Opens at the newest message, as a messaging app does (a long chat would open at its oldest on a phone).
+          { href: '/chat#newest', label: 'Chat' },
+          { href: '/loops', label: 'Loops' },
+          { href: '/review', label: 'Review' },
+          { href: '/connections', label: 'Connections' },
+          { href: '/questions', label: 'Questions' },
+          { href: '/notifications', label: options.unread ? `Notifications (${options.unread})` : 'Notifications' },
+          { href: '/apps', label: 'Connected apps' },
+        ]
+      : [
+          { href: '/sign-up', label: 'Sign up' },
+          { href: '/sign-in', label: 'Sign in' },
+          { href: '/connect', label: 'Connect an agent' },
+        ];
   return htmlDocument(
     <PageShell
       siteName="&"

@@ -57,6 +57,23 @@ summary { cursor: pointer; }
 .checklist { list-style: '☐  '; }
 [data-renderer] .recommendation { margin: .5rem 0; padding: .75rem; }
 .state { display: inline-block; font-size: .85rem; padding: 0 .4rem; border-radius: .3rem; background: #f0f0f2; }
+.conversation { list-style: none; padding: 0; display: flex; flex-direction: column; gap: .6rem; }
+.bubble { background: #fff; border: 1px solid var(--line); border-radius: 1rem 1rem 1rem .25rem; padding: .5rem .85rem; max-width: 85%; align-self: flex-start; scroll-margin-bottom: 9rem; }
+.bubble.mine { background: #e9f1ff; border-color: #c8dbff; border-radius: 1rem 1rem .25rem 1rem; align-self: flex-end; }
+.bubble p { margin: .25rem 0; }
+.bubble .speaker { font-size: .85rem; color: var(--muted); }
+.bubble .speaker strong { color: var(--ink); }
+.bubble details.ids { font-size: .8rem; margin: .25rem 0 0; }
+.bubble.thinking { margin: .6rem 0; }
+.bubble.thinking form { margin: .25rem 0 0; }
+fieldset { border: 1px solid var(--line); border-radius: .4rem; margin: .5rem 0; padding: .25rem .75rem .5rem; }
+label.choice { display: inline-block; margin: .35rem 1rem .35rem 0; }
+.notice > :first-child { margin-top: 0; }
+.waiting .card h3 { margin: 0 0 .25rem; font-size: 1.05rem; }
+.waiting ul { margin: .25rem 0; padding-left: 1.2rem; }
+.people-to-try h3 { margin: 0; font-size: 1.05rem; }
+.people-to-try { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: .75rem; padding: 0; list-style: none; }
+.people-to-try .card { margin: 0; }
 table { border-collapse: collapse; width: 100%; }
 td, th { text-align: left; padding: .4rem; border-bottom: 1px solid #eee; vertical-align: top; }
 `;

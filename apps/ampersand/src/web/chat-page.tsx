@@ -1,32 +1,34 @@
 /**
- * Plain agent chat: the andee talks to & outside any Loop. The page shows the andee's own
- * canonical conversation, where every turn ends in one of the five states in plain words, the
- * turns still working (each with Cancel), and Send — the explicit action that starts a turn.
+ * Plain agent chat: the andee talks to & outside any Loop. The page reads like a messaging app:
+ * bubbles from "You" and "&" with relative times, oldest first and the newest last (Send lands on
+ * it), a reply still being worked on as "Thinking…" with Cancel, and the message box under it.
+ * Every part is a plain link or form, so it works without JavaScript.
  */
 import type { ConversationPage } from '../loops/conversation.ts';
 import type { RunView } from '../loops/runs.ts';
-import { PagedConversation, SendForm } from './conversation-list.tsx';
+import { PagedConversation, SendForm, ThinkingBubble, type ConversationClock } from './conversation-list.tsx';
 import { renderPage } from '../shell/layout.tsx';
 
-export function chatPage(view: { conversation: ConversationPage; running: RunView[]; csrf: string }): string {
+export function chatPage(view: { conversation: ConversationPage; running: RunView[]; csrf: string; clock: ConversationClock }): string {
   return renderPage(
     'Chat with &',
     <>
       <h1>Chat with &</h1>
       <p class="meta" id="conversation">
-        A plain chat, outside any Loop. For ongoing work on one specific thing, ask for a Loop.
+        Ask about yourself or the people you know, or tell & a fact about yourself: it waits in Review until you approve it. For ongoing work on one thing,
+        start a <a href="/loops">Loop</a>.
       </p>
-      <PagedConversation page={view.conversation} path="/chat" anchor="conversation" />
+      <PagedConversation page={view.conversation} path="/chat" anchor="conversation" kind="chat" clock={view.clock} />
       {view.running.map((run) => (
-        <form method="post" action={`/chat/turns/${run.runId}/cancel`} class="notice" data-run-id={run.runId} data-correlation-id={run.correlationId}>
-          <p>
-            & is working on your message (it ends by {run.deadline.slice(11, 19)} UTC at the latest). <a href="/chat">Refresh</a> to see the answer.
-          </p>
-          <input type="hidden" name="csrf" value={view.csrf} />
-          <button type="submit">Cancel this turn</button>
-        </form>
+        <ThinkingBubble
+          cancelAction={`/chat/turns/${run.runId}/cancel`}
+          csrf={view.csrf}
+          runId={run.runId}
+          correlationId={run.correlationId}
+          deadline={run.deadline}
+        />
       ))}
-      <SendForm action="/chat/send" csrf={view.csrf} />
+      <SendForm action="/chat/send" csrf={view.csrf} hint="For example: “I love hiking in the Alps.” or “What do I like?”" />
     </>,
     { signedIn: true },
   );

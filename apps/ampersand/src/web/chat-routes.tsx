@@ -15,10 +15,11 @@ import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
 import { sessionOf, signedIn } from './web-deps.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
+import { requestZone } from './time-zone.tsx';
 
 export const MAX_CHAT_MESSAGE = 2000;
 
-export function chatWebRoutes(deps: ChatCaseDeps): Hono<WebEnv> {
+export function chatWebRoutes(deps: ChatCaseDeps & { now: () => Date }): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
   const cases = chatCases(deps);
 
@@ -31,6 +32,7 @@ export function chatWebRoutes(deps: ChatCaseDeps): Hono<WebEnv> {
         conversation: await conversationPage(deps.db, { chatOf: andeeId }, { limit: LIST_PAGE.messages, before: beforeParam(c.req.query('before')) }),
         running: runs.filter((r) => r.state === 'running'),
         csrf: session.csrfToken,
+        clock: { now: deps.now(), zone: requestZone(c) },
       }),
     );
   });
@@ -44,7 +46,8 @@ export function chatWebRoutes(deps: ChatCaseDeps): Hono<WebEnv> {
       });
     }
     await cases.send(sessionCaller(checked.session.andee), { message }, c.get('correlationId'));
-    return c.redirect('/chat', 303);
+    // The newest message in view: on a phone the page would otherwise open at its top.
+    return c.redirect('/chat#newest', 303);
   });
 
   app.post('/chat/turns/:runId/cancel', async (c) => {
@@ -52,7 +55,7 @@ export function chatWebRoutes(deps: ChatCaseDeps): Hono<WebEnv> {
     const run = await readRun(deps.db, c.req.param('runId'));
     if (!run || run.chatTurnId === null || run.envelope.andeeId !== checked.session.andee.andeeId) throw fail('loop_not_found', 'No such turn in your chat.');
     await deps.engine.cancel(run.runId, `&${checked.session.andee.tag}`);
-    return c.redirect('/chat', 303);
+    return c.redirect('/chat#newest', 303);
   });
 
   return app;

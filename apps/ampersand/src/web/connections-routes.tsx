@@ -11,7 +11,8 @@ import { sessionCaller } from '../andees/caller.ts';
 import { connectionTagInput, connectionsRequestInput, MAX_CONTACTS } from '../contracts/connection-contracts.ts';
 import { connectionCases } from '../identity/connection-cases.ts';
 import { contactCases } from '../identity/contact-cases.ts';
-import { looksLikeVCard, parseVCards } from '../identity/vcard.ts';
+import { looksLikeVCard, parseVCards, type VCardContact } from '../identity/vcard.ts';
+import { UNREAD_NAMED, unreadContacts, type UnreadContact } from '../identity/vcard-problems.ts';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
 import { TAG_PATTERN } from '../andees/tags.ts';
@@ -25,13 +26,50 @@ function csrfField(token: string) {
   return <input type="hidden" name="csrf" value={token} />;
 }
 
-/** The numbers in pasted text or a file: every TEL of a vCard, or one number per line (or comma or semicolon). */
-function numbersIn(text: string): string[] {
-  if (looksLikeVCard(text)) return parseVCards(text).contacts.flatMap((contact) => contact.phones);
-  return text
-    .split(/[\r\n,;]+/)
-    .map((n) => n.trim())
-    .filter(Boolean);
+/** The numbers in pasted text or a file: every TEL of a vCard, or one number per line (or comma or semicolon); and a vCard's cards, to name the ones not read. */
+function numbersIn(text: string): { numbers: string[]; cards: VCardContact[] | undefined } {
+  if (looksLikeVCard(text)) {
+    const cards = parseVCards(text).contacts;
+    return { numbers: cards.flatMap((contact) => contact.phones), cards };
+  }
+  return {
+    numbers: text
+      .split(/[\r\n,;]+/)
+      .map((n) => n.trim())
+      .filter(Boolean),
+    cards: undefined,
+  };
+}
+
+/**
+ * The answer to an import that left contacts unread: each one by name and why (rendered from the
+ * posted file itself, never from an address), and what was saved.
+ */
+function importedPage(stored: number, unread: UnreadContact[], own: string | undefined): string {
+  return renderPage(
+    'Contacts imported',
+    <>
+      <h1>Contacts imported</h1>
+      <p class="notice" role="status">
+        Saved {stored} contact{stored === 1 ? '' : 's'}. {unread.length} could not be read.
+        {own === 'saved' ? ' Your number is saved.' : own === 'unreadable' ? ' Your own number could not be read (or belongs to another andee).' : ''}
+      </p>
+      <h2>Not read</h2>
+      <ul data-unread-contacts={String(unread.length)}>
+        {unread.slice(0, UNREAD_NAMED).map((u) => (
+          <li>
+            <strong>{u.name}</strong>: {u.why}.
+          </li>
+        ))}
+      </ul>
+      {unread.length > UNREAD_NAMED ? <p>And {unread.length - UNREAD_NAMED} more.</p> : null}
+      <p>Fix them in your address book and import the file again: a new import replaces the old one.</p>
+      <p>
+        <a href="/connections">Back to Connections</a>
+      </p>
+    </>,
+    { signedIn: true },
+  );
 }
 
 export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
@@ -115,7 +153,13 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     return saveContacts(c, session.andee, numbersIn(file), form.region, undefined);
   });
 
-  async function saveContacts(c: Context<WebEnv>, andee: Andee, numbers: string[], regionField: string | undefined, ownNumber: string | undefined) {
+  async function saveContacts(
+    c: Context<WebEnv>,
+    andee: Andee,
+    { numbers, cards }: ReturnType<typeof numbersIn>,
+    regionField: string | undefined,
+    ownNumber: string | undefined,
+  ) {
     if (numbers.length > MAX_CONTACTS)
       throw platformErrors.fail('invalid_arguments', `At most ${MAX_CONTACTS} numbers at once.`, {
         fields: [{ field: 'numbers', problem: `more than ${MAX_CONTACTS} numbers` }],
@@ -123,6 +167,8 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     const region = /^[A-Za-z]{2}$/.test(regionField ?? '') ? regionField : undefined;
     const result = await contacts.upload(sessionCaller(andee), { numbers, region, ownNumber: ownNumber?.trim() ? ownNumber : undefined }, deps.now());
     const own = result.ownNumberRecorded === null ? undefined : result.ownNumberRecorded ? 'saved' : 'unreadable';
+    const unread = cards ? unreadContacts(cards, region) : [];
+    if (unread.length) return c.html(importedPage(result.stored, unread, own));
     return c.redirect(back({ done: 'contacts', stored: String(result.stored), unreadable: String(result.unreadable), ...(own ? { own } : {}) }), 303);
   }
 

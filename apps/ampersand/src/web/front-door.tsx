@@ -2,17 +2,19 @@
  * The pages a person meets before signing in: the front door (`/`) — what & is and does for
  * them, with an example, and sign-up as the first step — and "Connect an agent" (`/connect`),
  * which holds what an agent's owner needs: the MCP URL and the host configuration blocks. A
- * signed-in browser at `/` goes to Connected apps.
+ * signed-in browser at `/` goes to what waits for it (home-routes.tsx), or to Connected apps when
+ * nothing does.
  */
 import { Hono } from 'hono';
 import { renderPage } from '../shell/layout.tsx';
 import type { WebEnv } from './web-session.ts';
 
-export function frontDoorRoutes(deps: { mcpUrl: string }): Hono<WebEnv> {
+export function frontDoorRoutes(deps: { mcpUrl: string; waitsFor: (andeeId: string) => Promise<boolean> }): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
 
-  app.get('/', (c) => {
-    if (c.get('session')) return c.redirect('/apps', 303);
+  app.get('/', async (c) => {
+    const session = c.get('session');
+    if (session) return c.redirect((await deps.waitsFor(session.andee.andeeId)) ? '/home' : '/apps', 303);
     return c.html(
       renderPage(
         'Your identity, for the agents you choose',

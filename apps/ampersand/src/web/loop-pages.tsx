@@ -13,7 +13,9 @@ import type { LoopSummary } from '../loops/loop-records.ts';
 import type { RunView } from '../loops/runs.ts';
 import type { SurfaceBlock } from '../contracts/surface-contract.ts';
 import { STARTER_SKILLS } from '../loops/starter-skills.ts';
-import { PagedConversation, SendForm } from './conversation-list.tsx';
+import { PagedConversation, SendForm, type ConversationClock, type SpeakerOf } from './conversation-list.tsx';
+import { RunHistory, type RunPeople } from './loop-run-history.tsx';
+import { OLD_FACT_REFERENCE } from '../loops/get-to-know-me.ts';
 import { LoopInvitationsList } from './loop-invitations-list.tsx';
 import type { ShelfDetails } from '../loops/shelf-details.ts';
 import { STATE_WORDS } from '../loops/terminal-messages.ts';
@@ -141,6 +143,14 @@ export interface LoopPageView {
   conversation: ConversationPage;
   running: RunView[];
   csrf: string;
+  clock: ConversationClock;
+  /** The recent runs, newest first, and who started them. */
+  runs: RunView[];
+  people: RunPeople;
+  /** Who wrote each message: "You", or a member's name. */
+  speakerOf: SpeakerOf;
+  /** The viewer's own facts the artifacts quote, by quote (“…”) → fact id, to link each quote. */
+  citedFacts: ReadonlyMap<string, string>;
 }
 
 export function loopPage(view: LoopPageView): string {
@@ -153,18 +163,26 @@ export function loopPage(view: LoopPageView): string {
       </p>
       <h1 data-loop-id={loop.loopId}>{loop.title}</h1>
       {loop.archived ? <p class="notice">This Loop is archived: off your active shelf, with everything kept.</p> : null}
+      <RunHistory runs={view.runs} people={view.people} now={view.clock.now} zone={view.clock.zone} />
       {view.composition.length ? <section class="card surface">{view.composition.map((b) => block(b) ?? null)}</section> : null}
       <section aria-labelledby="artifacts">
         <h2 id="artifacts">What this Loop has made</h2>
         {view.items.length === 0 ? (
           <p>Nothing saved yet. A run saves something only when it has a useful result.</p>
         ) : (
-          view.items.map((item) => artifact(item, loop.renderer, view.histories.get(item.itemId) ?? []))
+          view.items.map((item) => artifact(item, loop.renderer, view.histories.get(item.itemId) ?? [], view.citedFacts))
         )}
       </section>
       <section aria-labelledby="conversation">
         <h2 id="conversation">Conversation</h2>
-        <PagedConversation page={view.conversation} path={`/loops/${encodeURIComponent(view.loop.loopId)}`} anchor="conversation" />
+        <PagedConversation
+          page={view.conversation}
+          path={`/loops/${encodeURIComponent(view.loop.loopId)}`}
+          anchor="conversation"
+          kind="loop"
+          clock={view.clock}
+          speakerOf={view.speakerOf}
+        />
         {view.running.map((run) => (
           <form
             method="post"
@@ -251,11 +269,11 @@ export function loopPage(view: LoopPageView): string {
 }
 
 /** An item as the Loop's renderer shows it: the renderer sets its layout, the blocks its content; its earlier versions under it. */
-function artifact(item: ItemView, renderer: string, history: ItemVersion[]) {
+function artifact(item: ItemView, renderer: string, history: ItemVersion[], cited: ReadonlyMap<string, string>) {
   return (
     <article class="card" data-item-id={item.itemId} data-run-id={item.provenance?.runId ?? ''} data-renderer={renderer}>
       <h3>{item.title}</h3>
-      {item.blocks.length ? item.blocks.map((b) => block(b, renderer) ?? <p>{item.fallbackText}</p>) : <p>{item.fallbackText}</p>}
+      {item.blocks.length ? item.blocks.map((b) => block(b, renderer, cited) ?? <p>{item.fallbackText}</p>) : <p>{item.fallbackText}</p>}
       {item.visibility === 'owner' ? <small>Only you see this.</small> : null}
       {item.version > 1 ? <EarlierVersions item={item} history={history} /> : null}
     </article>
@@ -293,7 +311,23 @@ function EarlierVersions(props: { item: ItemView; history: ItemVersion[] }) {
  * fallback). The renderer decides what a list means: a plan's steps are numbered, a list's items
  * are things to tick off, recommendations stand as cards of their own, a decision leads with it.
  */
-function block(b: SurfaceBlock, renderer = 'conversation') {
+/**
+ * A line as people read it: a fact it quotes that is the viewer's own links to it (Review keeps
+ * it), and a line written before facts were cited by what they say loses its id reference.
+ */
+function CitedLine(props: { text: string; cited: ReadonlyMap<string, string> }) {
+  const parts = props.text.replace(OLD_FACT_REFERENCE, '').split(/(“[^”]*”)/);
+  return (
+    <>
+      {parts.map((part) => {
+        const factId = props.cited.get(part);
+        return factId ? <a href={`/review#fact-${factId}`}>{part}</a> : part;
+      })}
+    </>
+  );
+}
+
+function block(b: SurfaceBlock, renderer = 'conversation', cited: ReadonlyMap<string, string> = new Map()) {
   switch (b.type) {
     case 'heading':
       return renderer === 'decision' ? <h4>Decision: {b.text}</h4> : <h4>{b.text}</h4>;
@@ -303,13 +337,17 @@ function block(b: SurfaceBlock, renderer = 'conversation') {
       return renderer === 'plan' ? (
         <ol>
           {b.items.map((i) => (
-            <li>{i}</li>
+            <li>
+              <CitedLine text={i} cited={cited} />
+            </li>
           ))}
         </ol>
       ) : (
         <ul class={renderer === 'list' ? 'checklist' : undefined}>
           {b.items.map((i) => (
-            <li>{i}</li>
+            <li>
+              <CitedLine text={i} cited={cited} />
+            </li>
           ))}
         </ul>
       );

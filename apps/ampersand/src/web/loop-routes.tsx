@@ -21,6 +21,7 @@ import { shelfDetails } from '../loops/shelf-details.ts';
 import { LIST_PAGE } from './older-link.tsx';
 import { beforeParam } from './conversation-list.tsx';
 import { requestZone } from './time-zone.tsx';
+import { andeeNames, messageAuthors, ownFactsByQuote } from '../loops/page-references.ts';
 import { checkedForm, type WebEnv } from './web-session.ts';
 
 /** The starter a form names, or the field error saying which ones there are. */
@@ -93,6 +94,13 @@ function mountLoopPages(app: Hono<WebEnv>, deps: LoopWebDeps): void {
     const loop = await operations.loops.summary(session.andee.andeeId, loopId);
     const runs = await listRuns(deps.db, loopId, 20);
     const items = await listItems(deps.db, loopId, loop.role === 'owner');
+    const viewerId = session.andee.andeeId;
+    const conversation = await conversationPage(deps.db, loopId, { limit: LIST_PAGE.messages, before: beforeParam(c.req.query('before')) });
+    const authors = await messageAuthors(
+      deps.db,
+      conversation.messages.map((m) => m.messageId),
+    );
+    const names = await andeeNames(deps.db, [...runs.map((r) => r.envelope.andeeId), ...[...authors.values()].map((a) => a.andeeId)]);
     return c.html(
       loopPage({
         loop,
@@ -104,9 +112,22 @@ function mountLoopPages(app: Hono<WebEnv>, deps: LoopWebDeps): void {
         composition: await loopComposition(deps.db, loopId),
         members: (await operations.members(session.andee.andeeId, { loopId })).members,
         invitees: loop.role === 'owner' ? await operations.loops.invitations.invitees(loopId) : [],
-        conversation: await conversationPage(deps.db, loopId, { limit: LIST_PAGE.messages, before: beforeParam(c.req.query('before')) }),
+        conversation,
         running: runs.filter((r) => r.state === 'running'),
         csrf: session.csrfToken,
+        clock: { now: deps.now(), zone: requestZone(c) },
+        runs,
+        people: { viewerId, names },
+        speakerOf: (m) => {
+          if (m.role !== 'andee') return '&';
+          const author = authors.get(m.messageId);
+          return !author || author.andeeId === viewerId ? 'You' : author.name;
+        },
+        citedFacts: await ownFactsByQuote(
+          deps.db,
+          viewerId,
+          items.flatMap((i) => i.grounding),
+        ),
       }),
     );
   });

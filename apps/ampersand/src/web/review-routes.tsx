@@ -13,6 +13,7 @@ import { VISIBILITIES, type Signal, type Visibility } from '../identity/identity
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
 import { Category, CategorySelect } from './categories.tsx';
+import { AddFactForm, factNotice } from './add-fact-form.tsx';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { TimeWords, requestZone } from './time-zone.tsx';
@@ -119,7 +120,7 @@ function pendingCard(s: Signal, names: ReadonlyMap<string, string>, csrf: string
 function approvedItem(s: Signal, csrf: string) {
   const action = `/identity/${encodeURIComponent(s.signalId)}`;
   return (
-    <li data-approved={s.signalId} class="item">
+    <li data-approved={s.signalId} id={`fact-${s.signalId}`} class="item">
       {s.value}{' '}
       <span class="meta">
         ({s.visibility}, <Category code={s.hdsCode} />)
@@ -174,7 +175,7 @@ async function loadReviewPage(deps: AndeePagesDeps, c: Context<WebEnv>, id: stri
   );
   const done = DONE[c.req.query('done') ?? ''];
   const decided = done ? await deps.signals.byId(id, c.req.query('signal') ?? '') : undefined;
-  const notice = c.req.query('done') === 'undone' ? 'Undone.' : c.req.query('done') === 'changed' ? 'Saved.' : undefined;
+  const notice = c.req.query('done') === 'undone' ? 'Undone.' : c.req.query('done') === 'changed' ? 'Saved.' : factNotice(c.req.query());
   const now = deps.now();
   const zone = requestZone(c);
   return { pending, approved, unread, names, done, decided, notice, now, zone, query: c.req.query() };
@@ -189,14 +190,17 @@ function reviewPage(data: Awaited<ReturnType<typeof loadReviewPage>>, csrf: stri
       <h1 id="pending">Review</h1>
       <p>Facts apps and answers suggested about you. Nothing here is part of your &tag until you approve it.</p>
       {done && decided ? (
-        <form method="post" action={`/review/${encodeURIComponent(decided.signalId)}/undo`} class="notice" role="status">
-          <Csrf token={csrf} />
-          <input type="hidden" name="back" value={done.back} />
-          <span>
+        // The words are the status; Undo is a form beside them (a form given the status role is no form to assistive technology).
+        <div class="notice">
+          <p role="status">
             {done.words}: “{decided.value}”.
-          </span>{' '}
-          <button type="submit">Undo</button>
-        </form>
+          </p>
+          <form method="post" action={`/review/${encodeURIComponent(decided.signalId)}/undo`}>
+            <Csrf token={csrf} />
+            <input type="hidden" name="back" value={done.back} />
+            <button type="submit">Undo</button>
+          </form>
+        </div>
       ) : notice ? (
         <p class="notice" role="status">
           {notice}
@@ -208,6 +212,7 @@ function reviewPage(data: Awaited<ReturnType<typeof loadReviewPage>>, csrf: stri
         pending.signals.map((s) => pendingCard(s, names, csrf, now, zone))
       )}
       <OlderLink path="/review" param="pending" next={pending.next} anchor="pending" label="Older suggestions" />
+      <AddFactForm csrf={csrf} back="review" />
       <h2 id="approved">Your identity</h2>
       {approved.signals.length === 0 ? (
         <p>{query.approved ? 'No older approved facts.' : 'No approved facts yet.'}</p>

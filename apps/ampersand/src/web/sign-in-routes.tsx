@@ -11,7 +11,7 @@ import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Kysely } from 'kysely';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
-import type { SignInFailure, WebSession, WebSessions } from '../andees/web-sessions.ts';
+import type { SignInFailure, WebSessions } from '../andees/web-sessions.ts';
 import { parseTag } from '../andees/tags.ts';
 import { tagFromAddress, type AuthLimitName, type AuthRateLimits } from '../auth/rate-limits.ts';
 import type { ClientAddressOf } from '../auth/client-address.ts';
@@ -143,35 +143,6 @@ function linkSentPage(next: string, devMailbox: boolean): string {
   );
 }
 
-/** The first page a new andee sees: their &tag, and what to do next. */
-function welcomePage(session: WebSession): string {
-  return renderPage(
-    'Welcome',
-    <>
-      <h1>Welcome, {session.andee.displayName}</h1>
-      <p class="notice" role="status">
-        Your &tag is <strong>&{session.andee.tag}</strong>, and this browser is signed in.
-      </p>
-      <h2>Next</h2>
-      <ol class="steps">
-        <li>
-          <a href="/connect">Connect an agent</a>: add & to Claude, ChatGPT or another MCP app, then approve what it may see.
-        </li>
-        <li>
-          <a href="/review">Review</a> what agents suggest about you: nothing is kept until you approve it.
-        </li>
-        <li>
-          <a href="/connections">Find people you know</a> from your contacts.
-        </li>
-      </ol>
-      <p class="meta">
-        To sign in on another device later, use <a href="/sign-in">Sign in</a>: it makes a one-time link.
-      </p>
-    </>,
-    { signedIn: true },
-  );
-}
-
 export function signInRoutes(deps: SignInDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
   const steps = signInSteps(deps);
@@ -221,7 +192,7 @@ function signInSteps(deps: SignInDeps): SignInSteps {
   return { devMailbox, sendLink, clientAddress, checkLimits };
 }
 
-/** Sign in (a link made for an &tag), sign up (a new &tag, signed in at once) and the welcome page. */
+/** Sign in (a link made for an &tag) and sign up (a new &tag, signed in at once, landing on the welcome page: home-routes.tsx). */
 function mountSignInForms(app: Hono<WebEnv>, deps: SignInDeps, { devMailbox, sendLink, clientAddress, checkLimits }: SignInSteps): void {
   app.get('/sign-in', (c) => c.html(signInPage(safeNext(c.req.query('next')))));
   app.get('/sign-up', (c) => c.html(signUpPage(safeNext(c.req.query('next')))));
@@ -258,12 +229,6 @@ function mountSignInForms(app: Hono<WebEnv>, deps: SignInDeps, { devMailbox, sen
     if (previous) await deps.sessions.signOut(previous);
     startSession(c, deps.cookies, outcome, now);
     return c.redirect(next === '/' ? '/welcome' : next, 303);
-  });
-
-  app.get('/welcome', (c) => {
-    const session = c.get('session');
-    if (!session) return c.redirect('/sign-in', 303);
-    return c.html(welcomePage(session));
   });
 }
 

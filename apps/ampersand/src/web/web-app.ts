@@ -31,6 +31,8 @@ import { signInRoutes } from './sign-in-routes.tsx';
 import { SITE_CSS, SITE_CSS_PATH } from '../shell/site-css.ts';
 import { mountAppAssets } from '../shell/app-assets.ts';
 import { frontDoorRoutes } from './front-door.tsx';
+import { homeRoutes } from './home-routes.tsx';
+import { somethingWaits, whatWaits } from '../identity/what-waits.ts';
 import { TIME_ZONE_SCRIPT, TIME_ZONE_SCRIPT_PATH } from '../shell/time-zone-script.ts';
 import type { AndeePagesDeps } from './web-deps.ts';
 import { loadAndeeSession } from './web-session.ts';
@@ -92,10 +94,11 @@ export function mountWebApp(app: Hono<AppEnv>, deps: WebAppDeps): void {
       now: deps.now,
     }),
   );
-  app.route('/', frontDoorRoutes({ mcpUrl: deps.mcpUrl }));
+  app.route('/', frontDoorRoutes({ mcpUrl: deps.mcpUrl, waitsFor: async (andeeId) => somethingWaits(await whatWaits(deps, andeeId)) }));
+  app.route('/', homeRoutes(deps));
   app.route('/', appsRoutes({ grants: deps.grants, now: deps.now }));
   app.route('/', loopWebRoutes({ db: deps.db, operations: deps.operations, engine: deps.engine, now: deps.now }));
-  app.route('/', chatWebRoutes({ db: deps.db, engine: deps.engine, firstParty: deps.firstParty }));
+  app.route('/', chatWebRoutes({ db: deps.db, engine: deps.engine, firstParty: deps.firstParty, now: deps.now }));
   app.route('/', reviewRoutes(deps));
   app.route('/', connectionsRoutes(deps));
   app.route('/', questionsRoutes(deps));

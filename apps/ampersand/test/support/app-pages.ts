@@ -109,6 +109,7 @@ export async function seedAppPages(amp: RunningAmpersand): Promise<SeededApp> {
     ],
     signedIn: [
       { name: 'welcome', path: '/welcome', heading: /Welcome, Wren/ },
+      { name: 'home', path: '/home', heading: /Hello, Wren[\s\S]*Waiting for you/ },
       { name: 'loop', path: `/loops/${loop.loopId}`, heading: /Sam’s birthday dinner/ },
       { name: 'loops', path: '/loops', heading: /Your Loops/ },
       { name: 'review', path: '/review', heading: /Review/ },

@@ -8,7 +8,9 @@ import type { RunningAmpersand } from './start-ampersand.ts';
 
 export interface ChatEnding {
   state: string;
-  /** The words over the message ("Done", "Not run", …). */
+  /** Who the reply is from ("&"); it is never a state. */
+  speaker: string;
+  /** The reply's state in words ("Couldn’t answer", "Stopped"), empty for an answer. */
   label: string;
   /** The message's text, tags and entities as the page has them. */
   text: string;
@@ -23,9 +25,12 @@ export async function chatOnPage(amp: RunningAmpersand, andee: { andeeId: string
     const [run] = await listChatRuns(amp.database.db, andee.andeeId, 1);
     if (run && run.runId !== before && run.state !== 'running') {
       const shown = (await andee.browser.get(`${amp.apiUrl}/chat`)).text;
-      const li = new RegExp(`<li[^>]*data-run-id="${run.runId}" data-terminal-state="([a-z_]+)"[^>]*><strong>([^<]*)</strong>([\\s\\S]*?)</li>`).exec(shown);
+      const li = new RegExp(`<li[^>]*data-run-id="${run.runId}" data-terminal-state="([a-z_]+)"[^>]*>([\\s\\S]*?)</li>`).exec(shown);
       if (!li) throw new Error(`no ending for ${run.runId} on the chat page`);
-      return { state: li[1]!, label: li[2]!, text: li[3]!.replace(/<[^>]+>/g, ' ') };
+      const shownText = li[2]!.replace(/<details[\s\S]*?<\/details>/, '');
+      const speaker = /<p class="speaker"><strong>([^<]*)<\/strong>/.exec(shownText)?.[1] ?? '';
+      const label = /<p class="reply-state"><strong>([^<]*)<\/strong>/.exec(shownText)?.[1] ?? '';
+      return { state: li[1]!, speaker, label, text: shownText.replace(/<p class="speaker">[\s\S]*?<\/p>/, '').replace(/<[^>]+>/g, ' ') };
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
