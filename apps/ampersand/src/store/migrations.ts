@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migrations } from '@agent-products/kit/store';
 import { loopMigrations } from './loop-migrations.ts';
-import { contentWords } from '../text/content-words.ts';
+import { factWordsBackfill } from './fact-words-backfill.ts';
 
 export const ampersandMigrations: Migrations = {
   '0001_andees': {
@@ -255,29 +255,22 @@ export const ampersandMigrations: Migrations = {
   // facts. Done in Node, it read the public facts of every namesake first; a fact's content words
   // are now stored with it (the same words a constraint is split into, text/content-words.ts), so
   // SQL applies the constraints: from the rare side, the public facts holding a constraint's words
-  // (this partial GIN index), or per namesake through identity_facts_by_andee. Existing facts get
-  // their words here, a batch of 1,000 at a time, one statement each.
+  // (this partial GIN index, built concurrently), or per namesake through identity_facts_by_andee.
+  // An online migration (kit README): the column is added empty (null: not computed yet), and
+  // existing facts get their words from the backfill while the API serves (fact-words-backfill.ts).
+  // Until 7 December 2026 this migration filled every fact inside its transaction, with the table
+  // locked (988.8 s at 5.2 million facts); 0066 makes the column of databases it ran on this shape.
   '0056_public_fact_words': {
     async up(db: Kysely<any>) {
-      await sql`alter table identity_facts add column content_words text[] not null default '{}'`.execute(db);
-      let after = '';
-      for (;;) {
-        const batch = await db.selectFrom('identity_facts').select(['fact_id', 'value']).where('fact_id', '>', after).orderBy('fact_id').limit(1000).execute();
-        if (batch.length === 0) break;
-        // One statement per batch: the words are computed here (the write path's own function)
-        // and sent as one JSON array of (fact id, words), in their order.
-        const words = JSON.stringify(batch.map((fact) => ({ fact_id: fact.fact_id, words: [...contentWords(fact.value)] })));
-        await sql`
-          update identity_facts f
-          set content_words = array(select w from jsonb_array_elements_text(v.words) with ordinality as t(w, n) order by n)
-          from jsonb_to_recordset(${words}::jsonb) as v(fact_id text, words jsonb)
-          where f.fact_id = v.fact_id`.execute(db);
-        after = batch.at(-1)!.fact_id;
-      }
-      await sql`create index identity_facts_public_words on identity_facts using gin (content_words) where status = 'approved' and visibility = 'public'`.execute(
-        db,
-      );
+      await sql`alter table identity_facts add column content_words text[]`.execute(db);
     },
+    indexes: [
+      {
+        name: 'identity_facts_public_words',
+        definition: "on identity_facts using gin (content_words) where status = 'approved' and visibility = 'public'",
+      },
+    ],
+    backfill: factWordsBackfill,
   },
   // The web pages list what grows with use a page at a time, newest first, continuing after the
   // last (time, id) shown (store/newest-first.ts). These are the indexes those pages read through
@@ -365,6 +358,14 @@ export const ampersandMigrations: Migrations = {
   '0065_interaction_started_from': {
     async up(db: Kysely<any>) {
       await sql`alter table interaction_approvals add column started_from text`.execute(db);
+    },
+  },
+  // Databases that ran 0056 before it was online have `content_words not null default '{}'`; a
+  // fresh one has a nullable column with no default (null: words not computed yet). Both end here
+  // in the same shape. Catalog-only changes: no row is read or rewritten.
+  '0066_fact_words_nullable': {
+    async up(db: Kysely<any>) {
+      await sql`alter table identity_facts alter column content_words drop not null, alter column content_words drop default`.execute(db);
     },
   },
 };
