@@ -277,11 +277,13 @@ export const ampersandMigrations: Migrations = {
   // where no index had the list's order: pending requests by either side, and connections by
   // when they were made. Identity facts, notifications and questions had theirs already.
   '0057_web_list_indexes': {
-    async up(db: Kysely<any>) {
-      await sql`create index connection_requests_pending_to on connection_requests (to_id, created_at, request_id) where status = 'pending'`.execute(db);
-      await sql`create index connection_requests_pending_from on connection_requests (from_id, created_at, request_id) where status = 'pending'`.execute(db);
-      await sql`create index connections_by_time on connections (andee_id, connected_at, other_id)`.execute(db);
-    },
+    // Tables that hold rows: the indexes are built concurrently (kit README), writes go on meanwhile.
+    async up() {},
+    indexes: [
+      { name: 'connection_requests_pending_to', definition: "on connection_requests (to_id, created_at, request_id) where status = 'pending'" },
+      { name: 'connection_requests_pending_from', definition: "on connection_requests (from_id, created_at, request_id) where status = 'pending'" },
+      { name: 'connections_by_time', definition: 'on connections (andee_id, connected_at, other_id)' },
+    ],
   },
   // Every grant that ends (revoked on the web or by the operator, refresh-token reuse, expiry)
   // is recorded by the database itself, whichever statement deleted it, and announced on commit
@@ -344,13 +346,15 @@ export const ampersandMigrations: Migrations = {
   // whether a grant names it (it read every grant once per abandoned client: 50 registrations
   // made one run take 12 s, and anyone can register).
   '0064_sweep_indexes': {
-    async up(db: Kysely<any>) {
-      await sql`create index web_sessions_by_expiry on web_sessions (expires_at)`.execute(db);
-      await sql`create index sign_in_links_by_expiry on sign_in_links (expires_at)`.execute(db);
-      await sql`create index oauth_store_grants_by_client on oauth_store (client_id) where model = 'Grant'`.execute(db);
-      await sql`create index oauth_store_clients_by_creation on oauth_store (created_at, id_hash) where model = 'Client'`.execute(db);
-      await sql`create index oauth_refresh_successions_by_claim on oauth_refresh_successions (claimed_at)`.execute(db);
-    },
+    // Tables that hold rows: the indexes are built concurrently (kit README), writes go on meanwhile.
+    async up() {},
+    indexes: [
+      { name: 'web_sessions_by_expiry', definition: 'on web_sessions (expires_at)' },
+      { name: 'sign_in_links_by_expiry', definition: 'on sign_in_links (expires_at)' },
+      { name: 'oauth_store_grants_by_client', definition: "on oauth_store (client_id) where model = 'Grant'" },
+      { name: 'oauth_store_clients_by_creation', definition: "on oauth_store (created_at, id_hash) where model = 'Client'" },
+      { name: 'oauth_refresh_successions_by_claim', definition: 'on oauth_refresh_successions (claimed_at)' },
+    ],
   },
   // The network address of the screen that started an authorization request, as it first showed
   // its number: the approving device is told where and when the request started, so a number
