@@ -3,8 +3,9 @@
  * The API migrates at start as well; running this once first, before the API and MCP services
  * roll out, means a new release's replicas never start on a schema they have not seen yet.
  *
- * Only the schema changes by default (fast: the kit README's online migrations); what they leave
- * to do on existing rows runs in the background of the API. `--backfill` runs those backfills to
+ * The schema changes and their concurrent index builds by default (the kit README's online
+ * migrations; the old release serves meanwhile); what they leave to do on existing rows runs in
+ * the background of the API. `--backfill` runs those backfills to
  * completion here too, with their progress in the log (one process at a time works on each, so
  * running it while the API serves is safe).
  */
@@ -15,7 +16,7 @@ import { finishAmpersandBackfills, openAmpersandDatabase } from '../store/open-a
 const settings = settingsFromEnv();
 const log = createLogger({ name: 'ampersand-migrate', level: settings.logLevel });
 const backfill = process.argv.includes('--backfill');
-const database = await openAmpersandDatabase(settings, 'refuse', log);
+const database = await openAmpersandDatabase(settings, 'refuse', { log });
 if (backfill) await finishAmpersandBackfills(database, log);
 await database.close();
 process.stdout.write(

@@ -12,7 +12,7 @@ import type { AmpersandDatabase } from './schema.ts';
 export async function openAmpersandDatabase(
   settings: Pick<AmpersandSettings, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
   whenOwned: 'refuse' | 'reach' = 'refuse',
-  log?: BackfillLog,
+  migration: { log?: BackfillLog; deferIndexes?: boolean } = {},
 ): Promise<Database<AmpersandDatabase>> {
   const database = await openDatabase<AmpersandDatabase>({
     url: settings.databaseUrl,
@@ -20,13 +20,13 @@ export async function openAmpersandDatabase(
     schema: settings.databaseSchema,
     whenOwned,
   });
-  await migrate(database.db, database.schema, ampersandMigrations, { log });
+  await migrate(database.db, database.schema, ampersandMigrations, migration);
   return database;
 }
 
 /**
- * The backfills of online migrations (kit README) still to do, run in the background of the
- * serving API after its schema changes; `stop` ends them between batches (before the database closes).
+ * The concurrent index builds and backfills of online migrations (kit README) still to do, run in
+ * the background of the serving API after its schema changes; `stop` ends them between batches (before the database closes).
  */
 export function startAmpersandBackfills(database: Database<AmpersandDatabase>, log: BackfillLog): { stop(): Promise<void> } {
   return startBackfills(database.db, ampersandMigrations, { log });

@@ -17,7 +17,7 @@ import { hostname } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import { recordBackfillComplete, recordBackfillRows } from '../observe/backfill-metrics.ts';
 import type { Backfill } from './online-migration.ts';
-import type { Migrations } from './migrations.ts';
+import { buildDeclaredIndexes, type Migrations } from './migrations.ts';
 
 /** The little of a pino logger backfills use. */
 export interface BackfillLog {
@@ -58,12 +58,15 @@ export async function backfillComplete(db: Kysely<any>, name: string): Promise<b
 }
 
 /**
- * Works through every pending backfill until each is complete (or `signal` aborts). A backfill
+ * Builds the declared indexes still missing, then works through every pending backfill until each
+ * is complete (or `signal` aborts). A backfill
  * leased by another process is waited for: this one takes over if that process stops renewing.
  */
 export async function runBackfills(db: Kysely<any>, migrations: Migrations, options: BackfillOptions = {}): Promise<void> {
   const settings = { ...DEFAULTS, ...definedOnly(options) };
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  // Indexes a migration declared and a deferring start left to this (migrations.ts), first.
+  await buildDeclaredIndexes(db, migrations, options.log);
   for (const name of await pendingBackfills(db, migrations)) {
     await runOne(db, name, migrations[name]!.backfill!, owner, settings, options);
     if (options.signal?.aborted) return;

@@ -1,7 +1,7 @@
 /** Storage: the database open (PGlite | PostgreSQL), migrations (the platform's and a product's), idempotent writes and the shared rate limit. */
 export { dumpInMemory, openDatabase, type Database, type DatabaseOptions } from './database.ts';
 export { DataDirectoryInUseError } from './data-directory-lock.ts';
-export { migrate, type MigrateOptions, type Migrations } from './migrations.ts';
+export { buildDeclaredIndexes, migrate, type MigrateOptions, type Migrations } from './migrations.ts';
 export type { Backfill, BackfillBatch, ConcurrentIndex, OnlineMigration } from './online-migration.ts';
 export { backfillComplete, pendingBackfills, runBackfills, startBackfills, type BackfillLog, type BackfillOptions } from './backfills.ts';
 export type { Listening, WakeUp } from './notifications.ts';

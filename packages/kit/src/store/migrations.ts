@@ -23,7 +23,14 @@ export interface MigrateOptions {
   lockTimeoutMs?: number | undefined;
   /** How many times a schema change is tried when it times out waiting for a lock. Default 30. */
   attempts?: number | undefined;
-  log?: { warn(details: object, message: string): void } | undefined;
+  /**
+   * Leave the declared concurrent indexes to `startBackfills`/`runBackfills`, which build them
+   * first: a serving process starts serving right after the schema changes instead of waiting
+   * for index builds (minutes on a large table). All pending schema changes then run as one
+   * stretch, so no migration may depend on an index an earlier one declared (kit README).
+   */
+  deferIndexes?: boolean | undefined;
+  log?: { warn(details: object, message: string): void; info?(details: object, message: string): void } | undefined;
 }
 
 const LOCK_NOT_AVAILABLE = '55P03';
@@ -52,23 +59,31 @@ async function runMigrations(
     migrationTableSchema: schema,
     ...tables,
   });
-  // Indexes of migrations that ran before but whose concurrent build did not finish (the process stopped).
   const known = await migrator.getMigrations();
-  await buildIndexesConcurrently(
-    db,
-    known.filter((m) => m.executedAt && migrations[m.name]?.indexes).flatMap((m) => migrations[m.name]!.indexes!),
-  );
+  const defer = options.deferIndexes === true;
+  // Indexes of migrations that ran before but whose concurrent build did not finish (the process stopped).
+  if (!defer) await buildDeclaredIndexes(db, Object.fromEntries(known.filter((m) => m.executedAt).map((m) => [m.name, migrations[m.name]!])), options.log);
   // Pending migrations run in stretches, each ending at one that builds indexes (or at the last):
   // its indexes are built before a later migration can depend on them.
   const pending = known.filter((m) => !m.executedAt).map((m) => m.name);
-  const ends = pending.filter((name, i) => migrations[name]?.indexes?.length || i === pending.length - 1);
+  const ends = pending.filter((name, i) => (!defer && migrations[name]?.indexes?.length) || i === pending.length - 1);
   const ran: string[] = [];
   for (const end of ends) {
     const results = await migrateToRetrying(migrator, end, options);
     ran.push(...results.filter((r) => r.status === 'Success').map((r) => r.migrationName));
-    await buildIndexesConcurrently(db, migrations[end]?.indexes ?? []);
+    if (!defer) await buildDeclaredIndexes(db, { [end]: migrations[end]! }, options.log);
   }
   return ran;
+}
+
+/** Builds (CONCURRENTLY) every index these migrations declare that is missing or invalid, in migration order. */
+export async function buildDeclaredIndexes(db: Kysely<any>, migrations: Migrations, log?: MigrateOptions['log']): Promise<void> {
+  for (const name of Object.keys(migrations).sort()) {
+    const started = performance.now();
+    const built = await buildIndexesConcurrently(db, migrations[name]?.indexes ?? []);
+    if (built.length > 0)
+      log?.info?.({ migration: name, indexes: built, seconds: Math.round(performance.now() - started) / 1000 }, 'indexes built concurrently');
+  }
 }
 
 /** The migration as the migrator runs it: under the lock timeout, recording its backfill as pending. */
