@@ -30,7 +30,6 @@ const readers = Number(process.env.BENCH_MIGRATE_READERS ?? 2);
 const timeoutSeconds = Number(process.env.BENCH_MIGRATE_TIMEOUT_S ?? 3_600);
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const P99_GOAL_MS = 1_000;
-const WARMUP_MS = 3_000;
 const distDir = fileURLToPath(new URL('dist/', import.meta.url));
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
 
@@ -159,6 +158,10 @@ export async function benchMigrate(): Promise<string[]> {
     const failures: string[] = [];
     let running = true;
     const loops: Array<Promise<void>> = [];
+    // The migration starts, and the loads with it: their first calls wait for the schema changes.
+    const go = performance.now();
+    const load = loadavg()[0]!.toFixed(1);
+    api.child.stdin!.write('GO\n');
     for (let w = 0; w < writers; w++) {
       loops.push(
         loop(
@@ -191,18 +194,16 @@ export async function benchMigrate(): Promise<string[]> {
         ),
       );
     }
-    // The loads start, and wait on the API, before the migration begins.
-    await new Promise((resolve) => setTimeout(resolve, WARMUP_MS));
-    const go = performance.now();
-    const load = loadavg()[0]!.toFixed(1);
-    api.child.stdin!.write('GO\n');
     const migrated = JSON.parse(await api.line('MIGRATED')) as { ran: string[]; schemaSeconds: number };
     const schemaDone = performance.now();
+    let timer: NodeJS.Timeout | undefined;
     const backfilled = JSON.parse(
       await Promise.race([
         api.line('BACKFILLED'),
-        new Promise<string>((_, reject) => setTimeout(() => reject(new Error(`backfills not done after ${timeoutSeconds} s`)), timeoutSeconds * 1000)),
-      ]),
+        new Promise<string>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`backfills not done after ${timeoutSeconds} s`)), timeoutSeconds * 1000);
+        }),
+      ]).finally(() => clearTimeout(timer)),
     ) as { seconds: number };
     const end = performance.now();
     running = false;

@@ -1,10 +1,11 @@
 /**
  * &'s API as a new release starts on the previous release's database (bench/migrate.ts): listens
- * on BENCH_MIGRATE_API_PORT at once and prints `LISTENING <url>`; on `GO` (a line on its standard
+ * on BENCH_MIGRATE_API_PORT and prints `LISTENING <url>` once its service is built; on `GO` (a line on its standard
  * input) it does what `npm start` does (apps/ampersand/src/main-api.ts): migrates (the schema
- * changes), builds the API service, then builds the migrations' indexes concurrently and runs
- * their backfills in the background while it serves. Requests that arrive before the service is built
- * wait for it (so they count as waiting, not as refused). Prints `MIGRATED <json>` when the schema
+ * changes), then builds the migrations' indexes concurrently and runs their backfills in the
+ * background while it serves. Its API service is built before GO (a rolling update's new process is
+ * up before it migrates); requests that arrive before the schema changes are done wait for them
+ * (so they count as waiting, not as refused). Prints `MIGRATED <json>` when the schema
  * changes are done and `BACKFILLED <json>` when every backfill is complete; the backfills' progress
  * log goes to standard error.
  */
@@ -34,24 +35,25 @@ stopOnSignals(
   () => backfills?.stop(),
   () => database?.close(),
 );
+// The API service is built before the migration starts, as the release's process would be up
+// already in a rolling update: what the loads wait for from GO on is the migration's own work.
+const log = createLogger({ name: 'ampersand-api-migrating', level: 'info', destination: process.stderr as never });
+database = await openDatabase<AmpersandDatabase>({ url: process.env.DATABASE_URL, dataDir: 'memory://', schema });
+const service = await createApiService({
+  settings: benchApiSettings(server.url, mcpUrl),
+  database,
+  tokenSecret: secret,
+  log: createLogger({ name: 'ampersand-api-migrating', level: 'error', destination: process.stderr as never }),
+});
 process.stdout.write(`LISTENING ${server.url}\n`);
 await new Promise<void>((resolve) => {
   createInterface({ input: process.stdin }).on('line', (line) => line.trim() === 'GO' && resolve());
 });
 
-const log = createLogger({ name: 'ampersand-api-migrating', level: 'info', destination: process.stderr as never });
 const started = performance.now();
-database = await openDatabase<AmpersandDatabase>({ url: process.env.DATABASE_URL, dataDir: 'memory://', schema });
 const ran = await migrate(database.db, database.schema, ampersandMigrations, { log, deferIndexes: true });
 const schemaSeconds = (performance.now() - started) / 1000;
-markReady(
-  await createApiService({
-    settings: benchApiSettings(server.url, mcpUrl),
-    database,
-    tokenSecret: secret,
-    log: createLogger({ name: 'ampersand-api-migrating', level: 'silent' }),
-  }),
-);
+markReady(service);
 process.stdout.write(`MIGRATED ${JSON.stringify({ ran, schemaSeconds })}\n`);
 backfills = startBackfills(database.db, ampersandMigrations, { log });
 await backfills.done;

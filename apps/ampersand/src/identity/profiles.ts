@@ -5,7 +5,6 @@
  */
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { backfillComplete } from '@agent-products/kit/store';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
 import { ampersandErrors } from '../errors.ts';
@@ -133,24 +132,14 @@ function namesake(eb: ExpressionBuilder<AmpersandDatabase, 'andees'>, name: stri
     : eb.or([eb(sql`andee_name_key(display_name)`, '=', name), eb(sql`andee_name_words(display_name)`, '@>', sql`array[${name}]::text[]`)]);
 }
 
-/** Per database: whether migration 0056's backfill had reached every fact when last asked. */
-const wordsBackfilled = new WeakMap<Kysely<AmpersandDatabase>, { done: boolean; askedAt: number }>();
-const BACKFILL_RECHECK_MS = 5_000;
-
 /**
  * While migration 0056's backfill is still running, the namesakes' public facts it has not reached
  * (content_words null) get their words now, the way the backfill gives them, so the constraint
  * check sees every fact: a few facts per call, through the name indexes and identity_facts_by_andee.
- * Once the backfill is complete this costs nothing.
+ * Once the backfill is complete the database skips the read at once (an uncorrelated EXISTS is
+ * evaluated first, one row by key), and no row comes back.
  */
 async function fillMissingWords(db: Kysely<AmpersandDatabase>, name: string): Promise<void> {
-  const known = wordsBackfilled.get(db);
-  if (known?.done) return;
-  if (!known || Date.now() - known.askedAt > BACKFILL_RECHECK_MS) {
-    const done = await backfillComplete(db, FACT_WORDS_BACKFILL);
-    wordsBackfilled.set(db, { done, askedAt: Date.now() });
-    if (done) return;
-  }
   const missing = await db
     .selectFrom('andees')
     .innerJoin('identity_facts', 'identity_facts.andee_id', 'andees.andee_id')
@@ -159,6 +148,7 @@ async function fillMissingWords(db: Kysely<AmpersandDatabase>, name: string): Pr
     .where('identity_facts.status', '=', 'approved')
     .where('identity_facts.visibility', '=', 'public')
     .where('identity_facts.content_words', 'is', null)
+    .where(sql<boolean>`exists (select 1 from kit_backfills where name = ${FACT_WORDS_BACKFILL} and done_at is null)`)
     .execute();
   await storeMissingWords(db, missing);
 }

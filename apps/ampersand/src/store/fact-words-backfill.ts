@@ -43,10 +43,17 @@ export const factWordsBackfill: Backfill = {
 export async function storeMissingWords(db: Kysely<any>, facts: ReadonlyArray<{ fact_id: string; value: string }>): Promise<number> {
   if (facts.length === 0) return 0;
   const words = JSON.stringify(facts.map((fact) => ({ fact_id: fact.fact_id, value: fact.value, words: [...contentWords(fact.value)] })));
+  // The rows are locked in fact id order first: the backfill's batches and find_andees' fills of
+  // the same facts then always wait on each other in one order, and never deadlock.
   const result = await sql`
+    with v as (select * from jsonb_to_recordset(${words}::jsonb) as v(fact_id text, value text, words jsonb)),
+    locked as (
+      select f.fact_id from identity_facts f join v on v.fact_id = f.fact_id
+      where f.content_words is null order by f.fact_id for update of f
+    )
     update identity_facts f
     set content_words = array(select w from jsonb_array_elements_text(v.words) with ordinality as t(w, n) order by n)
-    from jsonb_to_recordset(${words}::jsonb) as v(fact_id text, value text, words jsonb)
-    where f.fact_id = v.fact_id and f.value = v.value and f.content_words is null`.execute(db);
+    from locked, v
+    where f.fact_id = locked.fact_id and v.fact_id = f.fact_id and f.value = v.value and f.content_words is null`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
