@@ -121,7 +121,11 @@ async function runOne(db: Kysely<any>, name: string, backfill: Backfill, owner: 
     }
     log?.info({ backfill: name, cursor: lease.cursor, pass: lease.pass, rowsDone: lease.rowsDone }, 'migration backfill running');
     for (;;) {
-      if (signal?.aborted) return;
+      if (signal?.aborted) {
+        // Stopped (a deploy, a restart): the lease is given back so another process need not wait for it to run out.
+        await sql`update kit_backfills set lease_owner = null, lease_until = null where name = ${name} and lease_owner = ${owner}`.execute(db);
+        return;
+      }
       const step = await db.transaction().execute(async (tx) => {
         const { rows } = await sql<{ cursor: string; pass: number; rows_done: string }>`
           select cursor, pass, rows_done from kit_backfills where name = ${name} and lease_owner = ${owner} and done_at is null for update`.execute(tx);
