@@ -29,7 +29,6 @@ const HISTORICAL: Record<string, string[]> = {
     'create index conversation_chat_seq on conversation_messages',
   ],
   '0052_names_by_index': ['create index andees_by_name_key on andees', 'create index andees_by_name_word on andees'],
-  '0062_answer_signal_counts': ['update peer_questions'],
 };
 
 const url = process.env.DATABASE_URL;

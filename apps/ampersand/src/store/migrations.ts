@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migrations } from '@agent-products/kit/store';
 import { loopMigrations } from './loop-migrations.ts';
+import { answerCountsBackfill } from './answer-counts-backfill.ts';
 import { factWordsBackfill } from './fact-words-backfill.ts';
 
 export const ampersandMigrations: Migrations = {
@@ -308,7 +309,7 @@ export const ampersandMigrations: Migrations = {
   // is decided (the review queue, Remove, Undo, the web app or an agent): the database recounts a
   // question whenever a signal of its answer changes status. Answered questions whose signal is
   // not approved (all of them were counted 1 when answered) are set right once, by their
-  // answerer's own facts through identity_facts_by_andee; no table is rewritten.
+  // answerer's own facts through identity_facts_by_andee, by its backfill (answer-counts-backfill.ts).
   '0062_answer_signal_counts': {
     async up(db: Kysely<any>) {
       await sql`create function count_answer_signals() returns trigger language plpgsql as $$
@@ -321,10 +322,9 @@ export const ampersandMigrations: Migrations = {
         end $$`.execute(db);
       await sql`create trigger identity_facts_answer_count after insert or update of status on identity_facts for each row
         when (new.question_id is not null) execute function count_answer_signals()`.execute(db);
-      await sql`update peer_questions q set signals_created = 0 where q.signals_created > 0 and not exists (
-        select 1 from identity_facts f where f.andee_id = q.recipient_id and f.status = 'approved' and f.question_id = q.question_id
-      )`.execute(db);
     },
+    // Until 7 December 2026 the counts were set right inside this migration's transaction.
+    backfill: answerCountsBackfill,
   },
   // loop_share to someone who is not a connection of the owner invites them (loops/loop-invitations.ts):
   // they become a member only when they accept. A new table, so nothing existing is rewritten.
