@@ -12,6 +12,7 @@ import { benchAmpersandIdentity } from './ampersand-identity.ts';
 import { benchAmpersandToolCall } from './ampersand-tool-call.ts';
 import { benchChengduPropose } from './chengdu-propose.ts';
 import { benchChengduSearch } from './chengdu-search.ts';
+import { benchMigrate } from './migrate.ts';
 import { benchScale } from './scale.ts';
 import { benchSearchRelevance } from './chengdu-search-relevance.ts';
 import { benchZaezdTrips } from './zaezd-trips.ts';
@@ -29,13 +30,15 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['ampersand-identity', benchAmpersandIdentity],
   ['scale', benchScale],
 ];
+// Run only when named (`npm run bench migrate`): it seeds and migrates a large database.
+const onDemand: Array<[string, () => Promise<string[]>]> = [['migrate', benchMigrate]];
 const only = process.argv[2];
 const observability = await applyObservabilitySwitch();
 console.log(machineLine());
 console.log(`Observability: ${observability.mode} (BENCH_OBSERVABILITY)`);
 const missed: string[] = [];
-for (const [name, bench] of benches) {
-  if (only && only !== name) continue;
+for (const [name, bench] of [...benches, ...onDemand]) {
+  if (only ? only !== name : onDemand.some(([n]) => n === name)) continue;
   missed.push(...(await bench()).map((m) => `${name}: ${m}`));
   console.log(`(${name} done; ${loadLine()})`);
 }

@@ -6,18 +6,21 @@ import { listen, stopOnSignals } from '@agent-products/kit/http';
 import { createLogger } from '@agent-products/kit/log';
 import { createApiService } from './api-app.ts';
 import { settingsFromEnv } from './settings.ts';
-import { openAmpersandDatabase } from './store/open-ampersand-database.ts';
+import { openAmpersandDatabase, startAmpersandBackfills } from './store/open-ampersand-database.ts';
 import { resolveTokenSecret } from './token-secret.ts';
 
 const settings = settingsFromEnv();
 const log = createLogger({ name: 'ampersand-api', level: settings.logLevel });
 const tokenSecret = resolveTokenSecret(settings);
-const database = await openAmpersandDatabase(settings);
+// Schema changes only before serving; their index builds and backfills follow in the background.
+const database = await openAmpersandDatabase(settings, 'refuse', { log, deferIndexes: true });
 const service = await createApiService({ settings, database, tokenSecret, log });
 // The labelled demo graph, once, only on the embedded default: never into a real database.
 const demo = database.kind === 'pglite' && settings.demoSeed ? await service.seedDemo() : undefined;
 
 const server = await listen(service.app.fetch, settings.apiPort, settings.bindAddress);
+// What the migrations left to do (indexes, existing rows in bounded batches) while serving (kit README).
+const backfills = startAmpersandBackfills(database, log);
 log.info({ url: settings.apiUrl, database: database.kind }, 'ampersand api listening');
 process.stdout.write(
   [
@@ -42,5 +45,6 @@ process.stdout.write(
 stopOnSignals(
   () => server.drain(settings.drain),
   () => service.close(),
+  () => backfills.stop(),
   () => database.close(),
 );

@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
 import pg from 'pg';
-import { migrate, openDatabase, type Database } from '@agent-products/kit/store';
+import { migrate, openDatabase, runBackfills, type Database } from '@agent-products/kit/store';
+import { PeerQuestions } from '../src/identity/peer-questions.ts';
 import { ampersandMigrations } from '../src/store/migrations.ts';
 
 const url = process.env.DATABASE_URL;
@@ -73,7 +74,16 @@ it('sets the counts of answers given before it to what was approved, then keeps 
   expect(await counts()).toEqual({ 'q-approved': 1, 'q-pending': 1, 'q-rejected': 1 });
 
   expect(await migrate(db, database.schema, ampersandMigrations)).toContain('0062_answer_signal_counts');
+  // The schema change leaves the stored counts to the backfill; questions_list counts meanwhile.
+  expect(await counts()).toEqual({ 'q-approved': 1, 'q-pending': 1, 'q-rejected': 1 });
+  const listed = async () =>
+    Object.fromEntries(
+      (await new PeerQuestions(db as never, {} as never, {} as never, 86_400, () => new Date()).sent('asker')).map((q) => [q.questionId, q.signalsCreated]),
+    );
+  expect(await listed()).toEqual({ 'q-approved': 1, 'q-pending': 0, 'q-rejected': 0 });
+  await runBackfills(db, ampersandMigrations);
   expect(await counts()).toEqual({ 'q-approved': 1, 'q-pending': 0, 'q-rejected': 0 });
+  expect(await listed()).toEqual({ 'q-approved': 1, 'q-pending': 0, 'q-rejected': 0 });
   await db.updateTable('identity_facts').set({ status: 'approved' }).where('fact_id', '=', 'f-pending').execute();
   await db.updateTable('identity_facts').set({ status: 'rejected' }).where('fact_id', '=', 'f-approved').execute();
   expect(await counts()).toEqual({ 'q-approved': 0, 'q-pending': 1, 'q-rejected': 0 });

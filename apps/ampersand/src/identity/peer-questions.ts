@@ -9,7 +9,8 @@
  * two concurrent decisions cannot both win.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { ANSWER_COUNTS_BACKFILL } from '../store/answer-counts-backfill.ts';
 import { newestFirst } from '../store/newest-first.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { ampersandErrors } from '../errors.ts';
@@ -109,11 +110,20 @@ export class PeerQuestions {
   }
 
   private sentQuery(askerId: string) {
-    return this.db
-      .selectFrom('peer_questions as q')
-      .innerJoin('andees as a', 'a.andee_id', 'q.recipient_id')
-      .select(['q.question_id', 'q.question', 'q.status', 'q.created_at', 'q.expires_at', 'q.resolved_at', 'q.signals_created', 'a.display_name', 'a.tag'])
-      .where('q.asker_id', '=', askerId);
+    return (
+      this.db
+        .selectFrom('peer_questions as q')
+        .innerJoin('andees as a', 'a.andee_id', 'q.recipient_id')
+        .select(['q.question_id', 'q.question', 'q.status', 'q.created_at', 'q.expires_at', 'q.resolved_at', 'a.display_name', 'a.tag'])
+        // While migration 0062's backfill has not set every stored count right, the count is made
+        // here (the exists is evaluated once, by key; afterwards the stored count is read).
+        .select(
+          sql<number>`case when exists (select 1 from kit_backfills where name = ${ANSWER_COUNTS_BACKFILL} and done_at is null)
+          then (select count(*)::int from identity_facts f where f.andee_id = q.recipient_id and f.status = 'approved' and f.question_id = q.question_id)
+          else q.signals_created end`.as('signals_created'),
+        )
+        .where('q.asker_id', '=', askerId)
+    );
   }
 
   private openQuery(recipientId: string, now: Date) {

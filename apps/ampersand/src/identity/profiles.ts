@@ -3,7 +3,7 @@
  * connections) and `find_andees` (someone outside the caller's connections, by name and public
  * facts only). Both return only approved signals the caller may see (visibility.ts).
  */
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { AndeeRepository } from '../andees/andee-repository.ts';
@@ -11,6 +11,7 @@ import { ampersandErrors } from '../errors.ts';
 import { FIND_LIMIT, type AndeeReadOutput, type FindAndeesOutput, type Profile } from '../contracts/identity-contracts.ts';
 import { areConnected, connectedPeople, type Person } from './connections.ts';
 import { contentWords } from '../text/content-words.ts';
+import { FACT_WORDS_BACKFILL, storeMissingWords } from '../store/fact-words-backfill.ts';
 import { visibleSignals, type Viewer } from './visibility.ts';
 
 const PROFILE_SIGNALS = 50;
@@ -71,6 +72,7 @@ export async function findAndees(
 ): Promise<FindAndeesOutput> {
   const name = input.name.toLowerCase().replace(/\s+/g, ' ').trim();
   const constraints = constraintWordSets(input.constraints ?? []);
+  if (constraints.length > 0) await fillMissingWords(db, name);
   // Name and constraints in one statement. The namesakes are read first, through the name indexes
   // of migration 0052 (the whole normalized name, or one word of it when one word was asked for),
   // as a materialized set the rest of the statement cannot reach into: ordered by tag and cut after
@@ -85,11 +87,7 @@ export async function findAndees(
         qb
           .selectFrom('andees')
           .select(['andee_id', 'display_name', 'tag', 'photo_url'])
-          .where((eb) =>
-            name.includes(' ')
-              ? eb(sql`andee_name_key(display_name)`, '=', name)
-              : eb.or([eb(sql`andee_name_key(display_name)`, '=', name), eb(sql`andee_name_words(display_name)`, '@>', sql`array[${name}]::text[]`)]),
-          ),
+          .where((eb) => namesake(eb, name)),
     )
     .selectFrom('namesakes')
     .select(['andee_id', 'display_name', 'tag', 'photo_url'])
@@ -125,4 +123,32 @@ export async function findAndees(
   // Strangers only: their public signals are all that is shown.
   const matches = await Promise.all(shown.map((p) => profileOf(db, { andeeId: viewer.andeeId, firstParty: false }, p, false)));
   return { result: rows.length === 0 ? 'no_match' : rows.length === 1 ? 'match' : 'disambiguation', matches, truncated: rows.length > FIND_LIMIT };
+}
+
+/** Andees whose normalized name is `name`, or (one word asked) holds it: through 0052's name indexes. */
+function namesake(eb: ExpressionBuilder<AmpersandDatabase, 'andees'>, name: string) {
+  return name.includes(' ')
+    ? eb(sql`andee_name_key(display_name)`, '=', name)
+    : eb.or([eb(sql`andee_name_key(display_name)`, '=', name), eb(sql`andee_name_words(display_name)`, '@>', sql`array[${name}]::text[]`)]);
+}
+
+/**
+ * While migration 0056's backfill is still running, the namesakes' public facts it has not reached
+ * (content_words null) get their words now, the way the backfill gives them, so the constraint
+ * check sees every fact: a few facts per call, through the name indexes and identity_facts_by_andee.
+ * Once the backfill is complete the database skips the read at once (an uncorrelated EXISTS is
+ * evaluated first, one row by key), and no row comes back.
+ */
+async function fillMissingWords(db: Kysely<AmpersandDatabase>, name: string): Promise<void> {
+  const missing = await db
+    .selectFrom('andees')
+    .innerJoin('identity_facts', 'identity_facts.andee_id', 'andees.andee_id')
+    .select(['identity_facts.fact_id', 'identity_facts.value'])
+    .where((eb) => namesake(eb, name))
+    .where('identity_facts.status', '=', 'approved')
+    .where('identity_facts.visibility', '=', 'public')
+    .where('identity_facts.content_words', 'is', null)
+    .where(sql<boolean>`exists (select 1 from kit_backfills where name = ${FACT_WORDS_BACKFILL} and done_at is null)`)
+    .execute();
+  await storeMissingWords(db, missing);
 }

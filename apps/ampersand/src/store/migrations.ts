@@ -7,7 +7,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migrations } from '@agent-products/kit/store';
 import { loopMigrations } from './loop-migrations.ts';
-import { contentWords } from '../text/content-words.ts';
+import { answerCountsBackfill } from './answer-counts-backfill.ts';
+import { factWordsBackfill } from './fact-words-backfill.ts';
 
 export const ampersandMigrations: Migrations = {
   '0001_andees': {
@@ -255,40 +256,35 @@ export const ampersandMigrations: Migrations = {
   // facts. Done in Node, it read the public facts of every namesake first; a fact's content words
   // are now stored with it (the same words a constraint is split into, text/content-words.ts), so
   // SQL applies the constraints: from the rare side, the public facts holding a constraint's words
-  // (this partial GIN index), or per namesake through identity_facts_by_andee. Existing facts get
-  // their words here, a batch of 1,000 at a time, one statement each.
+  // (this partial GIN index, built concurrently), or per namesake through identity_facts_by_andee.
+  // An online migration (kit README): the column is added empty (null: not computed yet), and
+  // existing facts get their words from the backfill while the API serves (fact-words-backfill.ts).
+  // Until 7 December 2026 this migration filled every fact inside its transaction, with the table
+  // locked (988.8 s at 5.2 million facts); 0066 makes the column of databases it ran on this shape.
   '0056_public_fact_words': {
     async up(db: Kysely<any>) {
-      await sql`alter table identity_facts add column content_words text[] not null default '{}'`.execute(db);
-      let after = '';
-      for (;;) {
-        const batch = await db.selectFrom('identity_facts').select(['fact_id', 'value']).where('fact_id', '>', after).orderBy('fact_id').limit(1000).execute();
-        if (batch.length === 0) break;
-        // One statement per batch: the words are computed here (the write path's own function)
-        // and sent as one JSON array of (fact id, words), in their order.
-        const words = JSON.stringify(batch.map((fact) => ({ fact_id: fact.fact_id, words: [...contentWords(fact.value)] })));
-        await sql`
-          update identity_facts f
-          set content_words = array(select w from jsonb_array_elements_text(v.words) with ordinality as t(w, n) order by n)
-          from jsonb_to_recordset(${words}::jsonb) as v(fact_id text, words jsonb)
-          where f.fact_id = v.fact_id`.execute(db);
-        after = batch.at(-1)!.fact_id;
-      }
-      await sql`create index identity_facts_public_words on identity_facts using gin (content_words) where status = 'approved' and visibility = 'public'`.execute(
-        db,
-      );
+      await sql`alter table identity_facts add column content_words text[]`.execute(db);
     },
+    indexes: [
+      {
+        name: 'identity_facts_public_words',
+        definition: "on identity_facts using gin (content_words) where status = 'approved' and visibility = 'public'",
+      },
+    ],
+    backfill: factWordsBackfill,
   },
   // The web pages list what grows with use a page at a time, newest first, continuing after the
   // last (time, id) shown (store/newest-first.ts). These are the indexes those pages read through
   // where no index had the list's order: pending requests by either side, and connections by
   // when they were made. Identity facts, notifications and questions had theirs already.
   '0057_web_list_indexes': {
-    async up(db: Kysely<any>) {
-      await sql`create index connection_requests_pending_to on connection_requests (to_id, created_at, request_id) where status = 'pending'`.execute(db);
-      await sql`create index connection_requests_pending_from on connection_requests (from_id, created_at, request_id) where status = 'pending'`.execute(db);
-      await sql`create index connections_by_time on connections (andee_id, connected_at, other_id)`.execute(db);
-    },
+    // Tables that hold rows: the indexes are built concurrently (kit README), writes go on meanwhile.
+    async up() {},
+    indexes: [
+      { name: 'connection_requests_pending_to', definition: "on connection_requests (to_id, created_at, request_id) where status = 'pending'" },
+      { name: 'connection_requests_pending_from', definition: "on connection_requests (from_id, created_at, request_id) where status = 'pending'" },
+      { name: 'connections_by_time', definition: 'on connections (andee_id, connected_at, other_id)' },
+    ],
   },
   // Every grant that ends (revoked on the web or by the operator, refresh-token reuse, expiry)
   // is recorded by the database itself, whichever statement deleted it, and announced on commit
@@ -313,7 +309,7 @@ export const ampersandMigrations: Migrations = {
   // is decided (the review queue, Remove, Undo, the web app or an agent): the database recounts a
   // question whenever a signal of its answer changes status. Answered questions whose signal is
   // not approved (all of them were counted 1 when answered) are set right once, by their
-  // answerer's own facts through identity_facts_by_andee; no table is rewritten.
+  // answerer's own facts through identity_facts_by_andee, by its backfill (answer-counts-backfill.ts).
   '0062_answer_signal_counts': {
     async up(db: Kysely<any>) {
       await sql`create function count_answer_signals() returns trigger language plpgsql as $$
@@ -326,10 +322,9 @@ export const ampersandMigrations: Migrations = {
         end $$`.execute(db);
       await sql`create trigger identity_facts_answer_count after insert or update of status on identity_facts for each row
         when (new.question_id is not null) execute function count_answer_signals()`.execute(db);
-      await sql`update peer_questions q set signals_created = 0 where q.signals_created > 0 and not exists (
-        select 1 from identity_facts f where f.andee_id = q.recipient_id and f.status = 'approved' and f.question_id = q.question_id
-      )`.execute(db);
     },
+    // Until 7 December 2026 the counts were set right inside this migration's transaction.
+    backfill: answerCountsBackfill,
   },
   // loop_share to someone who is not a connection of the owner invites them (loops/loop-invitations.ts):
   // they become a member only when they accept. A new table, so nothing existing is rewritten.
@@ -351,13 +346,15 @@ export const ampersandMigrations: Migrations = {
   // whether a grant names it (it read every grant once per abandoned client: 50 registrations
   // made one run take 12 s, and anyone can register).
   '0064_sweep_indexes': {
-    async up(db: Kysely<any>) {
-      await sql`create index web_sessions_by_expiry on web_sessions (expires_at)`.execute(db);
-      await sql`create index sign_in_links_by_expiry on sign_in_links (expires_at)`.execute(db);
-      await sql`create index oauth_store_grants_by_client on oauth_store (client_id) where model = 'Grant'`.execute(db);
-      await sql`create index oauth_store_clients_by_creation on oauth_store (created_at, id_hash) where model = 'Client'`.execute(db);
-      await sql`create index oauth_refresh_successions_by_claim on oauth_refresh_successions (claimed_at)`.execute(db);
-    },
+    // Tables that hold rows: the indexes are built concurrently (kit README), writes go on meanwhile.
+    async up() {},
+    indexes: [
+      { name: 'web_sessions_by_expiry', definition: 'on web_sessions (expires_at)' },
+      { name: 'sign_in_links_by_expiry', definition: 'on sign_in_links (expires_at)' },
+      { name: 'oauth_store_grants_by_client', definition: "on oauth_store (client_id) where model = 'Grant'" },
+      { name: 'oauth_store_clients_by_creation', definition: "on oauth_store (created_at, id_hash) where model = 'Client'" },
+      { name: 'oauth_refresh_successions_by_claim', definition: 'on oauth_refresh_successions (claimed_at)' },
+    ],
   },
   // The network address of the screen that started an authorization request, as it first showed
   // its number: the approving device is told where and when the request started, so a number
@@ -372,14 +369,24 @@ export const ampersandMigrations: Migrations = {
   // a profile, ask_question's context) cost a page per fact, and with callers who change from call
   // to call those pages are rarely cached. This index keeps them in key order with every column
   // those reads return, so they are an index-only scan of a few pages (56 pages a call before, 5
-  // after, on 10,000 seeded people: bench/README.md, Scale). It covers the old index's key, which
-  // goes. Builds over the whole table without a rewrite; writes to identity_facts wait for the
-  // build (about 7 s per 500,000 facts on the loaded 2-core VM).
+  // after, on 10,000 seeded people: bench/README.md, Scale). Built concurrently (kit README): writes
+  // go on meanwhile. It covers the old `identity_facts_by_andee`'s key; that index is dropped by a
+  // later release (the contract step), once every running release reads through this one.
   '0066_identity_facts_covering': {
+    async up() {},
+    indexes: [
+      {
+        name: 'identity_facts_by_andee_covering',
+        definition: 'on identity_facts (andee_id, status, created_at, fact_id) include (visibility, reviewed_at, value, hds_code)',
+      },
+    ],
+  },
+  // Databases that ran 0056 before it was online have `content_words not null default '{}'`; a
+  // fresh one has a nullable column with no default (null: words not computed yet). Both end here
+  // in the same shape. Catalog-only changes: no row is read or rewritten.
+  '0067_fact_words_nullable': {
     async up(db: Kysely<any>) {
-      await sql`create index identity_facts_by_andee_covering on identity_facts (andee_id, status, created_at, fact_id)
-        include (visibility, reviewed_at, value, hds_code)`.execute(db);
-      await sql`drop index identity_facts_by_andee`.execute(db);
+      await sql`alter table identity_facts alter column content_words drop not null, alter column content_words drop default`.execute(db);
     },
   },
 };

@@ -22,8 +22,11 @@ export interface AmpersandDatabase extends LoopTables {
     value_key: string | null;
     updated_at: Date | null;
     reviewed_at: Date | null;
-    /** The value's content words (text/content-words.ts), for find_andees' constraints; written with the value. */
-    content_words: Generated<string[]>;
+    /**
+     * The value's content words (text/content-words.ts), for find_andees' constraints; written with
+     * the value. Null on a fact migration 0056's backfill has not reached yet.
+     */
+    content_words: Generated<string[] | null>;
   };
   connections: { andee_id: string; other_id: string; connected_at: Date };
   oauth_store: {

@@ -4,6 +4,8 @@ export { DataDirectoryInUseError } from './data-directory-lock.ts';
 export { BackupError } from './backup-error.ts';
 export { BACKUP_COMMANDS_HELP, runBackupCommand } from './backup-command.ts';
 export { migrate, type Migrations } from './migrations.ts';
+export type { Backfill } from './online-migration.ts';
+export { runBackfills, startBackfills, type BackfillLog } from './backfills.ts';
 export type { Listening } from './notifications.ts';
 export { runUpkeep } from './embedded-upkeep.ts';
 export { platformMigrations } from './platform-migrations.ts';

@@ -62,6 +62,7 @@ describe('platform migrations', () => {
     expect(await migrate(database.db as Kysely<any>, database.schema, product)).toEqual([
       'kit/0001_idempotency_records',
       'kit/0002_rate_limits',
+      'kit/0003_backfills',
       '0001_product',
     ]);
     expect(seen).toEqual(['idempotency_records', 'rate_limits']);
@@ -81,7 +82,7 @@ describe('platform migrations', () => {
     await sql`insert into idempotency_records values ('a', 'op', 'k', 'h', '{"kept":true}', now())`.execute(db);
     await sql`insert into rate_limits values ('writes:a', 3, 99)`.execute(db);
 
-    expect(await migrate(db, database.schema, productMadeThem)).toEqual(['kit/0001_idempotency_records', 'kit/0002_rate_limits']);
+    expect(await migrate(db, database.schema, productMadeThem)).toEqual(['kit/0001_idempotency_records', 'kit/0002_rate_limits', 'kit/0003_backfills']);
     const record = await sql<{ response: unknown }>`select response from idempotency_records where idempotency_key = 'k'`.execute(db);
     expect(record.rows.map((r) => (typeof r.response === 'string' ? JSON.parse(r.response) : r.response))).toEqual([{ kept: true }]);
     const count = await sql<{ points: number }>`select points from rate_limits where key = 'writes:a'`.execute(db);

@@ -1,6 +1,6 @@
 /**
  * The tables the kit itself reads and writes, created by the kit: `idempotency_records`
- * (idempotency.ts) and `rate_limits` (rate-limit.ts). `migrate` runs these before a product's
+ * (idempotency.ts), `rate_limits` (rate-limit.ts) and `kit_backfills` (backfills.ts). `migrate` runs these before a product's
  * own migrations, with their own history, so every product that stores anything has them and
  * no product writes their DDL.
  *
@@ -35,6 +35,26 @@ export const platformMigrations: Migrations = {
           key varchar(255) primary key,
           points integer not null default 0,
           expire bigint
+        )`.execute(db);
+    },
+  },
+  // One row per product migration that declared a backfill, written in that migration's own
+  // transaction (so a database that ran it before backfills existed has none): where the backfill
+  // has got to, which process holds it (a lease, so one replica works at a time), and when it
+  // finished. A new, empty table: nothing existing is rewritten.
+  '0003_backfills': {
+    async up(db: Kysely<any>) {
+      await sql`
+        create table if not exists kit_backfills (
+          name text primary key,
+          cursor text not null default '',
+          pass integer not null default 1,
+          rows_done bigint not null default 0,
+          lease_owner text,
+          lease_until timestamptz,
+          started_at timestamptz not null default now(),
+          updated_at timestamptz not null default now(),
+          done_at timestamptz
         )`.execute(db);
     },
   },
