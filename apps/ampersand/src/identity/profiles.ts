@@ -132,14 +132,24 @@ function namesake(eb: ExpressionBuilder<AmpersandDatabase, 'andees'>, name: stri
     : eb.or([eb(sql`andee_name_key(display_name)`, '=', name), eb(sql`andee_name_words(display_name)`, '@>', sql`array[${name}]::text[]`)]);
 }
 
+/** Databases whose 0056 backfill was seen complete: it never becomes incomplete again, so they are not asked twice. */
+const wordsComplete = new WeakSet<Kysely<AmpersandDatabase>>();
+
 /**
  * While migration 0056's backfill is still running, the namesakes' public facts it has not reached
  * (content_words null) get their words now, the way the backfill gives them, so the constraint
  * check sees every fact: a few facts per call, through the name indexes and identity_facts_by_andee.
- * Once the backfill is complete the database skips the read at once (an uncorrelated EXISTS is
- * evaluated first, one row by key), and no row comes back.
+ * Whether it is still running is asked on its own, one row by key, and remembered once it is done,
+ * so afterwards find_andees runs no extra statement at all (and its one statement keeps its plan).
  */
 async function fillMissingWords(db: Kysely<AmpersandDatabase>, name: string): Promise<void> {
+  if (wordsComplete.has(db)) return;
+  // A row only while the backfill runs: once it is done this reads back nothing.
+  const pending = await sql`select 1 from kit_backfills where name = ${FACT_WORDS_BACKFILL} and done_at is null`.execute(db);
+  if (pending.rows.length === 0) {
+    wordsComplete.add(db);
+    return;
+  }
   const missing = await db
     .selectFrom('andees')
     .innerJoin('identity_facts', 'identity_facts.andee_id', 'andees.andee_id')
@@ -148,7 +158,6 @@ async function fillMissingWords(db: Kysely<AmpersandDatabase>, name: string): Pr
     .where('identity_facts.status', '=', 'approved')
     .where('identity_facts.visibility', '=', 'public')
     .where('identity_facts.content_words', 'is', null)
-    .where(sql<boolean>`exists (select 1 from kit_backfills where name = ${FACT_WORDS_BACKFILL} and done_at is null)`)
     .execute();
   await storeMissingWords(db, missing);
 }
