@@ -43,7 +43,9 @@ export function ConversationList(props: { messages: MessageView[]; kind: Convers
   const speakerOf = props.speakerOf ?? CHAT_SPEAKER;
   const last = props.messages.at(-1)?.messageId;
   return (
-    <ol class="conversation" aria-label="Conversation">
+    // Bubbles show no numbers (list-style none), but the list keeps its place in the whole conversation
+    // (`start`), so an assistive technology counts an earlier page's messages from where they stand.
+    <ol class="conversation" start={props.messages[0]?.seq} aria-label="Conversation">
       {props.messages.map((m) => {
         const speaker = speakerOf(m);
         const mine = m.role === 'andee' && speaker === 'You';
