@@ -7,7 +7,7 @@ export type { InteropCall } from './interop-clients.ts';
 export { describeErrorInterop } from './error-interop.ts';
 export { freePort } from './free-port.ts';
 export { recordStatements, sequentialScans } from './query-plans.ts';
-export { migrationRuleFindings } from './migration-rules.ts';
+export { migrationRuleFindingsOnFreshDatabase } from './migration-rules.ts';
 export { InMemoryOAuthClient } from './in-memory-oauth-client.ts';
 export { tcpRelay, type TcpRelay } from './tcp-relay.ts';
 export { startRedisProcess, type RedisProcess } from './redis-process.ts';

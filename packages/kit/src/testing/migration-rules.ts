@@ -14,8 +14,10 @@
  * - `validated constraint on T`: a CHECK or FOREIGN KEY added without NOT VALID, or SET NOT NULL,
  *   scans T under an exclusive lock.
  */
+import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { migrate, type Migrations } from '../store/index.ts';
+import pg from 'pg';
+import { migrate, openDatabase, type Migrations } from '../store/index.ts';
 import { recordStatements } from './query-plans.ts';
 
 /** Each migration's findings, by name; migrations with none are left out. */
@@ -105,4 +107,24 @@ function splitActions(actions: string): string[] {
   }
   if (current.trim()) parts.push(current.trim());
   return parts;
+}
+
+/**
+ * The rule's findings for a product's migrations run on a fresh database: PGlite in memory, or a
+ * new schema on DATABASE_URL's PostgreSQL, dropped afterwards. What each product's rule test runs.
+ */
+export async function migrationRuleFindingsOnFreshDatabase(migrations: Migrations, schemaPrefix: string): Promise<Record<string, string[]>> {
+  const url = process.env.DATABASE_URL;
+  const schema = url ? `${schemaPrefix}_${randomBytes(5).toString('hex')}` : 'public';
+  const database = await openDatabase<unknown>({ url, dataDir: 'memory://', schema });
+  try {
+    return await migrationRuleFindings(database.db, database.schema, migrations);
+  } finally {
+    await database.close();
+    if (url) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`).finally(() => client.end());
+    }
+  }
 }
