@@ -27,7 +27,7 @@ import {
 const CONNECTIONS = 32;
 
 /** A mix an agent would send: every rhythm and day count, exclusions, a traveler's selection. */
-function proposals(catalogVersion: string): Array<Record<string, unknown>> {
+export function proposals(catalogVersion: string): Array<Record<string, unknown>> {
   return [
     { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'quiet' },
     { dayCount: 2, rhythm: 'full', discovery: 'local', atmosphere: 'mixed' },
@@ -42,12 +42,12 @@ function proposals(catalogVersion: string): Array<Record<string, unknown>> {
   ];
 }
 
-interface ProposeMeasured extends Measured {
+export interface ProposeMeasured extends Measured {
   /** Answers that were HTTP 200 but a tool error: a proposal that did not happen. */
   refused: number;
 }
 
-async function loadProposals(url: string, token: string, mix: Array<Record<string, unknown>>, duration: number): Promise<ProposeMeasured> {
+export async function loadProposals(url: string, token: string, mix: Array<Record<string, unknown>>, duration: number): Promise<ProposeMeasured> {
   const run = randomBytes(4).toString('hex');
   let sent = 0;
   let refused = 0;

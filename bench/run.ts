@@ -12,6 +12,7 @@ import { benchAmpersandIdentity } from './ampersand-identity.ts';
 import { benchAmpersandToolCall } from './ampersand-tool-call.ts';
 import { benchChengduPropose } from './chengdu-propose.ts';
 import { benchChengduSearch } from './chengdu-search.ts';
+import { benchDurableWrites } from './durable-writes.ts';
 import { benchMigrate } from './migrate.ts';
 import { benchScale } from './scale.ts';
 import { benchSearchRelevance } from './chengdu-search-relevance.ts';
@@ -30,8 +31,12 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['ampersand-identity', benchAmpersandIdentity],
   ['scale', benchScale],
 ];
-// Run only when named (`npm run bench migrate`): it seeds and migrates a large database.
-const onDemand: Array<[string, () => Promise<string[]>]> = [['migrate', benchMigrate]];
+// Run only when named: `migrate` seeds and migrates a large database; `durable-writes` measures the
+// embedded database on disk, read against another build (bench/README.md, Durability cost).
+const onDemand: Array<[string, () => Promise<string[]>]> = [
+  ['migrate', benchMigrate],
+  ['durable-writes', benchDurableWrites],
+];
 const only = process.argv[2];
 const observability = await applyObservabilitySwitch();
 console.log(machineLine());

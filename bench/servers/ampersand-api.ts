@@ -1,6 +1,7 @@
 /**
  * &'s API as benchmarked: the real API service (authorization server included) over an in-memory
- * embedded database (or, with BENCH_AMPERSAND_DATABASE_URL, PostgreSQL in a fresh schema dropped
+ * embedded database (with BENCH_DATA_DIR, the embedded database on disk in that directory, synced
+ * as `npm start` runs it; or, with BENCH_AMPERSAND_DATABASE_URL, PostgreSQL in a fresh schema dropped
  * again on SIGTERM), with one andee who has a connection, a Loop with three items ("Family movie
  * night", skill skill_family_movie_night) and a grant for one client, and a second andee with
  * 120 approved identity facts for the evidence tools. Prints its URL and an access token for that grant, minted exactly as the authorization
@@ -34,7 +35,9 @@ const server = await listenNode((req, res) => service!.handler(req, res), 0);
 const apiUrl = server.url;
 const postgresUrl = process.env.BENCH_AMPERSAND_DATABASE_URL;
 const schema = postgresUrl ? `bench_ampersand_${randomBytes(5).toString('hex')}` : undefined;
-const database = await openDatabase<AmpersandDatabase>(postgresUrl ? { url: postgresUrl, dataDir: 'memory://', schema } : { dataDir: 'memory://' });
+const database = await openDatabase<AmpersandDatabase>(
+  postgresUrl ? { url: postgresUrl, dataDir: 'memory://', schema } : { dataDir: process.env.BENCH_DATA_DIR ?? 'memory://' },
+);
 await migrate(database.db, database.schema, ampersandMigrations);
 service = await createApiService({
   settings: benchApiSettings(apiUrl, mcpUrl),
@@ -81,9 +84,11 @@ for (const [h, hobby] of HOBBIES.entries()) {
     });
 }
 const grant = new service.provider.Grant({ accountId: ada.andee.andeeId, clientId: 'bench-client' });
-grant.addResourceScope(mcpUrl, 'signals:ask connections:read loops:read');
+// signals:write for the durable-writes benchmark's identity_write.
+const scope = 'signals:ask signals:write connections:read loops:read';
+grant.addResourceScope(mcpUrl, scope);
 const grantId = await grant.save();
-const token = await new SignJWT({ scope: 'signals:ask connections:read loops:read', client_id: 'bench-client', gid: grantId })
+const token = await new SignJWT({ scope, client_id: 'bench-client', gid: grantId })
   .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
   .setIssuer(apiUrl)
   .setAudience(mcpUrl)
