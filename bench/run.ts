@@ -4,7 +4,7 @@
  * run). Bounded: a warm-up, then BENCH_ROUNDS (default 5) rounds of BENCH_SECONDS (default 4) per
  * side.
  * Exits 1 when a target is missed, after printing every figure. BENCH_OBSERVABILITY (on, off,
- * traced) sets what the servers record (lib/observability-switch.ts).
+ * sampled, traced) sets what the servers record (lib/observability-switch.ts).
  */
 import { benchAmpersandLoopRead } from './ampersand-loop-read.ts';
 import { benchAmpersandIdentityRead } from './ampersand-identity-read.ts';

@@ -9,6 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { newSpanId, newTraceId, type TraceContext } from './trace-context.ts';
+import { DEFAULT_SAMPLER, sampler, type Sampler } from './trace-sampler.ts';
 
 export type SpanKind = 'internal' | 'server' | 'client';
 export type AttributeValue = string | number | boolean;
@@ -68,10 +69,12 @@ function nowMs(): number {
   return performance.timeOrigin + performance.now();
 }
 
-export function createTracer(sink: SpanSink): Tracer {
+/** `recorded` decides which traces the sink receives; a trace it leaves out is still passed on, marked unsampled. */
+export function createTracer(sink: SpanSink, recorded: Sampler = sampler(DEFAULT_SAMPLER, 1)): Tracer {
   return {
     startSpan(name, kind, parent, attributes = {}) {
-      const context: TraceContext = { traceId: parent?.traceId ?? newTraceId(), spanId: newSpanId(), sampled: parent?.sampled ?? true };
+      const traceId = parent?.traceId ?? newTraceId();
+      const context: TraceContext = { traceId, spanId: newSpanId(), sampled: recorded(traceId, parent) };
       const startMs = nowMs();
       let ended = false;
       return {

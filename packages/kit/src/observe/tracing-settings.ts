@@ -3,7 +3,9 @@
  * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` (the traces URL itself) or `OTEL_EXPORTER_OTLP_ENDPOINT`
  * (a base, `/v1/traces` appended), with `OTEL_EXPORTER_OTLP_HEADERS` / `_TRACES_HEADERS`
  * (`name=value,…`, values URL-encoded), `OTEL_EXPORTER_OTLP_TIMEOUT` / `_TRACES_TIMEOUT`,
- * `OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES` and `OTEL_BSP_SCHEDULE_DELAY` (ms between batches). `OTEL_SDK_DISABLED=true` or
+ * `OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES`, `OTEL_BSP_SCHEDULE_DELAY` (ms between batches) and
+ * `OTEL_TRACES_SAMPLER` / `OTEL_TRACES_SAMPLER_ARG` (which traces are recorded, trace-sampler.ts;
+ * default `parentbased_always_on`, as OpenTelemetry's). `OTEL_SDK_DISABLED=true` or
  * `OTEL_TRACES_EXPORTER=none` turn it off. Spans go out as OTLP/HTTP JSON, which every OTLP/HTTP
  * receiver accepts beside protobuf; a protocol setting of `grpc` is refused at startup rather
  * than silently sending somewhere that does not listen for it. A process that stops flushes
@@ -13,6 +15,7 @@ import { SettingsError, envReader } from '../settings/env-readers.ts';
 import type { Logger } from '../log/index.ts';
 import { registerExportingTracer } from './exporting-tracers.ts';
 import { otlpExporter, SCHEDULE_DELAY_MS } from './otlp-exporter.ts';
+import { DEFAULT_SAMPLER, SAMPLER_NAMES, sampler, type Sampler, type SamplerName } from './trace-sampler.ts';
 import { createTracer, type AttributeValue, type Tracer } from './tracer.ts';
 
 export interface TracedService {
@@ -48,7 +51,15 @@ export function tracerFromEnv(service: TracedService, env: NodeJS.ProcessEnv = p
     'service.name': read.optional('OTEL_SERVICE_NAME') ?? service.name,
   };
   const scheduleDelayMs = read.integer('OTEL_BSP_SCHEDULE_DELAY', SCHEDULE_DELAY_MS, { min: 1 });
-  return registerExportingTracer(createTracer(otlpExporter({ url, headers, timeoutMs, resource, log: service.log, scheduleDelayMs })));
+  const exporter = otlpExporter({ url, headers, timeoutMs, resource, log: service.log, scheduleDelayMs });
+  return registerExportingTracer(createTracer(exporter, samplerFromEnv(read)));
+}
+
+/** A sampler OpenTelemetry names but this kit does not have (jaeger_remote, xray) is refused, not ignored. */
+function samplerFromEnv(read: ReturnType<typeof envReader>): Sampler {
+  const name = read.optional('OTEL_TRACES_SAMPLER') ?? DEFAULT_SAMPLER;
+  if (!(SAMPLER_NAMES as readonly string[]).includes(name)) throw new SettingsError('OTEL_TRACES_SAMPLER', `one of ${SAMPLER_NAMES.join(', ')}`, name);
+  return sampler(name as SamplerName, read.fraction('OTEL_TRACES_SAMPLER_ARG', 1));
 }
 
 function tracesUrl(traces: string | undefined, base: string | undefined): string | undefined {

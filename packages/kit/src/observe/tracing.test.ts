@@ -214,6 +214,45 @@ describe('tracing settings', () => {
     );
   });
 
+  it('records the share of new traces OTEL_TRACES_SAMPLER_ARG asks for, decided alike in every service, and follows a caller', async () => {
+    const settings = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.25' };
+    const front = tracerFromEnv(service, settings)!;
+    const behind = tracerFromEnv({ ...service, name: 'behind' }, settings)!;
+    const roots = Array.from({ length: 4000 }, () => front.startSpan('root', 'server', undefined));
+    const recorded = roots.filter((root) => root.context.sampled).length;
+    // 1,000 expected; a binomial spread of ±4.5 standard deviations (27 each) never fails by chance.
+    expect(recorded).toBeGreaterThan(880);
+    expect(recorded).toBeLessThan(1120);
+    // A service handed each trace without its flag decides it as the front did; one handed the flag follows it.
+    const alone = tracerFromEnv({ ...service, name: 'alone' }, { ...settings, OTEL_TRACES_SAMPLER: 'traceidratio' })!;
+    for (const root of roots.slice(0, 200)) {
+      expect(alone.startSpan('again', 'server', { ...root.context, sampled: false }).context.sampled).toBe(root.context.sampled);
+      expect(behind.startSpan('child', 'server', root.context).context.sampled).toBe(root.context.sampled);
+    }
+    // A caller's decision wins over the ratio, either way.
+    const unrecorded = roots.find((root) => !root.context.sampled)!;
+    expect(behind.startSpan('child', 'server', { ...unrecorded.context, sampled: true }).context.sampled).toBe(true);
+    const spanOfUnsampled = front.startSpan('child', 'client', unrecorded.context);
+    spanOfUnsampled.end();
+    const sampledRoot = roots.find((root) => root.context.sampled)!;
+    sampledRoot.end();
+    await front.flush();
+    expect(receiver.spans.some((received) => received.spanId === sampledRoot.context.spanId)).toBe(true);
+    expect(receiver.spans.some((received) => received.spanId === spanOfUnsampled.context.spanId)).toBe(false);
+  });
+
+  it('records no trace with always_off or a ratio of 0, and refuses a sampler or ratio it cannot honour', () => {
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' };
+    for (const off of [{ OTEL_TRACES_SAMPLER: 'always_off' }, { OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' }]) {
+      const none = tracerFromEnv(service, { ...endpoint, ...off })!;
+      expect(Array.from({ length: 200 }, () => none.startSpan('root', 'server', undefined).context.sampled)).not.toContain(true);
+    }
+    expect(() => tracerFromEnv(service, { ...endpoint, OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(/OTEL_TRACES_SAMPLER/);
+    expect(() => tracerFromEnv(service, { ...endpoint, OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '1.5' })).toThrow(
+      /OTEL_TRACES_SAMPLER_ARG/,
+    );
+  });
+
   it('sends to the traces endpoint as given, with the service name the settings choose', async () => {
     const direct = tracerFromEnv(service, { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`, OTEL_SERVICE_NAME: 'renamed' })!;
     const span = direct.startSpan('work', 'internal', undefined);

@@ -67,6 +67,14 @@ class PGliteConnection implements DatabaseConnection {
 
 class PGliteDriver implements Driver {
   private readonly statements: PGliteStatements;
+  /**
+   * Released connections, handed out again. Kysely keeps every connection object a driver ever
+   * returned (to wrap it once for its `log` hook, which times each statement into the metrics),
+   * so a new object per acquisition grew that set by one per statement for the life of the
+   * process: memory, and a collector walking ever more of it. Reused, the objects number the
+   * most acquisitions ever held at once.
+   */
+  private readonly released: PGliteConnection[] = [];
 
   constructor(
     private readonly client: PGlite,
@@ -80,11 +88,13 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PGliteConnection(this.statements, this.turn);
+    return this.released.pop() ?? new PGliteConnection(this.statements, this.turn);
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    (connection as PGliteConnection).release();
+    const released = connection as PGliteConnection;
+    released.release();
+    this.released.push(released);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
