@@ -20,7 +20,8 @@ const SAMPLED_RATIO = '0.1';
 export async function applyObservabilitySwitch(): Promise<{ mode: ObservabilityMode; stop: () => Promise<void> }> {
   const mode = (process.env.BENCH_OBSERVABILITY ?? 'on') as ObservabilityMode;
   if (!MODES.includes(mode)) throw new TypeError(`BENCH_OBSERVABILITY must be one of ${MODES.join(', ')}: ${JSON.stringify(mode)}`);
-  for (const name of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG']) delete process.env[name];
+  for (const name of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG'])
+    delete process.env[name];
   process.env.METRICS_ENABLED = mode === 'off' ? 'false' : 'true';
   if (mode === 'off' || mode === 'on') return { mode, stop: async () => {} };
   if (mode === 'sampled') {

@@ -43,7 +43,11 @@ function loggedDatabase(): { db: Kysely<{ widgets: { id: number; name: string } 
 describe('the embedded dialect under a logging Kysely', () => {
   it('uses as many connection objects as statements held at once, not one per statement', async () => {
     const { db, handedOut, logged } = loggedDatabase();
-    for (let id = 0; id < 500; id++) await db.insertInto('widgets').values({ id, name: `w${id}` }).execute();
+    for (let id = 0; id < 500; id++)
+      await db
+        .insertInto('widgets')
+        .values({ id, name: `w${id}` })
+        .execute();
     expect(handedOut.size).toBe(1);
 
     const reads = Array.from({ length: 40 }, (_, i) => db.selectFrom('widgets').select('name').where('id', '=', i).executeTakeFirstOrThrow());
