@@ -11,6 +11,8 @@ import { ExclusiveTurn } from './exclusive-turn.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 
 let client: PGlite;
+// One turn per PGlite, as openDatabase makes it: the client's statements take their turns on it.
+const turn = new ExclusiveTurn();
 
 beforeAll(async () => {
   client = new PGlite('memory://');
@@ -22,7 +24,7 @@ afterAll(async () => {
 
 /** A Kysely with a `log` hook over the dialect, and the distinct connection objects its driver handed out. */
 function loggedDatabase(): { db: Kysely<{ widgets: { id: number; name: string } }>; handedOut: Set<unknown>; logged: () => number } {
-  const dialect = new PGliteDialect(client, new ExclusiveTurn());
+  const dialect = new PGliteDialect(client, turn);
   const handedOut = new Set<unknown>();
   const createDriver = dialect.createDriver.bind(dialect);
   dialect.createDriver = (): Driver => {
