@@ -173,8 +173,14 @@ describe('a row written between pages', () => {
           .execute();
       const second = await page(name, { cursor: first.nextCursor });
       const seen = new Set(first.rows.map((r) => r.key));
-      expect(second.rows.some((r) => seen.has(r.key)), name).toBe(false);
-      expect(second.rows.some((r) => r.text.includes('new')), name).toBe(false);
+      expect(
+        second.rows.some((r) => seen.has(r.key)),
+        name,
+      ).toBe(false);
+      expect(
+        second.rows.some((r) => r.text.includes('new')),
+        name,
+      ).toBe(false);
       expect(Date.parse(second.rows[0]!.at)).toBeLessThanOrEqual(Date.parse(first.rows.at(-1)!.at));
     }
   });

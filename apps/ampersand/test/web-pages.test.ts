@@ -64,7 +64,17 @@ describe('sessions and CSRF', () => {
 
   it('every form of a browser without a session is refused as csrf_invalid, not sent to sign in', async () => {
     const anonymous = new CookieBrowser([amp.apiUrl]);
-    for (const path of ['/review/s_x', '/identity/s_x', '/facts', '/loops/start', '/loops/loop_x/run', '/loops/loop_x/accept', '/apps/grant_x/revoke', '/chat/send', '/sign-out']) {
+    for (const path of [
+      '/review/s_x',
+      '/identity/s_x',
+      '/facts',
+      '/loops/start',
+      '/loops/loop_x/run',
+      '/loops/loop_x/accept',
+      '/apps/grant_x/revoke',
+      '/chat/send',
+      '/sign-out',
+    ]) {
       const visit = await anonymous.post(`${amp.apiUrl}${path}`, { csrf: 'anything', message: 'hello', value: 'I swim.' });
       expect([visit.status, visit.url, visit.text.includes('<code>csrf_invalid</code>')], path).toEqual([403, `${amp.apiUrl}${path}`, true]);
     }

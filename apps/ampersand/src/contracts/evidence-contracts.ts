@@ -16,7 +16,11 @@ const confidence = z.enum(['low', 'medium', 'high']);
 const rowOffset = z.number().int().min(0).max(100_000).optional().describe('Row offset in the same newest-first order; start at 0. Prefer cursor');
 const oneWayOfPaging = (v: { cursor?: string | undefined; offset?: number | undefined }) => v.cursor === undefined || v.offset === undefined;
 const BOTH_WAYS = { message: 'page by cursor or by offset, not both', path: ['offset'] };
-const nextOffsetOutput = z.number().int().nullable().describe('The offset of the next page when this page was read by offset; null on the last page and on a page read by cursor');
+const nextOffsetOutput = z
+  .number()
+  .int()
+  .nullable()
+  .describe('The offset of the next page when this page was read by offset; null on the last page and on a page read by cursor');
 
 export const identityReadInput = z
   .object({

@@ -20,7 +20,7 @@ import { renderPage } from '../shell/layout.tsx';
 import { connectionsPage, loadConnectionsPage } from './connections-page.tsx';
 import type { AndeePagesDeps } from './web-deps.ts';
 import { formInput } from './form-input.ts';
-import { formFields, sessionOf, signedForm, signedIn, signedUpload } from './form-steps.ts';
+import { formFields, sessionOf, signedForm, signedIn, signedUpload, type FormEnv } from './form-steps.ts';
 import type { WebEnv } from './web-session.ts';
 
 function csrfField(token: string) {
@@ -160,8 +160,8 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     return saveContacts(c, session.andee, numbersIn(file), form.region, undefined);
   });
 
-  async function saveContacts(
-    c: Context<WebEnv>,
+  async function saveContacts<E extends FormEnv>(
+    c: Context<E>,
     andee: Andee,
     { numbers, cards }: ReturnType<typeof numbersIn>,
     regionField: string | undefined,

@@ -41,7 +41,9 @@ export function sessionOf(c: { var: { session: WebSession | undefined } }): WebS
 function unreadableForm(failure: { status: number; message: string; field?: string | undefined; problem?: string | undefined }): Error {
   if (failure.status === 413) return fail('form_too_large', failure.message);
   if (failure.status === 415) return fail('form_unsupported', failure.message);
-  return platformErrors.fail('invalid_arguments', failure.message, { fields: [{ field: failure.field ?? 'form', problem: failure.problem ?? 'cannot be read' }] });
+  return platformErrors.fail('invalid_arguments', failure.message, {
+    fields: [{ field: failure.field ?? 'form', problem: failure.problem ?? 'cannot be read' }],
+  });
 }
 
 const csrfRefused = sessionCsrfStep(() => {

@@ -27,6 +27,7 @@ export function startSession(c: Context<WebEnv>, cookies: SiteCookies, started: 
   cookies.write(c, SESSION_COOKIE, started.sessionId, cookieMaxAge(started, now));
 }
 
-export function endSession(c: Context<WebEnv>, cookies: SiteCookies): void {
+/** Any page's context, a form's included (its environment is WebEnv's and more). */
+export function endSession<E extends WebEnv>(c: Context<E>, cookies: SiteCookies): void {
   cookies.clear(c, SESSION_COOKIE);
 }
