@@ -203,6 +203,6 @@ describe('the session cookie on https', () => {
     expect(apps.status).toBe(200);
     expect(await apps.text()).toContain('Signed in as <strong>Hana</strong>');
     const planted = await fetch(`${secure.ownApiUrl}/apps`, { redirect: 'manual', headers: { Cookie: `amp_session=${value}` } });
-    expect([planted.status, planted.headers.get('location')]).toEqual([303, '/sign-in?next=/apps']);
+    expect([planted.status, planted.headers.get('location')]).toEqual([303, '/sign-in?next=%2Fapps']);
   });
 });

@@ -53,6 +53,74 @@ describe('sessions and CSRF', () => {
     expect((await amp.api.signals.byId(ivy.andeeId, id))!.status).toBe('pending');
     expect(await amp.api.contacts.contactCount(ivy.andeeId)).toBe(0);
   });
+
+  it('the Loop pages and connected apps send a visitor without a session to sign in like every other page', async () => {
+    const anonymous = new CookieBrowser([amp.apiUrl]);
+    for (const path of ['/home', '/chat', '/loops', '/loops/loop_x?before=3', '/apps', '/apps/grant_x/revoke']) {
+      const visit = await anonymous.get(`${amp.apiUrl}${path}`);
+      expect([visit.status, visit.url], path).toEqual([200, `${amp.apiUrl}/sign-in?next=${encodeURIComponent(path)}`]);
+    }
+  });
+
+  it('every form of a browser without a session is refused as csrf_invalid, not sent to sign in', async () => {
+    const anonymous = new CookieBrowser([amp.apiUrl]);
+    for (const path of [
+      '/review/s_x',
+      '/identity/s_x',
+      '/facts',
+      '/loops/start',
+      '/loops/loop_x/run',
+      '/loops/loop_x/accept',
+      '/apps/grant_x/revoke',
+      '/chat/send',
+      '/sign-out',
+    ]) {
+      const visit = await anonymous.post(`${amp.apiUrl}${path}`, { csrf: 'anything', message: 'hello', value: 'I swim.' });
+      expect([visit.status, visit.url, visit.text.includes('<code>csrf_invalid</code>')], path).toEqual([403, `${amp.apiUrl}${path}`, true]);
+    }
+  });
+
+  it('a form carrying the CSRF field twice is refused, whichever copy is the session’s', async () => {
+    const id = await pending('I sail on weekends.');
+    const csrf = formValue((await ivy.browser.get(`${amp.apiUrl}/review`)).text, 'csrf');
+    for (const tokens of [
+      [csrf, 'wrong'],
+      ['wrong', csrf],
+      [csrf, csrf],
+    ]) {
+      const visit = await ivy.browser.post(`${amp.apiUrl}/review/${id}`, { csrf: tokens, action: 'reject' });
+      expect([visit.status, visit.text.includes('<code>csrf_invalid</code>')], tokens.join()).toEqual([403, true]);
+    }
+    expect((await amp.api.signals.byId(ivy.andeeId, id))!.status).toBe('pending');
+  });
+
+  it('a contacts file is imported only with the session’s CSRF token', async () => {
+    const cookie = `amp_session=${ivy.browser.cookie(new URL(amp.apiUrl).host, 'amp_session')}`;
+    const csrf = formValue((await ivy.browser.get(`${amp.apiUrl}/connections`)).text, 'csrf');
+    const upload = (token: string | undefined, withCookie = true) => {
+      const body = new FormData();
+      if (token !== undefined) body.append('csrf', token);
+      body.append('file', new Blob(['BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Lee\r\nTEL:+442079460002\r\nEND:VCARD\r\n'], { type: 'text/vcard' }), 'contacts.vcf');
+      return fetch(`${amp.apiUrl}/connections/contacts/file`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Origin: amp.apiUrl, ...(withCookie ? { Cookie: cookie } : {}) },
+        body,
+      });
+    };
+    for (const [token, withCookie] of [
+      [undefined, true],
+      ['wrong', true],
+      [csrf, false],
+    ] as const) {
+      const refused = await upload(token, withCookie);
+      expect([refused.status, (await refused.text()).includes('<code>csrf_invalid</code>')], `${token} ${withCookie}`).toEqual([403, true]);
+    }
+    expect(await amp.api.contacts.contactCount(ivy.andeeId)).toBe(0);
+    const imported = await upload(csrf);
+    expect(imported.status).toBe(303);
+    expect(await amp.api.contacts.contactCount(ivy.andeeId)).toBe(1);
+  });
 });
 
 describe('notices after an action', () => {

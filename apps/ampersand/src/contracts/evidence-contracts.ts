@@ -5,8 +5,22 @@
  * cannot even be sent).
  */
 import * as z from 'zod';
+import { nextCursorOutput, pageInput } from './page-contracts.ts';
 
 const confidence = z.enum(['low', 'medium', 'high']);
+
+/**
+ * Photo and place evidence page newest first by the lists' one cursor (page-contracts.ts); the
+ * spec names a row `offset` for them, so it is still taken, in the same order — one or the other.
+ */
+const rowOffset = z.number().int().min(0).max(100_000).optional().describe('Row offset in the same newest-first order; start at 0. Prefer cursor');
+const oneWayOfPaging = (v: { cursor?: string | undefined; offset?: number | undefined }) => v.cursor === undefined || v.offset === undefined;
+const BOTH_WAYS = { message: 'page by cursor or by offset, not both', path: ['offset'] };
+const nextOffsetOutput = z
+  .number()
+  .int()
+  .nullable()
+  .describe('The offset of the next page when this page was read by offset; null on the last page and on a page read by cursor');
 
 export const identityReadInput = z
   .object({
@@ -23,12 +37,14 @@ export const identityReadOutput = z.object({
 });
 
 export const photoEvidenceInput = z
-  .object({ offset: z.number().int().min(0).max(100_000).optional(), limit: z.number().int().min(1).max(100).optional() })
-  .strict();
+  .object({ cursor: pageInput.shape.cursor, offset: rowOffset, limit: z.number().int().min(1).max(100).optional() })
+  .strict()
+  .refine(oneWayOfPaging, BOTH_WAYS);
 export const photoEvidenceOutput = z.object({
   labels: z.array(z.object({ label: z.string(), category: z.string(), photoCount: z.number().int(), confidence, firstSeen: z.string(), lastSeen: z.string() })),
   coverage: z.object({ photosSeen: z.number().int(), photosLabelled: z.number().int() }).describe('How much of the library extraction has covered'),
-  nextOffset: z.number().int().nullable(),
+  nextCursor: nextCursorOutput,
+  nextOffset: nextOffsetOutput,
 });
 
 export const placeEvidenceInput = z
@@ -37,10 +53,12 @@ export const placeEvidenceInput = z
     until: z.string().datetime({ offset: true }).optional(),
     confidenceFloor: confidence.optional(),
     category: z.string().min(1).max(60).optional(),
-    offset: z.number().int().min(0).max(100_000).optional(),
+    cursor: pageInput.shape.cursor,
+    offset: rowOffset,
     limit: z.number().int().min(1).max(200).optional().describe('Defaults to 50; maximum 200'),
   })
-  .strict();
+  .strict()
+  .refine(oneWayOfPaging, BOTH_WAYS);
 const placeRef = z.object({ placeId: z.string(), name: z.string(), category: z.string(), status: z.enum(['ready', 'pending']) });
 export const placeEvidenceOutput = z.object({
   rows: z.array(
@@ -54,7 +72,8 @@ export const placeEvidenceOutput = z.object({
     }),
   ),
   places: z.array(placeRef.extend({ description: z.string().nullable().describe('null while status is pending: an honest partial result') })),
-  nextOffset: z.number().int().nullable(),
+  nextCursor: nextCursorOutput,
+  nextOffset: nextOffsetOutput,
 });
 
 export const suggestionFeedbackInput = z.object({}).strict();

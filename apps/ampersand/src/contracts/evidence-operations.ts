@@ -13,6 +13,7 @@ import {
   suggestionFeedbackInput,
   suggestionFeedbackOutput,
 } from './evidence-contracts.ts';
+import { withMore } from './page-contracts.ts';
 
 export const evidenceOperations = [
   declareOperation({
@@ -37,34 +38,40 @@ export const evidenceOperations = [
     path: '/v1/evidence/photos/read',
     title: 'Read photo evidence',
     description:
-      'Page (offset, limit at most 100) through derived photo labels and extraction coverage. Never image bytes, asset ids, coordinates or metadata.',
+      'Page through derived photo labels (newest first; pass nextCursor as cursor until it is null; limit 50 by default, at most 100; offset, the row offset, still works) and extraction coverage. Never image bytes, asset ids, coordinates or metadata.',
     input: photoEvidenceInput,
     output: photoEvidenceOutput,
     annotations: READ,
     scopes: { all: ['signals:evidence_read'] },
     hostedRuntimeOnly: true,
     text: (r) =>
-      [
-        `Coverage: ${r.coverage.photosLabelled} of ${r.coverage.photosSeen} photos labelled.`,
-        ...r.labels.map((l) => `- ${l.label} (${l.category}, ${l.photoCount} photos, ${l.confidence})`),
-      ].join('\n'),
+      withMore(
+        [
+          `Coverage: ${r.coverage.photosLabelled} of ${r.coverage.photosSeen} photos labelled.`,
+          ...r.labels.map((l) => `- ${l.label} (${l.category}, ${l.photoCount} photos, ${l.confidence})`),
+        ].join('\n'),
+        r.nextCursor,
+      ),
   }),
   declareOperation({
     name: 'place_evidence_read',
     path: '/v1/evidence/places/read',
     title: 'Read place evidence',
     description:
-      "The andee's resolved places (filter by since, until, confidenceFloor, category; offset, limit 50 by default, at most 200): rows with observation key, time, confidence, fact prose, selected place and ranked candidates, and the deduped places, each described once. status pending is an honest partial result: report the name, never invent a description. No coordinate is ever returned.",
+      "The andee's resolved places (filter by since, until, confidenceFloor, category; newest first, pass nextCursor as cursor until it is null; limit 50 by default, at most 200; offset, the row offset, still works): rows with observation key, time, confidence, fact prose, selected place and ranked candidates, and the deduped places, each described once. status pending is an honest partial result: report the name, never invent a description. No coordinate is ever returned.",
     input: placeEvidenceInput,
     output: placeEvidenceOutput,
     annotations: READ,
     scopes: { all: ['signals:evidence_read'] },
     hostedRuntimeOnly: true,
     text: (r) =>
-      [
-        `${r.rows.length} observation${r.rows.length === 1 ? '' : 's'} at ${r.places.length} place${r.places.length === 1 ? '' : 's'}.`,
-        ...r.rows.map((o) => `- ${o.observedAt.slice(0, 10)} ${o.selectedPlace.name} (${o.confidence}): ${o.fact}`),
-      ].join('\n'),
+      withMore(
+        [
+          `${r.rows.length} observation${r.rows.length === 1 ? '' : 's'} at ${r.places.length} place${r.places.length === 1 ? '' : 's'}.`,
+          ...r.rows.map((o) => `- ${o.observedAt.slice(0, 10)} ${o.selectedPlace.name} (${o.confidence}): ${o.fact}`),
+        ].join('\n'),
+        r.nextCursor,
+      ),
   }),
   declareOperation({
     name: 'suggestion_feedback_read',

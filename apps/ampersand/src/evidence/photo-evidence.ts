@@ -3,7 +3,10 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { photoEvidenceInput, photoEvidenceOutput, photoIntakeInput } from '../contracts/evidence-contracts.ts';
+import { checkedCursor } from '../store/list-cursor.ts';
+import { newestFirst } from '../store/newest-first.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
+import { nextPage } from './evidence-paging.ts';
 
 export async function recordPhotoEvidence(
   db: Kysely<AmpersandDatabase>,
@@ -41,25 +44,25 @@ export async function recordPhotoEvidence(
   return { labels: input.labels.length };
 }
 
+/**
+ * The andee's photo labels a page at a time, newest first by when a label was first seen (it never
+ * moves, so a label counted again between pages neither repeats nor is skipped), by the lists' one
+ * cursor; a cursor this list did not hand out is refused. The spec's row `offset` reads the same order.
+ */
 export async function photoEvidencePage(
   db: Kysely<AmpersandDatabase>,
   andeeId: string,
   input: z.output<typeof photoEvidenceInput>,
 ): Promise<z.output<typeof photoEvidenceOutput>> {
-  const offset = input.offset ?? 0;
   const limit = input.limit ?? 50;
-  const rows = await db
-    .selectFrom('photo_labels')
-    .selectAll()
-    .where('andee_id', '=', andeeId)
-    .orderBy('photo_count', 'desc')
-    .orderBy('label')
-    .offset(offset)
-    .limit(limit + 1)
-    .execute();
+  const page = await newestFirst(
+    db.selectFrom('photo_labels').selectAll().where('andee_id', '=', andeeId),
+    { at: 'first_seen', id: 'label_id' },
+    { limit, after: checkedCursor(input.cursor), offset: input.offset },
+  );
   const coverage = await db.selectFrom('photo_coverage').selectAll().where('andee_id', '=', andeeId).executeTakeFirst();
   return {
-    labels: rows.slice(0, limit).map((r) => ({
+    labels: page.rows.map((r) => ({
       label: r.label,
       category: r.category,
       photoCount: r.photo_count,
@@ -68,6 +71,6 @@ export async function photoEvidencePage(
       lastSeen: new Date(r.last_seen).toISOString(),
     })),
     coverage: { photosSeen: coverage?.photos_seen ?? 0, photosLabelled: coverage?.photos_labelled ?? 0 },
-    nextOffset: rows.length > limit ? offset + limit : null,
+    ...nextPage(page.next, input, limit),
   };
 }

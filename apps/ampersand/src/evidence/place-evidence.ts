@@ -8,7 +8,10 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { placeEvidenceInput, placeEvidenceOutput, placeIntakeInput } from '../contracts/evidence-contracts.ts';
 import { ampersandErrors } from '../errors.ts';
+import { checkedCursor } from '../store/list-cursor.ts';
+import { newestFirst } from '../store/newest-first.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
+import { nextPage } from './evidence-paging.ts';
 
 export const COORDINATE_TEXT = /-?\d{1,3}\.\d{3,}\s*[,;/ ]\s*-?\d{1,3}\.\d{3,}|\b\d{1,3}°/;
 const RANK = { low: 0, medium: 1, high: 2 } as const;
@@ -63,12 +66,16 @@ export async function recordPlaceEvidence(
   return { places: input.places.length, observations: input.observations.length };
 }
 
+/**
+ * The observations a page at a time, newest first by when they were observed (ties by key), by
+ * the lists' one cursor; a cursor this list did not hand out is refused. The spec's row `offset`
+ * reads the same order. The filters narrow the list; the cursor continues whichever list it came from.
+ */
 export async function placeEvidencePage(
   db: Kysely<AmpersandDatabase>,
   andeeId: string,
   input: z.output<typeof placeEvidenceInput>,
 ): Promise<z.output<typeof placeEvidenceOutput>> {
-  const offset = input.offset ?? 0;
   const limit = input.limit ?? 50;
   let query = db
     .selectFrom('place_observations as o')
@@ -85,13 +92,11 @@ export async function placeEvidencePage(
       'in',
       (['low', 'medium', 'high'] as const).filter((c) => RANK[c] >= RANK[input.confidenceFloor!]),
     );
-  const rows = await query
-    .orderBy('o.observed_at', 'desc')
-    .orderBy('o.observation_key')
-    .offset(offset)
-    .limit(limit + 1)
-    .execute();
-  const page = rows.slice(0, limit);
+  const { rows: page, next } = await newestFirst(
+    query,
+    { at: 'o.observed_at', id: 'o.observation_key' },
+    { limit, after: checkedCursor(input.cursor), offset: input.offset },
+  );
   const candidateLists = page.map(
     (r) => (typeof r.candidates === 'string' ? JSON.parse(r.candidates) : r.candidates) as Array<{ placeId: string; rank: number; distanceMeters: number }>,
   );
@@ -110,6 +115,6 @@ export async function placeEvidencePage(
         .map((c) => ({ placeId: c.placeId, name: byId.get(c.placeId)!.name, rank: c.rank, distanceMeters: c.distanceMeters })),
     })),
     places: places.map((p) => ({ placeId: p.place_id, name: p.name, category: p.category, status: p.status, description: p.description })),
-    nextOffset: rows.length > limit ? offset + limit : null,
+    ...nextPage(next, input, limit),
   };
 }

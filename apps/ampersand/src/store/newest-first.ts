@@ -43,11 +43,14 @@ function cursorText(cursor: Cursor): string {
  * column (both named as the query names them, such as `q.created_at`), after `after` when it is
  * a cursor of this list. An index whose columns end in (at, id) — or at least (at) — after the
  * query's equality conditions reads only the rows shown.
+ *
+ * `offset` skips that many rows of the same order instead, for a contract that names a row
+ * offset (the hosted runtime's evidence reads); its page hands out the cursor after it all the same.
  */
 export async function newestFirst<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   columns: { at: string; id: string },
-  options: { limit: number; after?: string | undefined },
+  options: { limit: number; after?: string | undefined; offset?: number | undefined },
 ): Promise<NewestFirstPage<O>> {
   const at = sql.ref(columns.at);
   const id = sql.ref(columns.id);
@@ -58,11 +61,11 @@ export async function newestFirst<DB, TB extends keyof DB, O>(
     O & { page_at: string; page_id: string }
   >;
   if (after) paged = paged.where(sql<boolean>`(${at}, ${id}) < (${after.at}::timestamptz, ${after.id})`);
-  const rows = await paged
+  const ordered = paged
     .orderBy(sql`${at} desc`)
     .orderBy(sql`${id} desc`)
-    .limit(options.limit + 1)
-    .execute();
+    .limit(options.limit + 1);
+  const rows = await (options.offset ? ordered.offset(options.offset) : ordered).execute();
   const shown = rows.slice(0, options.limit);
   const last = shown.at(-1);
   return {

@@ -25,7 +25,8 @@ import { INTERACTION_SCRIPT, INTERACTION_SCRIPT_PATH } from '../auth/interaction
 import { fail } from '../errors.ts';
 import { visibleLevels } from '../identity/visibility.ts';
 import { renderPage } from '../shell/layout.tsx';
-import { postedForm, type WebEnv } from './web-session.ts';
+import { postedForm } from './form-steps.ts';
+import type { WebEnv } from './web-session.ts';
 import { signInForm } from './sign-in-routes.tsx';
 import { countGrantIssued } from '../auth/grant-counts.ts';
 

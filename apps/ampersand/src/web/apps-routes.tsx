@@ -14,7 +14,8 @@ import { fail } from '../errors.ts';
 import { SCOPE_WORDS } from '../scopes.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { TimeWords, requestZone } from './time-zone.tsx';
-import { checkedForm, type WebEnv } from './web-session.ts';
+import { sessionOf, signedForm, signedIn } from './form-steps.ts';
+import type { WebEnv } from './web-session.ts';
 
 /** The name a person knows the app by: & for its own runtime. */
 export function appName(grant: Pick<GrantView, 'clientId' | 'clientName'>): string {
@@ -24,9 +25,8 @@ export function appName(grant: Pick<GrantView, 'clientId' | 'clientName'>): stri
 export function appsRoutes(deps: { grants: Grants; now: () => Date }): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
 
-  app.get('/apps', async (c) => {
-    const session = c.get('session');
-    if (!session) return c.redirect('/sign-in?next=/apps', 303);
+  app.get('/apps', signedIn, async (c) => {
+    const session = sessionOf(c);
     const apps = await connectedApps(deps.grants, session.andee.andeeId);
     const zone = requestZone(c);
     const now = deps.now();
@@ -87,10 +87,9 @@ export function appsRoutes(deps: { grants: Grants; now: () => Date }): Hono<WebE
     );
   });
 
-  app.get('/apps/:grantId/revoke', async (c) => {
-    const session = c.get('session');
+  app.get('/apps/:grantId/revoke', signedIn, async (c) => {
+    const session = sessionOf(c);
     const grantId = c.req.param('grantId');
-    if (!session) return c.redirect(`/sign-in?next=${encodeURIComponent(`/apps/${grantId}/revoke`)}`, 303);
     const grant = (await deps.grants.list({ andeeId: session.andee.andeeId })).find((g) => g.grantId === grantId);
     if (!grant) throw fail('grant_not_found', 'That app no longer holds access.');
     return c.html(
@@ -115,9 +114,8 @@ export function appsRoutes(deps: { grants: Grants; now: () => Date }): Hono<WebE
     );
   });
 
-  app.post('/apps/:grantId/revoke', async (c) => {
-    const { session } = await checkedForm(c);
-    const revoked = await deps.grants.revokeApp(c.req.param('grantId'), session.andee.andeeId);
+  app.post('/apps/:grantId/revoke', signedForm, async (c) => {
+    const revoked = await deps.grants.revokeApp(c.req.param('grantId'), sessionOf(c).andee.andeeId);
     if (!revoked) throw fail('grant_not_found', 'That app no longer holds access.');
     return c.redirect('/apps?done=revoked', 303);
   });

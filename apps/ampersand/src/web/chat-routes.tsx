@@ -13,8 +13,8 @@ import { beforeParam } from './conversation-list.tsx';
 import { LIST_PAGE } from './older-link.tsx';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
-import { sessionOf, signedIn } from './web-deps.ts';
-import { checkedForm, type WebEnv } from './web-session.ts';
+import { formFields, sessionOf, signedForm, signedIn } from './form-steps.ts';
+import type { WebEnv } from './web-session.ts';
 import { requestZone } from './time-zone.tsx';
 
 export const MAX_CHAT_MESSAGE = 2000;
@@ -37,24 +37,23 @@ export function chatWebRoutes(deps: ChatCaseDeps & { now: () => Date }): Hono<We
     );
   });
 
-  app.post('/chat/send', async (c) => {
-    const checked = await checkedForm(c);
-    const message = (checked.form.message ?? '').trim();
+  app.post('/chat/send', signedForm, async (c) => {
+    const message = (formFields(c).message ?? '').trim();
     if (!message || message.length > MAX_CHAT_MESSAGE) {
       throw platformErrors.fail('invalid_arguments', 'Write a message of 1 to 2,000 characters.', {
         fields: [{ field: 'message', problem: 'is not 1 to 2,000 characters' }],
       });
     }
-    await cases.send(sessionCaller(checked.session.andee), { message }, c.get('correlationId'));
+    await cases.send(sessionCaller(sessionOf(c).andee), { message }, c.get('correlationId'));
     // The newest message in view: on a phone the page would otherwise open at its top.
     return c.redirect('/chat#newest', 303);
   });
 
-  app.post('/chat/turns/:runId/cancel', async (c) => {
-    const checked = await checkedForm(c);
+  app.post('/chat/turns/:runId/cancel', signedForm, async (c) => {
+    const session = sessionOf(c);
     const run = await readRun(deps.db, c.req.param('runId'));
-    if (!run || run.chatTurnId === null || run.envelope.andeeId !== checked.session.andee.andeeId) throw fail('loop_not_found', 'No such turn in your chat.');
-    await deps.engine.cancel(run.runId, `&${checked.session.andee.tag}`);
+    if (!run || run.chatTurnId === null || run.envelope.andeeId !== session.andee.andeeId) throw fail('loop_not_found', 'No such turn in your chat.');
+    await deps.engine.cancel(run.runId, `&${session.andee.tag}`);
     return c.redirect('/chat#newest', 303);
   });
 

@@ -18,9 +18,10 @@ import { fail } from '../errors.ts';
 import { TAG_PATTERN } from '../andees/tags.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { connectionsPage, loadConnectionsPage } from './connections-page.tsx';
-import { sessionOf, signedIn, type AndeePagesDeps } from './web-deps.ts';
+import type { AndeePagesDeps } from './web-deps.ts';
 import { formInput } from './form-input.ts';
-import { checkedForm, checkedUpload, type WebEnv } from './web-session.ts';
+import { formFields, sessionOf, signedForm, signedIn, signedUpload, type FormEnv } from './form-steps.ts';
+import type { WebEnv } from './web-session.ts';
 
 function csrfField(token: string) {
   return <input type="hidden" name="csrf" value={token} />;
@@ -115,35 +116,41 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   });
 
   const back = (done: Record<string, string>) => `/connections?${new URLSearchParams(done)}`;
-  app.post('/connections/request', async (c) => {
-    const { session, form } = await checkedForm(c);
+  app.post('/connections/request', signedForm, async (c) => {
+    const session = sessionOf(c);
+    const form = formFields(c);
     const input = formInput(connectionsRequestInput, { tag: form.tag ?? '', note: (form.note ?? '').trim() || undefined });
     const requested = await cases.request(sessionCaller(session.andee), input, deps.now());
     return c.redirect(back({ done: 'requested', tag: requested.to.tag.slice(1) }), 303);
   });
 
   for (const decision of ['accept', 'deny'] as const) {
-    app.post(`/connections/${decision}`, async (c) => {
-      const { session, form } = await checkedForm(c);
+    app.post(`/connections/${decision}`, signedForm, async (c) => {
+      const session = sessionOf(c);
+      const form = formFields(c);
       const input = formInput(connectionTagInput, { tag: form.tag ?? '' });
       const decided = await cases[decision](sessionCaller(session.andee), input, deps.now());
       return c.redirect(back({ done: decision === 'accept' ? 'accepted' : 'declined', tag: decided.tag.slice(1) }), 303);
     });
   }
 
-  app.post('/connections/remove', async (c) => {
-    const { session, form } = await checkedForm(c);
+  app.post('/connections/remove', signedForm, async (c) => {
+    const session = sessionOf(c);
+    const form = formFields(c);
     const removed = await cases.remove(sessionCaller(session.andee), formInput(connectionTagInput, { tag: form.tag ?? '' }), deps.now());
     return c.redirect(back({ done: 'removed', tag: removed.tag.slice(1) }), 303);
   });
 
-  app.post('/connections/contacts', async (c) => {
-    const { session, form } = await checkedForm(c);
+  app.post('/connections/contacts', signedForm, async (c) => {
+    const session = sessionOf(c);
+    const form = formFields(c);
     return saveContacts(c, session.andee, numbersIn(form.numbers ?? ''), form.region, form.ownNumber);
   });
 
-  app.post('/connections/contacts/file', async (c) => {
-    const { session, form, file } = await checkedUpload(c, 'file');
+  app.post('/connections/contacts/file', signedUpload('file'), async (c) => {
+    const session = sessionOf(c);
+    const form = formFields(c);
+    const file = c.var.upload;
     if (!file?.trim())
       throw platformErrors.fail('invalid_arguments', 'Choose a contacts file (.vcf) to import.', { fields: [{ field: 'file', problem: 'is empty' }] });
     if (!looksLikeVCard(file))
@@ -153,8 +160,8 @@ export function connectionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     return saveContacts(c, session.andee, numbersIn(file), form.region, undefined);
   });
 
-  async function saveContacts(
-    c: Context<WebEnv>,
+  async function saveContacts<E extends FormEnv>(
+    c: Context<E>,
     andee: Andee,
     { numbers, cards }: ReturnType<typeof numbersIn>,
     regionField: string | undefined,

@@ -14,8 +14,9 @@ import type { WebSession } from '../andees/web-sessions.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { TAG_PATTERN } from '../andees/tags.ts';
 import { AddFactForm, FACT_FORM_PAGES, factNotice, type FactFormPage } from './add-fact-form.tsx';
-import { sessionOf, signedIn, type AndeePagesDeps } from './web-deps.ts';
-import { checkedForm, type WebEnv } from './web-session.ts';
+import type { AndeePagesDeps } from './web-deps.ts';
+import { formFields, sessionOf, signedForm, signedIn } from './form-steps.ts';
+import type { WebEnv } from './web-session.ts';
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -180,16 +181,17 @@ export function homeRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     });
   }
 
-  app.post('/facts', async (c) => {
-    const { session, form } = await checkedForm(c);
+  app.post('/facts', signedForm, async (c) => {
+    const session = sessionOf(c);
+    const form = formFields(c);
     const back = FACT_FORM_PAGES[(form.back as FactFormPage) in FACT_FORM_PAGES ? (form.back as FactFormPage) : 'home'];
     const outcome = await addOwnFact(deps.signals, session.andee.andeeId, { value: form.value ?? '', visibility: form.visibility }, deps.now());
     return c.redirect(`${back}?fact=${outcome.written ? 'added' : 'duplicate'}`, 303);
   });
 
-  app.post('/people-to-try/connect', async (c) => {
-    const { session, form } = await checkedForm(c);
-    const me = session.andee;
+  app.post('/people-to-try/connect', signedForm, async (c) => {
+    const form = formFields(c);
+    const me = sessionOf(c).andee;
     const demo = await connectWithDemo(
       deps.db,
       deps.connections,

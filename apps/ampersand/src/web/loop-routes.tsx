@@ -22,7 +22,8 @@ import { LIST_PAGE } from './older-link.tsx';
 import { beforeParam } from './conversation-list.tsx';
 import { requestZone } from './time-zone.tsx';
 import { andeeNames, messageAuthors, ownFactsByQuote } from '../loops/page-references.ts';
-import { checkedForm, type WebEnv } from './web-session.ts';
+import { formFields, sessionOf, signedForm, signedIn, type FormEnv } from './form-steps.ts';
+import type { WebEnv } from './web-session.ts';
 
 /** The starter a form names, or the field error saying which ones there are. */
 function chosenStarter(form: Record<string, string>): StarterSkill {
@@ -47,9 +48,8 @@ export function loopWebRoutes(deps: LoopWebDeps): Hono<WebEnv> {
 function mountLoopPages(app: Hono<WebEnv>, deps: LoopWebDeps): void {
   const { operations } = deps;
 
-  app.get('/loops', async (c) => {
-    const session = c.get('session');
-    if (!session) return c.redirect('/sign-in?next=/loops', 303);
+  app.get('/loops', signedIn, async (c) => {
+    const session = sessionOf(c);
     const andeeId = session.andee.andeeId;
     const [active, archived, invitations] = await Promise.all([
       operations.loops.shelfPage(andeeId, 'active', { limit: LIST_PAGE.loops, after: c.req.query('active') }),
@@ -75,22 +75,19 @@ function mountLoopPages(app: Hono<WebEnv>, deps: LoopWebDeps): void {
   });
 
   // An invitation to someone else's Loop (loops/loop-invitations.ts): accepting makes the andee a member and opens it.
-  app.post('/loops/:loopId/accept', async (c) => {
-    const { session } = await checkedForm(c);
+  app.post('/loops/:loopId/accept', signedForm, async (c) => {
     const loopId = c.req.param('loopId');
-    await operations.loops.invitations.accept(session.andee.andeeId, loopId, deps.now());
+    await operations.loops.invitations.accept(sessionOf(c).andee.andeeId, loopId, deps.now());
     return c.redirect(`/loops/${encodeURIComponent(loopId)}`, 303);
   });
-  app.post('/loops/:loopId/decline', async (c) => {
-    const { session } = await checkedForm(c);
-    await operations.loops.invitations.decline(session.andee.andeeId, c.req.param('loopId'), deps.now());
+  app.post('/loops/:loopId/decline', signedForm, async (c) => {
+    await operations.loops.invitations.decline(sessionOf(c).andee.andeeId, c.req.param('loopId'), deps.now());
     return c.redirect('/loops#invitations', 303);
   });
 
-  app.get('/loops/:loopId', async (c) => {
-    const session = c.get('session');
+  app.get('/loops/:loopId', signedIn, async (c) => {
+    const session = sessionOf(c);
     const loopId = c.req.param('loopId');
-    if (!session) return c.redirect(`/sign-in?next=/loops/${encodeURIComponent(loopId)}`, 303);
     const loop = await operations.loops.summary(session.andee.andeeId, loopId);
     const runs = await listRuns(deps.db, loopId, 20);
     const items = await listItems(deps.db, loopId, loop.role === 'owner');
@@ -140,9 +137,8 @@ function mountLoopActions(app: Hono<WebEnv>, deps: LoopWebDeps): void {
   // Starting a Loop from a built-in starter: reuse before create (the same title and skill id
   // return the andee's existing one), then pin the starter's release — & authors it, so the pin
   // is first-party although the andee pressed the button.
-  app.post('/loops/start', async (c) => {
-    const { session, form } = await checkedForm(c);
-    const loop = await operations.startFromStarter(session.andee.andeeId, chosenStarter(form), deps.now());
+  app.post('/loops/start', signedForm, async (c) => {
+    const loop = await operations.startFromStarter(sessionOf(c).andee.andeeId, chosenStarter(formFields(c)), deps.now());
     return c.redirect(`/loops/${encodeURIComponent(loop.loopId)}`, 303);
   });
 
@@ -154,8 +150,9 @@ function mountLoopActions(app: Hono<WebEnv>, deps: LoopWebDeps): void {
     form: Record<string, string>;
     correlationId: string;
   }
-  const action = (run: (a: Action) => Promise<unknown>) => async (c: Context<WebEnv>) => {
-    const { session, form } = await checkedForm(c);
+  const action = (run: (a: Action) => Promise<unknown>) => async (c: Context<FormEnv>) => {
+    const session = sessionOf(c);
+    const form = formFields(c);
     const loopId = c.req.param('loopId')!;
     await run({ andeeId: session.andee.andeeId, tag: session.andee.tag, loopId, runId: c.req.param('runId'), form, correlationId: c.get('correlationId') });
     return c.redirect(`/loops/${encodeURIComponent(loopId)}`, 303);
@@ -164,14 +161,17 @@ function mountLoopActions(app: Hono<WebEnv>, deps: LoopWebDeps): void {
   // A Loop born without a pinned skill (an outside client's loop_create): its owner picks a starter for it.
   app.post(
     '/loops/:loopId/skill',
+    signedForm,
     action((a) => operations.pinStarter(a.andeeId, a.loopId, chosenStarter(a.form), deps.now())),
   );
   app.post(
     '/loops/:loopId/run',
+    signedForm,
     action((a) => deps.engine.start({ loopId: a.loopId, andeeId: a.andeeId, trigger: 'run_now', correlationId: a.correlationId })),
   );
   app.post(
     '/loops/:loopId/send',
+    signedForm,
     action((a) => {
       const message = (a.form.message ?? '').trim();
       if (!message || message.length > 2000)
@@ -183,14 +183,17 @@ function mountLoopActions(app: Hono<WebEnv>, deps: LoopWebDeps): void {
   );
   app.post(
     '/loops/:loopId/share',
+    signedForm,
     action((a) => operations.share(a.andeeId, { loopId: a.loopId, tag: (a.form.tag ?? '').trim() }, deps.now())),
   );
   app.post(
     '/loops/:loopId/archive',
+    signedForm,
     action((a) => operations.archive(a.andeeId, { loopId: a.loopId, archived: a.form.archived !== 'no' }, deps.now())),
   );
   app.post(
     '/loops/:loopId/runs/:runId/cancel',
+    signedForm,
     action(async (a) => {
       await operations.loops.summary(a.andeeId, a.loopId);
       const run = a.runId ? await readRun(deps.db, a.runId) : undefined;

@@ -7,8 +7,9 @@ import { Hono } from 'hono';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { TimeWords, requestZone } from './time-zone.tsx';
-import { sessionOf, signedIn, type AndeePagesDeps } from './web-deps.ts';
-import { checkedForm, type WebEnv } from './web-session.ts';
+import type { AndeePagesDeps } from './web-deps.ts';
+import { formFields, sessionOf, signedForm, signedIn } from './form-steps.ts';
+import type { WebEnv } from './web-session.ts';
 
 export function notificationsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   const app = new Hono<WebEnv>();
@@ -62,9 +63,8 @@ export function notificationsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     );
   });
 
-  app.post('/notifications/read', async (c) => {
-    const checked = await checkedForm(c);
-    await deps.notifications.markRead(checked.session.andee.andeeId, checked.form.notificationId || undefined, deps.now());
+  app.post('/notifications/read', signedForm, async (c) => {
+    await deps.notifications.markRead(sessionOf(c).andee.andeeId, formFields(c).notificationId || undefined, deps.now());
     return c.redirect('/notifications', 303);
   });
 

@@ -10,9 +10,10 @@ import { questionCases } from '../identity/question-cases.ts';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { TimeWords, requestZone } from './time-zone.tsx';
-import { sessionOf, signedIn, type AndeePagesDeps } from './web-deps.ts';
+import type { AndeePagesDeps } from './web-deps.ts';
 import { formInput } from './form-input.ts';
-import { checkedForm, type WebEnv } from './web-session.ts';
+import { formFields, sessionOf, signedForm, signedIn } from './form-steps.ts';
+import type { WebEnv } from './web-session.ts';
 
 const QUESTION_NOTICES: Readonly<Record<string, string>> = {
   answered: 'Answered. Your answer waits in Review until you approve it.',
@@ -92,9 +93,9 @@ export function questionsRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
   });
 
   for (const action of ['answer', 'reject'] as const) {
-    app.post(`/questions/:questionId/${action}`, async (c) => {
-      const { session, form } = await checkedForm(c);
-      const caller = sessionCaller(session.andee);
+    app.post(`/questions/:questionId/${action}`, signedForm, async (c) => {
+      const form = formFields(c);
+      const caller = sessionCaller(sessionOf(c).andee);
       const questionId = c.req.param('questionId');
       if (action === 'answer') await cases.answer(caller, formInput(questionsAnswerInput, { questionId, answer: (form.answer ?? '').trim() }), deps.now());
       else await cases.reject(caller, formInput(questionIdInput, { questionId }), deps.now());

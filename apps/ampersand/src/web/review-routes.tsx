@@ -17,8 +17,9 @@ import { AddFactForm, factNotice } from './add-fact-form.tsx';
 import { renderPage } from '../shell/layout.tsx';
 import { LIST_PAGE, OlderLink } from './older-link.tsx';
 import { TimeWords, requestZone } from './time-zone.tsx';
-import { sessionOf, signedIn, type AndeePagesDeps } from './web-deps.ts';
-import { checkedForm, type WebEnv } from './web-session.ts';
+import type { AndeePagesDeps } from './web-deps.ts';
+import { formFields, sessionOf, signedForm, signedIn } from './form-steps.ts';
+import type { WebEnv } from './web-session.ts';
 
 const SOURCE_WORDS: Record<string, string> = {
   mcp: 'an app you connected',
@@ -235,8 +236,9 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
 
   const visibilityOf = (form: Record<string, string>) => (VISIBILITIES.includes(form.visibility as Visibility) ? (form.visibility as Visibility) : undefined);
 
-  app.post('/review/:signalId', async (c) => {
-    const { session, form } = await checkedForm(c);
+  app.post('/review/:signalId', signedForm, async (c) => {
+    const session = sessionOf(c);
+    const form = formFields(c);
     const visibility = visibilityOf(form);
     const decision =
       form.action === 'approve'
@@ -256,16 +258,18 @@ export function reviewRoutes(deps: AndeePagesDeps): Hono<WebEnv> {
     return c.redirect(`/review?done=${decision.action === 'approve' ? 'approved' : 'rejected'}&signal=${encodeURIComponent(reviewed.signalId)}`, 303);
   });
 
-  app.post('/review/:signalId/undo', async (c) => {
-    const { session, form } = await checkedForm(c);
+  app.post('/review/:signalId/undo', signedForm, async (c) => {
+    const session = sessionOf(c);
+    const form = formFields(c);
     const back = form.back === 'approved' ? 'approved' : 'pending';
     const undone = await deps.signals.undo(session.andee.andeeId, c.req.param('signalId'), back, deps.now());
     if (!undone) throw fail('signal_not_found', 'That decision can no longer be undone.');
     return c.redirect('/review?done=undone', 303);
   });
 
-  app.post('/identity/:signalId', async (c) => {
-    const { session, form } = await checkedForm(c);
+  app.post('/identity/:signalId', signedForm, async (c) => {
+    const session = sessionOf(c);
+    const form = formFields(c);
     const signalId = c.req.param('signalId');
     if (form.action === 'remove') {
       const removed = await deps.signals.remove(session.andee.andeeId, signalId, deps.now());

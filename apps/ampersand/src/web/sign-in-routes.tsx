@@ -19,7 +19,8 @@ import type { AmpersandDatabase } from '../store/schema.ts';
 import type { SiteCookies } from '@agent-products/kit/web';
 import { fail } from '../errors.ts';
 import { renderPage } from '../shell/layout.tsx';
-import { checkedForm, endSession, postedForm, startSession, type WebEnv } from './web-session.ts';
+import { formFields, postedForm, signedForm } from './form-steps.ts';
+import { endSession, startSession, type WebEnv } from './web-session.ts';
 
 export interface SignInDeps {
   db: Kysely<AmpersandDatabase>;
@@ -280,8 +281,8 @@ function mountLinkRoutes(app: Hono<WebEnv>, deps: SignInDeps, { devMailbox, clie
     return c.redirect(safeNext(form.next), 303);
   });
 
-  app.post('/sign-out', async (c) => {
-    const { form } = await checkedForm(c);
+  app.post('/sign-out', signedForm, async (c) => {
+    const form = formFields(c);
     const sessionId = c.get('sessionId');
     if (sessionId) await deps.sessions.signOut(sessionId);
     endSession(c, deps.cookies);

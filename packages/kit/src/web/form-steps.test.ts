@@ -51,9 +51,16 @@ describe('form steps', () => {
     expect(handled).toEqual([]);
   });
 
-  it('refuses a form without the session’s own CSRF token', async () => {
+  it('refuses a form without the session’s own CSRF token, or with the token field twice', async () => {
     const { web, handled } = app();
-    for (const body of ['what=x', 'csrf=token-p2&what=x', 'csrf=&what=x']) {
+    for (const body of [
+      'what=x',
+      'csrf=token-p2&what=x',
+      'csrf=&what=x',
+      'csrf=token-p1&csrf=token-p2&what=x',
+      'csrf=token-p2&csrf=token-p1&what=x',
+      'csrf=token-p1&csrf=token-p1&what=x',
+    ]) {
       const answer = await web.request('/change', form(body, 'sid=s-good'));
       expect([answer.status, await answer.text()]).toEqual([403, 'form refused']);
     }

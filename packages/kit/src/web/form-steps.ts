@@ -62,14 +62,20 @@ export function readFormStep(
   };
 }
 
-/** The form's `field` must carry the session's own CSRF token; otherwise `refuse` answers. */
+/**
+ * The form's `field` must carry the session's own CSRF token, once; otherwise `refuse` answers
+ * (also for a browser without a session, which has no token to carry). A form with the field twice
+ * is refused whatever the copies hold: which copy counts would otherwise be the reader's choice,
+ * and one product read the first where another read the last.
+ */
 export function sessionCsrfStep(
   refuse: Refusal<SessionVariables<{ csrfToken: string }> & FormVariables>,
   field = 'csrf',
 ): MiddlewareHandler<{ Variables: SessionVariables<{ csrfToken: string }> & FormVariables }> {
   return async (c, next) => {
     const session = c.get('session');
-    if (!session || !tokensEqual(c.get('form').get(field), session.csrfToken)) return refuse(c);
+    const tokens = c.get('form').getAll(field);
+    if (!session || tokens.length !== 1 || !tokensEqual(tokens[0], session.csrfToken)) return refuse(c);
     await next();
   };
 }
