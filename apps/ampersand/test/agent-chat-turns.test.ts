@@ -220,6 +220,10 @@ describe('an agent-chat turn through the external runtime', () => {
       new RegExp(`data-run-id="${turn.envelope.runId}" data-terminal-state="completed" data-correlation-id="${turn.envelope.correlationId}"`),
     );
     expect(page.text).toContain('Sweet Adeline');
+    // The reply is the runtime's, and its bubble says so: the name its app registered, not "&".
+    expect(page.text).toMatch(
+      new RegExp(`data-run-id="${turn.envelope.runId}" data-terminal-state="completed"[^>]*><p class="speaker"><strong>Agent of mara</strong>`),
+    );
     expect((await suggest(inTurn, { draftedText: 'I restore vintage motorcycles in my garage.' })).error).toMatchObject({
       code: 'run_token_invalid',
       details: { state: 'completed' },
@@ -231,10 +235,10 @@ describe('an agent-chat turn through the external runtime', () => {
     const turn = runtime.handed.at(-1)!;
     expect(turn.envelope.trigger).toMatchObject({ kind: 'send', text: 'Which song should our quartet learn next?', messageId: expect.any(String) });
     const { accessToken } = await amp.api.hostedRuntime.issue(mara.andeeId, new Date());
-    const asRuntime = (path: string, body: Record<string, unknown>) =>
+    const asRuntime = (path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
       fetch(`${amp.apiUrl}${path}`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json', ...headers },
         body: JSON.stringify(body),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
     const read = await asRuntime('/v1/chat/read', {});
@@ -257,11 +261,17 @@ describe('an agent-chat turn through the external runtime', () => {
     );
     const asked = await asRuntime('/v1/identity/ask', { question: 'Does Theo sing barbershop?', participants: ['&theo'] });
     expect(asked.body.answer).toContain('I sing bass in a barbershop quartet.');
-    const ended = await (await mara.withHeaders({ 'X-Run-Token': turn.runToken })).callTool({
-      name: 'run_outcome',
-      arguments: { mode: 'completed', summary: 'Theo sings bass: try “Sweet Adeline”.' },
-    });
-    expect((ended as any).structuredContent.state).toBe('completed');
+    const ended = await asRuntime(
+      '/v1/runs/outcome',
+      { mode: 'completed', summary: 'Theo sings bass: try “Sweet Adeline”.' },
+      { 'X-Run-Token': turn.runToken },
+    );
+    expect(ended.body.state).toBe('completed');
+    // &'s own runtime answered, so the reply is &'s.
+    const page = await mara.browser.get(`${amp.apiUrl}/chat`);
+    expect(page.text).toMatch(
+      new RegExp(`data-run-id="${turn.envelope.runId}" data-terminal-state="completed"[^>]*><p class="speaker"><strong>&amp;</strong>`),
+    );
   }, 60_000);
 
   it('cancelled: Cancel on the chat page ends a working turn, who and when in the chat', async () => {

@@ -232,6 +232,17 @@ describe('the external runtime over MCP with the run token', () => {
       expect(outcome.structuredContent).toMatchObject({ runId: started.runId, state: 'completed', correlationId: started.correlationId });
       const run = await ended(amp, mara, loopId, started.runId);
       await expectVisibleEnding(amp, mara, loopId, run, 'completed', /Three films are on the list/);
+      // The Loop page names the runtime that answered by its app's name, not "&".
+      const page = await mara.browser.get(`${amp.apiUrl}/loops/${loopId}`);
+      expect(page.text).toMatch(
+        new RegExp(`data-run-id="${run.runId}" data-terminal-state="completed"[^>]*><p class="speaker"><strong>Agent of mara</strong>`),
+      );
+      // Which apps Mara connected is hers to know: a member of the shared Loop reads the reply as her app's.
+      await amp.api.connections.connect(mara.andeeId, theo.andeeId, new Date());
+      expect((await callTool(mara, 'loop_share', { loopId, tag: '&theo' })).structuredContent.status).toBe('member');
+      const shared = await theo.browser.get(`${amp.apiUrl}/loops/${loopId}`);
+      expect(shared.text).toMatch(new RegExp(`data-run-id="${run.runId}" data-terminal-state="completed"[^>]*><p class="speaker"><strong>Mara’s app</strong>`));
+      expect(shared.text).not.toContain('Agent of mara');
       const replay = await callTool({ client: inRun }, 'run_outcome', { mode: 'completed', summary: 'Again.' });
       expect(replay.structuredContent.error).toMatchObject({ code: 'run_token_invalid', details: { state: 'completed' } });
 

@@ -3,7 +3,7 @@
  * install with the demo graph:
  * - a newcomer's first minute: from the front door through sign-up to a fact they add (stored,
  *   approved, with the visibility they chose), a first connection with a demo person from "People
- *   to try", asking & about another one in chat, saying a fact in chat (stored pending, the reply
+ *   to try" (three shown, the untried first, the rest behind a disclosure), asking & about another one in chat, saying a fact in chat (stored pending, the reply
  *   says so), and a "Get to know me" Loop whose page speaks in people's words;
  * - a returning andee's landing: &demo_ada, with a review item, a request, a question and
  *   notifications waiting, lands on them; an andee with nothing waiting lands on Connected apps;
@@ -94,7 +94,11 @@ describe.skipIf(!browserAvailable)('& for a newcomer (issue 44), in headless Chr
       await expect(page.getByRole('status').innerText()).resolves.toContain(`Your &tag is &${tag}`);
       // The welcome page has something to do: add a fact, and people to try.
       await expect(page.getByRole('heading', { name: 'People to try' }).isVisible()).resolves.toBe(true);
+      // Three of the eight, the rest behind a disclosure, so the page stays short.
+      const shownPeople = () => page.locator('[data-demo-tag]:visible').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-demo-tag')));
+      await expect(shownPeople()).resolves.toEqual(['demo_ada', 'demo_ben', 'demo_cleo']);
       await expect(page.locator('[data-demo-tag]').count()).resolves.toBe(8);
+      await expect(page.locator('.more-people > summary').innerText()).resolves.toBe('5 more people to try');
       await record(page, width, 'welcome');
 
       await page.getByLabel('A fact, in your own words').fill('I love hiking in the Alps.');
@@ -109,10 +113,13 @@ describe.skipIf(!browserAvailable)('& for a newcomer (issue 44), in headless Chr
       expect(new URL(page.url()).pathname).toBe('/home');
       await expect(page.getByRole('status').innerText()).resolves.toBe('You and Ada Byron (demo) are connected.');
       expect((await amp.api.connections.active(andeeId, 10)).map((c) => c.tag)).toEqual(['&demo_ada']);
-      await expect(page.locator('[data-demo-tag="demo_ada"]').innerText()).resolves.toContain('Connected');
       // Her acceptance is what waits now.
       await expect(page.locator('[data-waiting="notifications"]').innerText()).resolves.toContain('accepted your connection request');
+      // Someone not yet tried takes her place among the three; she is under the disclosure, connected.
+      await expect(shownPeople()).resolves.toEqual(['demo_ben', 'demo_cleo', 'demo_dev']);
       await record(page, width, 'home-after-first-connection');
+      await page.locator('.more-people > summary').click();
+      await expect(page.locator('[data-demo-tag="demo_ada"]').innerText()).resolves.toContain('Connected');
 
       // Ask about another demo person: a chat message, answered from what they share publicly.
       await page.getByRole('button', { name: 'Ask about Ben', exact: true }).click();
@@ -143,6 +150,9 @@ describe.skipIf(!browserAvailable)('& for a newcomer (issue 44), in headless Chr
       await page.getByRole('navigation').getByRole('link', { name: 'Chat', exact: true }).click();
       await newestInView(page);
       expect((await amp.api.signals.list(andeeId, 'pending')).map((s) => s.value)).toEqual(['I play the cello on Sundays.']);
+      // Ben, asked about, makes way on the home page too.
+      await page.goto(`${amp.apiUrl}/home`);
+      await expect(shownPeople()).resolves.toEqual(['demo_cleo', 'demo_dev', 'demo_eli']);
 
       // Two more facts, then a "Get to know me" Loop: its page says "you", quotes facts with links, and shows its runs at a glance.
       await page.goto(`${amp.apiUrl}/review`);
@@ -151,6 +161,11 @@ describe.skipIf(!browserAvailable)('& for a newcomer (issue 44), in headless Chr
         await page.getByRole('button', { name: 'Add fact' }).click();
         await expect(page.getByRole('status').innerText()).resolves.toContain('Added to your identity');
       }
+      // Review speaks to the andee: the category of their new fact reads "What you do".
+      await expect(
+        page.locator('[data-approved]', { hasText: 'I work as a nurse in Leeds.' }).locator('span[title="work.role"]').first().innerText(),
+      ).resolves.toBe('What you do');
+      await record(page, width, 'review');
       await page.goto(`${amp.apiUrl}/loops`);
       await page.getByRole('button', { name: /Start Get to know me/ }).click();
       await page.getByRole('button', { name: 'Run now' }).click();

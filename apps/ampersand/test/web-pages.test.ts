@@ -1,7 +1,8 @@
 /**
  * The andee's pages over plain HTTP with a cookie-keeping browser: each needs a session, every
  * form is refused without the session's CSRF token (and changes nothing), and the review queue's
- * approve (with a changed visibility and code), edit and reject do what they say.
+ * approve (with a changed visibility and code), edit and reject do what they say, its categories
+ * read to the andee in the second person.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAmpersand, type RunningAmpersand } from './support/start-ampersand.ts';
@@ -9,6 +10,7 @@ import { CookieBrowser, formValue } from './support/cookie-browser.ts';
 import { createAndee, type TestAndee } from './support/andee-tokens.ts';
 import { register } from './support/oauth-steps.ts';
 import { HOSTED_RUNTIME_CLIENT_ID } from '../src/auth/hosted-runtime.ts';
+import { hdsLeaves } from '../src/identity/hds-taxonomy.ts';
 
 let amp: RunningAmpersand;
 let ivy: TestAndee;
@@ -151,6 +153,32 @@ describe('the review queue', () => {
     expect(card(fromGone)).toContain('From an app you connected that is no longer registered,');
     const csrf = formValue(page, 'csrf');
     for (const id of [fromDiary, fromAmpersand, fromGone]) await ivy.browser.post(`${amp.apiUrl}/review/${id}`, { csrf, action: 'reject' });
+  });
+
+  it('reads its categories to the andee (“What you do”), their stored codes unchanged', async () => {
+    const written = await amp.api.signals.write(
+      ivy.andeeId,
+      { value: 'I work as a nurse in Leeds.', hdsCode: 'work.role', status: 'pending', provenance: { source: 'mcp', clientId: 'c1' } },
+      new Date(),
+    );
+    if (!written.written) throw new Error('not written');
+    const page = (await ivy.browser.get(`${amp.apiUrl}/review`)).text;
+    const card = page.slice(page.indexOf(`data-signal="${written.signal.signalId}"`)).split('</form>')[0]!;
+    expect(card).toContain('filed under <span title="work.role">What you do</span>');
+    const picker = card.slice(card.indexOf('<select name="hdsCode"'), card.indexOf('</select>', card.indexOf('<select name="hdsCode"')));
+    const options = [...picker.matchAll(/<option value="([^"]+)"[^>]*>([^<]+)<\/option>/g)].map(([, code, words]) => ({ code, words }));
+    expect(options.map((o) => o.code)).toEqual(hdsLeaves().map((l) => l.code));
+    expect(options.filter((o) => /\b(they|them|their|the andee)\b/i.test(o.words!))).toEqual([]);
+    for (const [code, words] of [
+      ['work.role', 'What you do'],
+      ['work.field', 'Your field'],
+      ['places.home', 'Where you live'],
+      ['preferences.travel_style', 'How you travel'],
+      ['preferences.communication', 'How to reach and talk to you'],
+      ['values.causes', 'Causes you support'],
+    ])
+      expect(options).toContainEqual({ code, words });
+    await ivy.browser.post(`${amp.apiUrl}/review/${written.signal.signalId}`, { csrf: formValue(page, 'csrf'), action: 'reject' });
   });
 
   it('approves with another visibility and code, edits, and rejects', async () => {

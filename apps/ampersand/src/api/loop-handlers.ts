@@ -58,7 +58,7 @@ export function loopHandlers(deps: LoopHandlerDeps): OperationBindings<LoopOpera
     run_outcome: async (input, call) => {
       const run = await optionalRun(call);
       if (!run) throw ampersandErrors.fail('run_token_invalid', `run_outcome is run-bound: send the turn's run token in ${RUN_TOKEN_HEADER}.`);
-      return ops.outcome(run, input, deps.now());
+      return ops.outcome(run, input, deps.now(), call.c.get('principal').clientId);
     },
 
     // The hosted runtime's alone (the route refuses anyone else before these run).

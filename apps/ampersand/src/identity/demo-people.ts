@@ -6,7 +6,7 @@
  * connection request to one is accepted on their behalf in the same transaction: the newcomer's
  * first connection is real (both sides, the notification to the newcomer) and immediate.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import type { Connections, Person } from './connections.ts';
 import { DEMO_INTRODUCTIONS, DEMO_TAGS } from './demo-graph.ts';
@@ -17,31 +17,48 @@ export interface DemoPerson extends Person {
   introduction: string;
   /** Whether the viewer is already connected with them. */
   connected: boolean;
+  /** Whether the viewer has already asked & about them in chat (a message of theirs names the &tag). */
+  asked: boolean;
 }
 
-/** The demo andees other than the viewer, in the demo's order; empty on an install without the demo graph. */
+/**
+ * The demo andees other than the viewer, the ones still worth trying first: those the viewer has
+ * neither connected with nor asked about, then those with one of the two left, then the rest, each
+ * group in the demo's order. Empty on an install without the demo graph.
+ */
 export async function demoPeople(db: Kysely<AmpersandDatabase>, viewerId: string): Promise<DemoPerson[]> {
   const rows = await db
     .selectFrom('andees as a')
     .leftJoin('connections as c', (j) => j.onRef('c.other_id', '=', 'a.andee_id').on('c.andee_id', '=', viewerId))
     .select(['a.andee_id', 'a.tag', 'a.display_name', 'a.photo_url', 'c.other_id'])
+    .select(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('conversation_messages as m')
+          .select('m.message_id')
+          .where('m.chat_andee_id', '=', viewerId)
+          .where('m.role', '=', 'andee')
+          // The &tag as a whole word: "&demo_ben" names Ben, "&demo_benny" would not.
+          .where(sql<boolean>`m.body ~* ('&' || a.tag || '([^a-z0-9_]|$)')`),
+      ).as('asked'),
+    )
     .where('a.tag', 'in', [...DEMO_TAGS])
     .where('a.andee_id', '<>', viewerId)
     .where(({ exists, selectFrom }) =>
       exists(selectFrom('identity_facts as f').select('f.fact_id').whereRef('f.andee_id', '=', 'a.andee_id').where('f.source', '=', 'demo')),
     )
     .execute();
-  const order = (tag: string) => DEMO_TAGS.indexOf(tag);
-  return rows
-    .sort((x, y) => order(x.tag) - order(y.tag))
-    .map((r) => ({
-      andeeId: r.andee_id,
-      name: r.display_name,
-      tag: r.tag,
-      photoUrl: r.photo_url,
-      introduction: DEMO_INTRODUCTIONS.get(r.tag) ?? '',
-      connected: r.other_id !== null,
-    }));
+  const people = rows.map((r) => ({
+    andeeId: r.andee_id,
+    name: r.display_name,
+    tag: r.tag,
+    photoUrl: r.photo_url,
+    introduction: DEMO_INTRODUCTIONS.get(r.tag) ?? '',
+    connected: r.other_id !== null,
+    asked: Boolean(r.asked),
+  }));
+  const tried = (p: DemoPerson) => Number(p.connected) + Number(p.asked);
+  const order = (p: DemoPerson) => DEMO_TAGS.indexOf(p.tag);
+  return people.sort((x, y) => tried(x) - tried(y) || order(x) - order(y));
 }
 
 /** Connects the viewer with a demo andee: their request, accepted by the demo andee at once (or the demo andee's own waiting request accepted). */

@@ -73,6 +73,22 @@ export function hdsLeaf(code: string): HdsLeaf | undefined {
   return taxonomy.leaves.get(code);
 }
 
+/**
+ * A taxonomy label as said to the andee it is about: the file names the person in the third
+ * person ("What they do", "Their field", "the andee re-codes them"); what the andee reads of their
+ * own facts — Review's categories, the "Get to know me" synthesis — speaks to them ("What you do").
+ * Only the words change: the codes stored with every fact are the file's.
+ */
+export function toYou(label: string): string {
+  if (label.includes('the andee')) return label.replace(/the andee re-codes them/, 'you sort them');
+  return label
+    .replace(/\bthey\b/g, 'you')
+    .replace(/\bThey\b/g, 'You')
+    .replace(/\btheir\b/g, 'your')
+    .replace(/\bTheir\b/g, 'Your')
+    .replace(/\bthem\b/g, 'you');
+}
+
 /** The plain name of a code's top level ("Interests" for `interests.music`); "Other" for no code or an unknown one. */
 export function hdsAreaLabel(code: string | null): string {
   const top = code?.split('.')[0];

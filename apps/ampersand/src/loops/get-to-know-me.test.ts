@@ -5,7 +5,7 @@
  * (sharper when a suggestion there waits for review), and a large identity spread over passes.
  */
 import { describe, expect, it } from 'vitest';
-import { FACTS_PER_PASS, GET_TO_KNOW_ME_TITLE, MIN_FACTS, getToKnowMePass, synthesis, toYou, type IdentityFact } from './get-to-know-me.ts';
+import { FACTS_PER_PASS, GET_TO_KNOW_ME_TITLE, MIN_FACTS, getToKnowMePass, synthesis, type IdentityFact } from './get-to-know-me.ts';
 import type { ItemView } from './loop-items.ts';
 
 let n = 0;
@@ -43,16 +43,6 @@ function written(pass: ReturnType<typeof getToKnowMePass>): ItemView {
 function lines(item: { blocks: ReadonlyArray<{ type: string; items?: string[] }> }): string[] {
   return item.blocks.flatMap((b) => (b.type === 'bullet_list' ? b.items! : []));
 }
-
-describe('toYou', () => {
-  it('says the taxonomy’s labels to the andee they are about', () => {
-    expect(toYou('What they do')).toBe('What you do');
-    expect(toYou('Their field')).toBe('Your field');
-    expect(toYou('How to reach and talk to them')).toBe('How to reach and talk to you');
-    expect(toYou('Other facts, not yet sorted (the andee re-codes them at review)')).toBe('Other facts, not yet sorted (you sort them at review)');
-    expect(toYou('Food and drink')).toBe('Food and drink');
-  });
-});
 
 describe('getToKnowMePass', () => {
   it('writes one synthesis grouped by area, each line citing the facts of one HDS leaf by what they say, never by id', () => {

@@ -9,7 +9,7 @@
  */
 import type { Kysely } from 'kysely';
 import { identitySnapshotPage } from '../evidence/identity-snapshot.ts';
-import { HDS_FALLBACK_CODE, REQUIRED_TOP_LEVELS, hdsLeaf } from '../identity/hds-taxonomy.ts';
+import { HDS_FALLBACK_CODE, REQUIRED_TOP_LEVELS, hdsLeaf, toYou } from '../identity/hds-taxonomy.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { admissionRefusal } from './item-admission.ts';
 import type { ItemInput, ItemView } from './loop-items.ts';
@@ -91,21 +91,6 @@ export async function pendingSuggestions(db: Kysely<AmpersandDatabase>, andeeId:
  * grounding carries the ids; the Loop page leaves this old reference off when it shows such a line.
  */
 export const OLD_FACT_REFERENCE = / \(facts? [0-9a-f]{8}(?:, [0-9a-f]{8})*\)$/;
-
-/**
- * A taxonomy label as the synthesis says it to the andee it is about: the taxonomy names the
- * person in the third person ("What they do", "Their field", "the andee re-codes them"), the
- * synthesis ("What & knows about you") in the second.
- */
-export function toYou(label: string): string {
-  if (label.includes('the andee')) return label.replace(/the andee re-codes them/, 'you sort them');
-  return label
-    .replace(/\bthey\b/g, 'you')
-    .replace(/\bThey\b/g, 'You')
-    .replace(/\btheir\b/g, 'your')
-    .replace(/\bTheir\b/g, 'Your')
-    .replace(/\bthem\b/g, 'you');
-}
 
 type Area = (typeof REQUIRED_TOP_LEVELS)[number];
 

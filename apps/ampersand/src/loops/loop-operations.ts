@@ -184,11 +184,15 @@ export class LoopOperations {
     return { runs: await screened([run]) };
   }
 
-  /** The run selects its terminal mode; one its outcome specification does not allow is refused and the run stays open. */
+  /**
+   * The run selects its terminal mode; one its outcome specification does not allow is refused and
+   * the run stays open. `clientId` is the client calling (the runtime), named as the ending's author.
+   */
   async outcome(
     run: RunView,
     input: z.output<typeof runOutcomeInput>,
     now: Date,
+    clientId?: string,
   ): Promise<{ runId: string; state: string; messageId: string; correlationId: string }> {
     const allowed = run.envelope.outcomeSpec?.terminalModes ?? [];
     if (!allowed.includes(input.mode)) {
@@ -216,7 +220,7 @@ export class LoopOperations {
           return { state: 'cancelled', actor: 'the runtime', at: now.toISOString() };
       }
     })();
-    const message = await endRun(this.db, run.runId, details, now);
+    const message = await endRun(this.db, run.runId, details, now, clientId);
     if (!message && details.state === 'timed_out' && (await readRun(this.db, run.runId))?.state === 'running') throw beforeDeadline(run);
     if (!message) throw ampersandErrors.fail('run_token_invalid', 'The run has already ended.', { runId: run.runId });
     return { runId: run.runId, state: details.state, messageId: message.messageId, correlationId: run.correlationId };

@@ -119,8 +119,16 @@ export async function recordStage(
 /**
  * Ends a running run: its terminal record and its chat message together. Undefined when it had
  * already ended — or, for a timeout, when its deadline has not yet passed (the run goes on).
+ * `byClient` is the client whose `run_outcome` ended it (an external runtime), recorded as the
+ * message's author so the conversation can name who answered; & ending it itself passes none.
  */
-export async function endRun(db: Kysely<AmpersandDatabase>, runId: string, details: TerminalDetails, now: Date): Promise<MessageView | undefined> {
+export async function endRun(
+  db: Kysely<AmpersandDatabase>,
+  runId: string,
+  details: TerminalDetails,
+  now: Date,
+  byClient?: string,
+): Promise<MessageView | undefined> {
   return db.transaction().execute(async (trx) => {
     let ending = trx
       .updateTable('loop_runs')
@@ -139,6 +147,7 @@ export async function endRun(db: Kysely<AmpersandDatabase>, runId: string, detai
         // The skill's own answer (its result, or its declining) is the agent speaking; any other ending is &'s.
         role: details.state === 'completed' || (details.state === 'refused' && details.unmetContract === SKILL_DECLINED) ? 'agent' : 'system',
         body: terminalMessage(details, ended.loop_id !== null ? 'loop' : 'chat'),
+        ...(byClient !== undefined ? { authorId: byClient } : {}),
         runId,
         terminalState: details.state,
         correlationId: ended.correlation_id,

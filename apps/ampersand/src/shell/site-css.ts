@@ -74,6 +74,7 @@ label.choice { display: inline-block; margin: .35rem 1rem .35rem 0; }
 .people-to-try h3 { margin: 0; font-size: 1.05rem; }
 .people-to-try { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: .75rem; padding: 0; list-style: none; }
 .people-to-try .card { margin: 0; }
+.more-people > summary { margin: .75rem 0; font-weight: 600; }
 table { border-collapse: collapse; width: 100%; }
 td, th { text-align: left; padding: .4rem; border-bottom: 1px solid #eee; vertical-align: top; }
 `;

@@ -95,6 +95,7 @@ export interface LoopTables {
     chat_andee_id: string | null;
     seq: number;
     role: 'andee' | 'agent' | 'system';
+    /** Who wrote it: the andee (an andee's message), or the client whose `run_outcome` ended the run (a run's ending); null when & wrote it. */
     author_id: string | null;
     body: string;
     run_id: string | null;

@@ -1,8 +1,9 @@
 /**
- * HDS codes as people read them: the leaf's plain name, with the dotted code kept in a tooltip
- * (`title`) for whoever wants it, and the category picker grouped by area.
+ * HDS codes as people read them: the leaf's plain name said to the andee whose facts they file
+ * ("What you do", not the file's "What they do"), with the dotted code kept in a tooltip (`title`)
+ * for whoever wants it, and the category picker grouped by area. The picker's values are the codes.
  */
-import { hdsLeaf, hdsLeaves } from '../identity/hds-taxonomy.ts';
+import { hdsLeaf, hdsLeaves, toYou } from '../identity/hds-taxonomy.ts';
 
 const AREA_NAMES: Record<string, string> = {
   preferences: 'Tastes and habits',
@@ -13,12 +14,12 @@ const AREA_NAMES: Record<string, string> = {
   values: 'Values',
 };
 
-/** The leaf's name; the catch-all leaf reads as what it is for a person. */
+/** The leaf's name, to the andee; the catch-all leaf reads as what it is for a person. */
 export function categoryName(code: string | null): string {
   if (!code) return 'Not sorted yet';
   const leaf = hdsLeaf(code);
   if (!leaf) return code;
-  return leaf.keywords.length === 0 ? 'Other (not sorted yet)' : leaf.label;
+  return leaf.keywords.length === 0 ? 'Other (not sorted yet)' : toYou(leaf.label);
 }
 
 export function Category(props: { code: string | null }) {

@@ -9,7 +9,8 @@ import { conversationPage } from '../loops/conversation.ts';
 import { listChatRuns, readRun } from '../loops/runs.ts';
 import { chatCases, type ChatCaseDeps } from '../loops/chat-cases.ts';
 import { chatPage } from './chat-page.tsx';
-import { beforeParam } from './conversation-list.tsx';
+import { beforeParam, chatSpeakers } from './conversation-list.tsx';
+import { runtimeSpeakers } from './runtime-speakers.ts';
 import { LIST_PAGE } from './older-link.tsx';
 import { platformErrors } from '@agent-products/kit/errors';
 import { fail } from '../errors.ts';
@@ -27,12 +28,14 @@ export function chatWebRoutes(deps: ChatCaseDeps & { now: () => Date }): Hono<We
     const session = sessionOf(c);
     const andeeId = session.andee.andeeId;
     const runs = await listChatRuns(deps.db, andeeId, 20);
+    const conversation = await conversationPage(deps.db, { chatOf: andeeId }, { limit: LIST_PAGE.messages, before: beforeParam(c.req.query('before')) });
     return c.html(
       chatPage({
-        conversation: await conversationPage(deps.db, { chatOf: andeeId }, { limit: LIST_PAGE.messages, before: beforeParam(c.req.query('before')) }),
+        conversation,
         running: runs.filter((r) => r.state === 'running'),
         csrf: session.csrfToken,
         clock: { now: deps.now(), zone: requestZone(c) },
+        speakerOf: chatSpeakers(await runtimeSpeakers(deps.db, conversation.messages, andeeId)),
       }),
     );
   });

@@ -1,8 +1,8 @@
 /**
  * A canonical conversation as the person reads it — a Loop's or their plain agent chat's: a
- * bubble per message with who said it ("You", or "&" for & and its runtime) and when, in relative
- * words. A run's ending says its state in words ("Couldn't answer: …", "Stopped: …"); an answer
- * needs no label. Ids stay off the screen: each bubble's run and correlation id are on the element
+ * bubble per message with who said it ("You"; an external runtime by its app's name; "&" for &
+ * itself) and when, in relative words. A run's ending says its state in words ("Couldn't
+ * answer: …", "Stopped: …"); an answer needs no label. Ids stay off the screen: each bubble's run and correlation id are on the element
  * (so a request can be followed to what the person sees) and in a "Details" disclosure. The newest
  * message carries the `newest` anchor, where Send lands, so a phone shows it without scrolling.
  */
@@ -34,10 +34,20 @@ export interface ConversationClock {
   zone: string;
 }
 
-/** Who a message is from: "You" for the viewer's own, a member's name in a shared Loop, "&" for & and its runtime. */
+/** Who a message is from: "You" for the viewer's own, a member's name in a shared Loop, a runtime's name or "&" for a reply. */
 export type SpeakerOf = (m: MessageView) => string;
 
-const CHAT_SPEAKER: SpeakerOf = (m) => (m.role === 'andee' ? 'You' : '&');
+/** Who answered: the external runtime that wrote the reply, by name (web/runtime-speakers.ts), or & itself. */
+export function replySpeaker(runtimeNames: ReadonlyMap<string, string>, m: MessageView): string {
+  return runtimeNames.get(m.messageId) ?? '&';
+}
+
+/** The speakers of the andee's own chat: "You", and whoever answered. */
+export function chatSpeakers(runtimeNames: ReadonlyMap<string, string>): SpeakerOf {
+  return (m) => (m.role === 'andee' ? 'You' : replySpeaker(runtimeNames, m));
+}
+
+const CHAT_SPEAKER = chatSpeakers(new Map());
 
 export function ConversationList(props: { messages: MessageView[]; kind: ConversationKind; clock: ConversationClock; speakerOf?: SpeakerOf | undefined }) {
   const speakerOf = props.speakerOf ?? CHAT_SPEAKER;

@@ -2,7 +2,8 @@
  * The andee's home: what waits for them (unread notifications, facts to review, connection
  * requests, questions), a form to add a fact about themselves, and — on an install with the demo
  * graph — "People to try", the labelled demo andees with one action each (Connect, Ask about
- * them). A new andee lands here from sign-up (`/welcome`, the same page greeting them); a
+ * them): three of them, the first not yet connected with or asked about, the rest behind a
+ * disclosure. A new andee lands here from sign-up (`/welcome`, the same page greeting them); a
  * returning one lands here from `/` when something waits, and on Connected apps when nothing
  * does. Every action is a form carrying the session's CSRF token, so it works without JavaScript.
  */
@@ -83,38 +84,66 @@ function Waiting(props: { waits: WhatWaits }) {
   );
 }
 
+/** How many people to try the home page shows; the others wait in a disclosure, so the page stays short on a phone. */
+const PEOPLE_SHOWN = 3;
+
+function PersonToTry(props: { person: DemoPerson; csrf: string }) {
+  const p = props.person;
+  return (
+    <li class="card" data-demo-tag={p.tag}>
+      <h3>{p.name}</h3>
+      <p class="meta">&{p.tag}</p>
+      {p.introduction ? <p>“{p.introduction}”</p> : null}
+      <div class="actions">
+        {p.connected ? (
+          <span class="state">Connected</span>
+        ) : (
+          <form method="post" action="/people-to-try/connect">
+            <input type="hidden" name="csrf" value={props.csrf} />
+            <input type="hidden" name="tag" value={p.tag} />
+            <button type="submit" aria-label={`Connect with ${p.name}`}>
+              Connect
+            </button>
+          </form>
+        )}
+        <form method="post" action="/chat/send">
+          <input type="hidden" name="csrf" value={props.csrf} />
+          <input type="hidden" name="message" value={`What does &${p.tag} like?`} />
+          <button type="submit">Ask about {p.name.split(' ')[0]}</button>
+        </form>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The first few people, the ones not yet connected with or asked about (demo-people.ts orders
+ * them), and the rest in a disclosure: a `details` opens without JavaScript.
+ */
 function PeopleToTry(props: { people: DemoPerson[]; csrf: string }) {
+  const shown = props.people.slice(0, PEOPLE_SHOWN);
+  const more = props.people.slice(PEOPLE_SHOWN);
   return (
     <section aria-labelledby="people-to-try">
       <h2 id="people-to-try">People to try</h2>
       <p class="meta">Demo people on this server, with made-up facts: connect with one, or ask & about them, to see what & does.</p>
       <ul class="people-to-try">
-        {props.people.map((p) => (
-          <li class="card" data-demo-tag={p.tag}>
-            <h3>{p.name}</h3>
-            <p class="meta">&{p.tag}</p>
-            {p.introduction ? <p>“{p.introduction}”</p> : null}
-            <div class="actions">
-              {p.connected ? (
-                <span class="state">Connected</span>
-              ) : (
-                <form method="post" action="/people-to-try/connect">
-                  <input type="hidden" name="csrf" value={props.csrf} />
-                  <input type="hidden" name="tag" value={p.tag} />
-                  <button type="submit" aria-label={`Connect with ${p.name}`}>
-                    Connect
-                  </button>
-                </form>
-              )}
-              <form method="post" action="/chat/send">
-                <input type="hidden" name="csrf" value={props.csrf} />
-                <input type="hidden" name="message" value={`What does &${p.tag} like?`} />
-                <button type="submit">Ask about {p.name.split(' ')[0]}</button>
-              </form>
-            </div>
-          </li>
+        {shown.map((p) => (
+          <PersonToTry person={p} csrf={props.csrf} />
         ))}
       </ul>
+      {more.length ? (
+        <details class="more-people">
+          <summary>
+            {more.length} more {more.length === 1 ? 'person' : 'people'} to try
+          </summary>
+          <ul class="people-to-try">
+            {more.map((p) => (
+              <PersonToTry person={p} csrf={props.csrf} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
     </section>
   );
 }

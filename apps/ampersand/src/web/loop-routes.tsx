@@ -19,7 +19,8 @@ import type { AmpersandDatabase } from '../store/schema.ts';
 import { loopPage, shelfPage } from './loop-pages.tsx';
 import { shelfDetails } from '../loops/shelf-details.ts';
 import { LIST_PAGE } from './older-link.tsx';
-import { beforeParam } from './conversation-list.tsx';
+import { beforeParam, replySpeaker } from './conversation-list.tsx';
+import { runtimeSpeakers } from './runtime-speakers.ts';
 import { requestZone } from './time-zone.tsx';
 import { andeeNames, messageAuthors, ownFactsByQuote } from '../loops/page-references.ts';
 import { formFields, sessionOf, signedForm, signedIn, type FormEnv } from './form-steps.ts';
@@ -97,6 +98,7 @@ function mountLoopPages(app: Hono<WebEnv>, deps: LoopWebDeps): void {
       deps.db,
       conversation.messages.map((m) => m.messageId),
     );
+    const runtimeNames = await runtimeSpeakers(deps.db, conversation.messages, viewerId);
     const names = await andeeNames(deps.db, [...runs.map((r) => r.envelope.andeeId), ...[...authors.values()].map((a) => a.andeeId)]);
     return c.html(
       loopPage({
@@ -116,7 +118,7 @@ function mountLoopPages(app: Hono<WebEnv>, deps: LoopWebDeps): void {
         runs,
         people: { viewerId, names },
         speakerOf: (m) => {
-          if (m.role !== 'andee') return '&';
+          if (m.role !== 'andee') return replySpeaker(runtimeNames, m);
           const author = authors.get(m.messageId);
           return !author || author.andeeId === viewerId ? 'You' : author.name;
         },

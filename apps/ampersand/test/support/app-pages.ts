@@ -2,13 +2,15 @@
  * Every page of the andee's web app with something on it, for the page suite and the README
  * screenshots (scripts/screenshots.ts): one andee, Wren, with two connected apps (one of them
  * &'s own runtime), facts waiting for review and approved, a connection, a request, a question,
- * a contact who is on &, and a shared Loop with an artifact; and the list of pages, signed out
- * and signed in, each with the path that shows it.
+ * a contact who is on &, a shared Loop with an artifact, a short chat with & (a question about a
+ * connection and a fact said in chat, answered without a model) and the demo graph's people to
+ * try; and the list of pages, signed out and signed in, each with the path that shows it.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { insertItem } from '../../src/loops/loop-items.ts';
 import { call, createAndee, type TestAndee } from './andee-tokens.ts';
 import { authorizedAgent } from './loop-agent.ts';
+import { chatOnPage } from './web-chat.ts';
 import { authorizeUrl, pkcePair, register } from './oauth-steps.ts';
 import type { RunningAmpersand } from './start-ampersand.ts';
 
@@ -91,6 +93,16 @@ export async function seedAppPages(amp: RunningAmpersand): Promise<SeededApp> {
   await amp.database.db.transaction().execute((trx) => amp.api.questions.ask(trx, person(kai), person(wren), 'Which book should I read next?'));
   await amp.api.contacts.setOwnPhone(ivy.andeeId, '+447911123456', undefined, now);
   await amp.api.contacts.upload(wren.andeeId, ['+447911123456', '+447911123457'], undefined, now);
+
+  await amp.api.seedDemo();
+  await amp.api.signals.add(kai.andeeId, 'I fly kites on the beach every weekend.', {
+    status: 'approved',
+    visibility: 'connected',
+    hdsCode: 'interests.outdoors',
+    now,
+  });
+  await chatOnPage(amp, wren, 'What does &kai like?');
+  await chatOnPage(amp, wren, 'I live in a flat above a bakery in Porto.');
 
   const grant = (await amp.api.grants.list({ andeeId: wren.andeeId })).find((g) => g.clientName === 'Agent of wren')!;
   const signedOutInteraction = await interactionPath(amp, 'Browser Agent');
