@@ -6,7 +6,6 @@
  */
 import type { Kysely } from 'kysely';
 import { grantRevoked, type GrantCheck } from '../auth/grant-check.ts';
-import { liveGrantCondition } from '../auth/grants.ts';
 import type { OperationInput, OperationOutput } from '../contracts/operations.ts';
 import type { AmpersandDatabase } from '../store/schema.ts';
 import { identitySnapshotPageIf } from './identity-snapshot.ts';
@@ -17,7 +16,7 @@ import { suggestionFeedback } from './suggestion-feedback.ts';
 export function evidenceCases(deps: { db: Kysely<AmpersandDatabase> }) {
   return {
     async identity(andeeId: string, input: OperationInput<'identity_read'>, grant: GrantCheck): Promise<OperationOutput<'identity_read'>> {
-      const page = await identitySnapshotPageIf(deps.db, andeeId, input, grant.now, liveGrantCondition(grant.grantId, andeeId, grant.now));
+      const page = await identitySnapshotPageIf(deps.db, andeeId, input, grant.now, { grantId: grant.grantId });
       if (!page) throw grantRevoked();
       return page;
     },
