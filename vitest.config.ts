@@ -37,6 +37,7 @@ export const SLOW = [
   'apps/zaezd/test/trip-board-csp.test.ts',
   // Child processes.
   'packages/kit/src/store/data-directory-busy-owner.test.ts',
+  'packages/kit/src/store/data-directory-lock-node-versions.test.ts',
   'packages/kit/src/store/data-directory-owner.test.ts',
   'apps/ampersand/test/hosted-runtime-token-command.test.ts',
   'apps/ampersand/test/outages.test.ts',
