@@ -2,7 +2,7 @@
  * The test run: `npm test` runs every project, which is everything CI requires; one layer runs
  * with `npm test -- --project unit` (or black-box, slow), one product with `npm run test:<product>`.
  *
- * - unit: the tests beside the source (packages/… and apps/…/src);
+ * - unit: the tests beside the source (packages/…, apps/…/src, deploy/ and bench/);
  * - black-box: each product's test/ suites, over real HTTP in this process;
  * - slow: what starts other processes (products, CLIs, redis-server), drives Chromium, or runs
  *   full-scale fuzz and error interop through the published clients.
@@ -37,6 +37,7 @@ export const SLOW = [
   'apps/zaezd/test/trip-board-csp.test.ts',
   // Child processes.
   'packages/kit/src/store/data-directory-busy-owner.test.ts',
+  'packages/kit/src/store/data-directory-lock-node-versions.test.ts',
   'packages/kit/src/store/data-directory-owner.test.ts',
   'apps/ampersand/test/hosted-runtime-token-command.test.ts',
   'apps/ampersand/test/outages.test.ts',
@@ -46,6 +47,7 @@ export const SLOW = [
   'apps/chengdu-soul/test/operator-while-running.test.ts',
   'apps/chengdu-soul/test/redis-outage.test.ts',
   'apps/tutu-sim/test/graceful-drain.test.ts',
+  'bench/run-unknown-name.test.ts',
   // Full-scale fuzz, and error interop through the published clients (child processes too).
   'apps/ampersand/test/fuzz-writes.test.ts',
   'apps/chengdu-soul/test/fuzz-writes.test.ts',
@@ -57,7 +59,7 @@ export const SLOW = [
   'packages/kit/src/web/tokens-equal.test.ts',
 ];
 
-const UNIT = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'deploy/**/*.test.ts'];
+const UNIT = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'deploy/**/*.test.ts', 'bench/**/*.test.ts'];
 const BLACK_BOX = ['apps/*/test/**/*.test.{ts,tsx}'];
 
 export default defineConfig({

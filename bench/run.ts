@@ -3,8 +3,9 @@
  * reported as a ratio, and the search relevance comparison (ours against a BM25 baseline, same
  * run). Bounded: a warm-up, then BENCH_ROUNDS (default 5) rounds of BENCH_SECONDS (default 4) per
  * side.
- * Exits 1 when a target is missed, after printing every figure. BENCH_OBSERVABILITY (on, off,
- * sampled, traced) sets what the servers record (lib/observability-switch.ts).
+ * Exits 1 when a target is missed, after printing every figure, and at once, listing the names
+ * there are, when the name given is none of them. BENCH_OBSERVABILITY (on, off, sampled, traced)
+ * sets what the servers record (lib/observability-switch.ts).
  */
 import { benchAmpersandLoopRead } from './ampersand-loop-read.ts';
 import { benchAmpersandIdentityRead } from './ampersand-identity-read.ts';
@@ -17,10 +18,11 @@ import { benchMigrate } from './migrate.ts';
 import { benchScale } from './scale.ts';
 import { benchSearchRelevance } from './chengdu-search-relevance.ts';
 import { benchZaezdTrips } from './zaezd-trips.ts';
+import { selectBenches, unknownBenchMessage, type Bench } from './lib/bench-selection.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { applyObservabilitySwitch } from './lib/observability-switch.ts';
 
-const benches: Array<[string, () => Promise<string[]>]> = [
+const benches: Bench[] = [
   ['chengdu-search', benchChengduSearch],
   ['search-relevance', benchSearchRelevance],
   ['chengdu-propose', benchChengduPropose],
@@ -33,17 +35,20 @@ const benches: Array<[string, () => Promise<string[]>]> = [
 ];
 // Run only when named: `migrate` seeds and migrates a large database; `durable-writes` measures the
 // embedded database on disk, read against another build (bench/README.md, Durability cost).
-const onDemand: Array<[string, () => Promise<string[]>]> = [
+const onDemand: Bench[] = [
   ['migrate', benchMigrate],
   ['durable-writes', benchDurableWrites],
 ];
-const only = process.argv[2];
+const selection = selectBenches(process.argv[2], benches, onDemand);
+if ('unknown' in selection) {
+  console.error(unknownBenchMessage(selection));
+  process.exit(1);
+}
 const observability = await applyObservabilitySwitch();
 console.log(machineLine());
 console.log(`Observability: ${observability.mode} (BENCH_OBSERVABILITY)`);
 const missed: string[] = [];
-for (const [name, bench] of [...benches, ...onDemand]) {
-  if (only ? only !== name : onDemand.some(([n]) => n === name)) continue;
+for (const [name, bench] of selection.run) {
   missed.push(...(await bench()).map((m) => `${name}: ${m}`));
   console.log(`(${name} done; ${loadLine()})`);
 }

@@ -14,7 +14,8 @@ const BEFORE_THE_RULE = '0065_interaction_started_from';
 
 /**
  * What migrations from before the rule do, reviewed on 7 December 2026. They ran long ago on every
- * database but one upgraded from an old release; their tables were small or absent then.
+ * database but one upgraded from an old release; their tables were small or absent then. 0051's
+ * inline REFERENCES was there all along, named once the check learnt to read it.
  */
 const HISTORICAL: Record<string, string[]> = {
   '0004_identity_signals': ['validated constraint on identity_facts', 'update identity_facts', 'create index identity_facts_live_value on identity_facts'],
@@ -22,6 +23,7 @@ const HISTORICAL: Record<string, string[]> = {
     'validated constraint on loop_runs',
     'create index loop_runs_by_chat_turn on loop_runs',
     'create index loop_runs_chat_by_andee on loop_runs',
+    'add column chat_andee_id references andees on conversation_messages',
     'validated constraint on conversation_messages',
     'create index conversation_chat_seq on conversation_messages',
   ],

@@ -3,6 +3,7 @@
  * the owner's session, refuse a browser that is not signed in, read the form and check its CSRF
  * token, and count a planning write against the owner's shared write limit (the one the MCP
  * tools use, so the web cannot bypass it). Each refusal is a page saying that nothing changed.
+ * `signedIn` hands a handler behind them the session and form they left.
  */
 import type { MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
@@ -103,4 +104,11 @@ export function ownerSteps(o: OwnerStepOptions): OwnerSteps {
   const ownerForm = every(readOwnerForm, checkCsrf) as MiddlewareHandler<FormEnv>;
   const ownerFormIfSignedIn: MiddlewareHandler<FormEnv> = async (c, next) => (c.var.session ? ownerForm(c, next) : next());
   return { loadOwner, requireOwner, ownerForm, ownerFormIfSignedIn, writeLimit };
+}
+
+/** The session and form the owner steps left; a handler behind `requireOwner` always has both. */
+export function signedIn(c: OwnerVars): { session: OwnerSession; form: URLSearchParams } {
+  const session = c.var.session;
+  if (!session) throw new TypeError('This handler runs only after requireOwner.');
+  return { session, form: c.var.form };
 }

@@ -49,7 +49,8 @@ export async function runBackupCommand(target: BackupCommandTarget, argv: readon
       to,
     });
     const by = outcome.takenBy === 'running product' ? `by the running ${target.product} (process ${outcome.ownerPid})` : 'with no product running';
-    return `backup of ${target.dataDir} as of ${outcome.pointInTime.toISOString()}, taken ${by}: ${to} (${outcome.bytes} bytes of archive)`;
+    const removed = outcome.removedPartials.length ? `; removed what killed backups left there: ${outcome.removedPartials.join(', ')}` : '';
+    return `backup of ${target.dataDir} as of ${outcome.pointInTime.toISOString()}, taken ${by}: ${to} (${outcome.bytes} bytes of archive)${removed}`;
   }
   if (command === 'restore') {
     const from = resolve(target.cwd, required(args, '--from', 'restore needs --from <file>'));

@@ -56,19 +56,45 @@ const ATTEMPTS = 20;
 /** The owner's own files in a data directory (its secret, a socket file and its takeover guard): no part of the database, never backed up. */
 export const isOwnerFile = (name: string): boolean => name === SECRET_FILE || name.startsWith(`${SECRET_FILE}.`) || name === SOCKET_FILE || name === GUARD_FILE;
 
+/**
+ * Linux's `sun_path`, in bytes. Node 20 binds and connects an abstract name as the whole field (the
+ * name padded with NULs), Node 22 and later as the name's own length: to the kernel two different
+ * names, so an owner started by one Node was invisible to an operator command run by the other,
+ * and both could open the directory. A name padded to the whole field is the same name to both.
+ */
+const SUN_PATH_BYTES = 108;
+
 /** The socket address that stands for this directory (its device and inode, so every path to it agrees). */
 export function lockAddress(dataDir: string, platform: NodeJS.Platform = process.platform): string {
   const real = realpathSync(dataDir);
-  const { dev, ino } = statSync(real);
-  const key = createHash('sha256').update(`${dev}:${ino}`).digest('hex').slice(0, 40);
-  if (platform === 'linux') return `\0agent-products-pglite-${key}`;
-  if (platform === 'win32') return `\\\\.\\pipe\\agent-products-pglite-${key}`;
+  const name = `agent-products-pglite-${directoryKey(real)}`;
+  if (platform === 'linux') return `\0${name}`.padEnd(SUN_PATH_BYTES, '\0');
+  if (platform === 'win32') return `\\\\.\\pipe\\${name}`;
   return join(real, SOCKET_FILE);
+}
+
+/**
+ * The address an owner of a release before the padded name holds when its Node (22 or later)
+ * bound the name unpadded; under Node 20 it is the padded address itself. Asked before taking the
+ * lock, so an operator command of this release still finds an owner started by the last one.
+ */
+function unpaddedLockAddress(dataDir: string): string {
+  return `\0agent-products-pglite-${directoryKey(realpathSync(dataDir))}`;
+}
+
+function directoryKey(real: string): string {
+  const { dev, ino } = statSync(real);
+  return createHash('sha256').update(`${dev}:${ino}`).digest('hex').slice(0, 40);
 }
 
 const socketIsFile = (address: string) => !address.startsWith('\0') && !address.startsWith('\\\\.\\pipe\\');
 
 export async function lockDataDirectory(dataDir: string, address = lockAddress(dataDir)): Promise<LockOutcome> {
+  if (address.startsWith('\0')) {
+    const unpadded = unpaddedLockAddress(dataDir);
+    const pid = await ownerPid(unpadded);
+    if (pid !== undefined) return { ownerPid: pid, address: unpadded };
+  }
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const server = await tryListen(address);
     if (server) return { held: hold(dataDir, server) };

@@ -9,16 +9,19 @@
  * The file is a tar archive (gzip-compressed when its name ends in `.gz` or `.tgz`): first a
  * manifest (`BACKUP_MANIFEST`: the product, the point in time, where the database is inside), then
  * the database's files, then the product's own files that belong with it (&'s token secret). It is
- * written to a temporary name, synced and renamed, so a file under the name given is always whole.
+ * written to a temporary name, synced and renamed, so a file under the name given is always whole;
+ * temporary files left in that folder by backups that were killed are removed first
+ * (backup-partials.ts).
  */
 import { once } from 'node:events';
 import { createWriteStream, existsSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { BackupError } from './backup-error.ts';
+import { partialPath, removeStalePartials } from './backup-partials.ts';
 import { isOwnerFile, lockDataDirectory } from './data-directory-lock.ts';
 import { directoryTar, fileEntry } from './directory-tar.ts';
 import { syncParentDirectory } from './durable-node-fs.ts';
@@ -57,6 +60,8 @@ export interface BackupOutcome {
   takenBy: 'running product' | 'this process';
   ownerPid?: number;
   bytes: number;
+  /** Temporary files of killed backups removed from the backup's folder first. */
+  removedPartials: string[];
 }
 
 export async function backupEmbedded(options: EmbeddedBackupOptions): Promise<BackupOutcome> {
@@ -64,12 +69,13 @@ export async function backupEmbedded(options: EmbeddedBackupOptions): Promise<Ba
   if (!existsSync(join(options.databaseDir, 'PG_VERSION'))) {
     throw new BackupError('not_embedded', `${options.databaseDir} holds no embedded database (no PG_VERSION): nothing to back up.`);
   }
+  const removedPartials = await removeStalePartials(dirname(options.to));
   const lock = await lockDataDirectory(options.databaseDir);
   if ('held' in lock) {
     try {
       const pointInTime = new Date();
       const bytes = await writeArchive(options, pointInTime, directoryTar(options.databaseDir, { prefix: options.databasePrefix, leaveOut: isOwnerFile }));
-      return { pointInTime, takenBy: 'this process', bytes };
+      return { pointInTime, takenBy: 'this process', bytes, removedPartials };
     } finally {
       await lock.held.release();
     }
@@ -78,7 +84,7 @@ export async function backupEmbedded(options: EmbeddedBackupOptions): Promise<Ba
   try {
     const { from, chunks } = await channel.backup(options.databasePrefix);
     const bytes = await writeArchive(options, from, chunks);
-    return { pointInTime: from, takenBy: 'running product', ownerPid: lock.ownerPid, bytes };
+    return { pointInTime: from, takenBy: 'running product', ownerPid: lock.ownerPid, bytes, removedPartials };
   } finally {
     await channel.close();
   }
@@ -107,7 +113,7 @@ async function writeArchive(options: EmbeddedBackupOptions, pointInTime: Date, d
     for (const file of options.files ?? []) yield* fileEntry(file.path, file.name);
     yield tarEnd();
   }
-  const partial = join(dirname(options.to), `.${basename(options.to)}.${process.pid}.partial`);
+  const partial = partialPath(options.to);
   const file = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
   try {
     await once(file, 'open');

@@ -1,7 +1,8 @@
 /**
  * The online-migration rule's reading of executed statements (migration-rules.ts): each forbidden
- * kind is named on a table that already existed, and nothing is named for a new table, a
- * concurrent index, a catalog-only change or a function body that merely mentions an UPDATE.
+ * kind is named on a table that already existed (a column added with an inline REFERENCES among
+ * them), and nothing is named for a new table, a concurrent index, a catalog-only change, a
+ * foreign key added NOT VALID, or a function body or a string that merely mentions the words.
  */
 import { describe, expect, it } from 'vitest';
 import { statementFindings } from './migration-rules.ts';
@@ -27,6 +28,22 @@ describe('statementFindings', () => {
     expect(statementFindings('alter table facts alter column value set not null, add column x text', existing)).toEqual(['validated constraint on facts']);
   });
 
+  it('names a column added with an inline REFERENCES on an existing table, however it is written', () => {
+    expect(statementFindings('alter table facts add column person_id uuid references people(id)', existing)).toEqual([
+      'add column person_id references people on facts',
+    ]);
+    // As Kysely's schema builder writes it: quoted, schema-qualified, with an action.
+    expect(
+      statementFindings('alter table "public"."facts" add column "person_id" text not null references "public"."people" ("id") on delete cascade', existing),
+    ).toEqual(['add column person_id references people on facts']);
+    expect(statementFindings('alter table facts add column if not exists owner text constraint facts_owner references people', existing)).toEqual([
+      'add column owner references people on facts',
+    ]);
+    expect(statementFindings('alter table facts add column x text, add column person_id uuid references people (id)', existing)).toEqual([
+      'add column person_id references people on facts',
+    ]);
+  });
+
   it('names nothing the rule allows', () => {
     expect(statementFindings('create index concurrently facts_by_key on facts (key)', existing)).toEqual([]);
     expect(statementFindings('create index notes_by_time on notes (created_at)', existing)).toEqual([]);
@@ -36,6 +53,16 @@ describe('statementFindings', () => {
       [],
     );
     expect(statementFindings('alter table facts add constraint facts_status check (status in (1, 2)) not valid', existing)).toEqual([]);
+    // The online way to a foreign key: the column alone, then the constraint NOT VALID (validated later).
+    expect(
+      statementFindings(
+        'alter table facts add column person_id uuid, add constraint facts_person foreign key (person_id) references people (id) not valid',
+        existing,
+      ),
+    ).toEqual([]);
+    expect(statementFindings('alter table facts validate constraint facts_person', existing)).toEqual([]);
+    expect(statementFindings('alter table notes add column person_id uuid references people (id)', existing)).toEqual([]);
+    expect(statementFindings(`alter table facts add column origin text default 'references people'`, existing)).toEqual([]);
     expect(statementFindings('alter table facts alter column words drop not null, alter column words drop default', existing)).toEqual([]);
     expect(
       statementFindings('create function recount() returns trigger language plpgsql as $$ begin update facts set n = 1; return null; end $$', existing),

@@ -11,6 +11,10 @@
  * - `create index N on T`: without CONCURRENTLY it blocks every write to T while it builds;
  * - `alter column C type on T`: rewrites T (or at least scans it) under an exclusive lock;
  * - `add column C volatile default on T`: a volatile default or a stored generated column rewrites T;
+ * - `add column C references R on T`: an inline REFERENCES is a foreign key checked at once (a
+ *   column constraint cannot be NOT VALID), and it locks R against writes until the migration
+ *   commits; the online way is the column alone, the constraint added NOT VALID, and VALIDATE
+ *   CONSTRAINT in a later migration (it blocks no writes);
  * - `validated constraint on T`: a CHECK or FOREIGN KEY added without NOT VALID, or SET NOT NULL,
  *   scans T under an exclusive lock.
  */
@@ -74,8 +78,10 @@ export function statementFindings(statement: string, existing: ReadonlySet<strin
     let a = /^alter\s+(?:column\s+)?(\S+)\s+(?:set\s+data\s+)?type\b/.exec(action);
     if (a) found.push(`alter column ${a[1]} type on ${on}`);
     a = /^add\s+(?:column\s+)?(?:if\s+not\s+exists\s+)?(\S+)\s+(.*)$/.exec(action);
-    if (a && !/^(constraint|check|foreign|primary|unique)\b/.test(action.slice(4)) && VOLATILE_DEFAULT.test(a[2]!))
-      found.push(`add column ${a[1]} volatile default on ${on}`);
+    const column = a && !/^(constraint|check|foreign|primary|unique)\b/.test(action.slice(4)) ? a : null;
+    if (column && VOLATILE_DEFAULT.test(column[2]!)) found.push(`add column ${column[1]} volatile default on ${on}`);
+    const referenced = column && /\breferences\s+([^\s(]+)/.exec(withoutLiterals(column[2]!));
+    if (referenced) found.push(`add column ${column[1]} references ${table(referenced[1]!)} on ${on}`);
     if (/^add\s+(constraint\s+\S+\s+)?(check|foreign\s+key)\b/.test(action) && !/\bnot\s+valid\b/.test(action)) found.push(`validated constraint on ${on}`);
     if (/^alter\s+(?:column\s+)?\S+\s+set\s+not\s+null\b/.test(action)) found.push(`validated constraint on ${on}`);
   }
@@ -90,6 +96,11 @@ function normalized(statement: string): string {
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** The text with its string literals emptied, so a default's words are not read as SQL. */
+function withoutLiterals(text: string): string {
+  return text.replace(/'(?:[^']|'')*'/g, "''");
 }
 
 /** An ALTER TABLE's comma-separated actions, commas inside parentheses kept. */

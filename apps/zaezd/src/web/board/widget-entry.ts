@@ -16,7 +16,8 @@ import type { TripCheckout } from '../../trips/trip-checkout.ts';
 import type { TripDetails } from '../../trips/trip-details.ts';
 import type { TripResult } from '../../trips/trip-result.ts';
 import { BOARD_ROOT_ID, type BoardState, type PackageDetails } from './board-data.ts';
-import { createTripBoard, type PackageSelection } from './render-board.ts';
+import type { PackageSelection } from './board-host.ts';
+import { createTripBoard } from './render-board.ts';
 import { rub } from '../../wording.ts';
 
 /**
