@@ -137,15 +137,16 @@ const afterTag = (column: RawBuilder<unknown>, after: string | undefined) => (af
 
 /**
  * The next `batch` namesakes after `after` in tag order, and the first `want` of them that are
- * strangers meeting the constraints. The batch is a materialized set with a limit: however the
- * statement is planned, it reads no more namesakes than that, and fewer when `want` are found
- * early (both sets fill as they are read). How far the walk went is asked only when fewer than
- * `want` were found (an init plan under CASE runs only if its branch is taken), so finding them
- * early does not read the rest of the batch.
+ * strangers meeting the constraints. The batch is a subquery with a limit: however the statement
+ * is planned, it reads no more namesakes than that, and fewer when `want` are found early (left
+ * in line, not materialized, so the planner sees it comes in tag order and checks namesakes one
+ * by one until it has `want`, instead of checking them all and sorting). How far the walk went is
+ * asked only when fewer than `want` were found (an init plan under CASE runs only if its branch is
+ * taken): then the batch is read a second time (no more than it holds).
  */
 async function walkNamesakes(db: Kysely<AmpersandDatabase>, search: NamesakeSearch, after: string | undefined, batch: number, want: number) {
   const { rows } = await sql<AndeeRow & { walked: number | null; last_walked: string | null }>`
-    with walked as materialized (
+    with walked as not materialized (
       select ${ANDEE_COLUMNS} from (${namesakesInTagOrder(search.name, after, batch)}) as namesakes
       order by tag limit ${batch}
     ), matched as materialized (
