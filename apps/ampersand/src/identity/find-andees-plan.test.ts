@@ -9,7 +9,8 @@
  * planner's own costs (no setting forced): andees may be reached only through a name index, or by
  * key from a constraint's few holders (or, on a table of two pages, read whole), and every
  * statement is run under EXPLAIN ANALYZE to count the rows it read from andees and identity_facts:
- * at most ROWS_READ at either size, where reading every namesake is thousands at the large one.
+ * at most ROWS_READ at the large size, where reading every namesake is thousands (at the small
+ * one the tables are a few pages, read whole as the planner rightly prefers).
  * PGlite by default, PostgreSQL with DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
