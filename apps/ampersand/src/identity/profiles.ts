@@ -13,6 +13,7 @@ import { areConnected, connectedPeople, type Person } from './connections.ts';
 import { contentWords } from '../text/content-words.ts';
 import { FACT_WORDS_BACKFILL, storeMissingWords } from '../store/fact-words-backfill.ts';
 import { visibleSignals, type Viewer } from './visibility.ts';
+import { searchNamesakes } from './namesake-search.ts';
 
 const PROFILE_SIGNALS = 50;
 
@@ -59,7 +60,7 @@ export async function andeeRead(
 /**
  * A constraint matches a stranger who has one public, approved signal holding every one of its
  * content words (a constraint of stop words only matches anyone). Checked in SQL against the
- * words stored with each fact (migration 0056), per namesake through identity_facts_by_andee_covering (migration 0066).
+ * words stored with each fact (migration 0056), per namesake through identity_facts_public_words_by_andee (migration 0068).
  */
 function constraintWordSets(constraints: readonly string[]): string[][] {
   return constraints.map((c) => [...contentWords(c)]).filter((w) => w.length > 0);
@@ -73,53 +74,9 @@ export async function findAndees(
   const name = input.name.toLowerCase().replace(/\s+/g, ' ').trim();
   const constraints = constraintWordSets(input.constraints ?? []);
   if (constraints.length > 0) await fillMissingWords(db, name);
-  // Name and constraints in one statement. The namesakes are read first, through the name indexes
-  // of migration 0052 (the whole normalized name, or one word of it when one word was asked for),
-  // as a materialized set the rest of the statement cannot reach into: ordered by tag and cut after
-  // FIND_LIMIT + 1, the plain statement let the planner walk the whole tag index instead and filter
-  // every andee by name, a plan that flipped on small changes in statistics (seconds a call at
-  // 100,000 andees). Its work is now bounded by the number of namesakes: each is checked against
-  // the connections and the constraints by key. One more row than is shown tells a truncated answer.
-  const rows = await db
-    .with(
-      (cte) => cte('namesakes').materialized(),
-      (qb) =>
-        qb
-          .selectFrom('andees')
-          .select(['andee_id', 'display_name', 'tag', 'photo_url'])
-          .where((eb) => namesake(eb, name)),
-    )
-    .selectFrom('namesakes')
-    .select(['andee_id', 'display_name', 'tag', 'photo_url'])
-    .where('andee_id', '!=', viewer.andeeId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('connections')
-            .select('other_id')
-            .where('connections.andee_id', '=', viewer.andeeId)
-            .whereRef('connections.other_id', '=', 'namesakes.andee_id'),
-        ),
-      ),
-    )
-    .where(({ and, exists, selectFrom }) =>
-      and(
-        constraints.map((words) =>
-          exists(
-            selectFrom('identity_facts')
-              .select('fact_id')
-              .whereRef('identity_facts.andee_id', '=', 'namesakes.andee_id')
-              .where('identity_facts.status', '=', 'approved')
-              .where('identity_facts.visibility', '=', 'public')
-              .where(sql`identity_facts.content_words`, '@>', sql`array[${sql.join(words)}]::text[]`),
-          ),
-        ),
-      ),
-    )
-    .orderBy('tag')
-    .limit(FIND_LIMIT + 1)
-    .execute();
-  const shown = rows.slice(0, FIND_LIMIT).map((r) => ({ andeeId: r.andee_id, name: r.display_name, tag: r.tag, photoUrl: r.photo_url }));
+  // Bounded work whatever the number of namesakes (issue 42): namesake-search.ts.
+  const rows = await searchNamesakes(db, { name, constraints, viewerId: viewer.andeeId, limit: FIND_LIMIT + 1 });
+  const shown = rows.slice(0, FIND_LIMIT);
   // Strangers only: their public signals are all that is shown.
   const matches = await Promise.all(shown.map((p) => profileOf(db, { andeeId: viewer.andeeId, firstParty: false }, p, false)));
   return { result: rows.length === 0 ? 'no_match' : rows.length === 1 ? 'match' : 'disambiguation', matches, truncated: rows.length > FIND_LIMIT };
@@ -140,7 +97,7 @@ const wordsComplete = new WeakSet<Kysely<AmpersandDatabase>>();
  * (content_words null) get their words now, the way the backfill gives them, so the constraint
  * check sees every fact: a few facts per call, through the name indexes and identity_facts_by_andee.
  * Whether it is still running is asked on its own, one row by key, and remembered once it is done,
- * so afterwards find_andees runs no extra statement at all (and its one statement keeps its plan).
+ * so afterwards find_andees runs no extra statement at all.
  */
 async function fillMissingWords(db: Kysely<AmpersandDatabase>, name: string): Promise<void> {
   if (wordsComplete.has(db)) return;

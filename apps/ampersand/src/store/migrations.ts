@@ -389,4 +389,31 @@ export const ampersandMigrations: Migrations = {
       await sql`alter table identity_facts alter column content_words drop not null, alter column content_words drop default`.execute(db);
     },
   },
+  // find_andees' work no longer grows with the number of namesakes (issue 42, identity/namesake-search.ts).
+  // It walks the namesakes in tag order and stops once it has enough, so it needs them by name
+  // word and tag: the whole name, or one word of it by position (first, second, third; the later
+  // words of the few longer names through a partial GIN index). Each walked namesake is checked
+  // against the constraints by key, from the words of its public facts read out of an index (one
+  // person's few entries together, where the table has them on as many pages as there are facts).
+  // Its predicate names facts with words, which only that check states: a read of every fact
+  // holding a word (from the constraint's side) keeps to the words index of 0056 and cannot walk
+  // this one whole. Tables that hold rows: built concurrently.
+  '0068_namesakes_in_tag_order': {
+    async up() {},
+    indexes: [
+      { name: 'andees_by_name_key_and_tag', definition: 'on andees (andee_name_key(display_name), tag)' },
+      { name: 'andees_by_first_name_word', definition: 'on andees (((andee_name_words(display_name))[1]), tag)' },
+      { name: 'andees_by_second_name_word', definition: 'on andees (((andee_name_words(display_name))[2]), tag)' },
+      { name: 'andees_by_third_name_word', definition: 'on andees (((andee_name_words(display_name))[3]), tag)' },
+      {
+        name: 'andees_by_later_name_word',
+        definition: 'on andees using gin (andee_name_words(display_name)) where cardinality(andee_name_words(display_name)) > 3',
+      },
+      {
+        name: 'identity_facts_public_words_by_andee',
+        definition:
+          "on identity_facts (andee_id) include (content_words) where status = 'approved' and visibility = 'public' and cardinality(content_words) > 0",
+      },
+    ],
+  },
 };
