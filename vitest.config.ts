@@ -5,18 +5,20 @@
  * - unit: the tests beside the source (packages/… and apps/…/src);
  * - black-box: each product's test/ suites, over real HTTP in this process;
  * - slow: what starts other processes (products, CLIs, redis-server), drives Chromium, or runs
- *   full-scale fuzz and error interop through the published clients.
+ *   full-scale fuzz and error interop through the published clients;
+ * - mocked: what replaces a module with `vi.mock` (a fresh worker per file).
  *
- * In unit and black-box, files share a worker (`isolate: false`: modules imported once per
- * worker, not once per file). Running both projects so showed no file failing for it; the files
- * that change the environment (operator, owner-web, fail-closed) put it back after themselves.
- * The slow project keeps a fresh module graph per file: its files start processes and browsers
- * and were not run shared. Every test database starts from the run's migrated template
- * (packages/kit/src/testing/migrated-templates.ts).
+ * In every project files share a worker (`isolate: false`: modules imported once per worker, not
+ * once per file). The files that change the environment (operator, owner-web, fail-closed,
+ * outages) put it back after themselves, and the slow files close the processes and browsers they
+ * start. A worker of its own cost each slow file a process start, its imports and PGlite's
+ * WebAssembly compiled again (about 1.4 s of CPU per file, bench/README.md); only the file that
+ * replaces a module (`vi.mock`) still gets one, in the `mocked` project. Every test database
+ * starts from the run's migrated template (packages/kit/src/testing/migrated-templates.ts).
  */
 import { defineConfig } from 'vitest/config';
 
-/** Tests that start child processes, drive Chromium, run full-scale fuzz and interop, or replace a module. */
+/** Tests that start child processes, drive Chromium, or run full-scale fuzz and interop. */
 export const SLOW = [
   // Chromium.
   'apps/ampersand/test/andee-card.test.ts',
@@ -52,10 +54,13 @@ export const SLOW = [
   'apps/chengdu-soul/test/error-interop.test.ts',
   'apps/zaezd/test/error-interop.test.ts',
   'apps/ampersand/test/error-interop.test.ts',
-  // Module replacement (vi.mock): in a shared worker the module under test is already loaded
-  // with the real dependency, so the replacement would never be seen.
-  'packages/kit/src/web/tokens-equal.test.ts',
 ];
+
+/**
+ * Module replacement (vi.mock): in a shared worker the module under test is already loaded with
+ * the real dependency, so the replacement would never be seen; these files get a fresh worker each.
+ */
+export const MOCKED = ['packages/kit/src/web/tokens-equal.test.ts'];
 
 const UNIT = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'deploy/**/*.test.ts'];
 const BLACK_BOX = ['apps/*/test/**/*.test.{ts,tsx}'];
@@ -69,10 +74,11 @@ export default defineConfig({
     // Storage and black-box suites each open their own database; two at a time suits 2 cores.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT, exclude: SLOW, isolate: false } },
-      { extends: true, test: { name: 'black-box', include: BLACK_BOX, exclude: SLOW, isolate: false } },
-      // Full scale wherever the slow project runs (fuzz-scale.ts); its files each get a fresh module graph.
-      { extends: true, test: { name: 'slow', include: SLOW, env: { FUZZ_SCALE: 'full' } } },
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: [...SLOW, ...MOCKED], isolate: false } },
+      { extends: true, test: { name: 'black-box', include: BLACK_BOX, exclude: [...SLOW, ...MOCKED], isolate: false } },
+      // Full scale wherever the slow project runs (fuzz-scale.ts).
+      { extends: true, test: { name: 'slow', include: SLOW, isolate: false, env: { FUZZ_SCALE: 'full' } } },
+      { extends: true, test: { name: 'mocked', include: MOCKED } },
     ],
   },
 });
