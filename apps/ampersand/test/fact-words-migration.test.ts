@@ -6,40 +6,34 @@
  * backfill resumes where it stopped, catches facts written behind its cursor, waits for another
  * process's lease; `find_andees` is right before it has run. On PGlite, or PostgreSQL with DATABASE_URL.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { migrate, openDatabase, runBackfills, startBackfills, type Database, type Migrations } from '@agent-products/kit/store';
+import { migrate, runBackfills, startBackfills, type Migrations } from '@agent-products/kit/store';
+import { openTestDatabase, type TestDatabase } from '@agent-products/kit/testing';
 import { ampersandMigrations } from '../src/store/migrations.ts';
 import { FACT_WORDS_BACKFILL } from '../src/store/fact-words-backfill.ts';
 import { findAndees } from '../src/identity/profiles.ts';
 import { contentWords } from '../src/text/content-words.ts';
 
-const url = process.env.DATABASE_URL;
-const schemas: string[] = [];
-const databases: Database<any>[] = [];
-let database: Database<any>;
+const databases: TestDatabase<any>[] = [];
+let database: TestDatabase<any>;
 
 afterAll(async () => {
-  for (const d of databases) await d.close();
-  if (!url) return;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
-  await client.end();
+  for (const d of databases) await d.dispose();
 });
 
 const texts = ['I play the Cellos in a string quartet.', 'Stop words: the, and, of.', 'Ünïcode wörds — São Paulo!'];
 
-/** A database on the schema before 0056 holding 2,500 facts (more than one batch), migrated to today's schema. */
+const before = Object.fromEntries(Object.entries(ampersandMigrations).filter(([name]) => name < '0056'));
+
+/**
+ * A database on the schema before 0056 holding 2,500 facts (more than one batch), migrated to
+ * today's schema. The schema before 0056 is the run's template of those migrations (made once, by
+ * migrating from empty; kit/testing), not migrated again from empty for every case.
+ */
 beforeEach(async () => {
-  const schema = url ? `amp_fact_words_${randomBytes(5).toString('hex')}` : 'public';
-  schemas.push(schema);
-  database = await openDatabase<any>({ url, dataDir: 'memory://', schema });
+  database = await openTestDatabase<any>(before, 'amp_fact_words');
   databases.push(database);
-  const before = Object.fromEntries(Object.entries(ampersandMigrations).filter(([name]) => name < '0056'));
-  await migrate(database.db, database.schema, before);
   await database.db
     .insertInto('andees')
     .values([
