@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { newestBundledRelease, readReleaseFolder } from '@agent-products/chengdu-soul/composition';
+import { proposals } from './chengdu-propose.ts';
 import { processCpuSplitMs, startServer, stop, toolCall } from './lib/load.ts';
 import { cpuModel } from './lib/machine.ts';
 import { layerTimes } from './lib/profile-layers.ts';
@@ -87,19 +88,8 @@ const PATHS: Record<string, () => Promise<Started>> = {
     return { url, headers: mcpHeaders, servers: { 'Chengdu Soul': child }, connections: 50, body: (n) => bodies[n % bodies.length]! };
   },
   async propose() {
-    const catalogVersion = readReleaseFolder(newestBundledRelease()).manifest.catalogVersion;
-    const mix = [
-      { dayCount: 1, rhythm: 'balanced', discovery: 'blend', atmosphere: 'quiet' },
-      { dayCount: 2, rhythm: 'full', discovery: 'local', atmosphere: 'mixed' },
-      { dayCount: 3, rhythm: 'spacious', discovery: 'iconic', atmosphere: 'lively', excludedCardIds: ['chunxi-road'] },
-      {
-        dayCount: 2,
-        rhythm: 'balanced',
-        discovery: 'blend',
-        atmosphere: 'quiet',
-        sceneSelection: { catalogVersion, requiredCardIds: ['panda-base', 'peoples-park-heming'] },
-      },
-    ];
+    // The same mix the propose benchmark sends, so the profile measures what the benchmark does.
+    const mix = proposals(readReleaseFolder(newestBundledRelease()).manifest.catalogVersion);
     const { url, token, child } = await startServer('chengdu-soul-postgres', profileFlags('Chengdu Soul'));
     const run = randomBytes(4).toString('hex');
     return {
