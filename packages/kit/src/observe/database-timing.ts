@@ -1,10 +1,15 @@
 /**
- * Times every statement a Kysely instance runs (Kysely's `log` hook, which wraps each
- * connection's executeQuery) into `db_client_operation_duration_seconds`, labelled by the
- * statement's kind: the query builder's node, or a raw statement's first keyword when it is a
- * known one, so the label stays a small fixed set whatever SQL a product writes.
+ * Times every statement a Kysely instance runs into `db_client_operation_duration_seconds`,
+ * labelled by the statement's kind: the query builder's node, or a raw statement's first keyword
+ * when it is a known one, so the label stays a small fixed set whatever SQL a product writes.
+ *
+ * On PostgreSQL (and a guest reaching an embedded owner) through Kysely's `log` hook, which wraps
+ * each connection's executeQuery. The embedded driver times its own statements instead
+ * (pglite-dialect.ts): the hook's wrapper is an async function awaiting an async logger per
+ * statement, and on the embedded database, whose statements cost microseconds, that wrapper was
+ * what metrics cost (bench/README.md, "Observability cost").
  */
-import type { LogEvent } from 'kysely';
+import type { CompiledQuery, LogEvent } from 'kysely';
 import { metricsEnabled } from './metric-registry.ts';
 import { recordDatabaseCall } from './store-metrics.ts';
 
@@ -40,13 +45,13 @@ const FIRST_WORD = /^\s*([A-Za-z]+)/;
 
 /** The `log` option for a Kysely instance: undefined when metrics are off, so nothing wraps the connections. */
 export const timeDatabaseStatements: ((event: LogEvent) => void) | undefined = metricsEnabled
-  ? (event) => recordDatabaseCall('postgresql', operationOf(event), event.queryDurationMillis / 1000)
+  ? (event) => recordDatabaseCall('postgresql', statementOperation(event.query), event.queryDurationMillis / 1000)
   : undefined;
 
-function operationOf(event: LogEvent): string {
-  const kind = event.query.query.kind;
-  const known = NODE_OPERATION[kind];
+/** The bounded `db_operation_name` of a compiled statement. */
+export function statementOperation(query: CompiledQuery): string {
+  const known = NODE_OPERATION[query.query.kind];
   if (known !== undefined) return known;
-  const word = FIRST_WORD.exec(event.query.sql)?.[1]?.toUpperCase();
+  const word = FIRST_WORD.exec(query.sql)?.[1]?.toUpperCase();
   return word !== undefined && KEYWORDS.has(word) ? word : 'OTHER';
 }

@@ -64,7 +64,10 @@ export interface Database<DB> {
   close(): Promise<void>;
 }
 
-/** Every statement timed into the metrics (observe/database-timing.ts), unless metrics are off. */
+/**
+ * Every statement timed into the metrics (observe/database-timing.ts), unless metrics are off; the
+ * embedded driver times its own (pglite-dialect.ts), so its Kysely gets no hook.
+ */
 const timedStatements = timeDatabaseStatements ? { log: timeDatabaseStatements } : {};
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 const EMBEDDED_SHARED_BUFFERS = '32MB';
@@ -167,7 +170,7 @@ async function openEmbedded<DB>(
   });
   await client.waitReady;
   await client.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client, turn), ...timedStatements });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client, turn) });
   const upkeep = scheduleUpkeep(db, schema, upkeepIntervalMs, (error) =>
     process.emitWarning(
       `Embedded database upkeep (vacuum, analyze) failed; tried again next interval: ${error instanceof Error ? error.message : String(error)}`,

@@ -6,9 +6,13 @@
  * exclusively (a pool of one) so a transaction never sees another caller's statements, except
  * that single prepared statements outside a transaction run together (PGliteConnection). The
  * turn is shared with the owner channel, where guest processes take theirs.
- * Repeated statements run prepared (pglite-statements.ts).
+ * Repeated statements run prepared (pglite-statements.ts). Each statement is timed into the
+ * metrics here rather than through Kysely's `log` hook (observe/database-timing.ts says why).
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Results } from '@electric-sql/pglite';
+import { statementOperation } from '../observe/database-timing.ts';
+import { metricsEnabled } from '../observe/metric-registry.ts';
+import { recordDatabaseCall } from '../observe/store-metrics.ts';
 import type { ExclusiveTurn } from './exclusive-turn.ts';
 import { statementsOf, type PGliteStatements } from './pglite-statements.ts';
 import {
@@ -39,12 +43,13 @@ class PGliteConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.run<R>(query.sql, query.parameters);
-    const affected = result.affectedRows;
-    return {
-      rows: result.rows,
-      ...(affected !== undefined ? { numAffectedRows: BigInt(affected) } : {}),
-    };
+    if (!metricsEnabled) return answerOf(await this.run<R>(query.sql, query.parameters));
+    const started = performance.now();
+    try {
+      return answerOf(await this.run<R>(query.sql, query.parameters));
+    } finally {
+      recordDatabaseCall('postgresql', statementOperation(query), (performance.now() - started) / 1000);
+    }
   }
 
   private async run<R>(text: string, parameters: readonly unknown[]) {
@@ -63,6 +68,14 @@ class PGliteConnection implements DatabaseConnection {
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new TypeError('Streaming queries are not supported on the embedded database.');
   }
+}
+
+function answerOf<R>(result: Results<R>): QueryResult<R> {
+  const affected = result.affectedRows;
+  return {
+    rows: result.rows,
+    ...(affected !== undefined ? { numAffectedRows: BigInt(affected) } : {}),
+  };
 }
 
 class PGliteDriver implements Driver {
