@@ -15,6 +15,7 @@ import { benchChengduPropose } from './chengdu-propose.ts';
 import { benchChengduSearch } from './chengdu-search.ts';
 import { benchDurableWrites } from './durable-writes.ts';
 import { benchMigrate } from './migrate.ts';
+import { benchObservabilityCost } from './observability-cost.ts';
 import { benchScale } from './scale.ts';
 import { benchSearchRelevance } from './chengdu-search-relevance.ts';
 import { benchZaezdTrips } from './zaezd-trips.ts';
@@ -34,10 +35,12 @@ const benches: Bench[] = [
   ['scale', benchScale],
 ];
 // Run only when named: `migrate` seeds and migrates a large database; `durable-writes` measures the
-// embedded database on disk, read against another build (bench/README.md, Durability cost).
+// embedded database on disk, read against another build (bench/README.md, Durability cost);
+// `observability` measures each observability mode against none in one run (it sets the modes itself).
 const onDemand: Bench[] = [
   ['migrate', benchMigrate],
   ['durable-writes', benchDurableWrites],
+  ['observability', benchObservabilityCost],
 ];
 const selection = selectBenches(process.argv[2], benches, onDemand);
 if ('unknown' in selection) {

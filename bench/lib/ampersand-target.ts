@@ -18,7 +18,7 @@ import {
   cpuLine,
   cpuMeter,
   line,
-  serverTarget,
+  referenceTarget,
   startServer,
   stealNote,
   stop,
@@ -50,7 +50,8 @@ export interface AmpersandCase {
   targetP99Ms?: number;
 }
 
-function ampersandTarget(c: AmpersandCase) {
+/** Starts a case's API and MCP service and answers the load target that drives them. */
+export function ampersandTarget(c: AmpersandCase) {
   return async (): Promise<LoadTarget> => {
     process.env.BENCH_AMPERSAND_SECRET = randomBytes(32).toString('base64url');
     process.env.BENCH_AMPERSAND_MCP_URL = 'http://127.0.0.1:1/mcp';
@@ -122,10 +123,7 @@ export async function benchOnBothDatabases(c: AmpersandCase): Promise<string[]> 
 
 /** Measures one case, prints its lines, and returns the targets it missed (empty when all are met). */
 export async function benchAmpersandCase(c: AmpersandCase): Promise<string[]> {
-  const { reference, subject, stolenPercent } = await compareAlternating(
-    () => serverTarget('reference-echo', [toolCall('echo', { text: 'hello' })], c.connections),
-    ampersandTarget(c),
-  );
+  const { reference, subject, stolenPercent } = await compareAlternating(() => referenceTarget(c.connections), ampersandTarget(c));
   const ratio = subject.requestsPerSecond / reference.requestsPerSecond;
   console.log(
     `\n& ${c.heading} (${c.connections} connections, ${WARMUP_SECONDS}s warm-up, then ${ROUNDS} alternating rounds of ${SECONDS}s each; medians; loopback, node ${process.version})`,

@@ -95,25 +95,36 @@ export interface LoadTarget<M extends Measured = Measured> {
 export async function compareAlternating<M extends Measured>(
   startReference: () => Promise<LoadTarget>,
   startSubject: () => Promise<LoadTarget<M>>,
-): Promise<{ reference: Measured; subject: M; rounds: Array<{ reference: Measured; subject: M }>; stolenPercent: number | undefined }> {
-  const reference = await startReference();
+): Promise<{ reference: Measured; subject: M; stolenPercent: number | undefined }> {
+  const { medians, stolenPercent } = await alternateRounds<Measured>([
+    ['reference', startReference],
+    ['subject', startSubject],
+  ]);
+  return { reference: medians.reference!, subject: medians.subject as M, stolenPercent };
+}
+
+/**
+ * Any number of targets, started in turn and warmed up, then measured in ROUNDS rounds that visit
+ * each in the order given (the same alternation as compareAlternating, for several variants of a
+ * subject measured in one run against one reference). Every target started is stopped, whatever
+ * fails.
+ */
+export async function alternateRounds<M extends Measured>(
+  starters: ReadonlyArray<readonly [name: string, start: () => Promise<LoadTarget<M>>]>,
+): Promise<{ medians: Record<string, M>; stolenPercent: number | undefined }> {
+  const started: Array<readonly [string, LoadTarget<M>]> = [];
   try {
-    const subject = await startSubject();
-    try {
-      await reference.run(WARMUP_SECONDS);
-      await subject.run(WARMUP_SECONDS);
-      const before = cpuTimes();
-      const rounds: Array<{ reference: Measured; subject: M }> = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        rounds.push({ reference: await reference.run(SECONDS), subject: await subject.run(SECONDS) });
-      }
-      const stolenPercent = stolenBetween(before, cpuTimes());
-      return { reference: medianOf(rounds.map((r) => r.reference)), subject: medianOf(rounds.map((r) => r.subject)), rounds, stolenPercent };
-    } finally {
-      await subject.stop();
+    for (const [name, start] of starters) started.push([name, await start()]);
+    for (const [, target] of started) await target.run(WARMUP_SECONDS);
+    const before = cpuTimes();
+    const rounds: Record<string, M[]> = Object.fromEntries(started.map(([name]) => [name, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, target] of started) rounds[name]!.push(await target.run(SECONDS));
     }
+    const stolenPercent = stolenBetween(before, cpuTimes());
+    return { medians: Object.fromEntries(Object.entries(rounds).map(([name, all]) => [name, medianOf(all)])), stolenPercent };
   } finally {
-    await reference.stop();
+    for (const [, target] of started.reverse()) await target.stop();
   }
 }
 
@@ -148,6 +159,11 @@ export async function serverTarget(name: string, bodies: string[], connections: 
     run: (seconds) => load(url, bodies, connections, seconds, { [name]: child }),
     stop: () => stop(child),
   };
+}
+
+/** The SDK's per-request echo server, the reference every load benchmark is measured against. */
+export function referenceTarget(connections: number): Promise<LoadTarget> {
+  return serverTarget('reference-echo', [toolCall('echo', { text: 'hello' })], connections);
 }
 
 /** A process's CPU time so far (user + system), in ms, from /proc (Linux); undefined elsewhere. */
