@@ -3,9 +3,9 @@
  * every product (mcp/mount.ts) and the API routes a product names (`serveDirectly`). Every other
  * request, and any request to these routes that is not plain, goes through the app as before.
  *
- * Why: under the benchmarks' load, @hono/node-server's web Request and Response, Hono's dispatch
- * and the pipeline's middleware frames cost a measurable share of a call's CPU for routes that
- * need none of what they offer beyond the route's own handlers (bench/README.md, issue 46).
+ * Why: @hono/node-server's web Request and Response and Hono's dispatch are about a tenth of an
+ * HTTP exchange's CPU (measured: bench/README.md, "The HTTP layer"), paid on every call of every
+ * product, for routes that need nothing of them beyond running their own handlers.
  *
  * What a directly served request still gets, from the same code as the pipeline: the Host check
  * (a Host not served here is left to the app, which refuses it), the correlation id, logger, span,
