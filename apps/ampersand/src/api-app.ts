@@ -7,9 +7,8 @@
  * `app` through the kit's `listen`) on a port.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { createHttpApp, DEFAULT_MAX_BODY_BYTES, type AppEnv } from '@agent-products/kit/http';
+import { createHttpApp, DEFAULT_MAX_BODY_BYTES, requestListener, serveDirectly, type AppEnv } from '@agent-products/kit/http';
 import type { Logger } from '@agent-products/kit/log';
 import type { Kysely } from 'kysely';
 import type { Database } from '@agent-products/kit/store';
@@ -56,6 +55,7 @@ import {
   providerRoute,
 } from './auth/provider-route.ts';
 import { v1Routes } from './api/v1-routes.ts';
+import { OPERATIONS } from './contracts/operations.ts';
 import { embeddingComparer } from './suggestions/embedding-comparer.ts';
 import { trigramComparer, type MeaningComparer } from './suggestions/meaning-comparer.ts';
 import { LoopOperations } from './loops/loop-operations.ts';
@@ -113,7 +113,7 @@ export interface ApiServiceOptions {
 export interface ApiService {
   /** The whole API process as a kit HTTP app (serve it with @hono/node-server: the provider needs the raw request). */
   app: Hono<AppEnv>;
-  /** `app` as a Node request listener. */
+  /** `app` as a Node request listener (the kit's `listen` serves it so too: its operations directly). */
   handler: (req: IncomingMessage, res: ServerResponse) => void;
   provider: Provider;
   andees: AndeeRepository;
@@ -235,6 +235,11 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
       now,
     }),
   );
+  // The operations the MCP service forwards every tool call to: its hot path, served directly.
+  serveDirectly(
+    app,
+    OPERATIONS.map((operation) => operation.path),
+  );
   mountWebApp(app, {
     db,
     andees,
@@ -267,7 +272,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
 
   return {
     app,
-    handler: getRequestListener(app.fetch),
+    handler: requestListener(app.fetch),
     provider,
     andees,
     sessions,

@@ -8,16 +8,17 @@
  * Every request is counted and timed by route and status, `GET /metrics` serves the counts
  * (observe/metrics-route.ts), and a caller's W3C `traceparent` is followed (observe/): its trace
  * id becomes the correlation id, outbound calls carry it on, and a server span records the
- * request when tracing is on.
+ * request when tracing is on (request-edge.ts). The hot POST routes (the MCP endpoint, an API's
+ * operations: `serveDirectly`) are served beside Hono's dispatch with all of that kept
+ * (direct-routes.ts).
  */
-import { Hono, type Context } from 'hono';
-import { lazyChild, redactPath, type Logger } from '../log/index.ts';
-import { correlationIdFor, echoesCorrelationId, isAcceptableCorrelationId } from './correlation.ts';
+import { Hono, type Context, type MiddlewareHandler, type NotFoundHandler } from 'hono';
+import type { Logger } from '../log/index.ts';
+import { echoesCorrelationId } from './correlation.ts';
 import { recordBuildInfo } from '../observe/metric-registry.ts';
-import { recordHttpRequest, routeLabel } from '../observe/http-metrics.ts';
 import { registerMetricsRoute, type MetricsRouteOptions } from '../observe/metrics-route.ts';
-import { parseTraceparent } from '../observe/trace-context.ts';
-import { runInTrace, type ActiveTrace, type Tracer } from '../observe/tracer.ts';
+import { runInTrace, type Tracer } from '../observe/tracer.ts';
+import { openRequestEdge, type EdgeSettings } from './request-edge.ts';
 import { tracerFromEnv } from '../observe/tracing-settings.ts';
 import { bodyLimit } from './body-limit.ts';
 import { corsHeaders, corsMethodsFor, isPreflight, preflightResponse, type CorsRoute } from './cors.ts';
@@ -28,6 +29,7 @@ import { platformErrors } from '../errors/error-table.ts';
 import { jsonErrorResponse, oauthErrorResponse } from '../errors/render.ts';
 import { registerHealthRoutes, type HealthOptions } from './health.ts';
 import { cachedRouter } from './route-cache.ts';
+import { DirectRoutes, registerDirectRoutes } from './direct-routes.ts';
 
 export interface AppVariables {
   correlationId: string;
@@ -110,22 +112,12 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   const tracer = 'tracer' in options ? options.tracer : tracerFromEnv({ ...service, log: options.log });
   if (options.metrics !== false) recordBuildInfo(service.name, service.version);
 
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    const requestId = c.req.header('x-request-id');
-    const traceparent = c.req.header('traceparent');
-    const incoming = traceparent === undefined ? undefined : parseTraceparent(traceparent);
-    const span = tracer?.startSpan(c.req.method, 'server', incoming, {
-      'http.request.method': c.req.method,
-      'url.path': redactPath(c.req.path, secretPrefixes),
-    });
-    const trace: ActiveTrace | undefined = span ? { context: span.context, tracer } : incoming ? { context: incoming, tracer: undefined } : undefined;
-    // A caller's own request id first: a hop that sends both (the & MCP service to its API)
-    // keeps one id across both services' logs. Else the trace's id, so logs and traces meet.
-    const correlationId = isAcceptableCorrelationId(requestId) || trace === undefined ? correlationIdFor(requestId) : trace.context.traceId;
-    const log = lazyChild(options.log, { correlationId });
+  const edgeSettings: EdgeSettings = { log: options.log, secretPrefixes, tracer };
+  const edge: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const opened = openRequestEdge(edgeSettings, c.req.method, c.req.path, (name) => c.req.header(name));
+    const correlationId = opened.correlationId;
     c.set('correlationId', correlationId);
-    c.set('log', log);
+    c.set('log', opened.log);
 
     const rejected = hostRejection(c.req.raw);
     if (rejected) {
@@ -138,7 +130,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       const cors = methods === undefined ? [] : corsHeaders(origin!);
       c.set('edgeHeaders', [['X-Request-Id', correlationId], ...cors]);
       if (methods !== undefined && isPreflight(c.req.raw)) c.res = preflightResponse(methods);
-      else if (trace) await runInTrace(trace, next);
+      else if (opened.trace) await runInTrace(opened.trace, next);
       else await next();
       for (const [name, value] of cors) {
         if (name === 'Vary') c.res.headers.append(name, value);
@@ -146,37 +138,33 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       }
     }
     if (!echoesCorrelationId(c.res)) c.res.headers.set('X-Request-Id', correlationId);
-    const seconds = (performance.now() - started) / 1000;
-    recordHttpRequest(c.req.method, c.req.routePath, c.res.status, seconds);
-    if (span) {
-      const route = routeLabel(c.req.routePath);
-      span.rename(`${c.req.method} ${route}`);
-      span.setAttribute('http.route', route);
-      span.setAttribute('http.response.status_code', c.res.status);
-      span.end(c.res.status >= 500 ? String(c.res.status) : undefined);
-    }
-    if (!options.log.isLevelEnabled('info')) return;
-    options.log.info(
-      {
-        correlationId,
-        method: c.req.method,
-        path: redactPath(c.req.path, secretPrefixes),
-        status: c.res.status,
-        ms: Math.round(seconds * 10_000) / 10,
-      },
-      'request',
-    );
-  });
+    opened.finish(c.res.status, c.req.routePath);
+  };
+  app.use('*', edge);
 
   const maxBytesFor = typeof maxBody === 'number' ? () => maxBody : maxBody;
   const maxDepthFor = options.maxJsonDepth;
-  app.use(
-    '*',
-    bodyLimit((path) => ({ maxBytes: maxBytesFor(path), maxJsonDepth: maxDepthFor?.(path) }), onError),
-  );
+  const limit = bodyLimit((path) => ({ maxBytes: maxBytesFor(path), maxJsonDepth: maxDepthFor?.(path) }), onError);
+  app.use('*', limit);
   app.onError(onError);
   const notFoundPage = options.notFoundPage;
-  if (notFoundPage) app.notFound(async (c) => c.html(await notFoundPage(c), 404, { 'X-Robots-Tag': 'noindex' }));
+  const notFound: NotFoundHandler<AppEnv> = notFoundPage
+    ? async (c) => c.html(await notFoundPage(c), 404, { 'X-Robots-Tag': 'noindex' })
+    : (c) => c.text('404 Not Found', 404);
+  app.notFound(notFound);
+  // The hot POST routes a product or the MCP mount names (serveDirectly) skip Hono's dispatch.
+  registerDirectRoutes(
+    app,
+    new DirectRoutes(app, {
+      edge: edgeSettings,
+      host: hostRejection,
+      maxBytes: maxBytesFor,
+      maxJsonDepth: maxDepthFor,
+      replaced: new Set([edge, limit]),
+      onError,
+      notFound,
+    }),
+  );
 
   registerHealthRoutes(app, options.health);
   if (options.metrics !== false) registerMetricsRoute(app, options.metrics ?? {});

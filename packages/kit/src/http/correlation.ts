@@ -7,13 +7,22 @@
  * @hono/node-server turn its lightweight response's plain header object into a `Headers`
  * instance and read it back out: about 3% of the CPU of a search call (measured under the
  * benchmark load), so the MCP endpoint's common answer, and the & API's, carry the header from
- * the start.
+ * the start. Such an answer is final once built: the pipeline and the direct routes
+ * (direct-routes.ts, which write it as built) add nothing to it, and no route may change it.
  */
 import { randomUUID } from 'node:crypto';
 
 const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/** Marks a response built carrying its request's id. */
+/** Marks a response built carrying its request's id, with what it was built from. */
 const CORRELATED = Symbol('correlated');
+
+/** What a correlated JSON answer was built from: its text and its headers, as sent. */
+export interface CorrelatedJson {
+  text: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+type Correlated = Response & { [CORRELATED]?: CorrelatedJson };
 
 export function correlationIdFor(headerValue: string | null | undefined): string {
   return isAcceptableCorrelationId(headerValue) ? headerValue : randomUUID();
@@ -31,12 +40,17 @@ export function isAcceptableCorrelationId(headerValue: string | null | undefined
 export function correlatedJsonResponse(json: { text: string; bytes: number }, status: number, correlationId: string): Response {
   const { text, bytes } = json;
   const headers = { 'content-type': 'application/json', 'x-request-id': correlationId, 'Content-Length': String(bytes) };
-  const response = new Response(text, { status, headers });
-  (response as Response & { [CORRELATED]?: true })[CORRELATED] = true;
+  const response: Correlated = new Response(text, { status, headers });
+  response[CORRELATED] = { text, headers };
   return response;
 }
 
 /** Whether the response was built carrying its request's correlation id. */
 export function echoesCorrelationId(response: Response): boolean {
-  return (response as Response & { [CORRELATED]?: true })[CORRELATED] === true;
+  return (response as Correlated)[CORRELATED] !== undefined;
+}
+
+/** The text and headers a correlated JSON answer was built from, or undefined for any other response. */
+export function correlatedJsonOf(response: Response): CorrelatedJson | undefined {
+  return (response as Correlated)[CORRELATED];
 }

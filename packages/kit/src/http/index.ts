@@ -6,5 +6,6 @@ export { correlatedJsonResponse } from './correlation.ts';
 export { loopbackOrigins } from './origin-host.ts';
 export { DEFAULT_MAX_BODY_BYTES, readBodyLimited } from './read-body.ts';
 export { READINESS_PATH } from './drain.ts';
-export { listen, listenFirst, listenNode, type RunningServer } from './serve.ts';
+export { listen, listenFirst, listenNode, requestListener, type RunningServer } from './serve.ts';
+export { serveDirectly } from './direct-routes.ts';
 export { stopOnSignals } from './stop-on-signals.ts';

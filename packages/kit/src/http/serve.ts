@@ -4,12 +4,15 @@
  * origins name its own address), or a Node request listener (`listenNode`, for libraries that
  * speak Node's req/res). Each resolves once listening, on loopback unless told otherwise;
  * `close()` stops accepting, ends every connection at once and resolves when the server is closed
- * (tests, teardown), while `drain()` is a process's graceful stop (drain.ts).
+ * (tests, teardown), while `drain()` is a process's graceful stop (drain.ts). An app made by
+ * createHttpApp has its hot POST routes served straight from Node's request (direct-routes.ts);
+ * `requestListener` gives the same serving as a Node listener, for a product that owns its server.
  */
-import { serve } from '@hono/node-server';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { getRequestListener, serve } from '@hono/node-server';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { drainingAnswer, isReadinessProbe, trackForDrain, type DrainOptions, type DrainTracker } from './drain.ts';
+import { directRoutesOf, type DirectRoutes } from './direct-routes.ts';
 
 /**
  * How long an idle kept-alive connection stays open. Node's 5 s default loses a race with
@@ -36,11 +39,38 @@ export interface RunningServer {
 export type FetchHandler = (request: Request, env?: any) => Response | Promise<Response>;
 
 export function listen(fetch: FetchHandler, port: number, hostname = '127.0.0.1'): Promise<RunningServer> {
+  return listenWith(fetch, () => directRoutesOf(fetch), port, hostname);
+}
+
+/**
+ * A Node request listener for a web-standard handler, as `listen` serves it: the direct routes
+ * of an app made by createHttpApp (direct-routes.ts) first, everything else through @hono/node-server.
+ */
+export function requestListener(fetch: FetchHandler): RequestListener {
+  return withDirectRoutes(getRequestListener(fetch), () => directRoutesOf(fetch));
+}
+
+function withDirectRoutes(adapted: RequestListener, direct: () => DirectRoutes | undefined): RequestListener {
+  return (req, res) => {
+    const routes = direct();
+    if (!routes?.serve(req, res, () => adapted(req, res))) adapted(req, res);
+  };
+}
+
+function listenWith(fetch: FetchHandler, direct: () => DirectRoutes | undefined, port: number, hostname: string): Promise<RunningServer> {
   let tracker: DrainTracker | undefined;
   const answer: FetchHandler = (request, env) =>
     tracker?.draining && isReadinessProbe(request.method, new URL(request.url).pathname) ? drainingAnswer() : fetch(request, env);
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: answer, port, hostname }, (info: AddressInfo) => resolve(running(http, info.port, hostname, tracker!)));
+    const server = serve(
+      {
+        fetch: answer,
+        port,
+        hostname,
+        createServer: ((options: ServerOptions, listener: RequestListener) => createServer(options, withDirectRoutes(listener, direct))) as never,
+      },
+      (info: AddressInfo) => resolve(running(http, info.port, hostname, tracker!)),
+    );
     const http = server as Server;
     tracker = trackForDrain(http);
     http.keepAliveTimeout = KEEP_ALIVE_MS;
@@ -56,7 +86,12 @@ export interface PendingServer extends RunningServer {
 
 export async function listenFirst(port: number, hostname = '127.0.0.1'): Promise<PendingServer> {
   let handler: FetchHandler | undefined;
-  const server = await listen((request, env) => (handler ? handler(request, env) : notReady()), port, hostname);
+  const server = await listenWith(
+    (request, env) => (handler ? handler(request, env) : notReady()),
+    () => (handler ? directRoutesOf(handler) : undefined),
+    port,
+    hostname,
+  );
   return {
     ...server,
     serve(fetch) {

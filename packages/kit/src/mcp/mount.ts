@@ -6,9 +6,13 @@
  * choice instead (`mountGuardedMcpEndpoints`): every POST is admitted once by the guard (401
  * challenge, 503 when the check fails), then answered by the endpoint chosen for its principal,
  * which sees the caller already named and does not admit it again.
+ *
+ * Either way the endpoint's plain POSTs are served directly (http/direct-routes.ts): the same
+ * handler, without Hono's dispatch.
  */
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/app.ts';
+import { serveDirectly } from '../http/direct-routes.ts';
 import { admitRequest, type McpEndpoint, type McpGuard } from './endpoint.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { RequestScope } from './request-scope.ts';
@@ -22,7 +26,9 @@ export interface McpMountOptions {
 
 export function mountMcpEndpoint(app: Hono<AppEnv>, endpoint: McpEndpoint, options: McpMountOptions = {}): void {
   const now = options.now ?? (() => new Date());
-  app.all(options.path ?? '/mcp', (c) => endpoint.handle(c.req.raw, { correlationId: c.get('correlationId'), log: c.get('log'), now }));
+  const path = options.path ?? '/mcp';
+  app.all(path, (c) => endpoint.handle(c.req.raw, { correlationId: c.get('correlationId'), log: c.get('log'), now }));
+  serveDirectly(app, [path]);
 }
 
 export interface GuardedMcpMountOptions {
@@ -48,4 +54,5 @@ export function mountGuardedMcpEndpoints(app: Hono<AppEnv>, options: GuardedMcpM
       return (options.endpointFor?.(scope.principal!) ?? options.endpoint).handle(request, scope);
     });
   }
+  serveDirectly(app, options.paths ?? ['/mcp']);
 }
