@@ -7,11 +7,13 @@
  * - slow: what starts other processes (products, CLIs, redis-server), drives Chromium, or runs
  *   full-scale fuzz and error interop through the published clients.
  *
- * In unit and black-box, files share a worker (`isolate: false`: modules imported once per
- * worker, not once per file). Running both projects so showed no file failing for it; the files
- * that change the environment (operator, owner-web, fail-closed) put it back after themselves.
- * The slow project keeps a fresh module graph per file: its files start processes and browsers
- * and were not run shared. Every test database starts from the run's migrated template
+ * In every project files share a worker (`isolate: false`: modules imported once per worker,
+ * not once per file, and PGlite's WebAssembly compiled once). Running them so showed no file
+ * failing for it; the files that change the environment (operator, owner-web, fail-closed,
+ * outages) put it back after themselves. A fresh worker per slow file cost about 1.4 s of CPU
+ * each (bench/README.md). Only a file that replaces a module with `vi.mock` keeps a module graph
+ * of its own (project `mocked`): in a shared worker the module under test is already loaded with
+ * the real dependency. Every test database starts from the run's migrated template
  * (packages/kit/src/testing/migrated-templates.ts).
  */
 import { defineConfig } from 'vitest/config';
@@ -54,10 +56,10 @@ export const SLOW = [
   'apps/chengdu-soul/test/error-interop.test.ts',
   'apps/zaezd/test/error-interop.test.ts',
   'apps/ampersand/test/error-interop.test.ts',
-  // Module replacement (vi.mock): in a shared worker the module under test is already loaded
-  // with the real dependency, so the replacement would never be seen.
-  'packages/kit/src/web/tokens-equal.test.ts',
 ];
+
+/** Tests that replace a module (vi.mock): each needs a module graph of its own, never a shared worker's. */
+export const MOCKED = ['packages/kit/src/web/tokens-equal.test.ts'];
 
 const UNIT = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'deploy/**/*.test.ts', 'bench/**/*.test.ts'];
 const BLACK_BOX = ['apps/*/test/**/*.test.{ts,tsx}'];
@@ -71,10 +73,11 @@ export default defineConfig({
     // Storage and black-box suites each open their own database; two at a time suits 2 cores.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT, exclude: SLOW, isolate: false } },
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: [...SLOW, ...MOCKED], isolate: false } },
       { extends: true, test: { name: 'black-box', include: BLACK_BOX, exclude: SLOW, isolate: false } },
-      // Full scale wherever the slow project runs (fuzz-scale.ts); its files each get a fresh module graph.
-      { extends: true, test: { name: 'slow', include: SLOW, env: { FUZZ_SCALE: 'full' } } },
+      // Full scale wherever the slow project runs (fuzz-scale.ts).
+      { extends: true, test: { name: 'slow', include: SLOW, isolate: false, env: { FUZZ_SCALE: 'full' } } },
+      { extends: true, test: { name: 'mocked', include: MOCKED } },
     ],
   },
 });

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { dumpInMemory, migrate, openDatabase, platformMigrations, type Database, type Migrations } from '../store/index.ts';
+import { TemplateDump } from './template-dump.ts';
 
 /** What the run's global setup provides: a directory for PGlite dumps and a name for its PostgreSQL templates. */
 export interface TemplateRun {
@@ -87,15 +88,15 @@ async function readOrBuild<DB>(dir: string, key: string, migrations: Migrations)
   const file = join(dir, `${key}.tar`);
   return withFileLock(join(dir, `${key}.lock`), async () => {
     const made = await readFile(file).catch(() => undefined);
-    if (made) return { dump: new Blob([made]) };
+    if (made) return { dump: new TemplateDump(made) };
     const database = await openDatabase<DB>({ dataDir: 'memory://' });
     try {
       await migrate(database.db as never, database.schema, migrations);
-      const dump = await dumpInMemory(database);
+      const dump = new Uint8Array(await (await dumpInMemory(database)).arrayBuffer());
       // Written whole, then renamed: a reader never sees half a dump.
-      await writeFile(`${file}.${process.pid}`, new Uint8Array(await dump.arrayBuffer()));
+      await writeFile(`${file}.${process.pid}`, dump);
       await rename(`${file}.${process.pid}`, file);
-      return { dump, database };
+      return { dump: new TemplateDump(dump), database };
     } catch (error) {
       await database.close();
       throw error;
